@@ -1,0 +1,68 @@
+# The collision debugger. `make run` opens the window on the default built-in
+# scene; `make test` runs every test (vet, unit, property, pixel and
+# end-to-end). Both install what a fresh Debian machine lacks when run as
+# root, and say what to install otherwise.
+
+GO       ?= go
+PKGS     := ./...
+FUZZTIME ?= 20s
+BIN      := bin/debugger
+
+# System packages: Xvfb and xdotool for the window tests, X11/GL runtime
+# libraries that Ebitengine loads at run time (it needs no -dev packages).
+APT_PKGS := xvfb xauth xdotool libgl1 libgl1-mesa-dri libegl1 libx11-6 \
+            libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1
+
+.PHONY: run test test-short bench fuzz build deps sysdeps vet clean
+
+run: deps
+	$(GO) run ./cmd/debugger
+
+build: deps
+	@mkdir -p bin
+	$(GO) build -o $(BIN) ./cmd/debugger
+
+# go vet, then every test. Tests that need a display run under xvfb-run.
+test: deps sysdeps vet
+	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test -count=1 -timeout 60m $(PKGS)
+
+# The same with -short: fewer property cases, for a quick loop.
+test-short: deps sysdeps vet
+	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test -count=1 -short $(PKGS)
+
+vet:
+	$(GO) vet $(PKGS)
+
+bench: deps
+	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+# A bounded run of every fuzz target (go test allows one -fuzz target per run).
+fuzz: deps
+	@set -e; for pkg in $$($(GO) list $(PKGS)); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+	    echo "== $$pkg $$f"; \
+	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+deps:
+	@$(GO) mod download
+
+# Installs the system packages when they are missing and we are root;
+# otherwise names them and fails.
+sysdeps:
+	@missing=""; for p in $(APT_PKGS); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else \
+	    echo "missing system packages:$$missing"; \
+	    echo "install them with: sudo apt-get install$$missing"; exit 1; \
+	  fi; \
+	fi
+
+clean:
+	rm -rf bin
