@@ -3,17 +3,109 @@ package scene
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
 )
 
 // Progress receives the fraction of a load done so far, in [0, 1]. It is
-// called from the loading goroutine; nil means no reporting.
+// called from the loading goroutine; nil means no reporting. The loaders
+// report non-decreasing values and end a successful load with exactly 1.
 type Progress func(done float64)
 
+// Limits on what a loader builds, so that a small hostile file cannot make
+// the program allocate gigabytes. A load that would exceed one fails with an
+// error naming the file; nothing of that size is allocated first.
+const (
+	// MaxVertices is the most vertices a loaded mesh may have (16.7 million).
+	MaxVertices = 1 << 24
+	// MaxTriangles is the most triangles a loaded mesh may have (16.7
+	// million, sixteen times the largest levels the tool is tuned for).
+	MaxTriangles = 1 << 24
+)
+
 // LoadMesh reads a triangle mesh from a Wavefront OBJ (.obj) or glTF 2.0
-// (.gltf, .glb) file, chosen by extension. Cancelling ctx stops the load
-// with ctx.Err(). Errors name the file and the line or field.
+// (.gltf, .glb) file, chosen by extension (case-insensitive). Cancelling ctx
+// stops the load with an error wrapping ctx.Err(). Errors name the file and
+// the line or field. A file that holds no triangle at all is an error too,
+// since there is nothing to collide with.
 //
-// SKELETON: the loaders replace this.
+// See LoadOBJ and LoadGLTF for what each format supports and refuses.
 func LoadMesh(ctx context.Context, path string, progress Progress) (Mesh, error) {
-	return Mesh{}, errors.New("scene: loaders not implemented yet")
+	var (
+		m   Mesh
+		err error
+	)
+	switch ext := strings.ToLower(filepath.Ext(path)); ext {
+	case ".obj":
+		var o OBJ
+		o, err = LoadOBJ(ctx, path, progress)
+		m = o.Mesh
+	case ".gltf", ".glb":
+		m, err = LoadGLTF(ctx, path, progress)
+	default:
+		return Mesh{}, fmt.Errorf("%s: unsupported file type %q (want .obj, .gltf or .glb)", path, ext)
+	}
+	if err != nil {
+		return Mesh{}, err
+	}
+	if len(m.Triangles) == 0 {
+		return Mesh{}, fmt.Errorf("%s: no triangles in the file", path)
+	}
+	return m, nil
 }
+
+// loadMeter turns amounts of work done into monotone Progress calls. The zero
+// value (or one with a nil Progress) reports nothing.
+type loadMeter struct {
+	progress Progress
+	last     float64
+}
+
+// report passes done, clamped to [0, 1) and never below an earlier report,
+// to the Progress. Only finish reports 1, so that 1 means "finished".
+func (m *loadMeter) report(done float64) {
+	if m.progress == nil {
+		return
+	}
+	if !(done < 1) { // also catches NaN from a 0/0 estimate
+		done = 0.999
+	}
+	if done <= m.last {
+		return
+	}
+	m.last = done
+	m.progress(done)
+}
+
+// finish reports 1.
+func (m *loadMeter) finish() {
+	if m.progress != nil {
+		m.last = 1
+		m.progress(1)
+	}
+}
+
+// countingReader counts the bytes read through it, for progress by bytes.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// cancelled returns ctx's error wrapped with the file name, or nil.
+func cancelled(ctx context.Context, name string) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("%s: load cancelled: %w", name, err)
+	}
+	return nil
+}
+
+// errTooBig marks a file that would exceed MaxVertices or MaxTriangles.
+var errTooBig = errors.New("mesh too large")

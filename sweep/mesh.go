@@ -1,60 +1,225 @@
 package sweep
 
 import (
+	"math"
+	"unsafe"
+
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
 )
 
-// Mesh is a triangle mesh with a bounding volume hierarchy for sweeps.
+// Mesh is a triangle mesh prepared for sweeps: an indexed copy of the
+// triangles (float64, exact) and a bounding volume hierarchy over them.
 //
-// SKELETON: the mesh implementation replaces this file.
+// Memory: the vertices are deduplicated (bitwise-identical positions share
+// one entry); each triangle stores its three vertex indices (8 bytes packed
+// when the mesh has fewer than 2^21 distinct vertices, else 12) and its
+// original index (4 bytes); a tree node takes 10 bytes, about one node per
+// two triangles. On a terrain grid this is about 31 bytes per triangle,
+// vertices included (BytesPerTriangle reports the exact figure).
+//
+// A Mesh is immutable after NewMesh and safe for concurrent use.
 type Mesh struct {
-	tris []geom.Triangle
+	verts  []mgl64.Vec3 // distinct vertices
+	packed []uint64     // per triangle in leaf order: vertex indices a | b<<21 | c<<42
+	wide   []uint32     // per triangle in leaf order: a, b, c (when packed cannot hold them)
+	perm   []uint32     // perm[k]: original index of the k-th triangle in leaf order
+	nodes  []qnode      // the tree, root first
+	root   box6         // the root's box, exact
+	n      int          // number of triangles given to NewMesh
 }
+
+const (
+	packBits = 21
+	packMask = 1<<packBits - 1
+	// maxCoord bounds the coordinates of triangles that take part: larger
+	// or non-finite ones would overflow the float32 build boxes.
+	maxCoord = 1e30
+)
 
 // NewMesh builds the acceleration structure over tris. Triangle indices in
-// hits are indices into tris.
-func NewMesh(tris []geom.Triangle) *Mesh { return &Mesh{tris: tris} }
-
-// Sweep returns the earliest contact over all triangles of the mesh, exactly
-// as a brute-force loop would (ties go to the lowest triangle index).
-func (m *Mesh) Sweep(e Ellipsoid, begin, delta mgl64.Vec3) (Hit, bool) {
-	var best Hit
-	found := false
-	for i, tri := range m.tris {
-		if h, ok := EllipsoidTriangle(e, begin, delta, tri); ok && (!found || h.T < best.T) {
-			h.Triangle = i
-			best, found = h, true
+// hits are indices into tris. tris is not retained.
+//
+// Triangles with a coordinate that is not finite or larger than 1e30 in
+// magnitude are left out (never hit), as are triangles from index 2^28 on.
+// Degenerate (zero-area) triangles take part like any other: what the
+// narrow phase reports for them is what Sweep reports.
+//
+// The vertex deduplication runs concurrently with the tree build.
+func NewMesh(tris []geom.Triangle) *Mesh {
+	m := &Mesh{n: len(tris)}
+	var corners []uint32
+	var verts []mgl64.Vec3
+	done := make(chan struct{})
+	go func() {
+		corners, verts = dedupCorners(tris)
+		close(done)
+	}()
+	refs := make([]primRef, 0, len(tris))
+	for i := range tris {
+		if i < maxNodes && usable(&tris[i]) {
+			refs = append(refs, refOf(&tris[i], uint32(i)))
 		}
 	}
-	return best, found
+	m.nodes, m.root = encodeNodes(buildTree(refs))
+	<-done
+	m.index(refs, corners, verts)
+	return m
 }
 
-// SlideOptions tunes collide-and-slide. Zero values mean sensible defaults.
-type SlideOptions struct {
-	MaxIterations int     // contacts resolved at most; 0 means 5
-	Skin          float64 // distance kept from surfaces along their normal, world units; 0 means 0.001
-}
-
-// SlideStep is one contact of a slide.
-type SlideStep struct {
-	Hit     Hit
-	Contact mgl64.Vec3 // the center at this contact (the contact pose)
-}
-
-// SlideResult is the whole slide.
-type SlideResult struct {
-	Steps []SlideStep
-	Final mgl64.Vec3 // the resting center (the slide pose)
-}
-
-// Slide moves e from from toward to, sliding along what it touches.
-func (m *Mesh) Slide(e Ellipsoid, from, to mgl64.Vec3, opt SlideOptions) SlideResult {
-	h, ok := m.Sweep(e, from, to.Sub(from))
-	if !ok {
-		return SlideResult{Final: to}
+func usable(t *geom.Triangle) bool {
+	for _, v := range t {
+		for _, x := range v {
+			if !(math.Abs(x) <= maxCoord) {
+				return false
+			}
+		}
 	}
-	c := from.Add(to.Sub(from).Mul(h.T))
-	return SlideResult{Steps: []SlideStep{{Hit: h, Contact: c}}, Final: c}
+	return true
+}
+
+// refOf returns the build reference of t: its box rounded outward to
+// float32 (plain comparisons: the coordinates are finite).
+func refOf(t *geom.Triangle, id uint32) primRef {
+	r := primRef{id: id}
+	for i := 0; i < 3; i++ {
+		lo, hi := t[0][i], t[0][i]
+		for j := 1; j < 3; j++ {
+			if x := t[j][i]; x < lo {
+				lo = x
+			} else if x > hi {
+				hi = x
+			}
+		}
+		r.lo[i], r.hi[i] = roundDown(lo), roundUp(hi)
+	}
+	return r
+}
+
+// dedupCorners gives every bitwise-distinct vertex of the usable triangles
+// one index: corners[3i+j] is the index of tris[i][j] in verts.
+func dedupCorners(tris []geom.Triangle) (corners []uint32, verts []mgl64.Vec3) {
+	d := newDedup(3 * len(tris))
+	corners = make([]uint32, 3*len(tris))
+	for i := range tris {
+		if i < maxNodes && usable(&tris[i]) {
+			for j := 0; j < 3; j++ {
+				corners[3*i+j] = d.add(tris[i][j])
+			}
+		}
+	}
+	return corners, d.verts
+}
+
+// index stores the triangles of refs, in leaf order, as indices into a
+// copy of verts renumbered in order of first use, so that the vertices of
+// nearby triangles lie near each other in memory.
+func (m *Mesh) index(refs []primRef, corners []uint32, verts []mgl64.Vec3) {
+	const unseen = math.MaxUint32
+	renum := make([]uint32, len(verts))
+	for i := range renum {
+		renum[i] = unseen
+	}
+	m.verts = make([]mgl64.Vec3, 0, len(verts))
+	m.perm = make([]uint32, len(refs))
+	ordered := corners[:0:0]
+	if len(verts) > packMask+1 {
+		m.wide = make([]uint32, 3*len(refs))
+		ordered = m.wide
+	} else {
+		m.packed = make([]uint64, len(refs))
+	}
+	var abc [3]uint32
+	for k := range refs {
+		id := refs[k].id
+		m.perm[k] = id
+		for j := 0; j < 3; j++ {
+			v := corners[3*id+uint32(j)]
+			if renum[v] == unseen {
+				renum[v] = uint32(len(m.verts))
+				m.verts = append(m.verts, verts[v])
+			}
+			abc[j] = renum[v]
+		}
+		if m.packed != nil {
+			m.packed[k] = uint64(abc[0]) | uint64(abc[1])<<packBits | uint64(abc[2])<<(2*packBits)
+		} else {
+			copy(ordered[3*k:], abc[:])
+		}
+	}
+}
+
+// tri returns the k-th triangle in leaf order.
+func (m *Mesh) tri(k uint32) geom.Triangle {
+	var a, b, c uint64
+	if m.packed != nil {
+		p := m.packed[k]
+		a, b, c = p&packMask, p>>packBits&packMask, p>>(2*packBits)
+	} else {
+		a, b, c = uint64(m.wide[3*k]), uint64(m.wide[3*k+1]), uint64(m.wide[3*k+2])
+	}
+	return geom.Triangle{m.verts[a], m.verts[b], m.verts[c]}
+}
+
+// Len returns the number of triangles given to NewMesh.
+func (m *Mesh) Len() int { return m.n }
+
+// Bounds returns the box of every triangle that takes part (rounded
+// outward to float32 precision), or an empty box for a mesh without any.
+func (m *Mesh) Bounds() geom.AABB {
+	if len(m.nodes) == 0 {
+		return geom.EmptyAABB()
+	}
+	r := m.root
+	return geom.AABB{Min: mgl64.Vec3{r[0], r[1], r[2]}, Max: mgl64.Vec3{r[3], r[4], r[5]}}
+}
+
+// Bytes returns the memory the built mesh holds: vertices, triangle
+// indices, the original-index table and the tree.
+func (m *Mesh) Bytes() int {
+	return len(m.verts)*int(unsafe.Sizeof(mgl64.Vec3{})) + 8*len(m.packed) + 4*len(m.wide) +
+		4*len(m.perm) + len(m.nodes)*int(unsafe.Sizeof(qnode{})) + int(unsafe.Sizeof(*m))
+}
+
+// BytesPerTriangle returns Bytes divided by Len (0 for an empty mesh).
+func (m *Mesh) BytesPerTriangle() float64 {
+	if m.n == 0 {
+		return 0
+	}
+	return float64(m.Bytes()) / float64(m.n)
+}
+
+// dedup assigns one index to every bitwise-distinct vertex (open
+// addressing, linear probing; slots hold index+1, 0 is empty).
+type dedup struct {
+	verts []mgl64.Vec3
+	slots []uint32
+	mask  uint64
+}
+
+func newDedup(n int) *dedup {
+	size := 16
+	for size < 2*n {
+		size *= 2
+	}
+	return &dedup{verts: make([]mgl64.Vec3, 0, n/2+1), slots: make([]uint32, size), mask: uint64(size - 1)}
+}
+
+func (d *dedup) add(v mgl64.Vec3) uint32 {
+	x, y, z := math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2])
+	h := (x*0x9E3779B97F4A7C15 ^ y*0xC2B2AE3D27D4EB4F ^ z*0x165667B19E3779F9)
+	h ^= h >> 29
+	for i := h & d.mask; ; i = (i + 1) & d.mask {
+		s := d.slots[i]
+		if s == 0 {
+			d.verts = append(d.verts, v)
+			d.slots[i] = uint32(len(d.verts))
+			return uint32(len(d.verts) - 1)
+		}
+		w := d.verts[s-1]
+		if math.Float64bits(w[0]) == x && math.Float64bits(w[1]) == y && math.Float64bits(w[2]) == z {
+			return s - 1
+		}
+	}
 }

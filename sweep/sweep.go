@@ -13,7 +13,12 @@
 // ellipsoids are reported by Ellipsoid.Validate.
 package sweep
 
-import "github.com/go-gl/mathgl/mgl64"
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
 
 // Ellipsoid is three orthogonal semi-axes in world space (lengths in world
 // units). It does not rotate while swept. A sphere of radius r is
@@ -25,6 +30,60 @@ type Ellipsoid struct {
 // Sphere returns the ellipsoid whose semi-axes are r along x, y and z.
 func Sphere(r float64) Ellipsoid {
 	return Ellipsoid{Axes: [3]mgl64.Vec3{{r, 0, 0}, {0, r, 0}, {0, 0, r}}}
+}
+
+// OrthogonalTolerance is the largest |cos| of the angle between two axes
+// that Validate accepts: |a_i·a_j| <= 1e-6 |a_i||a_j|, about 0.2 arc
+// seconds, which admits axes rotated by a float32 quaternion or typed with
+// six significant digits. The core itself works with any non-singular axes
+// (they still map the unit sphere onto an ellipsoid), so this only guards
+// against mistakes.
+const OrthogonalTolerance = 1e-6
+
+// MinAxis and MaxAxis bound the length of a semi-axis accepted by Validate,
+// in world units: their squares and the determinant of the three axes stay
+// normal float64 numbers.
+const (
+	MinAxis = 1e-100
+	MaxAxis = 1e100
+)
+
+// Validate reports whether the axes describe an ellipsoid: every axis
+// finite, of length within [MinAxis, MaxAxis], and every pair orthogonal
+// within OrthogonalTolerance. The error names the axis (0, 1, 2) at fault.
+func (e Ellipsoid) Validate() error {
+	for i, a := range e.Axes {
+		l := a.Len()
+		switch {
+		case math.IsNaN(l) || math.IsInf(l, 0):
+			return fmt.Errorf("sweep: ellipsoid axis %d = %v is not finite", i, a)
+		case l == 0:
+			return fmt.Errorf("sweep: ellipsoid axis %d is zero", i)
+		case l < MinAxis || l > MaxAxis:
+			return fmt.Errorf("sweep: ellipsoid axis %d has length %g, outside [%g, %g]", i, l, MinAxis, MaxAxis)
+		}
+	}
+	for i := 0; i < 3; i++ {
+		a, b := e.Axes[i], e.Axes[(i+1)%3]
+		if c := math.Abs(a.Dot(b)) / (a.Len() * b.Len()); c > OrthogonalTolerance {
+			return fmt.Errorf("sweep: ellipsoid axes %d and %d are not orthogonal (cos of their angle %.3g > %g)", i, (i+1)%3, c, OrthogonalTolerance)
+		}
+	}
+	return nil
+}
+
+// Extent returns the half-size of the ellipsoid's world AABB: along world
+// axis k, sqrt(Σ_i a_i[k]²) (the support of M·unit ball in direction k),
+// exact for any axes.
+func (e Ellipsoid) Extent() mgl64.Vec3 {
+	var r mgl64.Vec3
+	for k := 0; k < 3; k++ {
+		for _, a := range e.Axes {
+			r[k] += a[k] * a[k]
+		}
+		r[k] = math.Sqrt(r[k])
+	}
+	return r
 }
 
 // Feature is the part of a triangle touched first.

@@ -1,22 +1,95 @@
-// Command debugger is the swept-ellipsoid collision debugger: with no
-// subcommand it opens the window; replay, scenes, export-scene, screenshot,
-// bench and hunt run headless.
+// Command debugger is the swept-ellipsoid collision debugger. With no
+// subcommand it opens the window (on the default built-in scene, a named
+// one, or a fixture or mesh file); the subcommands run headless:
+//
+//	debugger [--scene NAME] [--fresh] [FILE]   open the window
+//	debugger replay [--json] FILE...            replay fixtures, check their expectations
+//	debugger scenes                             list the built-in scenes
+//	debugger export-scene NAME FILE             write a built-in scene as a fixture
+//	debugger screenshot [--scene NAME | FILE] --out shot.png [--size 1280x800]
+//	debugger bench [--scene NAME] [--n N]       time the core on a built-in scene
+//
+// Exit status: 0 on success; 1 when something failed (an expectation, the
+// window, a write); 2 for bad usage or an invalid input file.
 package main
 
 import (
 	"fmt"
+	"io"
 	"os"
+	"strings"
+)
 
-	"github.com/go-gl/mathgl/mgl64"
-
-	"sweepdbg/geom"
-	"sweepdbg/sweep"
-	_ "sweepdbg/ui"
+// Exit codes.
+const (
+	exitOK      = 0 // success; every replayed expectation holds
+	exitFail    = 1 // an expectation failed, or a command could not do its work
+	exitInvalid = 2 // bad usage, or an input file is invalid
 )
 
 func main() {
-	tri := geom.Triangle{{0, 0, 0}, {4, 0, 0}, {0, 0, 4}}
-	h, ok := sweep.EllipsoidTriangle(sweep.Sphere(1), mgl64.Vec3{1, 3, 1}, mgl64.Vec3{0, -4, 0}, tri)
-	fmt.Println(h, ok)
-	os.Exit(0)
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// command is one subcommand: its name, a one-line summary for the usage
+// text, and the function that runs it on the arguments after its name.
+type command struct {
+	name, args, summary string
+	run                 func(args []string, stdout, stderr io.Writer) int
+}
+
+// commands lists the subcommands in the order the usage text shows them.
+// It is filled in init because the help command prints it.
+var commands []command
+
+func init() {
+	commands = []command{
+		{"replay", "[--json] FILE...", "replay fixtures headless and check their expectations", runReplay},
+		{"scenes", "", "list the built-in scenes", runScenes},
+		{"export-scene", "NAME FILE", "write a built-in scene as a fixture (never overwrites)", runExportScene},
+		{"screenshot", "[--scene NAME | FILE] --out PNG [--size WxH]", "render one frame of the window to a PNG", runScreenshot},
+		{"bench", "[--scene NAME] [--n N]", "time sweeps and slides of the core on a built-in scene", runBench},
+		{"help", "", "show this text", func(_ []string, stdout, _ io.Writer) int {
+			usage(stdout)
+			return exitOK
+		}},
+	}
+}
+
+// run is the whole program with its arguments (without the program name)
+// and output streams; it returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		for _, c := range commands {
+			if args[0] == c.name {
+				return c.run(args[1:], stdout, stderr)
+			}
+		}
+		switch args[0] {
+		case "-h", "-help", "--help":
+			usage(stdout)
+			return exitOK
+		}
+	}
+	return runWindow(args, stdout, stderr)
+}
+
+// usage prints the usage text.
+func usage(w io.Writer) {
+	fmt.Fprint(w, `debugger: an interactive debugger for swept ellipsoids against triangle meshes.
+
+Usage:
+  debugger [--scene NAME] [--fresh] [FILE]
+      open the window on the default built-in scene, the built-in scene NAME,
+      or FILE (a fixture .json, or a mesh .obj, .gltf or .glb); --fresh
+      ignores the autosaved session.
+`)
+	for _, c := range commands {
+		line := strings.TrimSpace("debugger " + c.name + " " + c.args)
+		fmt.Fprintf(w, "  %s\n      %s\n", line, c.summary)
+	}
+	fmt.Fprint(w, `
+Exit status: 0 success; 1 an expectation failed or a command could not do
+its work; 2 bad usage or an invalid input file.
+`)
 }

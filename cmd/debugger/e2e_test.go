@@ -1,0 +1,256 @@
+package main
+
+// The end-to-end test: the real binary in a real X window (Xvfb under
+// `make test`), driven by real input events from xdotool.
+//
+// To know where the red (end) ellipsoid is on screen, the test starts the
+// binary with SWEEPDBG_DEBUG_PRINT=1, which makes the window print
+// "e2ePoses start X Y end X Y size W H" (window pixels) whenever the e2ePoses'
+// screen positions change.
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"sweepdbg/scene"
+)
+
+// e2eWait bounds every wait for the e2eApp (start-up, an export appearing).
+// It is a liveness limit on a loaded CI machine, not a speed assertion.
+const e2eWait = 60 * time.Second
+
+type e2ePoses struct{ sx, sy, ex, ey, w, h int }
+
+// e2eApp is the running binary and what it printed.
+type e2eApp struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	dir    string
+	mu     sync.Mutex
+	last   e2ePoses
+	seen   bool
+	output strings.Builder
+}
+
+func (a *e2eApp) read(r io.Reader) {
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		line := sc.Text()
+		a.mu.Lock()
+		a.output.WriteString(line + "\n")
+		var p e2ePoses
+		if n, _ := fmt.Sscanf(line, "e2ePoses start %d %d end %d %d size %d %d", &p.sx, &p.sy, &p.ex, &p.ey, &p.w, &p.h); n == 6 {
+			a.last, a.seen = p, true
+		}
+		a.mu.Unlock()
+	}
+}
+
+func (a *e2eApp) e2ePoses() (e2ePoses, bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.last, a.seen
+}
+
+// waitFor polls cond until it holds or e2eWait passes.
+func (a *e2eApp) waitFor(what string, cond func() bool) {
+	a.t.Helper()
+	deadline := time.Now().Add(e2eWait)
+	for !cond() {
+		if time.Now().After(deadline) {
+			a.mu.Lock()
+			out := a.output.String()
+			a.mu.Unlock()
+			a.t.Fatalf("timed out waiting for %s; e2eApp output:\n%s", what, out)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// e2eFiles lists dir/*ext, sorted.
+func e2eFiles(dir, ext string) []string {
+	m, _ := filepath.Glob(filepath.Join(dir, "*"+ext))
+	sort.Strings(m)
+	return m
+}
+
+func e2eXdo(t *testing.T, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), e2eWait)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, "xdotool", args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("xdotool %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func e2eRequireDisplay(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" {
+		if testing.Short() {
+			t.Skip("end-to-end test needs an X display; none set (-short): run `make test` to use Xvfb")
+		}
+		t.Fatal("end-to-end test needs an X display: DISPLAY is not set. Run it under Xvfb: " +
+			`xvfb-run -a -s "-screen 0 1600x1000x24" go test ./cmd/debugger (make test does this)`)
+	}
+	if _, err := exec.LookPath("xdotool"); err != nil {
+		t.Fatal("end-to-end test needs xdotool (apt-get install xdotool; make test installs it)")
+	}
+}
+
+func e2eGoTool() string {
+	if p, err := exec.LookPath("go"); err == nil {
+		return p
+	}
+	return filepath.Join(runtime.GOROOT(), "bin", "go")
+}
+
+func e2eStartApp(t *testing.T) *e2eApp {
+	tmp := t.TempDir()
+	bin := filepath.Join(tmp, "debugger")
+	build := exec.Command(e2eGoTool(), "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	work := filepath.Join(tmp, "work")
+	if err := os.MkdirAll(work, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "--fresh")
+	cmd.Dir = work
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+filepath.Join(tmp, "config"), "SWEEPDBG_DEBUG_PRINT=1")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = cmd.Stdout
+	a := &e2eApp{t: t, cmd: cmd, dir: work}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go a.read(stdout)
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	})
+	return a
+}
+
+// TestEndToEnd exports with Ctrl+E, drags the red ellipsoid with the
+// mouse, exports again, and checks the two fixtures (the end moved, the
+// start did not) and a screenshot (F12) showing the start and end colours.
+func TestEndToEnd(t *testing.T) {
+	e2eRequireDisplay(t)
+	a := e2eStartApp(t)
+	wid := e2eXdo(t, "search", "--sync", "--onlyvisible", "--name", "sweepdbg collision debugger")
+	wid = strings.Fields(wid)[0]
+	a.waitFor("the window to print the e2ePoses", func() bool { _, ok := a.e2ePoses(); return ok })
+	p0, _ := a.e2ePoses()
+
+	// Pointer inside the window (keys follow the pointer without a window
+	// manager), then focus it and export.
+	e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint(p0.w/2), fmt.Sprint(p0.h-4))
+	e2eXdo(t, "windowfocus", "--sync", wid)
+	fixtures := filepath.Join(a.dir, scene.DefaultExportDir)
+	e2eXdo(t, "key", "ctrl+e")
+	a.waitFor("the first export", func() bool { return len(e2eFiles(fixtures, ".json")) == 1 })
+
+	// Drag the end ellipsoid 150 pixels to the right, in small steps.
+	e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint(p0.ex), fmt.Sprint(p0.ey))
+	time.Sleep(300 * time.Millisecond) // a few frames, so the hover is picked
+	e2eXdo(t, "mousedown", "1")
+	for i := 1; i <= 10; i++ {
+		time.Sleep(50 * time.Millisecond)
+		e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint(p0.ex+15*i), fmt.Sprint(p0.ey))
+	}
+	time.Sleep(300 * time.Millisecond)
+	e2eXdo(t, "mouseup", "1")
+	a.waitFor("the end pose to move on screen", func() bool {
+		p, _ := a.e2ePoses()
+		return p.ex != p0.ex || p.ey != p0.ey
+	})
+	p1, _ := a.e2ePoses()
+	if p1.sx != p0.sx || p1.sy != p0.sy {
+		t.Errorf("the start pose moved on screen: %+v -> %+v", p0, p1)
+	}
+
+	e2eXdo(t, "key", "ctrl+e")
+	a.waitFor("the second export", func() bool { return len(e2eFiles(fixtures, ".json")) == 2 })
+	e2eXdo(t, "key", "F12")
+	shots := filepath.Join(a.dir, "screenshots")
+	a.waitFor("the screenshot", func() bool { return len(e2eFiles(shots, ".png")) == 1 })
+
+	got := e2eFiles(fixtures, ".json")
+	first, err := scene.Load(got[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := scene.Load(got[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.End == second.End {
+		t.Errorf("the end did not move between the exports: %v", first.End)
+	}
+	if first.Start != second.Start {
+		t.Errorf("the start moved: %v -> %v", first.Start, second.Start)
+	}
+	if second.Expect == nil || second.Expect.Hit == nil {
+		t.Errorf("the export has no expected result")
+	}
+	e2eCheckColours(t, e2eFiles(shots, ".png")[0])
+}
+
+// e2eCheckColours requires pixels of the start (#2ECC40) and end (#FF4136)
+// colours in the PNG, within a small tolerance for blending at edges.
+func e2eCheckColours(t *testing.T, path string) {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	want := map[string][3]int{"start #2ECC40": {0x2E, 0xCC, 0x40}, "end #FF4136": {0xFF, 0x41, 0x36}}
+	for name, c := range want {
+		if n := e2eCountNear(img, c, 6); n < 10 {
+			t.Errorf("%s: %d pixels of the %s colour, want at least 10", path, n, name)
+		}
+	}
+}
+
+func e2eCountNear(img image.Image, c [3]int, tol int) int {
+	n := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if e2eAbs(int(r>>8)-c[0]) <= tol && e2eAbs(int(g>>8)-c[1]) <= tol && e2eAbs(int(bl>>8)-c[2]) <= tol {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func e2eAbs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"sweepdbg/scene"
+	"sweepdbg/ui"
+)
+
+// The window entry points; tests replace them to check what the command
+// line asks for without opening a window.
+var (
+	openWindow     = ui.Run
+	takeScreenshot = ui.Screenshot
+)
+
+// runWindow opens the window: debugger [--scene NAME] [--fresh] [FILE].
+func runWindow(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("debugger", "[--scene NAME] [--fresh] [FILE]", stderr)
+	var opt ui.Options
+	fs.StringVar(&opt.Scene, "scene", "", "open the built-in scene `NAME` (see 'debugger scenes')")
+	fs.BoolVar(&opt.Fresh, "fresh", false, "ignore the autosaved session")
+	files, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(files) > 1 {
+		return usageErr(stderr, "want at most one FILE, got %d (%s)", len(files), strings.Join(files, " "))
+	}
+	if len(files) == 1 {
+		opt.File = files[0]
+	}
+	if code, ok := checkSource(opt.Scene, opt.File, stderr); !ok {
+		return code
+	}
+	if err := openWindow(opt); err != nil {
+		fmt.Fprintln(stderr, "debugger:", err)
+		return exitFail
+	}
+	return exitOK
+}
+
+// runScreenshot renders one frame to a PNG:
+// debugger screenshot [--scene NAME | FILE] --out PNG [--size WxH].
+func runScreenshot(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("screenshot", "screenshot [--scene NAME | FILE] --out PNG [--size WxH]", stderr)
+	var opt ui.ScreenshotOptions
+	fs.StringVar(&opt.Scene, "scene", "", "render the built-in scene `NAME`")
+	fs.StringVar(&opt.Out, "out", "", "write the PNG to `PATH` (required)")
+	size := fs.String("size", "1280x800", "window size `WxH` in pixels")
+	files, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	switch {
+	case opt.Out == "":
+		return usageErr(stderr, "screenshot: --out PNG is required")
+	case len(files) > 1:
+		return usageErr(stderr, "screenshot: want at most one FILE, got %d", len(files))
+	case len(files) == 1:
+		opt.File = files[0]
+	}
+	var err error
+	if opt.Width, opt.Height, err = parseSize(*size); err != nil {
+		return usageErr(stderr, "screenshot: --size: %v", err)
+	}
+	if code, ok := checkSource(opt.Scene, opt.File, stderr); !ok {
+		return code
+	}
+	if err := takeScreenshot(opt); err != nil {
+		fmt.Fprintln(stderr, "debugger: screenshot:", err)
+		return exitFail
+	}
+	fmt.Fprintln(stdout, "wrote", opt.Out)
+	return exitOK
+}
+
+// checkSource checks what the window is to show before it opens: at most
+// one of a built-in scene and a file, a known scene name, an existing file.
+func checkSource(name, file string, stderr io.Writer) (int, bool) {
+	switch {
+	case name != "" && file != "":
+		return usageErr(stderr, "give --scene NAME or FILE, not both"), false
+	case name != "" && !slices.Contains(scene.Builtins(), name):
+		return usageErr(stderr, "no built-in scene %q (have %s)", name, strings.Join(scene.Builtins(), ", ")), false
+	case file != "":
+		if _, err := os.Stat(file); err != nil {
+			if !strings.ContainsAny(file, "./\\") {
+				return usageErr(stderr, "unknown command or file %q", file), false
+			}
+			fmt.Fprintln(stderr, "debugger:", err)
+			return exitInvalid, false
+		}
+	}
+	return 0, true
+}
+
+// parseSize reads "WxH" with positive whole W and H up to 16384.
+func parseSize(s string) (w, h int, err error) {
+	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
+	if ok {
+		w, err = strconv.Atoi(ws)
+		if err == nil {
+			h, err = strconv.Atoi(hs)
+		}
+	}
+	if !ok || err != nil || w < 1 || h < 1 || w > 16384 || h > 16384 {
+		return 0, 0, fmt.Errorf("%q is not WIDTHxHEIGHT (e.g. 1280x800, each 1..16384)", s)
+	}
+	return w, h, nil
+}

@@ -1,0 +1,335 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+// Look of the view's drawn parts.
+const (
+	edgeOpacity = 0.55 // triangle edges over their face colour
+	lineTol     = 24   // depth quanta a line may lie behind a surface and still win (the grid on a floor)
+	xrayOpacity = 0.28 // hidden parts of poses
+	ghostAlpha  = 0.16 // slide-step ghosts
+	outlinePx   = 1.6  // pose outline width, pixels
+	labelSize   = 14   // label text size, pixels at Scale 1
+	messageSize = 20   // the view message's size
+)
+
+var edgeColour = [3]float32{0.12, 0.13, 0.16}
+
+// Renderer draws frames. It keeps GPU resources (shaders, depth images) and
+// the CPU draw lists between frames; use one Renderer per view, from the
+// game's Draw (the Ebitengine main thread).
+type Renderer struct {
+	// Scale multiplies text sizes (the device scale factor on HiDPI
+	// screens). 0 means 1.
+	Scale float64
+
+	lists   Lists
+	shaders shaderSet
+	err     error // shader compilation failure: Draw then shows only this message
+
+	depthA, depthB, view *ebiten.Image
+	quad                 [4]ebiten.Vertex
+	path                 vector.Path
+	font                 *text.GoTextFaceSource
+}
+
+// shaderSet holds the compiled Kage programs.
+type shaderSet struct {
+	triDepthA, triDepthB, triColour *ebiten.Shader
+	ellDepthA, ellDepthB, ellColour *ebiten.Shader
+	line                            *ebiten.Shader
+}
+
+// quadIdx triangulates a quad given as corners 0..3 (top-left, top-right,
+// bottom-left, bottom-right).
+var quadIdx = []uint32{0, 1, 2, 1, 3, 2}
+
+// NewRenderer compiles the shaders and loads the label font. It can be
+// called before the game loop runs. A failure to compile (a bug, never
+// input-dependent) is kept and shown in the view instead of the scene.
+func NewRenderer() *Renderer {
+	r := &Renderer{}
+	r.err = r.compile()
+	src, err := text.NewGoTextFaceSource(bytes.NewReader(goregular.TTF))
+	if err != nil && r.err == nil {
+		r.err = fmt.Errorf("render: loading the label font: %w", err)
+	}
+	r.font = src
+	return r
+}
+
+func (r *Renderer) compile() error {
+	for _, s := range []struct {
+		dst  **ebiten.Shader
+		name string
+		src  string
+	}{
+		{&r.shaders.triDepthA, "triangle depth A", triDepthASrc},
+		{&r.shaders.triDepthB, "triangle depth B", triDepthBSrc},
+		{&r.shaders.triColour, "triangle colour", triColourSrc},
+		{&r.shaders.ellDepthA, "ellipsoid depth A", ellDepthASrc},
+		{&r.shaders.ellDepthB, "ellipsoid depth B", ellDepthBSrc},
+		{&r.shaders.ellColour, "ellipsoid colour", ellColourSrc},
+		{&r.shaders.line, "line", lineSrc},
+	} {
+		sh, err := ebiten.NewShader([]byte(s.src))
+		if err != nil {
+			return fmt.Errorf("render: compiling the %s shader: %w", s.name, err)
+		}
+		*s.dst = sh
+	}
+	return nil
+}
+
+// Lists returns the draw lists of the last frame drawn (for inspection and
+// tests; valid until the next Draw).
+func (r *Renderer) Lists() *Lists { return &r.lists }
+
+// Draw draws the whole 3D view of f, seen by cam with options opt, into
+// dst, which should be cam.Width x cam.Height pixels (what lies outside
+// that is left alone). A nil frame or scene draws the empty view.
+func (r *Renderer) Draw(dst *ebiten.Image, f *Frame, cam Camera, opt Options) {
+	if dst == nil {
+		return
+	}
+	w, h := max(cam.Width, 1), max(cam.Height, 1)
+	cam.Width, cam.Height = w, h
+	target := dst
+	if dst.Bounds().Min != (image.Point{}) {
+		r.view = ensureImage(r.view, w, h)
+		target = r.view
+	}
+	r.lists.Build(f, cam, opt)
+	target.Fill(colBG)
+	if r.err != nil {
+		r.drawText(target, r.err.Error(), 10, 10, 14, colMessage)
+	} else {
+		r.depthA = ensureImage(r.depthA, w, h)
+		r.depthB = ensureImage(r.depthB, w, h)
+		r.depthPasses()
+		r.colourPass(target, opt)
+	}
+	r.drawOverlays(target)
+	r.drawLabels(target)
+	if target != dst {
+		op := &ebiten.DrawImageOptions{}
+		op.GeoM.Translate(float64(dst.Bounds().Min.X), float64(dst.Bounds().Min.Y))
+		dst.DrawImage(target, op)
+	}
+}
+
+// ensureImage returns img if it is w x h, else a new unmanaged image (off
+// the shared atlas: it is redrawn whole every frame).
+func ensureImage(img *ebiten.Image, w, h int) *ebiten.Image {
+	if img != nil && img.Bounds().Dx() == w && img.Bounds().Dy() == h {
+		return img
+	}
+	if img != nil {
+		img.Deallocate()
+	}
+	return ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
+}
+
+// minBlend keeps the per-channel minimum: the depth images' blend.
+var minBlend = ebiten.Blend{
+	BlendFactorSourceRGB: ebiten.BlendFactorOne, BlendFactorSourceAlpha: ebiten.BlendFactorOne,
+	BlendFactorDestinationRGB: ebiten.BlendFactorOne, BlendFactorDestinationAlpha: ebiten.BlendFactorOne,
+	BlendOperationRGB: ebiten.BlendOperationMin, BlendOperationAlpha: ebiten.BlendOperationMin,
+}
+
+// depthPasses fills depth image A (high bytes) then B (high and low
+// bytes) from the scene triangles and the solid poses.
+func (r *Renderer) depthPasses() {
+	l := &r.lists
+	r.depthA.Fill(color.White)
+	r.depthB.Fill(color.White)
+	for pass, dst := range []*ebiten.Image{r.depthA, r.depthB} {
+		op := &ebiten.DrawTrianglesShaderOptions{Blend: minBlend}
+		triSh, ellSh := r.shaders.triDepthA, r.shaders.ellDepthA
+		if pass == 1 {
+			op.Images[0] = r.depthA
+			triSh, ellSh = r.shaders.triDepthB, r.shaders.ellDepthB
+		}
+		if len(l.triIdx) > 0 {
+			dst.DrawTrianglesShader32(l.tris, l.triIdx, triSh, op)
+		}
+		for i := range l.ells {
+			if !l.ells[i].ghost {
+				r.drawEllipsoid(dst, &l.ells[i], ellSh, op, nil)
+			}
+		}
+	}
+}
+
+// colourPass draws the lit triangles, the depth-tested lines and the poses.
+func (r *Renderer) colourPass(dst *ebiten.Image, opt Options) {
+	l := &r.lists
+	op := &ebiten.DrawTrianglesShaderOptions{}
+	op.Images[0] = r.depthB
+	if len(l.triIdx) > 0 {
+		edges := float32(0)
+		if opt.Edges {
+			edges = edgeOpacity
+		}
+		op.Uniforms = map[string]any{"Edges": edges, "EdgeColor": edgeColour[:]}
+		dst.DrawTrianglesShader32(l.tris, l.triIdx, r.shaders.triColour, op)
+	}
+	if len(l.lineIdx) > 0 {
+		op.Uniforms = map[string]any{"Tol": float32(lineTol)}
+		dst.DrawTrianglesShader32(l.lines, l.lineIdx, r.shaders.line, op)
+	}
+	xray := float32(0)
+	if opt.XRay {
+		xray = xrayOpacity
+	}
+	for i := range l.ells {
+		e := &l.ells[i]
+		c := e.pose.Color()
+		ghost := float32(0)
+		if e.ghost {
+			ghost = ghostAlpha
+		}
+		r.drawEllipsoid(dst, e, r.shaders.ellColour, op, map[string]any{
+			"InvT":      mat3Uniform(e.inv.Transpose()),
+			"Color":     []float32{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255},
+			"Light":     vec3Uniform(l.lit),
+			"Ghost":     ghost,
+			"XRay":      xray,
+			"OutlinePx": float32(outlinePx),
+		})
+	}
+}
+
+// drawEllipsoid runs sh over e's screen rectangle with the ray-cast
+// uniforms plus extra.
+func (r *Renderer) drawEllipsoid(dst *ebiten.Image, e *ellipsoidDraw, sh *ebiten.Shader, op *ebiten.DrawTrianglesShaderOptions, extra map[string]any) {
+	l := &r.lists
+	vp := l.pr.m
+	w, h := l.cam.size()
+	u := map[string]any{
+		"InvVP":  mat4Uniform(vp.Inv()),
+		"VP":     mat4Uniform(vp),
+		"Center": vec3Uniform(e.center),
+		"Inv":    mat3Uniform(e.inv),
+		"Size":   []float32{float32(w), float32(h)},
+	}
+	for k, v := range extra {
+		u[k] = v
+	}
+	op.Uniforms = u
+	for i, p := range [4][2]float64{{e.x0, e.y0}, {e.x1, e.y0}, {e.x0, e.y1}, {e.x1, e.y1}} {
+		r.quad[i] = ebiten.Vertex{DstX: float32(p[0]), DstY: float32(p[1]), ColorA: 1}
+	}
+	dst.DrawTrianglesShader32(r.quad[:], quadIdx, sh, op)
+}
+
+func mat4Uniform(m mgl64.Mat4) []float32 {
+	out := make([]float32, 16)
+	for i, v := range m { // both column-major
+		out[i] = float32(v)
+	}
+	return out
+}
+
+func mat3Uniform(m mgl64.Mat3) []float32 {
+	out := make([]float32, 9)
+	for i, v := range m {
+		out[i] = float32(v)
+	}
+	return out
+}
+
+func vec3Uniform(v mgl64.Vec3) []float32 {
+	return []float32{float32(v[0]), float32(v[1]), float32(v[2])}
+}
+
+// premul returns c (straight alpha) premultiplied, as image/color expects.
+func premul(c color.RGBA) color.RGBA {
+	m := func(v uint8) uint8 { return uint8((uint32(v)*uint32(c.A) + 127) / 255) }
+	return color.RGBA{m(c.R), m(c.G), m(c.B), c.A}
+}
+
+// drawOverlays draws the 2D overlays with the vector package.
+func (r *Renderer) drawOverlays(dst *ebiten.Image) {
+	l := &r.lists
+	for _, o := range l.ovs {
+		pts := l.pts[o.p0:o.p1]
+		if len(pts) < 2 {
+			continue
+		}
+		p := &r.path
+		p.Reset()
+		dop := &vector.DrawPathOptions{AntiAlias: true}
+		dop.ColorScale.ScaleWithColor(premul(o.col))
+		switch o.kind {
+		case ovDisc:
+			p.Arc(pts[0], pts[1], o.width, 0, 2*math.Pi, vector.Clockwise)
+			p.Close()
+			vector.FillPath(dst, p, nil, dop)
+			continue
+		}
+		p.MoveTo(pts[0], pts[1])
+		for i := 2; i+1 < len(pts); i += 2 {
+			p.LineTo(pts[i], pts[i+1])
+		}
+		if o.closed || o.kind == ovFill {
+			p.Close()
+		}
+		if o.kind == ovFill {
+			vector.FillPath(dst, p, nil, dop)
+			continue
+		}
+		vector.StrokePath(dst, p, &vector.StrokeOptions{Width: o.width, LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}, dop)
+	}
+}
+
+func (r *Renderer) scale() float64 {
+	if !(r.Scale > 0) || math.IsInf(r.Scale, 0) {
+		return 1
+	}
+	return r.Scale
+}
+
+// drawLabels draws the pose labels and the view message.
+func (r *Renderer) drawLabels(dst *ebiten.Image) {
+	l := &r.lists
+	s := r.scale()
+	for _, lb := range l.labels {
+		r.drawText(dst, lb.text, lb.x, lb.y-labelSize*(s-1)/2, labelSize*s, lb.col)
+	}
+	if l.message != "" && r.font != nil {
+		face := &text.GoTextFace{Source: r.font, Size: messageSize * s}
+		tw, _ := text.Measure(l.message, face, 0)
+		w, _ := l.cam.size()
+		r.drawText(dst, l.message, (w-tw)/2, 14*s, messageSize*s, colMessage)
+	}
+}
+
+// drawText draws str at (x, y) (top-left) with a dark shadow.
+func (r *Renderer) drawText(dst *ebiten.Image, str string, x, y, size float64, col color.RGBA) {
+	if r.font == nil {
+		return
+	}
+	face := &text.GoTextFace{Source: r.font, Size: size}
+	for _, pass := range []struct {
+		dx, dy float64
+		c      color.RGBA
+	}{{1, 1, color.RGBA{0, 0, 0, 0xd0}}, {0, 0, col}} {
+		op := &text.DrawOptions{}
+		op.GeoM.Translate(x+pass.dx, y+pass.dy)
+		op.ColorScale.ScaleWithColor(premul(pass.c))
+		text.Draw(dst, str, face, op)
+	}
+}

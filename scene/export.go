@@ -1,0 +1,81 @@
+package scene
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// DefaultExportDir is the directory the debugger exports fixtures to,
+// relative to the working directory.
+const DefaultExportDir = "fixtures"
+
+// maxExportSuffix bounds the -2, -3, ... suffixes Export tries within one
+// second before giving up.
+const maxExportSuffix = 10000
+
+// Export validates s and writes it as a new fixture in dir (created if
+// missing), named "<name>-<YYYYMMDD>-<HHMMSS>.json" after the scene's name
+// (characters other than letters, digits, '.', '_' and '-' become '-') and
+// now (formatted in now's location). When that name is taken it tries
+// "-2", "-3", ... before ".json". Each candidate is claimed atomically (see
+// Save), so two exports in the same second, even from two processes, give
+// two files, and an earlier export is never overwritten. It returns the
+// path written.
+func Export(dir string, s *Scene, now time.Time) (string, error) {
+	data, err := s.Marshal()
+	if err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("export: %w", err)
+	}
+	base := fileSafe(s.Name) + "-" + now.Format("20060102-150405")
+	tmp, err := writeTemp(dir, base+".json", data, nil)
+	if err != nil {
+		return "", fmt.Errorf("export: %w", err)
+	}
+	defer os.Remove(tmp)
+	for n := 1; n <= maxExportSuffix; n++ {
+		name := base + ".json"
+		if n > 1 {
+			name = fmt.Sprintf("%s-%d.json", base, n)
+		}
+		path := filepath.Join(dir, name)
+		err := publishNew(tmp, path)
+		if errors.Is(err, ErrExists) {
+			continue
+		}
+		if err != nil {
+			return "", fmt.Errorf("export %s: %w", path, err)
+		}
+		return path, syncDir(dir)
+	}
+	return "", fmt.Errorf("export: %s*.json: %d names taken", filepath.Join(dir, base), maxExportSuffix)
+}
+
+// fileSafe maps a scene name to a file name part: letters, digits, '.', '_'
+// and '-' stay, runs of anything else become one '-'; an empty result is
+// "scene".
+func fileSafe(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range name {
+		ok := r == '.' || r == '_' || r == '-' || (r >= '0' && r <= '9') || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z')
+		if ok {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	out := strings.Trim(b.String(), "-.")
+	if out == "" {
+		return "scene"
+	}
+	return out
+}

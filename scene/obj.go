@@ -1,0 +1,323 @@
+package scene
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// OBJ is what LoadOBJ keeps of a Wavefront OBJ file: its triangles and the
+// names its `o` and `g` lines give to runs of them.
+type OBJ struct {
+	Mesh Mesh
+	// Objects has one entry per `o` line, in file order.
+	Objects []OBJPart
+	// Groups has one entry per `g` line, in file order; a line naming
+	// several groups (`g wall north`) gives one entry named "wall north".
+	Groups []OBJPart
+}
+
+// OBJPart names a run of triangles, Mesh.Triangles[Start:End]: those whose
+// `f` lines follow the naming line, up to the next line of the same kind or
+// the end of the file. The run may be empty.
+type OBJPart struct {
+	Name       string
+	Start, End int
+}
+
+// objLineMax is the longest line the OBJ reader accepts (64 MiB); a longer
+// one is an error rather than an unbounded buffer.
+const objLineMax = 64 << 20
+
+// objCheckEvery is how many lines the OBJ reader parses between looks at the
+// context and progress reports: often enough to cancel within milliseconds,
+// rarely enough to cost nothing measurable.
+const objCheckEvery = 1 << 13
+
+// LoadOBJ reads the Wavefront OBJ file at path; see ReadOBJ.
+func LoadOBJ(ctx context.Context, path string, progress Progress) (OBJ, error) {
+	if err := cancelled(ctx, path); err != nil {
+		return OBJ{}, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return OBJ{}, fmt.Errorf("open OBJ: %w", err)
+	}
+	defer f.Close()
+	var size int64
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+	}
+	return ReadOBJ(ctx, f, path, size, progress)
+}
+
+// ReadOBJ parses a Wavefront OBJ stream. name is used in errors only
+// ("level.obj:123: face index 40 out of range (31 vertices)"); size is the
+// stream's length in bytes, for progress and for pre-sizing, or 0 when
+// unknown. Progress is reported by bytes read.
+//
+// Read: `v x y z` (float64; a fourth weight or vertex colours after the
+// three coordinates are ignored), `f` lines in the forms v, v/vt, v//vn and
+// v/vt/vn with 1-based or negative (relative) indices, polygons being
+// fan-triangulated from their first vertex, and the `o` and `g` names.
+// Comments (#) and every other statement (vt, vn, usemtl, mtllib, s, l, p,
+// ...) are skipped. Errors: a coordinate that is not a number or not finite,
+// a vertex with fewer than three coordinates, a face with fewer than three
+// vertices, a face index that is 0, malformed or out of range (an index may
+// only name a vertex defined above it), and more than MaxVertices or
+// MaxTriangles. Cancelling ctx stops the read with an error wrapping
+// ctx.Err().
+func ReadOBJ(ctx context.Context, r io.Reader, name string, size int64, progress Progress) (OBJ, error) {
+	if err := cancelled(ctx, name); err != nil {
+		return OBJ{}, err
+	}
+	p := objParser{name: name}
+	p.presize(size)
+	meter := loadMeter{progress: progress}
+	cr := &countingReader{r: r}
+	sc := bufio.NewScanner(cr)
+	sc.Buffer(make([]byte, 256<<10), objLineMax)
+	for sc.Scan() {
+		p.line++
+		if p.line%objCheckEvery == 0 {
+			if err := cancelled(ctx, name); err != nil {
+				return OBJ{}, err
+			}
+			if size > 0 {
+				meter.report(float64(cr.n) / float64(size))
+			}
+		}
+		if err := p.parseLine(sc.Bytes()); err != nil {
+			return OBJ{}, fmt.Errorf("%s:%d: %w", name, p.line, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return OBJ{}, fmt.Errorf("%s:%d: line longer than %d bytes", name, p.line+1, objLineMax)
+		}
+		return OBJ{}, fmt.Errorf("%s: read: %w", name, err)
+	}
+	p.closePart(p.obj.Objects)
+	p.closePart(p.obj.Groups)
+	meter.finish()
+	return p.obj, nil
+}
+
+// objParser holds the state of one ReadOBJ.
+type objParser struct {
+	name string
+	line int
+	obj  OBJ
+	face []int // the current face's vertex indices, 0-based; reused
+}
+
+// presize reserves room for a file of size bytes, guessing about 80 bytes
+// per vertex and 40 per triangle (a `v` line is about 30 bytes, an `f` line
+// 20 to 40, and a vertex is shared by about two triangles).
+func (p *objParser) presize(size int64) {
+	if size <= 0 {
+		return
+	}
+	nv := min(size/80, MaxVertices)
+	nt := min(size/40, MaxTriangles)
+	p.obj.Mesh.Vertices = make([]mgl64.Vec3, 0, nv)
+	p.obj.Mesh.Triangles = make([][3]int, 0, nt)
+}
+
+// parseLine handles one line, without its newline.
+func (p *objParser) parseLine(line []byte) error {
+	rest := objTrimSpace(line)
+	if len(rest) == 0 || rest[0] == '#' {
+		return nil
+	}
+	keyword, rest := objField(rest)
+	switch string(keyword) { // no allocation: the compiler switches on the bytes
+	case "v":
+		return p.vertex(rest)
+	case "f":
+		return p.facet(rest)
+	case "o":
+		p.obj.Objects = p.startPart(p.obj.Objects, rest)
+	case "g":
+		p.obj.Groups = p.startPart(p.obj.Groups, rest)
+	}
+	return nil
+}
+
+// vertex parses the fields after `v`.
+func (p *objParser) vertex(rest []byte) error {
+	if len(p.obj.Mesh.Vertices) >= MaxVertices {
+		return fmt.Errorf("%w: more than %d vertices", errTooBig, MaxVertices)
+	}
+	var v mgl64.Vec3
+	for i := range v {
+		var field []byte
+		field, rest = objField(rest)
+		if len(field) == 0 {
+			return fmt.Errorf("vertex needs 3 coordinates, has %d", i)
+		}
+		x, err := objFloat(field)
+		if err != nil {
+			return err
+		}
+		v[i] = x
+	}
+	p.obj.Mesh.Vertices = append(p.obj.Mesh.Vertices, v)
+	return nil
+}
+
+// facet parses the fields after `f` and fan-triangulates the polygon.
+func (p *objParser) facet(rest []byte) error {
+	p.face = p.face[:0]
+	for {
+		var field []byte
+		field, rest = objField(rest)
+		if len(field) == 0 {
+			break
+		}
+		i, err := p.faceIndex(field)
+		if err != nil {
+			return err
+		}
+		p.face = append(p.face, i)
+	}
+	if len(p.face) < 3 {
+		return fmt.Errorf("face needs at least 3 vertices, has %d", len(p.face))
+	}
+	if len(p.obj.Mesh.Triangles)+len(p.face)-2 > MaxTriangles {
+		return fmt.Errorf("%w: more than %d triangles", errTooBig, MaxTriangles)
+	}
+	for k := 1; k+1 < len(p.face); k++ {
+		p.obj.Mesh.Triangles = append(p.obj.Mesh.Triangles, [3]int{p.face[0], p.face[k], p.face[k+1]})
+	}
+	return nil
+}
+
+// faceIndex parses one face vertex (v, v/vt, v//vn or v/vt/vn) and returns
+// its 0-based position index. The texture and normal indices are checked
+// for syntax only, since they are not kept.
+func (p *objParser) faceIndex(field []byte) (int, error) {
+	k, rest, ok := objLeadingInt(field)
+	// Up to two more parts, each "/" followed by an optional integer.
+	for part := 0; ok && len(rest) > 0; part++ {
+		if part == 2 || rest[0] != '/' {
+			ok = false
+			break
+		}
+		if _, after, isInt := objLeadingInt(rest[1:]); isInt {
+			rest = after
+		} else {
+			rest = rest[1:]
+		}
+	}
+	if !ok {
+		return 0, fmt.Errorf("bad face vertex %q", field)
+	}
+	n := len(p.obj.Mesh.Vertices)
+	i := k - 1 // 1-based
+	if k < 0 {
+		i = n + k // -1 is the last vertex so far
+	}
+	if k == 0 || i < 0 || i >= n {
+		return 0, fmt.Errorf("face index %d out of range (%d vertices)", k, n)
+	}
+	return i, nil
+}
+
+// startPart closes the open part of parts (if any) and opens one named by
+// the rest of the line.
+func (p *objParser) startPart(parts []OBJPart, rest []byte) []OBJPart {
+	p.closePart(parts)
+	at := len(p.obj.Mesh.Triangles)
+	return append(parts, OBJPart{Name: string(objTrimSpace(rest)), Start: at, End: -1})
+}
+
+// closePart ends the last part of parts, if still open, at the current
+// triangle.
+func (p *objParser) closePart(parts []OBJPart) {
+	if n := len(parts); n > 0 && parts[n-1].End < 0 {
+		parts[n-1].End = len(p.obj.Mesh.Triangles)
+	}
+}
+
+// objFloat parses a coordinate as a float64 and refuses NaN and ±Inf.
+func objFloat(field []byte) (float64, error) {
+	x, err := strconv.ParseFloat(string(field), 64)
+	if err != nil {
+		var ne *strconv.NumError
+		if errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange) {
+			return 0, fmt.Errorf("coordinate %q is out of the float64 range", field)
+		}
+		return 0, fmt.Errorf("bad coordinate %q", field)
+	}
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0, fmt.Errorf("coordinate %q is not finite", field)
+	}
+	return x, nil
+}
+
+// objIntMax bounds parsed indices; anything larger is out of range anyway
+// (MaxVertices is far smaller) and the bound keeps the arithmetic from
+// overflowing.
+const objIntMax = 1 << 40
+
+// objLeadingInt parses the optionally negative decimal integer at the start
+// of b by hand (no allocation) and returns it with the bytes after it. It
+// reports false when b does not start with one or its magnitude exceeds
+// objIntMax.
+func objLeadingInt(b []byte) (n int, rest []byte, ok bool) {
+	neg := len(b) > 0 && b[0] == '-'
+	if neg {
+		b = b[1:]
+	}
+	i := 0
+	for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+		n = n*10 + int(b[i]-'0')
+		if n > objIntMax {
+			return 0, nil, false
+		}
+	}
+	if i == 0 {
+		return 0, nil, false
+	}
+	if neg {
+		n = -n
+	}
+	return n, b[i:], true
+}
+
+// objField splits off the first whitespace-separated field of b, returning
+// it and the rest.
+func objField(b []byte) (field, rest []byte) {
+	for len(b) > 0 && objSpace(b[0]) {
+		b = b[1:]
+	}
+	i := 0
+	for i < len(b) && !objSpace(b[i]) {
+		i++
+	}
+	return b[:i], b[i:]
+}
+
+// objTrimSpace removes leading and trailing blanks (spaces, tabs, and the
+// carriage return of CRLF files).
+func objTrimSpace(b []byte) []byte {
+	for len(b) > 0 && objSpace(b[0]) {
+		b = b[1:]
+	}
+	for len(b) > 0 && objSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+func objSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'
+}

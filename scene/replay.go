@@ -1,0 +1,179 @@
+package scene
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/sweep"
+)
+
+// DefaultTolerance is the absolute per-component tolerance of an
+// expectation without "tolerance": 1e-6 world units for points, normal
+// components and T.
+const DefaultTolerance = 1e-6
+
+// ReplayResult is what the core computed for a scene, and how it compares
+// with the scene's expectation.
+type ReplayResult struct {
+	Hit        bool              // whether the sweep from Start to End touches the mesh
+	First      sweep.Hit         // the first contact of the sweep; meaningful when Hit
+	Slide      sweep.SlideResult // collide-and-slide from Start toward End
+	Mismatches []Mismatch        // every expected field that differs; empty when the scene has no expectation
+}
+
+// Pass reports whether the result meets every expectation.
+func (r *ReplayResult) Pass() bool { return len(r.Mismatches) == 0 }
+
+// Mismatch is one expected field that the computed result does not meet.
+type Mismatch struct {
+	Field     string  // "hit", "t", "point", "normal", "feature", "triangle" or "final"
+	Want      any     // the expected value: bool, float64, mgl64.Vec3, string or int
+	Got       any     // the computed value of the same type; nil when there is none (no hit)
+	Diff      float64 // largest absolute difference over components (numbers and vectors); 0 otherwise
+	Tolerance float64 // the tolerance Diff was held to; 0 for exact fields
+}
+
+// String describes the mismatch, e.g. "t: want 0.5, got 0.52 (off by 0.02,
+// tolerance 1e-06)" or "feature: want edge, got face".
+func (m Mismatch) String() string {
+	got := "no hit"
+	if m.Got != nil {
+		got = formatValue(m.Got)
+	}
+	s := fmt.Sprintf("%s: want %s, got %s", m.Field, formatValue(m.Want), got)
+	if m.Tolerance > 0 && m.Got != nil {
+		s += fmt.Sprintf(" (off by %.3g, tolerance %g)", m.Diff, m.Tolerance)
+	}
+	return s
+}
+
+// Replay validates s, runs the core on it (the first contact of the sweep
+// from Start to End over the whole mesh, and collide-and-slide with the
+// scene's slide options or the defaults) and compares the result with
+// s.Expect. An invalid scene gives the validation error and no result.
+func Replay(s *Scene) (*ReplayResult, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	mesh := sweep.NewMesh(s.Mesh.Tris())
+	r := &ReplayResult{}
+	r.First, r.Hit = mesh.Sweep(s.Ellipsoid, s.Start, s.End.Sub(s.Start))
+	r.Slide = mesh.Slide(s.Ellipsoid, s.Start, s.End, s.SlideOptions())
+	r.Mismatches = s.Expect.Check(r.First, r.Hit, r.Slide)
+	return r, nil
+}
+
+// SlideOptions returns the scene's slide options, or the zero options
+// (the core's defaults) when the scene has none.
+func (s *Scene) SlideOptions() sweep.SlideOptions {
+	if s.Slide == nil {
+		return sweep.SlideOptions{}
+	}
+	return *s.Slide
+}
+
+// Check compares a computed first contact (hit, valid when ok) and slide
+// with e and returns every mismatch, in the order hit, t, point, normal,
+// feature, triangle, final. Fields that e leaves out are not checked;
+// numbers and vectors are compared per component within e's tolerance
+// (DefaultTolerance when unset), and a NaN never passes. A nil e checks
+// nothing. When e expects a hit that did not happen, every expected field
+// of the hit is reported with Got nil.
+func (e *Expect) Check(hit sweep.Hit, ok bool, slide sweep.SlideResult) []Mismatch {
+	if e == nil {
+		return nil
+	}
+	tol := DefaultTolerance
+	if e.Tolerance != nil {
+		tol = *e.Tolerance
+	}
+	var out []Mismatch
+	wantHit := e.Hit != nil && *e.Hit || e.hitFields() != ""
+	if e.Hit != nil && *e.Hit != ok || e.Hit == nil && wantHit && !ok {
+		out = append(out, Mismatch{Field: "hit", Want: wantHit, Got: ok})
+	}
+	if wantHit {
+		out = append(out, e.checkHit(hit, ok, tol)...)
+	}
+	if e.Final != nil {
+		out = appendVec(out, "final", *e.Final, &slide.Final, tol)
+	}
+	return out
+}
+
+// checkHit compares the fields of the first contact.
+func (e *Expect) checkHit(hit sweep.Hit, ok bool, tol float64) []Mismatch {
+	var out []Mismatch
+	if e.T != nil {
+		m := Mismatch{Field: "t", Want: *e.T, Tolerance: tol}
+		if ok {
+			m.Got, m.Diff = hit.T, math.Abs(hit.T-*e.T)
+		}
+		if !ok || !(m.Diff <= tol) {
+			out = append(out, m)
+		}
+	}
+	got := func(v mgl64.Vec3) *mgl64.Vec3 {
+		if !ok {
+			return nil
+		}
+		return &v
+	}
+	if e.Point != nil {
+		out = appendVec(out, "point", *e.Point, got(hit.Point), tol)
+	}
+	if e.Normal != nil {
+		out = appendVec(out, "normal", *e.Normal, got(hit.Normal), tol)
+	}
+	if e.Feature != nil && (!ok || hit.Feature.String() != *e.Feature) {
+		m := Mismatch{Field: "feature", Want: *e.Feature}
+		if ok {
+			m.Got = hit.Feature.String()
+		}
+		out = append(out, m)
+	}
+	if e.Triangle != nil && (!ok || hit.Triangle != *e.Triangle) {
+		m := Mismatch{Field: "triangle", Want: *e.Triangle}
+		if ok {
+			m.Got = hit.Triangle
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// appendVec appends a mismatch for field when got is nil (nothing was
+// computed) or differs from want by more than tol in some component.
+func appendVec(out []Mismatch, field string, want mgl64.Vec3, got *mgl64.Vec3, tol float64) []Mismatch {
+	m := Mismatch{Field: field, Want: want, Tolerance: tol}
+	if got == nil {
+		return append(out, m)
+	}
+	m.Got = *got
+	for i := range want {
+		d := math.Abs(got[i] - want[i])
+		if math.IsNaN(d) { // a NaN component fails whatever the rest does
+			m.Diff = d
+			break
+		}
+		m.Diff = math.Max(m.Diff, d)
+	}
+	if !(m.Diff <= tol) {
+		out = append(out, m)
+	}
+	return out
+}
+
+// formatValue prints vectors as [x, y, z] with shortest round-trip
+// numbers, and anything else with %v.
+func formatValue(v any) string {
+	switch x := v.(type) {
+	case mgl64.Vec3:
+		return fmt.Sprintf("[%v, %v, %v]", x[0], x[1], x[2])
+	case float64:
+		return fmt.Sprint(x)
+	}
+	return fmt.Sprint(v)
+}

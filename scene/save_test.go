@@ -1,0 +1,183 @@
+package scene
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func exampleScene(t *testing.T) *Scene {
+	t.Helper()
+	s, err := Parse([]byte(designExample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// dirNames lists the names in dir, sorted.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	return names
+}
+
+func TestSaveNeverOverwritesUnlessAsked(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.json")
+	first := exampleScene(t)
+	if err := Save(p, first, false); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(p)
+	second := exampleScene(t)
+	second.Name = "second"
+	err := Save(p, second, false)
+	if !errors.Is(err, ErrExists) || !strings.Contains(err.Error(), p) {
+		t.Errorf("Save over an existing file = %v, want ErrExists naming the file", err)
+	}
+	if after, _ := os.ReadFile(p); !bytes.Equal(after, before) {
+		t.Errorf("refused save changed the file")
+	}
+	if err := Save(p, second, true); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := Load(p); err != nil || got.Name != "second" {
+		t.Errorf("after Save(overwrite) Load = %v, %v; want the second scene", got, err)
+	}
+	if names := dirNames(t, dir); !reflect.DeepEqual(names, []string{"a.json"}) {
+		t.Errorf("directory holds %v, want only a.json (no temporary files left)", names)
+	}
+	if info, _ := os.Stat(p); info.Mode().Perm() != 0o644 {
+		t.Errorf("saved file mode %v, want 0644", info.Mode().Perm())
+	}
+}
+
+// failingWriter passes n bytes through, then fails: a write interrupted
+// midway (disk full, I/O error).
+type failingWriter struct {
+	w io.Writer
+	n int
+}
+
+var errDiskFull = errors.New("injected: no space left on device")
+
+func (f *failingWriter) Write(p []byte) (int, error) {
+	if len(p) <= f.n {
+		f.n -= len(p)
+		return f.w.Write(p)
+	}
+	k, _ := f.w.Write(p[:f.n])
+	f.n = 0
+	return k, errDiskFull
+}
+
+// TestInterruptedSaveKeepsEarlierFile fails the write of a new version
+// halfway, with and without overwrite, and checks that the earlier file is
+// intact byte for byte and no temporary file is left.
+func TestInterruptedSaveKeepsEarlierFile(t *testing.T) {
+	for _, overwrite := range []bool{true, false} {
+		dir := t.TempDir()
+		p := filepath.Join(dir, "fixture.json")
+		if err := Save(p, exampleScene(t), false); err != nil {
+			t.Fatal(err)
+		}
+		before, _ := os.ReadFile(p)
+		next := exampleScene(t)
+		next.Name = "next"
+		data, _ := next.Marshal()
+		half := func(w io.Writer) io.Writer { return &failingWriter{w: w, n: len(data) / 2} }
+		err := writeAtomic(p, data, overwrite, half)
+		if !errors.Is(err, errDiskFull) {
+			t.Errorf("overwrite=%v: interrupted save returned %v, want the write error", overwrite, err)
+		}
+		if after, _ := os.ReadFile(p); !bytes.Equal(after, before) {
+			t.Errorf("overwrite=%v: interrupted save changed the earlier file:\n%s", overwrite, after)
+		}
+		if names := dirNames(t, dir); !reflect.DeepEqual(names, []string{"fixture.json"}) {
+			t.Errorf("overwrite=%v: directory holds %v after a failed save", overwrite, names)
+		}
+	}
+}
+
+func TestSaveInvalidSceneWritesNothing(t *testing.T) {
+	dir := t.TempDir()
+	s := exampleScene(t)
+	s.Mesh.Triangles[0][1] = 7
+	err := Save(filepath.Join(dir, "bad.json"), s, false)
+	if err == nil || !strings.Contains(err.Error(), "mesh.triangles[0][1]: index 7 out of range (3 vertices)") {
+		t.Errorf("Save(invalid) = %v", err)
+	}
+	if names := dirNames(t, dir); len(names) != 0 {
+		t.Errorf("Save(invalid) left %v", names)
+	}
+}
+
+// TestExportsInTheSameSecond exports the same scene many times with the
+// same clock reading, from several goroutines at once, and checks every
+// export got its own file with the documented names and full content.
+func TestExportsInTheSameSecond(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "fixtures") // Export creates it
+	s := exampleScene(t)
+	s.Name = "wall/ramp *1"
+	now := time.Date(2026, 11, 22, 3, 4, 5, 0, time.UTC)
+	const n = 8
+	paths := make([]string, n)
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			p, err := Export(dir, s, now)
+			if err != nil {
+				t.Error(err)
+			}
+			paths[i] = p
+		}(i)
+	}
+	wg.Wait()
+	want := []string{"wall-ramp-1-20261122-030405.json"}
+	for i := 2; i <= n; i++ {
+		want = append(want, "wall-ramp-1-20261122-030405-"+string(rune('0'+i))+".json")
+	}
+	sort.Strings(want)
+	if got := dirNames(t, dir); !reflect.DeepEqual(got, want) {
+		t.Errorf("exports in one second made %v, want %v", got, want)
+	}
+	seen := map[string]bool{}
+	for _, p := range paths {
+		if seen[p] {
+			t.Errorf("two exports returned the same path %s", p)
+		}
+		seen[p] = true
+		if got, err := Load(p); err != nil || !reflect.DeepEqual(got, s) {
+			t.Errorf("Load(%s) = %v, %v; want the exported scene", p, got, err)
+		}
+	}
+}
+
+func TestFileSafe(t *testing.T) {
+	for in, want := range map[string]string{
+		"wall-ramp": "wall-ramp", "a b/c": "a-b-c", "../x": "x", "": "scene", "é!": "scene", "v1.2_x": "v1.2_x",
+	} {
+		if got := fileSafe(in); got != want {
+			t.Errorf("fileSafe(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

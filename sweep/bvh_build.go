@@ -1,0 +1,315 @@
+package sweep
+
+import (
+	"math"
+	"slices"
+)
+
+// Building the bounding volume hierarchy (binned SAH).
+//
+// The build works on primRefs: one conservative float32 box per triangle
+// (rounded outward, so every box still contains its triangle exactly) and
+// the triangle's original index. A node's range of refs is split where the
+// surface area heuristic, evaluated at numBins bin boundaries of the
+// centroids on each axis (Wald, "On fast Construction of SAH-based Bounding
+// Volume Hierarchies", 2007), is cheapest. Ranges of at most maxLeaf
+// triangles become leaves. The result is a tree of buildNodes whose
+// children come in adjacent pairs; encodeNodes then quantizes it.
+
+const (
+	// maxLeaf is the largest number of triangles in a leaf. Larger leaves
+	// save node memory and cost narrow-phase tests.
+	maxLeaf = 4
+	// numBins is the number of centroid bins per axis for the SAH.
+	numBins = 16
+	// sahDepth is the depth past which splits are at the object median,
+	// which bounds the tree's depth by sahDepth + 32 for any input.
+	sahDepth = 40
+	// maxDepth bounds the depth of any tree the builder makes; the
+	// traversal stack has this many entries.
+	maxDepth = sahDepth + 34
+	// parallelMin is the triangle count from which the two halves below
+	// the root are built on two goroutines.
+	parallelMin = 1 << 15
+)
+
+// primRef is one triangle during the build: its conservative box and its
+// index in the mesh's compacted triangle list.
+type primRef struct {
+	lo, hi [3]float32
+	id     uint32
+}
+
+func (p *primRef) centroid(axis int) float32 { return (p.lo[axis] + p.hi[axis]) * 0.5 }
+
+// box32 is an axis-aligned box in float32 (min, max).
+type box32 struct{ lo, hi [3]float32 }
+
+func emptyBox32() box32 {
+	inf := float32(math.Inf(1))
+	return box32{lo: [3]float32{inf, inf, inf}, hi: [3]float32{-inf, -inf, -inf}}
+}
+
+// grow extends b to contain the box lo..hi. (Plain comparisons: the
+// builtin min and max on floats handle NaN and signed zeros, which costs a
+// branch per call here; refs hold no NaN.)
+func (b *box32) grow(lo, hi [3]float32) {
+	for i := 0; i < 3; i++ {
+		if lo[i] < b.lo[i] {
+			b.lo[i] = lo[i]
+		}
+		if hi[i] > b.hi[i] {
+			b.hi[i] = hi[i]
+		}
+	}
+}
+
+// area is half the surface area, or 0 for an empty box (enough for SAH
+// comparisons).
+func (b *box32) area() float32 {
+	dx, dy, dz := b.hi[0]-b.lo[0], b.hi[1]-b.lo[1], b.hi[2]-b.lo[2]
+	if dx < 0 || dy < 0 || dz < 0 {
+		return 0
+	}
+	return dx*dy + dy*dz + dz*dx
+}
+
+// roundDown returns the largest float32 not above x (x finite and within
+// float32 range).
+func roundDown(x float64) float32 {
+	f := float32(x)
+	if float64(f) > x {
+		f = math.Nextafter32(f, float32(math.Inf(-1)))
+	}
+	return f
+}
+
+// roundUp returns the smallest float32 not below x.
+func roundUp(x float64) float32 {
+	f := float32(x)
+	if float64(f) < x {
+		f = math.Nextafter32(f, float32(math.Inf(1)))
+	}
+	return f
+}
+
+// buildNode is a node of the unquantized tree: its box, and either the
+// index of its first child (the second is first+1) or a range of refs.
+type buildNode struct {
+	box          box32
+	child        int32 // -1 for a leaf
+	first, count int32 // leaf's range in the ref array
+}
+
+// builder builds the subtree over one range of refs into its own node list.
+type builder struct {
+	refs  []primRef
+	nodes []buildNode
+}
+
+// bounds is the box of a set of refs and the box of their centroids.
+type bounds struct{ box, cent box32 }
+
+func emptyBounds() bounds { return bounds{emptyBox32(), emptyBox32()} }
+
+func (s *bounds) add(o *bounds) {
+	s.box.grow(o.box.lo, o.box.hi)
+	s.cent.grow(o.cent.lo, o.cent.hi)
+}
+
+// boundsOf returns the bounds of refs[lo:hi].
+func (b *builder) boundsOf(lo, hi int) bounds {
+	s := emptyBounds()
+	for k := lo; k < hi; k++ {
+		r := &b.refs[k]
+		s.box.grow(r.lo, r.hi)
+		c := [3]float32{r.centroid(0), r.centroid(1), r.centroid(2)}
+		s.cent.grow(c, c)
+	}
+	return s
+}
+
+// fill makes node ni the root of the subtree over refs[lo:hi], whose
+// bounds are s.
+func (b *builder) fill(ni, lo, hi int, s bounds, depth int) {
+	if hi-lo <= maxLeaf {
+		b.nodes[ni] = buildNode{box: s.box, child: -1, first: int32(lo), count: int32(hi - lo)}
+		return
+	}
+	mid, l, r := b.split(lo, hi, s.cent, depth)
+	c := len(b.nodes)
+	b.nodes = append(b.nodes, buildNode{}, buildNode{})
+	b.nodes[ni] = buildNode{box: s.box, child: int32(c)}
+	b.fill(c, lo, mid, l, depth+1)
+	b.fill(c+1, mid, hi, r, depth+1)
+}
+
+// split partitions refs[lo:hi] into two non-empty halves and returns the
+// boundary and the halves' bounds: at the cheapest SAH bin boundary along
+// the longest centroid axis, or at the object median when the tree is
+// already deep or the centroids all coincide.
+func (b *builder) split(lo, hi int, cent box32, depth int) (int, bounds, bounds) {
+	axis := longestAxis(cent)
+	nb := min(hi-lo, numBins) // small ranges need no more bins than refs
+	if scale := binScale(cent, axis, nb); depth < sahDepth && scale > 0 {
+		bins := b.binRefs(lo, hi, axis, cent.lo[axis], scale, nb)
+		if k, l, r, ok := bestBoundary(bins[:nb]); ok {
+			return b.partition(lo, hi, axis, cent.lo[axis], scale, nb, k), l, r
+		}
+	}
+	mid := b.median(lo, hi, axis)
+	return mid, b.boundsOf(lo, mid), b.boundsOf(mid, hi)
+}
+
+func longestAxis(b box32) int {
+	axis := 0
+	for a := 1; a < 3; a++ {
+		if b.hi[a]-b.lo[a] > b.hi[axis]-b.lo[axis] {
+			axis = a
+		}
+	}
+	return axis
+}
+
+// binOf maps a centroid coordinate to its bin (of nb) on an axis with the
+// given centroid minimum and scale (bins per unit).
+func binOf(c, cmin, scale float32, nb int) int {
+	k := int((c - cmin) * scale)
+	return min(max(k, 0), nb-1)
+}
+
+// binScale returns nb bins' worth per unit along axis, 0 when the
+// centroids do not spread along it. The factor 1 - 1e-6 maps the largest
+// centroid into the last bin rather than past it.
+func binScale(cent box32, axis, nb int) float32 {
+	ext := cent.hi[axis] - cent.lo[axis]
+	if !(ext > 0) {
+		return 0
+	}
+	return float32(nb) * (1 - 1e-6) / ext
+}
+
+type bin struct {
+	bounds
+	n int32
+}
+
+// binRefs sorts refs[lo:hi] into the first nb bins by centroid along axis.
+func (b *builder) binRefs(lo, hi, axis int, cmin, scale float32, nb int) [numBins]bin {
+	var bins [numBins]bin
+	for i := range bins[:nb] {
+		bins[i].bounds = emptyBounds()
+	}
+	for k := lo; k < hi; k++ {
+		r := &b.refs[k]
+		bn := &bins[binOf(r.centroid(axis), cmin, scale, nb)]
+		bn.box.grow(r.lo, r.hi)
+		c := [3]float32{r.centroid(0), r.centroid(1), r.centroid(2)}
+		bn.cent.grow(c, c)
+		bn.n++
+	}
+	return bins
+}
+
+// bestBoundary evaluates the SAH cost A_L*N_L + A_R*N_R at every boundary
+// between bins and returns the cheapest with both sides non-empty (refs in
+// bins <= k go left) and the bounds of both sides.
+func bestBoundary(bins []bin) (k int, left, right bounds, ok bool) {
+	var suffix [numBins]bin // suffix[i]: bins i.. together
+	acc := bin{bounds: emptyBounds()}
+	for i := len(bins) - 1; i > 0; i-- {
+		acc.add(&bins[i].bounds)
+		acc.n += bins[i].n
+		suffix[i] = acc
+	}
+	acc = bin{bounds: emptyBounds()}
+	best := float32(math.Inf(1))
+	for i := 0; i < len(bins)-1; i++ {
+		acc.add(&bins[i].bounds)
+		acc.n += bins[i].n
+		r := &suffix[i+1]
+		if acc.n == 0 || r.n == 0 {
+			continue
+		}
+		if cost := acc.box.area()*float32(acc.n) + r.box.area()*float32(r.n); cost < best {
+			best, k, left, right, ok = cost, i, acc.bounds, r.bounds, true
+		}
+	}
+	return k, left, right, ok
+}
+
+// partition moves the refs whose centroid bin along axis is <= k before
+// the others and returns the boundary.
+func (b *builder) partition(lo, hi, axis int, cmin, scale float32, nb, k int) int {
+	i, j := lo, hi-1
+	for i <= j {
+		if binOf(b.refs[i].centroid(axis), cmin, scale, nb) <= k {
+			i++
+		} else {
+			b.refs[i], b.refs[j] = b.refs[j], b.refs[i]
+			j--
+		}
+	}
+	return i
+}
+
+// median sorts refs[lo:hi] along axis (ties by id, so the build is
+// deterministic) and returns the middle.
+func (b *builder) median(lo, hi, axis int) int {
+	slices.SortFunc(b.refs[lo:hi], func(p, q primRef) int {
+		if c, d := p.centroid(axis), q.centroid(axis); c != d {
+			if c < d {
+				return -1
+			}
+			return 1
+		}
+		return int(p.id) - int(q.id)
+	})
+	return lo + (hi-lo)/2
+}
+
+// buildTree builds the tree over refs (reordering them so that every leaf's
+// range is contiguous) and returns its nodes, root first. The two subtrees
+// under the root are built concurrently for large inputs.
+func buildTree(refs []primRef) []buildNode {
+	if len(refs) == 0 {
+		return nil
+	}
+	b := &builder{refs: refs, nodes: make([]buildNode, 1, 2*len(refs)/maxLeaf+1)}
+	all := b.boundsOf(0, len(refs))
+	if len(refs) < parallelMin {
+		b.fill(0, 0, len(refs), all, 0)
+		return b.nodes
+	}
+	mid, l, r := b.split(0, len(refs), all.cent, 0)
+	b.nodes = append(b.nodes, buildNode{}, buildNode{})
+	b.nodes[0] = buildNode{box: all.box, child: 1}
+	left := &builder{refs: refs, nodes: make([]buildNode, 1, 2*mid/maxLeaf+1)}
+	done := make(chan struct{})
+	go func() {
+		left.fill(0, 0, mid, l, 1)
+		close(done)
+	}()
+	right := &builder{refs: refs, nodes: make([]buildNode, 1, 2*(len(refs)-mid)/maxLeaf+1)}
+	right.fill(0, mid, len(refs), r, 1)
+	<-done
+	b.nodes = graft(b.nodes, 1, left.nodes)
+	return graft(b.nodes, 2, right.nodes)
+}
+
+// graft puts the subtree sub (root at sub[0]) at node slot at of dst,
+// appending its other nodes and renumbering its child links.
+func graft(dst []buildNode, at int, sub []buildNode) []buildNode {
+	off := int32(len(dst)) - 1 // sub[i] for i >= 1 lands at off+i
+	relink := func(n buildNode) buildNode {
+		if n.child >= 0 {
+			n.child += off
+		}
+		return n
+	}
+	dst[at] = relink(sub[0])
+	for _, n := range sub[1:] {
+		dst = append(dst, relink(n))
+	}
+	return dst
+}

@@ -1,0 +1,148 @@
+package sweep
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+)
+
+// Sweep returns the earliest contact of the ellipsoid e moving from begin
+// to begin+delta with any triangle of the mesh: exactly the hit a
+// brute-force loop over every triangle (EllipsoidTriangle on each) returns.
+// Among hits at the same T the one with the lowest triangle index wins.
+// Hit.Triangle is the index into the slice given to NewMesh.
+//
+// The traversal visits only nodes whose box, grown by the ellipsoid's
+// half-extents, the center's segment enters before the best T found so
+// far, nearest first. It reports no hit for non-finite input.
+func (m *Mesh) Sweep(e Ellipsoid, begin, delta mgl64.Vec3) (Hit, bool) {
+	return m.sweep(e, begin, delta, false)
+}
+
+// sweep is Sweep; with ignoreLeaving it skips contacts at T = 0 whose
+// normal the motion does not point against (delta·n >= 0): a start that
+// touches or overlaps a triangle and moves away from it is not blocked.
+// For a single (convex) triangle the unit-space distance is convex in t,
+// so a triangle left at T = 0 is never met later in the motion.
+func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit, bool) {
+	if !finiteVecs(begin, delta, e.Axes[0], e.Axes[1], e.Axes[2]) {
+		return Hit{}, false
+	}
+	var w walker
+	if !w.start(m, begin, delta, reach(e, begin, delta), 1) {
+		return Hit{}, false
+	}
+	q := NewQuery(e, begin, delta)
+	var best Hit
+	found, bestT := false, 1.0
+	for {
+		first, count, ok := w.next(bestT)
+		if !ok {
+			return best, found
+		}
+		for k := first; k < first+count; k++ {
+			h, ok := q.Triangle(m.tri(k), bestT)
+			if !ok || h.T > bestT || (ignoreLeaving && h.T == 0 && delta.Dot(h.Normal) >= 0) {
+				continue
+			}
+			id := int(m.perm[k])
+			if found && h.T == bestT && id > best.Triangle {
+				continue
+			}
+			h.Triangle = id
+			best, found, bestT = h, true, h.T
+		}
+	}
+}
+
+// reach returns the half-extents by which node boxes are grown for the
+// ellipsoid e: its world AABB half-extent on each axis, sqrt(sum_k a_k[i]^2)
+// for semi-axes a_k, plus a margin. The margin (1e-6 relative to the
+// largest half-extent, and 1e-9 of the coordinates' magnitude) covers the
+// rounding of the narrow phase's contact test and of the slab test, so a
+// contact exactly on a box face is never culled.
+func reach(e Ellipsoid, begin, delta mgl64.Vec3) [3]float64 {
+	var r [3]float64
+	rmax := 0.0
+	for i := 0; i < 3; i++ {
+		for _, a := range e.Axes {
+			r[i] += a[i] * a[i]
+		}
+		r[i] = math.Sqrt(r[i])
+		rmax = math.Max(rmax, r[i])
+	}
+	for i := range r {
+		r[i] += 1e-6*rmax + 1e-9*(math.Abs(begin[i])+math.Abs(delta[i]))
+	}
+	return r
+}
+
+func finiteVecs(vs ...mgl64.Vec3) bool {
+	for _, v := range vs {
+		for _, x := range v {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Raycast returns the first triangle the ray r meets (two-sided), the ray
+// parameter s of the hit point r.At(s) in units of r.Dir, and true; among
+// hits at the same s the lowest triangle index wins. It is meant for
+// picking. It reports false for a miss, a zero or non-finite ray.
+func (m *Mesh) Raycast(r geom.Ray) (tri int, s float64, ok bool) {
+	if !finiteVecs(r.Origin, r.Dir) || r.Dir.Len() == 0 {
+		return 0, 0, false
+	}
+	var grow [3]float64
+	for i := range grow {
+		grow[i] = 1e-9 * (1 + math.Abs(r.Origin[i]))
+	}
+	var w walker
+	if !w.start(m, r.Origin, r.Dir, grow, math.Inf(1)) {
+		return 0, 0, false
+	}
+	best, found := math.Inf(1), false
+	for {
+		first, count, more := w.next(best)
+		if !more {
+			return tri, best, found
+		}
+		for k := first; k < first+count; k++ {
+			t, hit := rayTriangle(r, m.tri(k))
+			id := int(m.perm[k])
+			if hit && (t < best || (t == best && id < tri)) {
+				tri, best, found = id, t, true
+			}
+		}
+	}
+}
+
+// rayTriangle intersects a ray with a two-sided triangle (Möller and
+// Trumbore, "Fast, Minimum Storage Ray/Triangle Intersection", 1997) and
+// returns the ray parameter s >= 0. Degenerate triangles (det = 0) miss.
+func rayTriangle(r geom.Ray, t geom.Triangle) (float64, bool) {
+	e1, e2 := t[1].Sub(t[0]), t[2].Sub(t[0])
+	p := r.Dir.Cross(e2)
+	det := e1.Dot(p)
+	if det == 0 || math.IsNaN(det) {
+		return 0, false
+	}
+	inv := 1 / det
+	o := r.Origin.Sub(t[0])
+	u := o.Dot(p) * inv
+	if u < 0 || u > 1 {
+		return 0, false
+	}
+	qv := o.Cross(e1)
+	v := r.Dir.Dot(qv) * inv
+	if v < 0 || u+v > 1 {
+		return 0, false
+	}
+	s := e2.Dot(qv) * inv
+	return s, s >= 0 && !math.IsInf(s, 0)
+}

@@ -1,0 +1,290 @@
+package sweep
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+)
+
+// terrain returns the benchmark terrain of issue 3 over cells x cells:
+// vertex (i, h(i, j), j), two triangles per cell.
+func terrain(cells int) []geom.Triangle {
+	h := func(x, z float64) float64 {
+		return math.Sin(0.05*x)*6 + math.Cos(0.07*z)*4 + math.Sin(0.3*(x+z))*0.8
+	}
+	v := func(i, j int) mgl64.Vec3 {
+		x, z := float64(i), float64(j)
+		return mgl64.Vec3{x, h(x, z), z}
+	}
+	tris := make([]geom.Triangle, 0, 2*cells*cells)
+	for j := 0; j < cells; j++ {
+		for i := 0; i < cells; i++ {
+			tris = append(tris,
+				geom.Triangle{v(i, j), v(i, j+1), v(i+1, j)},
+				geom.Triangle{v(i+1, j), v(i, j+1), v(i+1, j+1)})
+		}
+	}
+	return tris
+}
+
+// randomSoup returns n random triangles of size up to size in a cube of
+// side span, some of them degenerate (a repeated vertex or collinear).
+func randomSoup(rng *rand.Rand, n int, span, size float64) []geom.Triangle {
+	tris := make([]geom.Triangle, n)
+	for i := range tris {
+		c := randVec(rng, span)
+		for j := range tris[i] {
+			tris[i][j] = c.Add(randVec(rng, size))
+		}
+		switch rng.IntN(20) {
+		case 0:
+			tris[i][2] = tris[i][0]
+		case 1:
+			tris[i][2] = tris[i][0].Add(tris[i][1].Sub(tris[i][0]).Mul(2))
+		}
+	}
+	return tris
+}
+
+func randVec(rng *rand.Rand, span float64) mgl64.Vec3 {
+	return mgl64.Vec3{(rng.Float64() - 0.5) * span, (rng.Float64() - 0.5) * span, (rng.Float64() - 0.5) * span}
+}
+
+// checkTree walks the whole tree with the decoder and checks that every
+// node's decoded box contains its triangles, every kept triangle is in
+// exactly one leaf and is stored exactly, and the depth is within the
+// traversal stack.
+func checkTree(t *testing.T, m *Mesh, tris []geom.Triangle) {
+	t.Helper()
+	seen := make([]int, len(tris))
+	type item struct {
+		node  uint32
+		box   box6
+		depth int
+	}
+	if len(m.nodes) == 0 {
+		if len(m.perm) != 0 {
+			t.Fatalf("no nodes but %d triangles", len(m.perm))
+		}
+		return
+	}
+	stack := []item{{0, m.root, 1}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if it.depth > maxDepth {
+			t.Fatalf("depth %d exceeds %d", it.depth, maxDepth)
+		}
+		cnt, idx := m.nodes[it.node].ref()
+		if cnt == 0 {
+			for c := idx; c <= idx+1; c++ {
+				stack = append(stack, item{c, decode(&it.box, &m.nodes[c].q), it.depth + 1})
+			}
+			continue
+		}
+		for k := idx; k < idx+cnt; k++ {
+			id := m.perm[k]
+			seen[id]++
+			if got := m.tri(k); got != tris[id] {
+				t.Fatalf("triangle %d stored as %v, want %v", id, got, tris[id])
+			}
+			for _, v := range tris[id] {
+				for i := 0; i < 3; i++ {
+					if v[i] < it.box[i] || v[i] > it.box[3+i] {
+						t.Fatalf("triangle %d vertex %v outside leaf box %v", id, v, it.box)
+					}
+				}
+			}
+		}
+	}
+	for id, n := range seen {
+		want := 1
+		if !usable(&tris[id]) {
+			want = 0
+		}
+		if n != want {
+			t.Fatalf("triangle %d in %d leaves, want %d", id, n, want)
+		}
+	}
+}
+
+func TestTreeHoldsEveryTriangle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	cases := map[string][]geom.Triangle{
+		"empty":     nil,
+		"one":       {{{0, 0, 0}, {1, 0, 0}, {0, 0, 1}}},
+		"terrain":   terrain(40),
+		"soup":      randomSoup(rng, 3000, 50, 3),
+		"big-soup":  randomSoup(rng, parallelMin+1000, 200, 2), // parallel build
+		"same-spot": make([]geom.Triangle, 100),                // all zero-area at the origin
+		"flat":      randomSoup(rng, 500, 0, 0),
+	}
+	bad := randomSoup(rng, 50, 10, 1)
+	bad[3][1][2] = math.NaN()
+	bad[7][0][0] = math.Inf(1)
+	bad[9][2][1] = 2e30
+	cases["non-finite"] = bad
+	for name, tris := range cases {
+		t.Run(name, func(t *testing.T) {
+			m := NewMesh(tris)
+			if m.Len() != len(tris) {
+				t.Fatalf("Len = %d, want %d", m.Len(), len(tris))
+			}
+			checkTree(t, m, tris)
+		})
+	}
+}
+
+func TestEncodeIsConservative(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	n := 100000
+	if testing.Short() {
+		n = 10000
+	}
+	for i := 0; i < n; i++ {
+		var p box6
+		var c box32
+		scale := math.Pow(10, float64(rng.IntN(12)-6))
+		for a := 0; a < 3; a++ {
+			lo, hi := rng.NormFloat64()*scale, rng.NormFloat64()*scale
+			if lo > hi {
+				lo, hi = hi, lo
+			}
+			if rng.IntN(10) == 0 {
+				hi = lo
+			}
+			p[a], p[3+a] = lo, hi
+			u, v := lo+(hi-lo)*rng.Float64(), lo+(hi-lo)*rng.Float64()
+			if rng.IntN(5) == 0 {
+				u = lo
+			}
+			if rng.IntN(5) == 0 {
+				v = hi
+			}
+			c.lo[a], c.hi[a] = roundUp(math.Min(u, v)), roundDown(math.Max(u, v))
+			if float64(c.lo[a]) < lo || float64(c.hi[a]) > hi || c.lo[a] > c.hi[a] {
+				c.lo[a], c.hi[a] = float32(p[a]), float32(p[a])
+				p[a] = float64(float32(p[a]))
+				p[3+a] = math.Max(p[3+a], p[a])
+			}
+		}
+		q := encode(&p, c)
+		d := decode(&p, &q)
+		for a := 0; a < 3; a++ {
+			if d[a] > float64(c.lo[a]) || d[3+a] < float64(c.hi[a]) {
+				t.Fatalf("parent %v child %v: decoded %v does not contain the child (codes %v)", p, c, d, q)
+			}
+		}
+	}
+}
+
+// TestWalkerIsConservative checks the culling alone: every triangle whose
+// box, grown by r, the moving point enters for t in [0, 1] is in a leaf the
+// walker returns.
+func TestWalkerIsConservative(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	tris := randomSoup(rng, 400, 20, 2)
+	m := NewMesh(tris)
+	pos := make([]int, len(tris)) // leaf-order position of each triangle
+	for k, id := range m.perm {
+		pos[id] = k
+	}
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	for i := 0; i < n; i++ {
+		o, d := randVec(rng, 30), randVec(rng, 10)
+		if rng.IntN(4) == 0 {
+			d[rng.IntN(3)] = 0
+		}
+		r := [3]float64{rng.Float64(), rng.Float64(), rng.Float64()}
+		visited := make(map[int]bool)
+		var w walker
+		if w.start(m, o, d, r, 1) {
+			for {
+				first, count, ok := w.next(1)
+				if !ok {
+					break
+				}
+				for k := first; k < first+count; k++ {
+					visited[int(k)] = true
+				}
+			}
+		}
+		for id, tri := range tris {
+			if segmentEntersBox(o, d, r, triBox(tri)) && !visited[pos[id]] {
+				t.Fatalf("query %d: triangle %d reachable but culled", i, id)
+			}
+		}
+	}
+}
+
+func triBox(t geom.Triangle) geom.AABB {
+	return geom.EmptyAABB().Extend(t[0]).Extend(t[1]).Extend(t[2])
+}
+
+// segmentEntersBox samples the segment densely and reports whether a
+// sample lies in b grown by r (a brute-force stand-in for the slab test,
+// slightly shrunk so that rounding at the boundary does not matter).
+func segmentEntersBox(o, d mgl64.Vec3, r [3]float64, b geom.AABB) bool {
+	for s := 0; s <= 100; s++ {
+		p := o.Add(d.Mul(float64(s) / 100))
+		in := true
+		for i := 0; i < 3; i++ {
+			if p[i] < b.Min[i]-r[i]*0.999 || p[i] > b.Max[i]+r[i]*0.999 {
+				in = false
+			}
+		}
+		if in {
+			return true
+		}
+	}
+	return false
+}
+
+func TestRaycastMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	tris := randomSoup(rng, 2000, 20, 3)
+	m := NewMesh(tris)
+	n := 5000
+	if testing.Short() {
+		n = 500
+	}
+	hits := 0
+	for i := 0; i < n; i++ {
+		r := geom.Ray{Origin: randVec(rng, 40), Dir: randVec(rng, 2)}
+		wantTri, wantS, wantOK := -1, math.Inf(1), false
+		for id, tri := range tris {
+			if s, ok := rayTriangle(r, tri); ok && s < wantS {
+				wantTri, wantS, wantOK = id, s, true
+			}
+		}
+		gotTri, gotS, gotOK := m.Raycast(r)
+		if gotOK != wantOK || (wantOK && (gotTri != wantTri || gotS != wantS)) {
+			t.Fatalf("ray %v: got (%d, %v, %v), want (%d, %v, %v)", r, gotTri, gotS, gotOK, wantTri, wantS, wantOK)
+		}
+		if wantOK {
+			hits++
+		}
+	}
+	if hits < n/20 {
+		t.Fatalf("only %d of %d rays hit: the test is not exercising hits", hits, n)
+	}
+	if _, _, ok := NewMesh(nil).Raycast(geom.Ray{Dir: mgl64.Vec3{1, 0, 0}}); ok {
+		t.Fatal("ray hit an empty mesh")
+	}
+}
+
+func TestMemoryPerTriangle(t *testing.T) {
+	m := NewMesh(terrain(200)) // 80,000 triangles, the benchmark's kind of mesh
+	b := m.BytesPerTriangle()
+	t.Logf("terrain 200x200: %.2f bytes per triangle, %d nodes", b, len(m.nodes))
+	if b > 32 {
+		t.Fatalf("%.2f bytes per triangle, want at most 32", b)
+	}
+}

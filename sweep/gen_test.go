@@ -1,0 +1,280 @@
+package sweep_test
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+	"sweepdbg/sweep"
+)
+
+// sweepCase is one input of the core: an ellipsoid moving from begin by
+// delta against a triangle.
+type sweepCase struct {
+	e            sweep.Ellipsoid
+	begin, delta mgl64.Vec3
+	tri          geom.Triangle
+}
+
+// translated returns the case moved by o (every point, not the motion).
+func (c sweepCase) translated(o mgl64.Vec3) sweepCase {
+	c.begin = c.begin.Add(o)
+	for i := range c.tri {
+		c.tri[i] = c.tri[i].Add(o)
+	}
+	return c
+}
+
+func uniform(r *rand.Rand, lo, hi float64) float64 { return lo + (hi-lo)*r.Float64() }
+
+func uniformVec(r *rand.Rand, lo, hi float64) mgl64.Vec3 {
+	return mgl64.Vec3{uniform(r, lo, hi), uniform(r, lo, hi), uniform(r, lo, hi)}
+}
+
+// randDir is a uniformly distributed unit vector.
+func randDir(r *rand.Rand) mgl64.Vec3 {
+	for {
+		v := mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}
+		if l := v.Len(); l > 1e-3 {
+			return v.Mul(1 / l)
+		}
+	}
+}
+
+// randRotation is a uniformly distributed rotation (a normalised Gaussian
+// quaternion).
+func randRotation(r *rand.Rand) mgl64.Mat3 {
+	q := mgl64.Quat{W: r.NormFloat64(), V: mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}}
+	return q.Normalize().Mat4().Mat3()
+}
+
+// rotatedEllipsoid has the given radii along a uniformly random rotation.
+func rotatedEllipsoid(r *rand.Rand, radii mgl64.Vec3) sweep.Ellipsoid {
+	m := randRotation(r)
+	return sweep.Ellipsoid{Axes: [3]mgl64.Vec3{m.Col(0).Mul(radii[0]), m.Col(1).Mul(radii[1]), m.Col(2).Mul(radii[2])}}
+}
+
+// randEllipsoid is the benchmark's ellipsoid: random rotation, radii
+// uniform in [0.5, 2].
+func randEllipsoid(r *rand.Rand) sweep.Ellipsoid {
+	return rotatedEllipsoid(r, uniformVec(r, 0.5, 2))
+}
+
+// fromUnit maps a unit-sphere-space vector to world space (M·u).
+func fromUnit(e sweep.Ellipsoid, u mgl64.Vec3) mgl64.Vec3 {
+	return e.Axes[0].Mul(u[0]).Add(e.Axes[1].Mul(u[1])).Add(e.Axes[2].Mul(u[2]))
+}
+
+func randTriangle(r *rand.Rand, half float64) geom.Triangle {
+	return geom.Triangle{uniformVec(r, -half, half), uniformVec(r, -half, half), uniformVec(r, -half, half)}
+}
+
+// genUniform is the documented benchmark workload: triangle vertices
+// uniform in [-5,5]³, start uniform in [-8,8]³, motion a uniform random
+// direction times uniform [0,10], ellipsoid a uniform random rotation with
+// radii uniform in [0.5,2].
+func genUniform(r *rand.Rand) sweepCase {
+	return sweepCase{
+		e:     randEllipsoid(r),
+		begin: uniformVec(r, -8, 8),
+		delta: randDir(r).Mul(uniform(r, 0, 10)),
+		tri:   randTriangle(r, 5),
+	}
+}
+
+// pointOn returns a point of the triangle of the given kind: a vertex, a
+// point on an edge or a point inside.
+func pointOn(r *rand.Rand, tri geom.Triangle, kind int) mgl64.Vec3 {
+	i := r.IntN(3)
+	switch kind {
+	case 0:
+		return tri[i]
+	case 1:
+		return tri[i].Add(tri[(i+1)%3].Sub(tri[i]).Mul(r.Float64()))
+	}
+	u, v := r.Float64(), r.Float64()
+	if u+v > 1 {
+		u, v = 1-u, 1-v
+	}
+	return tri[0].Add(tri[1].Sub(tri[0]).Mul(u)).Add(tri[2].Sub(tri[0]).Mul(v))
+}
+
+// aimedAt moves e toward target (plus a jitter of up to `jitter` unit-sphere
+// radii), starting 1.1 to 6 unit radii away, with a motion 0.3 to 2 times
+// the distance to the target.
+func aimedAt(r *rand.Rand, e sweep.Ellipsoid, tri geom.Triangle, target mgl64.Vec3, jitter float64) sweepCase {
+	target = target.Add(fromUnit(e, randDir(r).Mul(jitter*r.Float64())))
+	begin := target.Add(fromUnit(e, randDir(r).Mul(uniform(r, 1.1, 6))))
+	return sweepCase{e: e, begin: begin, delta: target.Sub(begin).Mul(uniform(r, 0.3, 2)), tri: tri}
+}
+
+func genAimed(kind int) func(r *rand.Rand) sweepCase {
+	return func(r *rand.Rand) sweepCase {
+		e, tri := randEllipsoid(r), randTriangle(r, 5)
+		return aimedAt(r, e, tri, pointOn(r, tri, kind), 0.5)
+	}
+}
+
+// unitNormal is the triangle's plane normal in unit-sphere space, mapped
+// back to a world direction for offsets: the world vector w whose unit-space
+// image is the unit normal of the unit-space triangle.
+func unitNormal(e sweep.Ellipsoid, tri geom.Triangle) mgl64.Vec3 {
+	q := sweep.NewQuery(e, mgl64.Vec3{}, mgl64.Vec3{})
+	n := geom.Cross(q.ToUnit(tri[1].Sub(tri[0])), q.ToUnit(tri[2].Sub(tri[0])))
+	return fromUnit(e, n.Normalize())
+}
+
+// genGrazing passes the ellipsoid within 1e-3 (unit-sphere distance) of
+// tangent: a random aimed motion is shifted, at its closest approach, along
+// the direction from the triangle to the center until that distance is
+// 1 ± 1e-3.
+func genGrazing(closest func(sweepCase) (t float64, c, p mgl64.Vec3, d float64)) func(r *rand.Rand) sweepCase {
+	return func(r *rand.Rand) sweepCase {
+		for {
+			e, tri := randEllipsoid(r), randTriangle(r, 5)
+			c := aimedAt(r, e, tri, pointOn(r, tri, r.IntN(3)), 2)
+			c.delta = c.delta.Mul(2)
+			_, center, point, d := closest(c)
+			if !(d > 1e-3) {
+				continue
+			}
+			want := 1 + uniform(r, -1e-3, 1e-3)
+			c.begin = c.begin.Add(center.Sub(point).Mul(want/d - 1))
+			return c
+		}
+	}
+}
+
+// genSlabBeyondEdge starts within the plane's slab (unit distance to the
+// plane < 1) but beyond an edge, farther than 1 from the triangle.
+func genSlabBeyondEdge(r *rand.Rand) sweepCase {
+	for {
+		e, tri := randEllipsoid(r), randTriangle(r, 5)
+		if tri.IsSliver() {
+			continue
+		}
+		n := unitNormal(e, tri)
+		i := r.IntN(3)
+		a, b, c := tri[i], tri[(i+1)%3], tri[(i+2)%3]
+		mid := a.Add(b.Sub(a).Mul(r.Float64()))
+		out := mid.Sub(c) // in the plane, away from the opposite vertex
+		begin := mid.Add(out.Mul(uniform(r, 0.05, 1.5))).Add(n.Mul(uniform(r, -0.999, 0.999)))
+		return sweepCase{e: e, begin: begin, delta: randDir(r).Mul(uniform(r, 0, 10)), tri: tri}
+	}
+}
+
+// genParallel moves exactly parallel to an axis-aligned plane (z = const
+// in world space, so D·N = 0 exactly), at unit distances 0 to 2 from it,
+// including exactly 1 (sliding in contact).
+func genParallel(r *rand.Rand) sweepCase {
+	e := randEllipsoid(r)
+	z := uniform(r, -5, 5)
+	var tri geom.Triangle
+	for i := range tri {
+		tri[i] = mgl64.Vec3{uniform(r, -5, 5), uniform(r, -5, 5), z}
+	}
+	ext := e.Extent()[2] // unit distance u from the plane is height u*ext
+	u := uniform(r, 0, 2)
+	if r.IntN(4) == 0 {
+		u = 1
+	}
+	if r.IntN(2) == 0 {
+		u = -u
+	}
+	begin := mgl64.Vec3{uniform(r, -8, 8), uniform(r, -8, 8), z + u*ext}
+	d := randDir(r)
+	d[2] = 0
+	return sweepCase{e: e, begin: begin, delta: d.Mul(uniform(r, 0, 15)), tri: tri}
+}
+
+// genOverlap starts touching or overlapping: a point of the triangle plus
+// a unit-space offset of length 0 to 1.
+func genOverlap(r *rand.Rand) sweepCase {
+	e, tri := randEllipsoid(r), randTriangle(r, 5)
+	p := pointOn(r, tri, r.IntN(3))
+	u := r.Float64()
+	switch r.IntN(8) {
+	case 0:
+		u = 0
+	case 1:
+		u = 1 - 1e-9
+	}
+	begin := p.Add(fromUnit(e, randDir(r).Mul(u)))
+	return sweepCase{e: e, begin: begin, delta: randDir(r).Mul(uniform(r, 0, 10)), tri: tri}
+}
+
+// genZeroMotion does not move: delta is zero, the start 0 to 2 unit radii
+// from a point of the triangle.
+func genZeroMotion(r *rand.Rand) sweepCase {
+	e, tri := randEllipsoid(r), randTriangle(r, 5)
+	begin := pointOn(r, tri, r.IntN(3)).Add(fromUnit(e, randDir(r).Mul(uniform(r, 0, 2))))
+	return sweepCase{e: e, begin: begin, tri: tri}
+}
+
+// degenerateTriangle is collinear, has coinciding vertices, or is a sliver
+// whose height is 1e-3 to 1e-15 of its size.
+func degenerateTriangle(r *rand.Rand) geom.Triangle {
+	a, b := uniformVec(r, -5, 5), uniformVec(r, -5, 5)
+	ab := b.Sub(a)
+	var c mgl64.Vec3
+	switch r.IntN(6) {
+	case 0: // collinear, anywhere along the line
+		c = a.Add(ab.Mul(uniform(r, -1, 2)))
+	case 1: // two vertices coincide
+		c = a
+	case 2: // all three coincide
+		b, c = a, a
+	case 3: // collinear at simple fractions (exact in binary)
+		c = a.Add(ab.Mul([]float64{0.5, 0.25, 2, -1}[r.IntN(4)]))
+	default: // sliver
+		perp := ab.Cross(randDir(r)).Normalize()
+		c = a.Add(ab.Mul(uniform(r, -0.5, 1.5))).Add(perp.Mul(ab.Len() * math.Pow(10, -uniform(r, 3, 15))))
+	}
+	t := geom.Triangle{a, b, c}
+	i := r.IntN(3) // any vertex may be the odd one
+	return geom.Triangle{t[i], t[(i+1)%3], t[(i+2)%3]}
+}
+
+func genDegenerate(r *rand.Rand) sweepCase {
+	e, tri := randEllipsoid(r), degenerateTriangle(r)
+	if r.IntN(4) == 0 {
+		c := genUniform(r)
+		c.tri = tri
+		return c
+	}
+	return aimedAt(r, e, tri, pointOn(r, tri, r.IntN(3)), 1)
+}
+
+// genFlat uses very flat ellipsoids (axis ratio 100:1, one or two short
+// axes) in random rotations.
+func genFlat(r *rand.Rand) sweepCase {
+	s := uniform(r, 0.5, 2)
+	radii := mgl64.Vec3{s, s, s}
+	radii[r.IntN(3)] = s / 100
+	if r.IntN(3) == 0 { // needle: two short axes
+		radii = mgl64.Vec3{s / 100, s / 100, s / 100}
+		radii[r.IntN(3)] = s
+	}
+	e, tri := rotatedEllipsoid(r, radii), randTriangle(r, 5)
+	if r.IntN(4) == 0 {
+		c := genUniform(r)
+		c.e = e
+		return c
+	}
+	return aimedAt(r, e, tri, pointOn(r, tri, r.IntN(3)), 1)
+}
+
+// genLongFast moves 1000 radii through (or near) a triangle about one
+// radius in size.
+func genLongFast(r *rand.Rand) sweepCase {
+	rad := uniform(r, 0.5, 2)
+	e := rotatedEllipsoid(r, mgl64.Vec3{rad, rad * uniform(r, 0.5, 1), rad * uniform(r, 0.5, 1)})
+	tri := randTriangle(r, rad)
+	target := pointOn(r, tri, r.IntN(3)).Add(randDir(r).Mul(uniform(r, 0, 2.5*rad)))
+	dir := randDir(r)
+	length := 1000 * rad
+	begin := target.Sub(dir.Mul(length * uniform(r, 0, 1)))
+	return sweepCase{e: e, begin: begin, delta: dir.Mul(length), tri: tri}
+}

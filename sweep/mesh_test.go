@@ -1,0 +1,208 @@
+package sweep
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+)
+
+// bruteSweep is the reference: EllipsoidTriangle on every triangle, the
+// earliest T wins, ties go to the lowest index.
+func bruteSweep(tris []geom.Triangle, e Ellipsoid, begin, delta mgl64.Vec3) (Hit, bool) {
+	var best Hit
+	found := false
+	for i, tri := range tris {
+		if h, ok := EllipsoidTriangle(e, begin, delta, tri); ok && (!found || h.T < best.T) {
+			h.Triangle = i
+			best, found = h, true
+		}
+	}
+	return best, found
+}
+
+// testEllipsoid is a random ellipsoid: a sphere, an axis-aligned or a
+// rotated ellipsoid with radii in [0.2, 2].
+func testEllipsoid(rng *rand.Rand) Ellipsoid {
+	r := func() float64 { return 0.2 + 1.8*rng.Float64() }
+	switch rng.IntN(3) {
+	case 0:
+		return Sphere(r())
+	case 1:
+		return Ellipsoid{Axes: [3]mgl64.Vec3{{r(), 0, 0}, {0, r(), 0}, {0, 0, r()}}}
+	}
+	q := mgl64.Quat{W: rng.NormFloat64(), V: mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}}
+	m := q.Normalize().Mat4().Mat3()
+	return Ellipsoid{Axes: [3]mgl64.Vec3{m.Col(0).Mul(r()), m.Col(1).Mul(r()), m.Col(2).Mul(r())}}
+}
+
+// grid returns an n x n patch of the terrain's kind with integer x, z and
+// heights on a coarse lattice, so that many contacts are exact ties on
+// shared edges and vertices.
+func grid(rng *rand.Rand, n int) []geom.Triangle {
+	h := make([]float64, (n+1)*(n+1))
+	for i := range h {
+		h[i] = float64(rng.IntN(3)) * 0.5
+	}
+	v := func(i, j int) mgl64.Vec3 { return mgl64.Vec3{float64(i), h[i*(n+1)+j], float64(j)} }
+	var tris []geom.Triangle
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			tris = append(tris, geom.Triangle{v(i, j), v(i, j+1), v(i+1, j)}, geom.Triangle{v(i+1, j), v(i, j+1), v(i+1, j+1)})
+		}
+	}
+	return tris
+}
+
+// TestSweepMatchesBruteForce is the property test of issue 3: on random
+// meshes Mesh.Sweep returns what brute force over every triangle returns
+// (same T to 1e-9, same triangle unless tied).
+func TestSweepMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	queries := 10000
+	if testing.Short() {
+		queries = 1000
+	}
+	const perMesh = 100
+	hits, ties, zeroT := 0, 0, 0
+	for done := 0; done < queries; {
+		var tris []geom.Triangle
+		span := 10.0
+		switch rng.IntN(3) {
+		case 0:
+			tris = randomSoup(rng, 1+rng.IntN(400), span, 1+rng.Float64()*4)
+		case 1:
+			tris = grid(rng, 2+rng.IntN(12))
+			span = 14
+		default:
+			tris = randomSoup(rng, 1+rng.IntN(60), span, 0.5)
+			tris = append(tris, grid(rng, 6)...) // mixed: grid plus clutter
+		}
+		m := NewMesh(tris)
+		for k := 0; k < perMesh && done < queries; k, done = k+1, done+1 {
+			e := testEllipsoid(rng)
+			begin := randVec(rng, span*1.5)
+			delta := mgl64.Vec3{}
+			switch rng.IntN(10) {
+			case 0: // no motion: a static overlap test
+			case 1: // axis-aligned motion (zero direction components in the slab test)
+				delta[rng.IntN(3)] = (rng.Float64() - 0.5) * 4 * span
+			default: // aimed through a random vertex of the mesh
+				target := tris[rng.IntN(len(tris))][rng.IntN(3)].Add(randVec(rng, 1))
+				delta = target.Sub(begin).Mul(0.5 + rng.Float64())
+			}
+			want, wantOK := bruteSweep(tris, e, begin, delta)
+			got, gotOK := m.Sweep(e, begin, delta)
+			if gotOK != wantOK {
+				t.Fatalf("query %d (%d tris, e %v, begin %v, delta %v): hit %v, brute force %v (%+v)", done, len(tris), e.Axes, begin, delta, gotOK, wantOK, want)
+			}
+			if !wantOK {
+				continue
+			}
+			hits++
+			if want.T == 0 {
+				zeroT++
+			}
+			if math.Abs(got.T-want.T) > 1e-9 {
+				t.Fatalf("query %d: T = %v (triangle %d), brute force %v (triangle %d)", done, got.T, got.Triangle, want.T, want.Triangle)
+			}
+			if got.Triangle != want.Triangle {
+				// Allowed only for a tie: the reported triangle is hit at the same T.
+				h, ok := EllipsoidTriangle(e, begin, delta, tris[got.Triangle])
+				if !ok || math.Abs(h.T-want.T) > 1e-9 {
+					t.Fatalf("query %d: triangle %d at T %v, brute force triangle %d at %v, not a tie", done, got.Triangle, got.T, want.Triangle, want.T)
+				}
+				ties++
+			}
+		}
+	}
+	t.Logf("%d queries: %d hits (%d at T = 0), %d ties resolved to another triangle", queries, hits, zeroT, ties)
+	if hits < queries/4 || zeroT == 0 {
+		t.Fatalf("only %d hits, %d at T = 0: the queries do not exercise the mesh", hits, zeroT)
+	}
+}
+
+// TestSweepTiesGoToLowestIndex: a sphere dropped exactly onto a vertex
+// shared by six triangles touches all of them at the same T.
+func TestSweepTiesGoToLowestIndex(t *testing.T) {
+	tris := terrainFlat(3)
+	m := NewMesh(tris)
+	// The vertex (1, 0, 1) is shared by several triangles; the sphere falls onto it.
+	h, ok := m.Sweep(Sphere(0.5), mgl64.Vec3{1, 2, 1}, mgl64.Vec3{0, -3, 0})
+	if !ok {
+		t.Fatal("no hit")
+	}
+	lowest := -1
+	for i, tri := range tris {
+		if hh, ok := EllipsoidTriangle(Sphere(0.5), mgl64.Vec3{1, 2, 1}, mgl64.Vec3{0, -3, 0}, tri); ok && hh.T == h.T {
+			lowest = i
+			break
+		}
+	}
+	if h.Triangle != lowest || math.Abs(h.T-0.5) > 1e-12 {
+		t.Fatalf("hit triangle %d at T %v, want the lowest tied index %d at T 0.5", h.Triangle, h.T, lowest)
+	}
+}
+
+// terrainFlat is an n x n grid of unit cells in the plane y = 0.
+func terrainFlat(n int) []geom.Triangle {
+	var tris []geom.Triangle
+	v := func(i, j int) mgl64.Vec3 { return mgl64.Vec3{float64(i), 0, float64(j)} }
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			tris = append(tris, geom.Triangle{v(i, j), v(i, j+1), v(i+1, j)}, geom.Triangle{v(i+1, j), v(i, j+1), v(i+1, j+1)})
+		}
+	}
+	return tris
+}
+
+func TestSweepDegenerateMeshes(t *testing.T) {
+	e := Sphere(1)
+	if _, ok := NewMesh(nil).Sweep(e, mgl64.Vec3{}, mgl64.Vec3{1, 0, 0}); ok {
+		t.Fatal("empty mesh hit")
+	}
+	// Zero-area triangles: points and segments. What the narrow phase
+	// reports for them, the mesh reports.
+	tris := []geom.Triangle{
+		{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}},
+		{{3, 0, 0}, {4, 0, 0}, {5, 0, 0}},
+		{{3, 0, 0}, {3, 0, 0}, {3, 2, 0}},
+	}
+	m := NewMesh(tris)
+	for _, q := range []struct{ begin, delta mgl64.Vec3 }{
+		{mgl64.Vec3{-5, 0, 0}, mgl64.Vec3{20, 0, 0}},
+		{mgl64.Vec3{4, 5, 0}, mgl64.Vec3{0, -10, 0}},
+		{mgl64.Vec3{0, 0.5, 0}, mgl64.Vec3{}},
+	} {
+		want, wantOK := bruteSweep(tris, e, q.begin, q.delta)
+		got, gotOK := m.Sweep(e, q.begin, q.delta)
+		if gotOK != wantOK || got != want {
+			t.Fatalf("%v: got %+v %v, brute force %+v %v", q, got, gotOK, want, wantOK)
+		}
+	}
+	// Non-finite input: no hit, no panic.
+	nan := math.NaN()
+	for _, q := range [][2]mgl64.Vec3{{{nan, 0, 0}, {1, 0, 0}}, {{0, 0, 0}, {math.Inf(1), 0, 0}}} {
+		if _, ok := m.Sweep(e, q[0], q[1]); ok {
+			t.Fatalf("%v: hit on non-finite input", q)
+		}
+	}
+	if _, ok := m.Sweep(Ellipsoid{}, mgl64.Vec3{}, mgl64.Vec3{1, 0, 0}); ok {
+		t.Fatal("degenerate ellipsoid hit")
+	}
+}
+
+// TestSweepNoAllocations checks the hot path allocates nothing.
+func TestSweepNoAllocations(t *testing.T) {
+	m := NewMesh(terrain(30))
+	e := Sphere(0.5)
+	allocs := testing.AllocsPerRun(100, func() {
+		m.Sweep(e, mgl64.Vec3{10.3, 15, 12.7}, mgl64.Vec3{1, -30, 2})
+	})
+	if allocs != 0 {
+		t.Fatalf("Sweep allocates %v times per call", allocs)
+	}
+}

@@ -1,0 +1,85 @@
+package sweep
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+)
+
+// maxStackVerts is how many polygon vertices Query.Polygon transforms
+// without allocating.
+const maxStackVerts = 16
+
+// Polygon returns the first contact, at a T in [0, maxT], of the prepared
+// ellipsoid with the two-sided convex polygon p stored as plane + 2D
+// vertices (section 4.2, PolygonSweptEllipsoidIntersect). The returned
+// Hit's Triangle field is 0. It reports no hit for an invalid query, a
+// negative or NaN maxT, or a polygon with fewer than 3 vertices or a
+// non-finite plane.
+//
+// The polygon is taken to unit-sphere space and into the plane space of the
+// transformed plane, M_polygon = (M_transformed plane->world)⁻¹ ·
+// (M_unit->ellipsoid)⁻¹ · M_plane->world, relative to its first vertex (the
+// paper subtracts the translation the same way, and it keeps precision far
+// from the origin). The transformed plane's normal is (M_unit->ellipsoid)ᵀN
+// normalised (geom.Plane.TransformedByInverse). Then sections 3.1-3.6 run in
+// 2D on the circle cut from the unit sphere by that plane.
+func (q *Query) Polygon(p *geom.Polygon, maxT float64) (Hit, bool) {
+	if !q.ok || !(maxT >= 0) || len(p.V) < 3 {
+		return Hit{}, false
+	}
+	maxT = min(maxT, 1)
+	a := q.e.Axes
+	tp, err := p.Plane.TransformedByInverse(mgl64.Mat3FromCols(a[0], a[1], a[2]))
+	if err != nil {
+		return Hit{}, false
+	}
+	u, v := tp.Basis()
+	toPlane := func(x mgl64.Vec3) mgl64.Vec3 { return mgl64.Vec3{x.Dot(u), x.Dot(v), 0} }
+	origin := p.World(0)
+	var buf [maxStackVerts]mgl64.Vec3
+	verts := buf[:0]
+	size2 := 0.0
+	for i := range p.V {
+		w := toPlane(q.ToUnit(p.World(i).Sub(origin)))
+		verts = append(verts, w)
+		size2 = max(size2, w.Dot(w))
+	}
+	bu, du := q.UnitBegin(origin), q.unitDelta
+	// 3.1 with the transformed plane, which passes through the origin.
+	dist, nd := bu.Dot(tp.N), du.Dot(tp.N)
+	t1, _, ok := planeSweptSphere(dist, nd, 1, maxT)
+	if !ok {
+		return Hit{}, false
+	}
+	// 3.2: the circle's center B' + t D' and squared radius r1 t² + r2 t + r3.
+	circle := sweptCircle{B: toPlane(bu), D: toPlane(du), r1: -nd * nd, r2: -2 * nd * dist, r3: 1 - dist*dist}
+	z := mgl64.Vec3{0, 0, 1}
+	c, ok := polygonCircle(verts, z, circle.B.Add(circle.D.Mul(t1)), circle.radiusSq(t1)) // 3.3
+	if ok {
+		c.t = t1
+	} else if c, ok = circle.edgeVertex(verts, maxT, size2); !ok { // 3.4-3.6
+		return Hit{}, false
+	}
+	// Back to unit-sphere space (M_transformed plane->world), then finish
+	// applies M_unit->ellipsoid (M_collision->world).
+	c.point = u.Mul(c.point[0]).Add(v.Mul(c.point[1]))
+	return q.finish(c, bu, du, tp.N, origin)
+}
+
+// EllipsoidPolygon returns the first contact of the ellipsoid e moving from
+// begin to begin+delta with the two-sided convex polygon p (section 4):
+// NewQuery followed by Polygon(p, 1).
+func EllipsoidPolygon(e Ellipsoid, begin, delta mgl64.Vec3, p *geom.Polygon) (Hit, bool) {
+	q := NewQuery(e, begin, delta)
+	return q.Polygon(p, 1)
+}
+
+// SpherePolygon returns the first contact of the sphere of radius r moving
+// from begin to begin+delta with the polygon p (section 3). For a sphere
+// M_unit->ellipsoid = r·I, so the transformed plane of section 4 is the
+// polygon's own plane and section 4 is section 3 in units of r: this is
+// EllipsoidPolygon(Sphere(r), ...).
+func SpherePolygon(p *geom.Polygon, begin, delta mgl64.Vec3, r float64) (Hit, bool) {
+	return EllipsoidPolygon(Sphere(r), begin, delta, p)
+}

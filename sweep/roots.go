@@ -1,0 +1,40 @@
+package sweep
+
+import "math"
+
+// lowestRoot returns the first t in [0, upper] at which the concave
+// quadratic a t² + b t + c (a <= 0) reaches zero from below, that is the
+// first time a swept circle or sphere touches a vertex or an edge (Rouwé,
+// section 3.6, FindLowestRootInInterval). The quadratics of sections 3.4
+// and 3.5 are "squared radius minus squared distance", so touching means
+// a t² + b t + c >= 0.
+//
+// Two defects of the published routine are fixed here:
+//
+//   - When the smaller root is negative and the larger positive (c >= 0: the
+//     sphere already touches at t = 0, whether it moves in or out) the
+//     published routine returns the larger root, the exit time, and a
+//     touching ellipsoid tunnels through. We return 0.
+//   - It divides by a, which is zero when the motion is parallel to the edge
+//     (or zero), and relies on the +Inf/NaN that follow. We never need the
+//     larger root q/a: with c < 0 and b > 0 the smaller root is the Numerical
+//     Recipes form c/q = -2c/(b + sqrt(b² - 4ac)), whose denominator is at
+//     least b > 0, and which tends to the linear root -c/b as a -> 0.
+//
+// No tolerance is involved: c < 0 and b <= 0 means the quadratic starts
+// below zero and (being concave) only falls, so there is no root. NaN input
+// gives no root.
+func lowestRoot(a, b, c, upper float64) (float64, bool) {
+	if c >= 0 {
+		return 0, upper >= 0
+	}
+	if !(b > 0) {
+		return 0, false
+	}
+	disc := b*b - 4*a*c
+	if disc < 0 {
+		return 0, false
+	}
+	t := -2 * c / (b + math.Sqrt(disc))
+	return t, t <= upper
+}

@@ -1,0 +1,98 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+
+	"github.com/ebitengine/debugui"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+var (
+	colorBar   = color.RGBA{0x18, 0x18, 0x1c, 0xf0}
+	colorText  = color.RGBA{0xe6, 0xe6, 0xe6, 0xff}
+	colorError = color.RGBA{0xff, 0x80, 0x70, 0xff}
+	colorFill  = color.RGBA{0x4a, 0x90, 0xe2, 0xff}
+)
+
+// helpText is the F1 key and mouse reference.
+var helpText = []string{
+	"Mouse (in the 3D view)",
+	"  drag a pose's box face    move the pose in that face's plane",
+	"    + Shift                 move along the face's normal",
+	"    + Ctrl                  snap to the grid (View panel)",
+	"    Escape                  cancel the drag",
+	"  drag empty space          orbit",
+	"  Shift+drag, middle-drag   pan",
+	"  wheel                     zoom toward the cursor",
+	"Keys",
+	"  1 / 3 / 7                 front / side / top view",
+	"  5                         perspective / orthographic",
+	"  F                         frame the scene (or the last dragged pose)",
+	"  Ctrl+Z, Ctrl+Shift+Z      undo, redo (also Ctrl+Y)",
+	"  Ctrl+E                    export this moment as a fixture (./fixtures)",
+	"  F12                       screenshot (./screenshots)",
+	"  F1                        this help",
+	"Files dropped onto the window are opened.",
+}
+
+// statusText is the status line: FPS, triangle count, core time and the
+// last message.
+func (g *game) statusText() string {
+	n := 0
+	if d := g.app.Doc; d.Scene != nil {
+		n = len(d.Scene.Mesh.Triangles)
+	}
+	s := fmt.Sprintf("%.0f FPS | %d triangles | core %.1f µs", ebiten.ActualFPS(), n, g.app.Result.Micros)
+	if g.app.Msg != "" {
+		s += " | " + g.app.Msg
+	}
+	return s
+}
+
+// drawOverlay draws the status line, the load progress bar and the help.
+func (g *game) drawOverlay(screen *ebiten.Image) {
+	sc := float64(g.uiScale())
+	w, h := float32(g.w), float32(g.h)
+	barH := float32(statusH * sc)
+	vector.FillRect(screen, 0, h-barH, w, barH, colorBar, false)
+	c := colorText
+	if g.app.MsgErr {
+		c = colorError
+	}
+	drawText(screen, g.statusText(), 6*sc, float64(h-barH)+4*sc, sc, c)
+	if l := g.loading; l != nil {
+		y := h - barH - 8*float32(sc)
+		vector.FillRect(screen, 0, y, w, 8*float32(sc), colorBar, false)
+		vector.FillRect(screen, 0, y, w*float32(l.Progress()), 8*float32(sc), colorFill, false)
+	}
+	if g.help {
+		g.drawHelp(screen, sc)
+	}
+}
+
+func (g *game) drawHelp(screen *ebiten.Image, sc float64) {
+	lineH := 16 * sc
+	boxW, boxH := 520*sc, lineH*float64(len(helpText))+20*sc
+	x, y := (float64(g.w)-boxW)/2, (float64(g.h)-boxH)/2
+	vector.FillRect(screen, float32(x), float32(y), float32(boxW), float32(boxH), colorBar, false)
+	for i, line := range helpText {
+		c := colorText
+		if !strings.HasPrefix(line, " ") {
+			c = colorFill
+		}
+		drawText(screen, line, x+10*sc, y+10*sc+float64(i)*lineH, sc, c)
+	}
+}
+
+// drawText draws s with debugui's font at (x, y), scaled by sc.
+func drawText(dst *ebiten.Image, s string, x, y, sc float64, c color.Color) {
+	op := &text.DrawOptions{}
+	op.GeoM.Scale(sc, sc)
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(c)
+	debugui.DrawText(dst, s, op)
+}

@@ -1,0 +1,279 @@
+package ui
+
+import (
+	"fmt"
+	"image"
+	"strconv"
+	"strings"
+
+	"github.com/ebitengine/debugui"
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/render"
+	"sweepdbg/scene"
+	"sweepdbg/sweep"
+)
+
+// Panel geometry in debugui units (device pixels divided by the UI scale).
+const (
+	panelW    = 270 // width of the left and right panel columns
+	panelGap  = 6
+	statusH   = 22 // the status line at the bottom, device pixels at scale 1
+	numDigits = 4  // decimals shown in number fields
+)
+
+// panels holds what the debugui panels keep between frames: the text of
+// the number fields (so typing is not overwritten by the model), the path
+// field and the built-in scene choice.
+type panels struct {
+	fields  map[string]*numField
+	path    string
+	builtin int
+	names   []string
+}
+
+// numField is one number typed as text: buf is what the field shows,
+// shown the model's value formatted when buf was last synced.
+type numField struct{ buf, shown string }
+
+func newPanels() *panels {
+	return &panels{fields: map[string]*numField{}, names: scene.Builtins()}
+}
+
+// formatNum prints v with up to numDigits decimals, trailing zeros cut.
+func formatNum(v float64) string {
+	s := strconv.FormatFloat(v, 'f', numDigits, 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}
+
+// parseNum reads a number typed into a field.
+func parseNum(s string) (float64, error) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a number", s)
+	}
+	return v, nil
+}
+
+// build lays out every panel; it is the function given to debugui's Update
+// each frame. w and h are the screen size in debugui units.
+func (g *game) build(ctx *debugui.Context, w, h int) {
+	bottom := h - statusH
+	y0, y1 := panelGap, panelGap+190
+	ctx.Window("Scene", image.Rect(panelGap, y0, panelGap+panelW, y1), func(debugui.ContainerLayout) {
+		g.scenePanel(ctx)
+	})
+	y0, y1 = y1+panelGap, y1+panelGap+180
+	ctx.Window("Ellipsoid", image.Rect(panelGap, y0, panelGap+panelW, y1), func(debugui.ContainerLayout) {
+		g.ellipsoidPanel(ctx)
+	})
+	y0 = y1 + panelGap
+	ctx.Window("View", image.Rect(panelGap, y0, panelGap+panelW, max(bottom-panelGap, y0+250)), func(debugui.ContainerLayout) {
+		g.viewPanel(ctx)
+	})
+	x := max(w-panelW-panelGap, 2*panelGap+panelW)
+	ctx.Window("Result", image.Rect(x, panelGap, x+panelW, max(bottom-panelGap, 300)), func(debugui.ContainerLayout) {
+		g.resultPanel(ctx)
+	})
+}
+
+func (g *game) scenePanel(ctx *debugui.Context) {
+	p := g.panels
+	ctx.SetGridLayout([]int{-1, 70}, nil)
+	if len(p.names) > 0 {
+		ctx.Dropdown(&p.builtin, p.names).On(func() { g.openBuiltin(p.names[p.builtin]) })
+		ctx.Button("Load").On(func() { g.openBuiltin(p.names[p.builtin]) })
+	}
+	ctx.TextField(&p.path).On(func() {})
+	ctx.Button("Open").On(func() { g.openFile(strings.TrimSpace(p.path)) })
+	ctx.SetGridLayout([]int{-1, -1, -1}, nil)
+	ctx.Button("Reload").On(g.reload)
+	ctx.Button("Export").On(g.export)
+	ctx.Button("Screenshot").On(func() { g.shotPending = true })
+	if l := g.loading; l != nil {
+		ctx.SetGridLayout([]int{-1, 70}, nil)
+		ctx.Text(fmt.Sprintf("loading %3.0f%%", 100*l.Progress()))
+		ctx.Button("Cancel").On(l.Cancel)
+	}
+	if len(g.app.Recent) > 0 {
+		ctx.Header("Recent files", false, func() {
+			ctx.SetGridLayout([]int{-1}, nil)
+			ctx.Loop(len(g.app.Recent), func(i int) {
+				path := g.app.Recent[i]
+				ctx.Button(shorten(path, 40)).On(func() { g.openFile(path) })
+			})
+		})
+	}
+	ctx.SetGridLayout([]int{-1}, nil)
+	if d := g.app.Doc; d.Scene != nil {
+		ctx.Text(fmt.Sprintf("%s: %d triangles", d.Scene.Name, len(d.Scene.Mesh.Triangles)))
+	}
+	if g.app.MsgErr {
+		ctx.Text("error: " + g.app.Msg)
+	}
+}
+
+// shorten keeps the tail of a long path.
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return "..." + s[len(s)-n+3:]
+}
+
+func (g *game) ellipsoidPanel(ctx *debugui.Context) {
+	a := g.app
+	if a.Doc.Scene == nil {
+		return
+	}
+	sh := a.Doc.Shape
+	row := func(label string, v [3]float64, set func(i int, x float64) error) {
+		ctx.SetGridLayout([]int{48, -1, -1, -1}, nil)
+		ctx.Text(label)
+		for i := 0; i < 3; i++ {
+			g.numberField(ctx, fmt.Sprintf("%s %c", label, "xyz"[i]), v[i], func(x float64) error { return set(i, x) })
+		}
+	}
+	row("radii", sh.Radii, func(i int, x float64) error { s := sh; s.Radii[i] = x; return a.SetShape(s) })
+	ctx.SetGridLayout([]int{48, -1, -1, -1}, nil)
+	ctx.Text("")
+	ctx.Text("yaw")
+	ctx.Text("pitch")
+	ctx.Text("roll")
+	row("rot °", sh.Rot, func(i int, x float64) error { s := sh; s.Rot[i] = x; return a.SetShape(s) })
+	for _, pose := range []render.Pose{render.PoseStart, render.PoseEnd} {
+		c := a.Doc.PoseAt(pose)
+		row(poseName(pose), c, func(i int, x float64) error { c[i] = x; return a.SetPose(pose, c) })
+	}
+	ctx.SetGridLayout([]int{-1, -1}, nil)
+	ctx.Button("Swap start/end").On(func() { _ = a.Swap() })
+	ctx.Button("Frame (F)").On(g.frameSelection)
+}
+
+// numberField shows v in a text field; a confirmed edit (Enter or leaving
+// the field) that parses and differs from what was shown goes to commit.
+// Parse errors and refused values are reported on the status line and the
+// field returns to the model's value.
+func (g *game) numberField(ctx *debugui.Context, id string, v float64, commit func(float64) error) {
+	f := g.panels.fields[id]
+	if f == nil {
+		f = &numField{}
+		g.panels.fields[id] = f
+	}
+	if s := formatNum(v); s != f.shown {
+		f.buf, f.shown = s, s
+	}
+	ctx.IDScope(id, func() {
+		ctx.TextField(&f.buf).On(func() { g.commitField(id, f, commit) })
+	})
+}
+
+// commitField applies a confirmed number field.
+func (g *game) commitField(id string, f *numField, commit func(float64) error) {
+	if strings.TrimSpace(f.buf) == f.shown {
+		return
+	}
+	x, err := parseNum(f.buf)
+	if err == nil {
+		err = commit(x)
+	} else {
+		g.app.Fail(fmt.Errorf("%s: %w", id, err))
+	}
+	if err != nil {
+		f.buf = f.shown
+	}
+}
+
+func (g *game) viewPanel(ctx *debugui.Context) {
+	a := g.app
+	if a.Doc.Scene == nil {
+		return
+	}
+	v := a.Doc.View
+	ctx.SetGridLayout([]int{-1, -1}, nil)
+	toggles := []struct {
+		p     *bool
+		label string
+	}{
+		{&v.Normals, "normals"}, {&v.Edges, "edges"}, {&v.Ghosts, "ghosts"}, {&v.Labels, "labels"},
+		{&v.Grid, "grid"}, {&v.BackFaces, "back faces"}, {&v.XRay, "x-ray"},
+	}
+	for _, t := range toggles {
+		ctx.IDScope(t.label, func() {
+			ctx.Checkbox(t.p, t.label).On(func() { _ = a.SetView(v) })
+		})
+	}
+	o := a.Doc.SlideOptions()
+	ctx.SetGridLayout([]int{-3, -2}, nil)
+	ctx.Text("slide iterations")
+	g.numberField(ctx, "max iterations", float64(o.MaxIterations), func(x float64) error {
+		n := int(x)
+		if float64(n) != x {
+			err := fmt.Errorf("max iterations %s: must be a whole number", formatNum(x))
+			a.Fail(err)
+			return err
+		}
+		return a.SetSlide(sweep.SlideOptions{MaxIterations: n, Skin: o.Skin})
+	})
+	ctx.Text("skin")
+	g.numberField(ctx, "skin", o.Skin, func(x float64) error {
+		return a.SetSlide(sweep.SlideOptions{MaxIterations: o.MaxIterations, Skin: x})
+	})
+	ctx.Text("snap grid (Ctrl)")
+	g.numberField(ctx, "grid", a.Doc.Grid, a.SetGrid)
+	ctx.SetGridLayout([]int{-1, -1}, nil)
+	ctx.Button("Undo").On(a.Undo)
+	ctx.Button("Redo").On(a.Redo)
+	ctx.SetGridLayout([]int{-1}, nil)
+	ctx.Text("F1: keys and mouse help")
+}
+
+// resultLines formats the core's result for the Result panel: hit or "no
+// contact", t, point, normal, feature, triangle and its vertices, the
+// core's time, one block per slide step and the final position.
+func resultLines(d Doc, r Result) []string {
+	var out []string
+	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	add("core time: %.1f µs", r.Micros)
+	if !r.HasHit {
+		add("no contact")
+	} else {
+		h := r.Hit
+		add("hit at t = %.4f", h.T)
+		add("point  %s", vec(h.Point))
+		add("normal %s", vec(h.Normal))
+		add("feature %s, triangle %d", h.Feature, h.Triangle)
+		if d.Scene != nil && h.Triangle >= 0 && h.Triangle < len(d.Scene.Mesh.Triangles) {
+			for k, vi := range d.Scene.Mesh.Triangles[h.Triangle] {
+				if vi >= 0 && vi < len(d.Scene.Mesh.Vertices) {
+					add("  v%d %s", k, vec(d.Scene.Mesh.Vertices[vi]))
+				}
+			}
+		}
+	}
+	add("slide: %d step(s)", len(r.Slide.Steps))
+	for i, s := range r.Slide.Steps {
+		add("%d: t %.4f %s tri %d", i+1, s.Hit.T, s.Hit.Feature, s.Hit.Triangle)
+		add("   n %s", vec(s.Hit.Normal))
+		add("   at %s", vec(s.Contact))
+	}
+	add("final %s", vec(r.Slide.Final))
+	return out
+}
+
+func vec(v mgl64.Vec3) string {
+	return fmt.Sprintf("(%s, %s, %s)", formatNum(v[0]), formatNum(v[1]), formatNum(v[2]))
+}
+
+func (g *game) resultPanel(ctx *debugui.Context) {
+	ctx.SetGridLayout([]int{-1}, nil)
+	for _, line := range resultLines(g.app.Doc, g.app.Result) {
+		ctx.Text(line)
+	}
+}

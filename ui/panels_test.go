@@ -1,0 +1,185 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ebitengine/debugui"
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+	"sweepdbg/render"
+	"sweepdbg/scene"
+	"sweepdbg/sweep"
+)
+
+func newTestGame(t *testing.T) *game {
+	t.Helper()
+	g, err := setup(Options{Fresh: true, ConfigDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// updatePanels runs one debugui frame of every panel, without a window.
+func updatePanels(t *testing.T, g *game) debugui.InputCapturingState {
+	t.Helper()
+	c, err := g.dui.Update(func(ctx *debugui.Context) error {
+		g.build(ctx, 1280, 800)
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("debugui update: %v", err)
+	}
+	return c
+}
+
+// The panels lay out through debugui headless, their number fields show
+// the model, and a confirmed field goes through the App as one undoable
+// edit; bad text and refused values leave the model alone and say why.
+func TestPanelsHeadless(t *testing.T) {
+	g := newTestGame(t)
+	for i := 0; i < 3; i++ {
+		if c := updatePanels(t, g); c != 0 {
+			t.Fatalf("panels capture input (%v) with the cursor at (0,0) outside them? ", c)
+		}
+	}
+	d := g.app.Doc
+	checks := map[string]float64{
+		"radii x": d.Shape.Radii[0], "radii y": d.Shape.Radii[1], "rot ° x": d.Shape.Rot[0],
+		"start y": d.Scene.Start[1], "end z": d.Scene.End[2],
+		"max iterations": float64(d.SlideOptions().MaxIterations), "skin": d.SlideOptions().Skin, "grid": d.Grid,
+	}
+	for id, v := range checks {
+		f := g.panels.fields[id]
+		if f == nil {
+			t.Fatalf("no field %q (have %v)", id, keys(g.panels.fields))
+		}
+		if f.buf != formatNum(v) {
+			t.Errorf("field %q shows %q, model %v", id, f.buf, v)
+		}
+	}
+
+	f := g.panels.fields["end x"]
+	f.buf = "2.5"
+	g.commitField("end x", f, func(x float64) error {
+		c := g.app.Doc.Scene.End
+		c[0] = x
+		return g.app.SetPose(render.PoseEnd, c)
+	})
+	if g.app.Doc.Scene.End[0] != 2.5 {
+		t.Fatalf("end x = %v after typing 2.5", g.app.Doc.Scene.End[0])
+	}
+	updatePanels(t, g)
+	if f.buf != "2.5" {
+		t.Fatalf("field shows %q after the edit", f.buf)
+	}
+
+	r := g.panels.fields["radii y"]
+	before := sum(g.app.Doc)
+	for _, typed := range []string{"0", "abc", "-1"} {
+		r.buf = typed
+		g.commitField("radii y", r, func(x float64) error {
+			s := g.app.Doc.Shape
+			s.Radii[1] = x
+			return g.app.SetShape(s)
+		})
+		if sum(g.app.Doc) != before || !g.app.MsgErr || !strings.Contains(g.app.Msg, "radi") {
+			t.Fatalf("typing %q: state changed or message %q", typed, g.app.Msg)
+		}
+		if r.buf != formatNum(g.app.Doc.Shape.Radii[1]) {
+			t.Fatalf("typing %q: field left at %q", typed, r.buf)
+		}
+	}
+	if n, _ := g.app.History.Len(); n != 1 {
+		t.Fatalf("%d undo steps, want 1 (the end x edit)", n)
+	}
+	// Unchanged text (leaving a field without typing) is no edit.
+	g.commitField("radii y", r, func(float64) error { t.Fatal("commit called for unchanged text"); return nil })
+	updatePanels(t, g)
+}
+
+func keys(m map[string]*numField) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+func TestResultLines(t *testing.T) {
+	s := &scene.Scene{Name: "t", Mesh: scene.Mesh{
+		Vertices:  []mgl64.Vec3{{0, 0, 0}, {4, 0, 0}, {0, 0, 4}},
+		Triangles: [][3]int{{0, 1, 2}},
+	}}
+	d := Doc{Scene: s}
+	none := strings.Join(resultLines(d, Result{Slide: sweep.SlideResult{Final: mgl64.Vec3{1, 2, 3}}, Micros: 12.34}), "\n")
+	for _, want := range []string{"no contact", "final (1, 2, 3)", "12.3 µs", "0 step"} {
+		if !strings.Contains(none, want) {
+			t.Errorf("no-hit result lacks %q:\n%s", want, none)
+		}
+	}
+	h := sweep.Hit{T: 0.5, Point: mgl64.Vec3{1, 0, 1}, Normal: mgl64.Vec3{0, 1, 0}, Feature: sweep.Edge}
+	r := Result{Hit: h, HasHit: true, Slide: sweep.SlideResult{
+		Steps: []sweep.SlideStep{{Hit: h, Contact: mgl64.Vec3{1, 1, 1}}}, Final: mgl64.Vec3{2, 1, 1}}}
+	hit := strings.Join(resultLines(d, r), "\n")
+	for _, want := range []string{"t = 0.5000", "point  (1, 0, 1)", "normal (0, 1, 0)", "edge, triangle 0",
+		"v1 (4, 0, 0)", "1: t 0.5000 edge tri 0", "at (1, 1, 1)", "final (2, 1, 1)"} {
+		if !strings.Contains(hit, want) {
+			t.Errorf("hit result lacks %q:\n%s", want, hit)
+		}
+	}
+}
+
+// A pixel on an ellipsoid picks it: project each pose's center with the
+// default camera of the default scene, cast the pick ray through that
+// pixel, and the handle is that pose's, grabbed on its box's surface.
+func TestPickPixelOnEllipsoid(t *testing.T) {
+	g := newTestGame(t)
+	g.cam = render.NewCamera(1280, 800)
+	g.cam.Frame(sceneBounds(g.app.Doc))
+	d := g.app.Doc
+	for _, pose := range []render.Pose{render.PoseStart, render.PoseEnd} {
+		c := d.PoseAt(pose)
+		x, y, ok := g.cam.Project(c)
+		if !ok {
+			t.Fatalf("%s center not in front of the camera", poseName(pose))
+		}
+		h, grab := pickHandle(g.cam.Ray(x, y), d.Scene.Ellipsoid, d.Scene.Start, d.Scene.End)
+		if !h.Valid || h.Pose != pose {
+			t.Fatalf("pixel (%.0f, %.0f) on %s picked %+v", x, y, poseName(pose), h)
+		}
+		box := render.PoseBox(d.Scene.Ellipsoid, c)
+		if !box.Expand(mgl64.Vec3{1e-9, 1e-9, 1e-9}).Contains(grab) {
+			t.Fatalf("grab point %v outside the box %v", grab, box)
+		}
+	}
+	// A pixel in a corner far from both poses picks nothing.
+	if h, _ := pickHandle(g.cam.Ray(1, 1), d.Scene.Ellipsoid, d.Scene.Start, d.Scene.End); h.Valid {
+		t.Fatalf("corner pixel picked %+v", h)
+	}
+}
+
+// Ellipsoid hits win over nearer boxes: a ray that crosses the corner of
+// one pose's box and then the other pose's ellipsoid picks the latter.
+func TestPickPrefersEllipsoid(t *testing.T) {
+	e := sweep.Sphere(1)
+	a, b := mgl64.Vec3{0, 0, 0}, mgl64.Vec3{3, 0, -6}
+	// The line through p = (0.9, 0.9, 0.9) (inside a's box, outside its
+	// sphere) and b's center passes a's center at distance 1.39 > 1 (closest
+	// at p + 0.097(b-p)), so it crosses a's box but only b's ellipsoid.
+	p := mgl64.Vec3{0.9, 0.9, 0.9}
+	v := b.Sub(p)
+	r := geom.Ray{Origin: p.Sub(v), Dir: v}
+	h, _ := pickHandle(r, e, a, b) // start at a, end at b
+	if !h.Valid || h.Pose != render.PoseEnd {
+		t.Fatalf("picked %+v, want the end pose whose ellipsoid the ray hits", h)
+	}
+	// Without ellipsoid hits the nearer box wins.
+	r = geom.Ray{Origin: mgl64.Vec3{0.95, 0.95, 10}, Dir: mgl64.Vec3{0, 0, -1}}
+	h, _ = pickHandle(r, e, a, b)
+	if !h.Valid || h.Pose != render.PoseStart || h.Face != geom.FacePosZ {
+		t.Fatalf("picked %+v, want the start pose's +z face", h)
+	}
+}

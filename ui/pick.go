@@ -1,0 +1,53 @@
+package ui
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+	"sweepdbg/render"
+	"sweepdbg/sweep"
+)
+
+// pickHandle returns the drag handle under the pick ray r: the box face of
+// the start or end pose (ellipsoid e centered at start or end) the ray
+// enters, and the world point where it enters (the grab point). A pose
+// whose ellipsoid the ray hits wins over one whose box it merely crosses
+// (the nearer ellipsoid when both are hit); otherwise the nearer box wins.
+// Ties go to the end pose, the one usually dragged. Handle.Valid is false
+// when the ray misses both boxes.
+func pickHandle(r geom.Ray, e sweep.Ellipsoid, start, end mgl64.Vec3) (render.Handle, mgl64.Vec3) {
+	type candidate struct {
+		pose       render.Pose
+		face       int
+		boxS, ellS float64 // ray parameters; ellS = +Inf when the ellipsoid is missed
+	}
+	var best *candidate
+	better := func(c, b *candidate) bool {
+		if c.ellS != b.ellS {
+			return c.ellS < b.ellS
+		}
+		return c.boxS < b.boxS
+	}
+	for _, p := range []struct {
+		pose   render.Pose
+		center mgl64.Vec3
+	}{{render.PoseEnd, end}, {render.PoseStart, start}} {
+		s, face, ok := render.PoseBox(e, p.center).RayHit(r)
+		if !ok {
+			continue
+		}
+		c := &candidate{pose: p.pose, face: face, boxS: s, ellS: math.Inf(1)}
+		if es, ok := RayEllipsoid(r, e, p.center); ok {
+			c.ellS = es
+		}
+		if best == nil || better(c, best) {
+			best = c
+		}
+	}
+	if best == nil {
+		return render.Handle{}, mgl64.Vec3{}
+	}
+	return render.Handle{Pose: best.pose, Face: best.face, Valid: true}, r.At(best.boxS)
+}
