@@ -26,8 +26,10 @@ type Camera struct {
 	Width, Height int
 	// Bounds is the world box the depth range (near and far planes) must
 	// cover; Proj keeps near/far tight around it and Target. An empty box
-	// (geom.EmptyAABB) means just Target. The renderer sets it to the
-	// frame's content, so callers that only pick need not.
+	// (geom.EmptyAABB, as NewCamera sets) means a sphere of radius
+	// Distance around Target. The renderer sets it to the frame's content
+	// (FrameBounds plus the grid) for drawing; it matters to Ray only in
+	// Ortho, where rays start on the near plane.
 	Bounds geom.AABB
 }
 
@@ -111,15 +113,17 @@ func (c Camera) View() mgl64.Mat4 {
 }
 
 // DepthRange returns the near and far plane distances Proj uses: the depth
-// span of Bounds and Target in front of the camera, padded by 2% (and a
+// span of Bounds and Target in front of the camera (of the sphere of
+// radius Distance around Target when Bounds is empty), padded by 2% (and a
 // thousandth of Distance) so nothing on the box's surface is clipped. In
 // perspective near is at least far*1e-3, which keeps 16-bit depth usable
 // even when the eye is inside Bounds.
 func (c Camera) DepthRange() (near, far float64) {
 	_, _, fwd := c.basis()
 	e := c.Eye()
-	lo, hi := c.dist(), c.dist()
+	lo, hi := 0.0, 2*c.dist() // a sphere of radius Distance around Target
 	if b := c.Bounds; !b.IsEmpty() && finiteBox(b) {
+		lo, hi = c.dist(), c.dist()
 		for i := 0; i < 8; i++ {
 			p := mgl64.Vec3{b.Min[0], b.Min[1], b.Min[2]}
 			for k := 0; k < 3; k++ {
@@ -263,25 +267,45 @@ func (c *Camera) SetPreset(p Preset) {
 	}
 }
 
-// Frame centres the camera on b and sets Distance so that b's bounding
-// sphere fits the view (the narrower of the two fields of view), keeping the
-// direction. An empty or non-finite box is ignored; a point box is framed as
-// a sphere of radius 1.
+// frameFill is the fraction of the view's half-size a framed box reaches.
+const frameFill = 0.9
+
+// Frame centres the camera on b and sets Distance so that all eight of b's
+// corners fall within 90% of the view, keeping the direction and the
+// projection. An empty or non-finite box is ignored; a point box is framed
+// as a box of size 1.
 func (c *Camera) Frame(b geom.AABB) {
 	if b.IsEmpty() || !finiteBox(b) {
 		return
 	}
-	r := b.Size().Len() / 2
-	if r <= 0 {
-		r = 1
+	if b.Size().Len() == 0 {
+		b = b.Expand(mgl64.Vec3{0.5, 0.5, 0.5})
 	}
+	right, up, fwd := c.basis()
 	w, h := c.size()
-	half := c.fov() / 2
-	if w < h {
-		half = math.Atan(math.Tan(half) * w / h)
-	}
+	ty := math.Tan(c.fov()/2) * frameFill // visible half-height per unit depth
+	tx := ty * w / h
 	c.Target = b.Center()
-	c.Distance = math.Max(minDistance, math.Min(maxDistance, r/math.Sin(half)*1.05))
+	d := minDistance
+	for i := 0; i < 8; i++ {
+		p := b.Min
+		for k := 0; k < 3; k++ {
+			if i>>k&1 == 1 {
+				p[k] = b.Max[k]
+			}
+		}
+		o := p.Sub(c.Target)
+		x, y, z := math.Abs(o.Dot(right)), math.Abs(o.Dot(up)), o.Dot(fwd)
+		if c.Ortho {
+			// The view's half-height is Distance*tan(fov/2).
+			d = math.Max(d, math.Max(x/tx, y/ty))
+			continue
+		}
+		// The corner sits at depth Distance + z: it fits when
+		// x <= (Distance + z)*tx and y <= (Distance + z)*ty.
+		d = math.Max(d, math.Max(x/tx, y/ty)-z)
+	}
+	c.Distance = math.Min(maxDistance, d)
 }
 
 // projector projects world points to pixels with one precomputed matrix:

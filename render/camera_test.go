@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
+	"sweepdbg/sweep"
 )
 
 // randCamera returns a camera with random target, angles, distance, fov,
@@ -267,4 +268,69 @@ func TestCameraFrame(t *testing.T) {
 	if c != before {
 		t.Error("framing an empty box changed the camera")
 	}
+}
+
+// TestPickPixelOnEllipsoid: the pick ray through the pixel of a visible
+// point of an ellipsoid's surface hits the ellipsoid (sweep.RayEllipsoid)
+// at that point, and a pixel well outside its silhouette misses it.
+func TestPickPixelOnEllipsoid(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	n := 1000
+	if testing.Short() {
+		n = 100
+	}
+	for i := 0; i < n; i++ {
+		c := randCamera(rng)
+		e := randEllipsoid(rng)
+		center := c.Target.Add(mgl64.Vec3{rng.Float64() - 0.5, rng.Float64() - 0.5, rng.Float64() - 0.5})
+		R := e.Extent().Len()
+		c.Distance = math.Max(c.Distance, 3*R+center.Sub(c.Target).Len())
+		// A surface point: center + M*u for a unit u, kept if it faces the eye.
+		u := mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize()
+		m := mgl64.Mat3FromCols(e.Axes[0], e.Axes[1], e.Axes[2])
+		p := center.Add(m.Mul3x1(u))
+		nrm := m.Inv().Transpose().Mul3x1(u) // surface normal (gradient direction)
+		var toEye mgl64.Vec3
+		if c.Ortho {
+			_, _, fwd := c.basis()
+			toEye = fwd.Mul(-1)
+		} else {
+			toEye = c.Eye().Sub(p)
+		}
+		if nrm.Normalize().Dot(toEye.Normalize()) < 0.05 {
+			continue // on the far side or grazing
+		}
+		x, y, ok := c.Project(p)
+		if !ok {
+			t.Fatalf("surface point %v does not project", p)
+		}
+		r := c.Ray(x, y)
+		s, hit := sweep.RayEllipsoid(r, e, center)
+		if !hit {
+			t.Fatalf("camera %+v: pixel (%v, %v) of surface point %v misses the ellipsoid", c, x, y, p)
+		}
+		if d := r.At(s).Sub(p).Len(); d > 1e-6*(1+R) {
+			t.Fatalf("pick hits %v, %v from the surface point %v", r.At(s), d, p)
+		}
+		// Three bounding radii to the side of the center, in the view plane.
+		right, _, _ := c.basis()
+		x, y, ok = c.Project(center.Add(right.Mul(3 * R)))
+		if !ok {
+			continue
+		}
+		if _, hit := sweep.RayEllipsoid(c.Ray(x, y), e, center); hit {
+			t.Fatalf("camera %+v: pixel (%v, %v) beside the ellipsoid picks it", c, x, y)
+		}
+	}
+}
+
+// randEllipsoid returns an ellipsoid with random orthogonal axes of length
+// 0.2 to 2.
+func randEllipsoid(rng *rand.Rand) sweep.Ellipsoid {
+	q := mgl64.AnglesToQuat(rng.Float64()*6, rng.Float64()*6, rng.Float64()*6, mgl64.XYZ).Mat4().Mat3()
+	var e sweep.Ellipsoid
+	for k := 0; k < 3; k++ {
+		e.Axes[k] = q.Col(k).Mul(0.2 + rng.Float64()*1.8)
+	}
+	return e
 }

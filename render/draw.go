@@ -17,7 +17,7 @@ import (
 // Look of the view's drawn parts.
 const (
 	edgeOpacity = 0.55 // triangle edges over their face colour
-	lineTol     = 24   // depth quanta a line may lie behind a surface and still win (the grid on a floor)
+	lineTol     = 16   // depth quanta a line may lie behind a surface and still win (the grid on a floor: interpolation rounding)
 	xrayOpacity = 0.28 // hidden parts of poses
 	ghostAlpha  = 0.16 // slide-step ghosts
 	outlinePx   = 1.6  // pose outline width, pixels
@@ -162,9 +162,7 @@ func (r *Renderer) depthPasses() {
 			op.Images[0] = r.depthA
 			triSh, ellSh = r.shaders.triDepthB, r.shaders.ellDepthB
 		}
-		if len(l.triIdx) > 0 {
-			dst.DrawTrianglesShader32(l.tris, l.triIdx, triSh, op)
-		}
+		l.drawTriangles(dst, triSh, op, false)
 		for i := range l.ells {
 			if !l.ells[i].ghost {
 				r.drawEllipsoid(dst, &l.ells[i], ellSh, op, nil)
@@ -178,14 +176,25 @@ func (r *Renderer) colourPass(dst *ebiten.Image, opt Options) {
 	l := &r.lists
 	op := &ebiten.DrawTrianglesShaderOptions{}
 	op.Images[0] = r.depthB
-	if len(l.triIdx) > 0 {
-		edges := float32(0)
-		if opt.Edges {
-			edges = edgeOpacity
-		}
-		op.Uniforms = map[string]any{"Edges": edges, "EdgeColor": edgeColour[:]}
-		dst.DrawTrianglesShader32(l.tris, l.triIdx, r.shaders.triColour, op)
+	edges := float32(0)
+	if opt.Edges {
+		edges = edgeOpacity
 	}
+	back := colFront
+	if opt.BackFaces {
+		back = colBack
+	}
+	ortho := float32(0)
+	if l.cam.Ortho {
+		ortho = 1
+	}
+	op.Uniforms = map[string]any{
+		"Edges": edges, "EdgeColor": edgeColour[:],
+		"Light": vec3Uniform(l.lit), "Eye": vec3Uniform(l.eye.Sub(l.cam.Target)),
+		"Fwd": vec3Uniform(l.fwd), "Ortho": ortho,
+		"FrontColor": colFront[:], "BackColor": back[:], "HitColor": colHitTri[:],
+	}
+	l.drawTriangles(dst, r.shaders.triColour, op, true)
 	if len(l.lineIdx) > 0 {
 		op.Uniforms = map[string]any{"Tol": float32(lineTol)}
 		dst.DrawTrianglesShader32(l.lines, l.lineIdx, r.shaders.line, op)
@@ -209,6 +218,20 @@ func (r *Renderer) colourPass(dst *ebiten.Image, opt Options) {
 			"XRay":      xray,
 			"OutlinePx": float32(outlinePx),
 		})
+	}
+}
+
+// drawTriangles draws the scene triangles (unclipped, then clipped) with
+// sh, and the hit triangle's highlight when highlight is set.
+func (l *Lists) drawTriangles(dst *ebiten.Image, sh *ebiten.Shader, op *ebiten.DrawTrianglesShaderOptions, highlight bool) {
+	if len(l.tris) > 0 {
+		dst.DrawTrianglesShader32(l.tris, l.seq[:len(l.tris)], sh, op)
+	}
+	if len(l.ctriIdx) > 0 {
+		dst.DrawTrianglesShader32(l.ctris, l.ctriIdx, sh, op)
+	}
+	if highlight && len(l.htriIdx) > 0 {
+		dst.DrawTrianglesShader32(l.htris, l.htriIdx, sh, op)
 	}
 }
 

@@ -32,9 +32,21 @@ type Lists struct {
 	clip []mgl64.Vec4
 	code []uint8
 	scr  []mgl64.Vec3
+	rel  [][3]float32 // position relative to the camera's Target
 
-	tris    []ebiten.Vertex // scene triangles: see triVertex for the layout
-	triIdx  []uint32
+	// Scene triangles (layout: triVertex). tris holds the unclipped ones,
+	// three vertices each in order (indices seq[:len(tris)]); ctris and
+	// ctriIdx the clipped ones; htris and htriIdx the hit triangle, drawn
+	// again tinted. tris and ctris are rebuilt only when triKey changes.
+	tris          []ebiten.Vertex
+	seq           []uint32
+	ctris         []ebiten.Vertex
+	ctriIdx       []uint32
+	htris         []ebiten.Vertex
+	htriIdx       []uint32
+	triKey        triKey
+	triKeyValid   bool
+	geoGeneration int // bumped whenever geo loads a new mesh
 	lines   []ebiten.Vertex // depth-tested lines (grid, axes): see lineQuad
 	lineIdx []uint32
 	ells    []ellipsoidDraw
@@ -55,13 +67,16 @@ type sceneGeom struct {
 	idx    [][3]int32   // triangles with every index in range
 	tri    []int        // idx[k] is scene triangle tri[k]
 	normal []mgl64.Vec3 // unit normal of idx[k] by its winding; zero when degenerate
+	plane  []float64    // normal[k] . (a corner of idx[k]): the plane's offset
 	bounds geom.AABB
 }
 
-// load caches m's geometry unless it is the mesh cached already. Triangles
-// with an out-of-range index are left out (the scene validator reports
-// them; the view just does not draw them).
-func (g *sceneGeom) load(m *scene.Mesh) {
+// load caches m's geometry unless it is the mesh cached already, and
+// reports whether it loaded. Triangles with an out-of-range index are left
+// out (the scene validator reports them; the view just does not draw
+// them). The cache is keyed by the mesh's slices: a caller that edits a
+// mesh in place must give it new slices to be seen.
+func (g *sceneGeom) load(m *scene.Mesh) bool {
 	var vk *mgl64.Vec3
 	var tk *[3]int
 	if len(m.Vertices) > 0 {
@@ -71,11 +86,11 @@ func (g *sceneGeom) load(m *scene.Mesh) {
 		tk = &m.Triangles[0]
 	}
 	if g.pos != nil && vk == g.vKey && tk == g.tKey && len(m.Vertices) == g.nv && len(m.Triangles) == g.nt {
-		return
+		return false
 	}
 	g.vKey, g.tKey, g.nv, g.nt = vk, tk, len(m.Vertices), len(m.Triangles)
 	g.pos = append(g.pos[:0], m.Vertices...)
-	g.idx, g.tri, g.normal = g.idx[:0], g.tri[:0], g.normal[:0]
+	g.idx, g.tri, g.normal, g.plane = g.idx[:0], g.tri[:0], g.normal[:0], g.plane[:0]
 	g.bounds = geom.EmptyAABB()
 	for _, p := range g.pos {
 		g.bounds = g.bounds.Extend(p)
@@ -95,14 +110,17 @@ func (g *sceneGeom) load(m *scene.Mesh) {
 		g.idx = append(g.idx, [3]int32{int32(t[0]), int32(t[1]), int32(t[2])})
 		g.tri = append(g.tri, i)
 		g.normal = append(g.normal, nrm)
+		g.plane = append(g.plane, nrm.Dot(a))
 	}
+	return true
 }
 
-// Colours of the scene (linear 0..1 RGB, before lighting).
+// Colours of the view. The scene's base colours (0..1 RGB) are lit in the
+// triangle shader.
 var (
-	colFront     = mgl64.Vec3{0.70, 0.73, 0.78} // front faces: cool light grey
-	colBack      = mgl64.Vec3{0.78, 0.50, 0.62} // back faces when tinted: muted rose
-	colHitTri    = mgl64.Vec3{1.00, 0.86, 0.35} // the hit triangle
+	colFront     = [3]float32{0.70, 0.73, 0.78} // front faces: cool light grey
+	colBack      = [3]float32{0.66, 0.52, 0.60} // back faces when tinted: muted rose
+	colHitTri    = [3]float32{0.92, 0.84, 0.52} // the hit triangle: pale yellow
 	colBG        = color.RGBA{0x1e, 0x22, 0x2a, 0xff}
 	colGridMinor = color.RGBA{0x3c, 0x43, 0x50, 0xff}
 	colGridMajor = color.RGBA{0x5a, 0x63, 0x73, 0xff}
@@ -111,12 +129,11 @@ var (
 	colAxisZ     = color.RGBA{0x4c, 0x7c, 0xd8, 0xff}
 )
 
-// Lighting of flat-shaded triangles: ambient plus Lambert, with the light
-// fixed relative to the camera (above and to the left of the eye) so every
-// visible face is lit and shape reads from any direction.
+// Which base colour a scene triangle vertex asks for (triVertex's ColorA).
 const (
-	ambient = 0.38
-	diffuse = 0.62
+	flagFront = 0
+	flagBack  = 1 // seen from behind (tinted when Options.BackFaces)
+	flagHit   = 2 // the hit triangle's highlight
 )
 
 // Build fills the lists for frame f seen through cam with options opt. It
@@ -127,11 +144,13 @@ func (l *Lists) Build(f *Frame, cam Camera, opt Options) {
 	if f != nil {
 		sc = f.Scene
 	}
+	mesh := &scene.Mesh{}
 	if sc != nil {
-		l.geo.load(&sc.Mesh)
+		mesh = &sc.Mesh
 		l.frameEllipsoid = sc.Ellipsoid
-	} else {
-		l.geo.load(&scene.Mesh{})
+	}
+	if l.geo.load(mesh) {
+		l.geoGeneration++
 	}
 	grid := l.gridSpec(f)
 	b := l.contentBounds(f)
@@ -140,11 +159,13 @@ func (l *Lists) Build(f *Frame, cam Camera, opt Options) {
 	}
 	cam.Bounds = b
 	l.setCamera(cam)
-	hitTri := -1
-	if f != nil && f.HasHit {
-		hitTri = f.Hit.Triangle
+	if key := l.makeTriKey(); !l.triKeyValid || key != l.triKey {
+		l.buildTriangles()
+		l.triKey, l.triKeyValid = key, true
 	}
-	l.buildTriangles(opt, hitTri)
+	if f != nil && f.HasHit {
+		l.buildHighlight(f.Hit.Triangle)
+	}
 	if opt.Grid {
 		l.buildGrid(grid)
 	}
@@ -155,7 +176,7 @@ func (l *Lists) Build(f *Frame, cam Camera, opt Options) {
 }
 
 func (l *Lists) reset() {
-	l.tris, l.triIdx = l.tris[:0], l.triIdx[:0]
+	l.htris, l.htriIdx = l.htris[:0], l.htriIdx[:0]
 	l.lines, l.lineIdx = l.lines[:0], l.lineIdx[:0]
 	l.ells, l.ovs, l.pts, l.labels = l.ells[:0], l.ovs[:0], l.pts[:0], l.labels[:0]
 	l.message = ""
@@ -176,7 +197,7 @@ func (l *Lists) Camera() Camera { return l.cam }
 
 // TriangleCount returns the number of triangles handed to the GPU (after
 // culling and clipping).
-func (l *Lists) TriangleCount() int { return len(l.triIdx) / 3 }
+func (l *Lists) TriangleCount() int { return (len(l.tris) + len(l.ctriIdx)) / 3 }
 
 // contentBounds returns the box of everything the frame shows: the mesh and
 // the poses (with their ellipsoid's extent) and the slide steps.
@@ -203,94 +224,152 @@ func (l *Lists) contentBounds(f *Frame) geom.AABB {
 	return b
 }
 
-// shade returns the lit colour of scene triangle k (index into geo.idx).
-func (l *Lists) shade(k int, opt Options, hitTri int) [3]float32 {
+// triKey is what the scene triangles' vertices depend on: when it is the
+// same as last frame's (the camera did not move, the mesh did not change,
+// which is every frame of a drag), they are reused as they are.
+type triKey struct {
+	vp         mgl64.Mat4
+	target     mgl64.Vec3
+	w, h       float64
+	ortho      bool
+	generation int
+}
+
+func (l *Lists) makeTriKey() triKey {
+	return triKey{vp: l.pr.m, target: l.cam.Target, w: l.pr.w, h: l.pr.h, ortho: l.cam.Ortho, generation: l.geoGeneration}
+}
+
+// backSide reports whether the eye sees scene triangle k (index into
+// geo.idx) from behind: from the side its winding's normal points away
+// from.
+func (l *Lists) backSide(k int) bool {
 	g := &l.geo
 	n := g.normal[k]
-	var toEye mgl64.Vec3
 	if l.cam.Ortho {
-		toEye = l.fwd.Mul(-1)
-	} else {
-		toEye = l.eye.Sub(g.pos[g.idx[k][0]])
+		return n.Dot(l.fwd) > 0
 	}
-	base := colFront
-	if n.Dot(toEye) < 0 {
-		n = n.Mul(-1) // the visible side's normal
-		if opt.BackFaces {
-			base = colBack
-		}
-	}
-	if g.tri[k] == hitTri {
-		base = colHitTri
-	}
-	k1 := ambient + diffuse*math.Max(0, n.Dot(l.lit))
-	return [3]float32{float32(base[0] * k1), float32(base[1] * k1), float32(base[2] * k1)}
+	return n.Dot(l.eye) < g.plane[k]
 }
 
 // triVertex is one scene vertex for the triangle shaders: pixel position;
 // ColorR/G/B the barycentric weights (edges are drawn where one reaches 0);
-// Custom0 the window depth z in [0, 1]; Custom1..3 the lit colour.
-func triVertex(x, y, z float64, b mgl64.Vec3, c [3]float32) ebiten.Vertex {
+// ColorA the base colour flag (flagFront, flagBack, flagHit); Custom0 the
+// window depth z in [0, 1]; Custom1..3 the world position relative to the
+// camera's Target (the shader lights the face with the normal it derives
+// from their screen derivatives: flat shading without a per-triangle
+// colour, and Target-relative so float32 keeps the precision).
+func triVertex(s *mgl64.Vec3, w *[3]float32, b0, b1, b2, flag float32) ebiten.Vertex {
 	return ebiten.Vertex{
-		DstX: float32(x), DstY: float32(y),
-		ColorR: float32(b[0]), ColorG: float32(b[1]), ColorB: float32(b[2]), ColorA: 1,
-		Custom0: float32(z), Custom1: c[0], Custom2: c[1], Custom3: c[2],
+		DstX: float32(s[0]), DstY: float32(s[1]),
+		ColorR: b0, ColorG: b1, ColorB: b2, ColorA: flag,
+		Custom0: float32(s[2]), Custom1: w[0], Custom2: w[1], Custom3: w[2],
 	}
 }
 
 // buildTriangles projects every scene vertex once, then emits each
-// triangle that is not wholly outside one frustum plane: directly when no
-// corner needs clipping, else clipped and fanned.
-func (l *Lists) buildTriangles(opt Options, hitTri int) {
+// triangle that is not wholly outside one frustum plane: straight into
+// tris when no corner needs clipping, else clipped and fanned into ctris.
+func (l *Lists) buildTriangles() {
 	g := &l.geo
 	n := len(g.pos)
 	l.clip = resize(l.clip, n)
 	l.code = resize(l.code, n)
 	l.scr = resize(l.scr, n)
+	l.rel = resize(l.rel, n)
+	o := l.cam.Target
 	for i, p := range g.pos {
 		q := l.pr.clip(p)
 		c := outcode(q)
 		l.clip[i], l.code[i] = q, c
+		l.rel[i] = [3]float32{float32(p[0] - o[0]), float32(p[1] - o[1]), float32(p[2] - o[2])}
 		if c&outClip == 0 {
 			x, y, z := l.pr.screen(q)
 			l.scr[i] = mgl64.Vec3{x, y, z}
 		}
 	}
-	bary := [3]mgl64.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
-	var pa, pb clipPoly
-	for k, t := range g.idx {
+	l.tris = resize(l.tris, 3*len(g.idx))
+	l.ctris, l.ctriIdx = l.ctris[:0], l.ctriIdx[:0]
+	nv := 0
+	for k := range g.idx {
+		t := &g.idx[k]
 		c0, c1, c2 := l.code[t[0]], l.code[t[1]], l.code[t[2]]
 		if c0&c1&c2 != 0 {
 			continue // wholly outside one plane
 		}
-		col := l.shade(k, opt, hitTri)
-		if (c0|c1|c2)&outClip == 0 {
-			base := uint32(len(l.tris))
-			for j, vi := range t {
-				s := l.scr[vi]
-				l.tris = append(l.tris, triVertex(s[0], s[1], s[2], bary[j], col))
-			}
-			l.triIdx = append(l.triIdx, base, base+1, base+2)
+		flag := float32(flagFront)
+		if l.backSide(k) {
+			flag = flagBack
+		}
+		if (c0|c1|c2)&outClip != 0 {
+			l.ctris, l.ctriIdx = l.appendClipped(l.ctris, l.ctriIdx, k, flag)
 			continue
 		}
-		clipTriangle([3]mgl64.Vec4{l.clip[t[0]], l.clip[t[1]], l.clip[t[2]]}, &pa, &pb)
-		l.emitPolygon(&pa, col)
+		vs := l.tris[nv : nv+3 : nv+3]
+		vs[0] = triVertex(&l.scr[t[0]], &l.rel[t[0]], 1, 0, 0, flag)
+		vs[1] = triVertex(&l.scr[t[1]], &l.rel[t[1]], 0, 1, 0, flag)
+		vs[2] = triVertex(&l.scr[t[2]], &l.rel[t[2]], 0, 0, 1, flag)
+		nv += 3
+	}
+	l.tris = l.tris[:nv]
+	if len(l.seq) < nv {
+		l.seq = resize(l.seq, nv)
+		for i := range l.seq {
+			l.seq[i] = uint32(i)
+		}
 	}
 }
 
-// emitPolygon appends a clipped convex polygon as a triangle fan.
-func (l *Lists) emitPolygon(p *clipPoly, col [3]float32) {
-	if p.n < 3 {
-		return
+// buildHighlight queues the hit triangle (scene index hit) again, flagged
+// flagHit; the colour pass draws it over itself where it is visible.
+func (l *Lists) buildHighlight(hit int) {
+	g := &l.geo
+	k := hit
+	if k < 0 || k >= len(g.tri) || g.tri[k] != hit {
+		k = -1
+		for j, i := range g.tri { // some triangles were invalid: search
+			if i == hit {
+				k = j
+				break
+			}
+		}
+		if k < 0 {
+			return
+		}
 	}
-	base := uint32(len(l.tris))
-	for i := 0; i < p.n; i++ {
-		x, y, z := l.pr.screen(p.v[i].P)
-		l.tris = append(l.tris, triVertex(x, y, z, p.v[i].B, col))
+	l.htris, l.htriIdx = l.appendClipped(l.htris, l.htriIdx, k, flagHit)
+}
+
+// appendClipped clips scene triangle k (index into geo.idx) and appends
+// what is left as a triangle fan. It projects the corners itself, so it
+// works whether or not buildTriangles ran this frame.
+func (l *Lists) appendClipped(vs []ebiten.Vertex, idx []uint32, k int, flag float32) ([]ebiten.Vertex, []uint32) {
+	g := &l.geo
+	var tri [3]mgl64.Vec4
+	var rel [3]mgl64.Vec3
+	for j, vi := range g.idx[k] {
+		tri[j] = l.pr.clip(g.pos[vi])
+		rel[j] = g.pos[vi].Sub(l.cam.Target)
 	}
-	for i := 2; i < p.n; i++ {
-		l.triIdx = append(l.triIdx, base, base+uint32(i-1), base+uint32(i))
+	var pa, pb clipPoly
+	clipTriangle(tri, &pa, &pb)
+	if pa.n < 3 {
+		return vs, idx
 	}
+	base := uint32(len(vs))
+	for i := 0; i < pa.n; i++ {
+		v := &pa.v[i]
+		x, y, z := l.pr.screen(v.P)
+		s := mgl64.Vec3{x, y, z}
+		// Clip space is affine in world space, so the weights that give
+		// the clipped point give its world position too.
+		w := rel[0].Mul(v.B[0]).Add(rel[1].Mul(v.B[1])).Add(rel[2].Mul(v.B[2]))
+		wf := [3]float32{float32(w[0]), float32(w[1]), float32(w[2])}
+		vs = append(vs, triVertex(&s, &wf, float32(v.B[0]), float32(v.B[1]), float32(v.B[2]), flag))
+	}
+	for i := 2; i < pa.n; i++ {
+		idx = append(idx, base, base+uint32(i-1), base+uint32(i))
+	}
+	return vs, idx
 }
 
 // resize returns s with length n, reusing its storage when large enough.
@@ -315,18 +394,19 @@ func (gs gridSpec) bounds() geom.AABB {
 // maxGridLines caps the grid's lines per direction.
 const maxGridLines = 80
 
-// gridSpec sizes the grid to the frame's content: the step is a power of
-// ten near a tenth of the content's width, and the grid reaches two steps
-// past the content (and always covers the origin).
+// gridSpec sizes the grid to the frame's content: the step is the first of
+// 1, 2, 5 times a power of ten reaching a sixteenth of the content's width,
+// and the grid reaches two steps past the content (and always covers the
+// origin).
 func (l *Lists) gridSpec(f *Frame) gridSpec {
 	b := l.contentBounds(f).Extend(mgl64.Vec3{})
 	size := math.Max(b.Size()[0], b.Size()[2])
 	if !(size > 0) || math.IsInf(size, 0) {
 		size = 10
 	}
-	step := math.Pow(10, math.Floor(math.Log10(size/8)))
+	step := niceStep(size / 16)
 	for (size/step)+4 > maxGridLines {
-		step *= 10
+		step = niceStep(step * 1.01)
 	}
 	gs := gridSpec{step: step}
 	for i, a := range [2]int{0, 2} {
@@ -334,6 +414,18 @@ func (l *Lists) gridSpec(f *Frame) gridSpec {
 		gs.hi[i] = (math.Ceil(b.Max[a]/step) + 2) * step
 	}
 	return gs
+}
+
+// niceStep returns the smallest of 1, 2, 5 times a power of ten that is at
+// least x (x > 0).
+func niceStep(x float64) float64 {
+	p := math.Pow(10, math.Floor(math.Log10(x)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*p >= x {
+			return m * p
+		}
+	}
+	return 10 * p
 }
 
 // buildGrid emits the ground grid and the world axes as depth-tested lines.

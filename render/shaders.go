@@ -46,7 +46,8 @@ func storedQ(dstPos vec2) float {
 `
 
 // Triangle shaders. Vertex layout (triVertex): color.rgb the barycentric
-// weights, custom.x the window depth, custom.yzw the lit colour.
+// weights, color.a the base colour flag, custom.x the window depth,
+// custom.yzw the world position relative to the camera's Target.
 const (
 	triDepthASrc = kageHeader + `
 func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
@@ -64,9 +65,13 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	return vec4(hi/255.0, (q-hi*256.0)/255.0, 0, 1)
 }
 `
-	// The colour pass: flat colour, edges blended in where a barycentric
-	// weight is within about a pixel of 0 (weight / its screen derivative
-	// is the distance to that edge in pixels).
+	// The colour pass: flat shading, ambient plus Lambert, by the face
+	// normal derived from the screen derivatives of the interpolated
+	// world position (they span the triangle's plane), turned toward the
+	// eye so both sides are lit; the base colour by the vertex flag; edges
+	// blended in where a barycentric weight is within about a pixel of 0
+	// (weight / its screen derivative is the distance to that edge in
+	// pixels).
 	triColourSrc = kageHeader + `
 // Edges is the opacity of triangle edges (0: none).
 var Edges float
@@ -74,14 +79,55 @@ var Edges float
 // EdgeColor is the colour of triangle edges.
 var EdgeColor vec3
 
+// Light is the unit direction toward the light, world space.
+var Light vec3
+
+// Eye is the eye relative to the camera's Target (perspective).
+var Eye vec3
+
+// Fwd is the view direction; Ortho is 1 for an orthographic camera.
+var Fwd vec3
+var Ortho float
+
+// The base colours of front faces, back faces and the hit triangle.
+var FrontColor vec3
+var BackColor vec3
+var HitColor vec3
+
 func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
-	d := color.rgb / max(fwidth(color.rgb), vec3(1e-6))
+	fw := fwidth(color.rgb)
+	d := color.rgb / max(fw, vec3(1e-6))
 	e := min(d.x, min(d.y, d.z))
+	// Edges fade out on triangles under about 10 pixels across (a weight
+	// changing by more than 0.1 per pixel), where they would only be noise.
+	fade := clamp(2.0-max(fw.x, max(fw.y, fw.z))*10.0, 0.0, 1.0)
+	w := custom.yzw
+	n := cross(dfdx(w), dfdy(w))
 	if depthQ(custom.x) > storedQ(dstPos.xy)+1.0 {
 		discard()
 	}
-	a := Edges * (1.0 - clamp(e-0.5, 0.0, 1.0))
-	return vec4(mix(custom.yzw, EdgeColor, a), 1)
+	toEye := Eye - w
+	if Ortho > 0.0 {
+		toEye = -Fwd
+	}
+	ln := length(n)
+	if ln > 0.0 {
+		n = n / ln
+	} else {
+		n = normalize(toEye)
+	}
+	if dot(n, toEye) < 0.0 {
+		n = -n
+	}
+	k := 0.38 + 0.62*max(dot(n, Light), 0.0)
+	base := FrontColor
+	if color.a > 1.5 {
+		base = HitColor
+	} else if color.a > 0.5 {
+		base = BackColor
+	}
+	a := Edges * fade * (1.0 - clamp(e-0.5, 0.0, 1.0))
+	return vec4(mix(base*k, EdgeColor, a), 1)
 }
 `
 )

@@ -26,8 +26,9 @@ func Builtins() []string { return append([]string(nil), builtinNames...) }
 
 // Builtin returns a fresh copy of the named built-in scene (the caller may
 // change it). Each is a version-1 fixture with its expected result written
-// in; scenes too large to store (the dense terrain) are generated here.
-// An unknown name gives an error listing the known ones.
+// in (by `go test ./scene -run TestBuiltins -update`, after the oracle
+// agrees with the core); scenes too large to store (the dense terrain) are
+// generated here. An unknown name gives an error listing the known ones.
 func Builtin(name string) (*Scene, error) {
 	s, err := builtinRaw(name)
 	if err != nil {

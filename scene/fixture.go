@@ -41,6 +41,10 @@ func Parse(data []byte) (*Scene, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, ok := s.Extra[generatorField]; ok && len(s.Mesh.Triangles) == 0 {
+		return nil, fieldErr(generatorField, "the mesh of this built-in scene is generated when the debugger loads it; "+
+			"write a complete fixture with 'debugger export-scene %s FILE' or replay it with 'debugger replay --builtins'", s.Name)
+	}
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
@@ -60,6 +64,9 @@ func decode(data []byte) (*Scene, error) {
 	}
 	if top == nil {
 		return nil, &Error{Err: errors.New("want a JSON object, got null")}
+	}
+	if dup := findDuplicate(data); dup != "" {
+		return nil, fieldErr(dup, "field given twice; a fixture names each field once")
 	}
 	if err := decodeVersion(top["version"]); err != nil {
 		return nil, err
@@ -326,6 +333,9 @@ func decodeVertices(mesh map[string]json.RawMessage) ([]mgl64.Vec3, error) {
 	if err != nil {
 		return nil, err
 	}
+	if out, ok := scanVertices(raw); ok {
+		return out, nil
+	}
 	elems, err := decodeArray(raw, "mesh.vertices")
 	if err != nil {
 		return nil, err
@@ -343,6 +353,9 @@ func decodeTriangles(mesh map[string]json.RawMessage) ([][3]int, error) {
 	raw, err := requiredField(mesh, "triangles", "mesh.triangles")
 	if err != nil {
 		return nil, err
+	}
+	if out, ok := scanIndices(raw); ok {
+		return out, nil
 	}
 	elems, err := decodeArray(raw, "mesh.triangles")
 	if err != nil {

@@ -93,13 +93,20 @@ func (l *gltfLoader) load() error {
 	if err := cancelled(l.ctx, l.path); err != nil {
 		return err
 	}
+	// The file itself is the user's choice; only what it refers to is
+	// confined to its folder.
+	f, err := os.Open(l.path)
+	if err != nil {
+		return fmt.Errorf("open glTF: %w", err)
+	}
+	defer f.Close()
 	root, err := os.OpenRoot(filepath.Dir(l.path))
 	if err != nil {
 		return fmt.Errorf("open glTF folder: %w", err)
 	}
 	defer root.Close()
 	l.root = root
-	data, err := l.readFile(filepath.Base(l.path), 0, gltfReadDone)
+	data, err := l.readFile(f, filepath.Base(l.path), 0, gltfReadDone)
 	if err != nil {
 		return err
 	}
@@ -123,14 +130,9 @@ func (l *gltfLoader) load() error {
 	return l.build(plan)
 }
 
-// readFile reads the whole named file from the folder, reporting progress
-// from p0 to p1 as it goes.
-func (l *gltfLoader) readFile(name string, p0, p1 float64) ([]byte, error) {
-	f, err := l.root.Open(name)
-	if err != nil {
-		return nil, l.errorf("%w", err)
-	}
-	defer f.Close()
+// readFile reads all of f, a regular file, reporting progress from p0 to
+// p1 as it goes; name is for errors.
+func (l *gltfLoader) readFile(f *os.File, name string, p0, p1 float64) ([]byte, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return nil, l.errorf("%w", err)
@@ -188,7 +190,29 @@ func (l *gltfLoader) decode(data []byte) error {
 	if v := l.doc.Asset.Version; !strings.HasPrefix(v, "2.") {
 		return l.errorf("asset.version %q: only glTF 2.0 is supported", v)
 	}
+	for i, ext := range l.doc.ExtensionsRequired {
+		if !gltfExtensionHarmless(ext) {
+			return l.errorf("extensionsRequired[%d]: extension %s is not supported", i, ext)
+		}
+	}
 	return nil
+}
+
+// gltfExtensionHarmless reports whether a file requiring extension ext can
+// still be loaded: KHR_mesh_quantization is handled (integer positions),
+// and material, texture and light extensions do not change the geometry.
+// Anything else (Draco or meshopt compression, GPU instancing, ...) could
+// make the loaded triangles wrong, so such a file is refused.
+func gltfExtensionHarmless(ext string) bool {
+	if ext == "KHR_mesh_quantization" {
+		return true
+	}
+	for _, prefix := range []string{"KHR_materials_", "KHR_texture_", "EXT_texture_", "KHR_lights_"} {
+		if strings.HasPrefix(ext, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // splitGLB returns the JSON and BIN chunks of a GLB file, checking every

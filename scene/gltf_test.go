@@ -268,6 +268,7 @@ func TestLoadGLTFHostile(t *testing.T) {
 	if err := os.WriteFile(secret, quadBin, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	opens := watchOpens(t, secret)
 	var fetched atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		fetched.Add(1)
@@ -299,6 +300,8 @@ func TestLoadGLTFHostile(t *testing.T) {
 		{"backslashes", quadDoc(`..\..\secret.bin`), nil, "refers outside the file's folder"},
 		{"inner parent path", quadDoc("x/../../../secret.bin"), nil, "refers outside the file's folder"},
 		{"absolute path", quadDoc(secret), nil, "refers outside the file's folder"},
+		{"escaped absolute path", quadDoc(strings.ReplaceAll(secret, "/", "%2F")), nil, "refers outside the file's folder"},
+		{"windows drive", quadDoc(`C:\secret.bin`), nil, `scheme "c" refused`},
 		{"file URI", quadDoc("file://" + secret), nil, `scheme "file" refused`},
 		{"http", quadDoc(srv.URL + "/q.bin"), nil, `buffers[0].uri "` + srv.URL + `/q.bin": scheme "http" refused`},
 		{"https", quadDoc("https://example.com/q.bin"), nil, `scheme "https" refused`},
@@ -332,6 +335,7 @@ func TestLoadGLTFHostile(t *testing.T) {
 			map[string][]byte{"q.bin": quadBin}, "nodes[2]: matrix is not affine"},
 		{"transform overflow", set(set(quadDoc("q.bin"), "nodes", 0, "scale", []float64{1e308, 1e308, 1e308}), "nodes", 0, "translation", []float64{1e308, 0, 0}),
 			map[string][]byte{"q.bin": quadBin}, "is not finite after the node transform"},
+		{"draco", quadDoc("q.bin"), map[string][]byte{"q.bin": quadBin}, ""},                                              // replaced below
 		{"missing scene", set(quadDoc("q.bin"), "scenes", 0, "nodes", []int{0}), map[string][]byte{"q.bin": quadBin}, ""}, // replaced below
 		{"no position", set(quadDoc("q.bin"), "meshes", 1, "primitives", []any{map[string]any{"attributes": map[string]int{"NORMAL": 0}}}),
 			map[string][]byte{"q.bin": quadBin}, "meshes[1].primitives[0]: no POSITION attribute"},
@@ -345,6 +349,9 @@ func TestLoadGLTFHostile(t *testing.T) {
 		case "null accessor":
 			cases[i].doc["accessors"] = append(cases[i].doc["accessors"].([]any), nil)
 			cases[i].want = "meshes[1].primitives[0]: POSITION: accessors[3]: null"
+		case "draco":
+			cases[i].doc["extensionsRequired"] = []string{"KHR_materials_unlit", "KHR_draco_mesh_compression"}
+			cases[i].want = "extensionsRequired[1]: extension KHR_draco_mesh_compression is not supported"
 		case "missing scene":
 			cases[i].doc["scene"] = 5
 			cases[i].want = "scene: scene 5 out of range (2 scenes)"
@@ -372,6 +379,9 @@ func TestLoadGLTFHostile(t *testing.T) {
 	if n := fetched.Load(); n != 0 {
 		t.Errorf("the loader fetched %d URLs", n)
 	}
+	if n := opens(); n != 0 {
+		t.Errorf("the secret outside the folder was opened or read %d times", n)
+	}
 }
 
 func TestLoadGLTFSymlinkOutOfFolder(t *testing.T) {
@@ -387,7 +397,11 @@ func TestLoadGLTFSymlinkOutOfFolder(t *testing.T) {
 		t.Skipf("no symlinks here: %v", err)
 	}
 	path := writeGLTF(t, dir, "level.gltf", quadDoc("q.bin"), nil)
+	opens := watchOpens(t, filepath.Join(top, "secret.bin"))
 	_, err := LoadGLTF(context.Background(), path, nil)
+	if n := opens(); n != 0 {
+		t.Errorf("the secret outside the folder was opened or read %d times", n)
+	}
 	if err == nil || !strings.Contains(err.Error(), `buffers[0].uri "q.bin"`) || !strings.Contains(err.Error(), "escapes") {
 		t.Fatalf("got %v, want a refusal of the link leading out of the folder", err)
 	}
@@ -459,27 +473,7 @@ func writeTerrainGLB(t testing.TB, path string, cells int) {
 func TestLoadGLTFProgressAndCancel(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "terrain.glb")
 	writeTerrainGLB(t, path, 300) // 180,000 triangles, about 3.3 MB
-	var got []float64
-	m, err := LoadGLTF(context.Background(), path, func(d float64) { got = append(got, d) })
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(m.Triangles) != 180_000 {
-		t.Fatalf("got %d triangles", len(m.Triangles))
-	}
-	checkProgress(t, got, 3)
-
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := LoadMesh(ctx, path, nil); !errors.Is(err, context.Canceled) {
-		t.Errorf("already cancelled: got %v", err)
-	}
-	ctx, cancel = context.WithCancel(context.Background())
-	defer cancel()
-	_, err = LoadGLTF(ctx, path, func(float64) { cancel() })
-	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "terrain.glb") {
-		t.Errorf("cancelled at the first report: got %v", err)
-	}
+	checkProgressAndCancel(t, path, 180_000, 3)
 }
 
 // FuzzGLTF loads arbitrary bytes as a .gltf/.glb beside a valid buffer: no
@@ -522,14 +516,5 @@ func FuzzGLTF(f *testing.F) {
 func BenchmarkLoadGLBTerrain(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "terrain.glb")
 	writeTerrainGLB(b, path, 708)
-	b.ReportAllocs()
-	for b.Loop() {
-		m, err := LoadMesh(context.Background(), path, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if len(m.Triangles) != 1_002_528 {
-			b.Fatalf("got %d triangles", len(m.Triangles))
-		}
-	}
+	benchmarkLoadMesh(b, path, 1_002_528)
 }

@@ -36,6 +36,10 @@ type OBJPart struct {
 // one is an error rather than an unbounded buffer.
 const objLineMax = 64 << 20
 
+// objPresizeMax is the most vertices or triangles presize reserves room for
+// (about 100 MB of each); larger files grow the slices as they go.
+const objPresizeMax = 1 << 22
+
 // objCheckEvery is how many lines the OBJ reader parses between looks at the
 // context and progress reports: often enough to cancel within milliseconds,
 // rarely enough to cost nothing measurable.
@@ -78,7 +82,7 @@ func ReadOBJ(ctx context.Context, r io.Reader, name string, size int64, progress
 	if err := cancelled(ctx, name); err != nil {
 		return OBJ{}, err
 	}
-	p := objParser{name: name}
+	var p objParser
 	p.presize(size)
 	meter := loadMeter{progress: progress}
 	cr := &countingReader{r: r}
@@ -112,21 +116,22 @@ func ReadOBJ(ctx context.Context, r io.Reader, name string, size int64, progress
 
 // objParser holds the state of one ReadOBJ.
 type objParser struct {
-	name string
 	line int
 	obj  OBJ
 	face []int // the current face's vertex indices, 0-based; reused
 }
 
-// presize reserves room for a file of size bytes, guessing about 80 bytes
-// per vertex and 40 per triangle (a `v` line is about 30 bytes, an `f` line
-// 20 to 40, and a vertex is shared by about two triangles).
+// presize reserves room for a file of size bytes, guessing 64 bytes per
+// vertex and 32 per triangle (a `v` line is about 30 bytes, an `f` line 20
+// to 40, and a vertex is shared by about two triangles): a little more than
+// plain v/f files need, so they never grow the slices. It reserves at most
+// objPresizeMax of each, so that a huge file of comments costs little.
 func (p *objParser) presize(size int64) {
 	if size <= 0 {
 		return
 	}
-	nv := min(size/80, MaxVertices)
-	nt := min(size/40, MaxTriangles)
+	nv := min(size/64, objPresizeMax)
+	nt := min(size/32, objPresizeMax)
 	p.obj.Mesh.Vertices = make([]mgl64.Vec3, 0, nv)
 	p.obj.Mesh.Triangles = make([][3]int, 0, nt)
 }
@@ -249,6 +254,9 @@ func (p *objParser) closePart(parts []OBJPart) {
 
 // objFloat parses a coordinate as a float64 and refuses NaN and ±Inf.
 func objFloat(field []byte) (float64, error) {
+	if x, ok := objFastFloat(field); ok {
+		return x, nil
+	}
 	x, err := strconv.ParseFloat(string(field), 64)
 	if err != nil {
 		var ne *strconv.NumError
@@ -261,6 +269,49 @@ func objFloat(field []byte) (float64, error) {
 		return 0, fmt.Errorf("coordinate %q is not finite", field)
 	}
 	return x, nil
+}
+
+// objPow10 holds the powers of ten that are exact float64 values.
+var objPow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// objFastFloat parses the common forms [+-]digits[.digits] when the value is
+// m / 10^f with an integer m <= 2^53 and f <= 22. Then m and 10^f are both
+// exact float64 values and one IEEE division, being correctly rounded,
+// gives exactly what strconv.ParseFloat would (Clinger's fast path, "How to
+// read floating point numbers accurately", 1990). It reports false for
+// everything else (exponents, more digits, inf, nan, malformed input),
+// which is left to strconv.
+func objFastFloat(b []byte) (float64, bool) {
+	neg := false
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		neg = b[0] == '-'
+		b = b[1:]
+	}
+	var m uint64
+	digits, frac, dot := 0, 0, false
+	for _, c := range b {
+		switch {
+		case c >= '0' && c <= '9' && digits < 19: // 19 digits cannot overflow uint64
+			m = m*10 + uint64(c-'0')
+			digits++
+			if dot {
+				frac++
+			}
+		case c == '.' && !dot:
+			dot = true
+		default:
+			return 0, false
+		}
+	}
+	if digits == 0 || m > 1<<53 || frac >= len(objPow10) {
+		return 0, false
+	}
+	x := float64(m) / objPow10[frac]
+	if neg {
+		x = -x
+	}
+	return x, true
 }
 
 // objIntMax bounds parsed indices; anything larger is out of range anyway

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -235,18 +236,27 @@ func TestLoadOBJTerrain(t *testing.T) {
 	}
 }
 
-func TestReadOBJProgressAndCancel(t *testing.T) {
-	dir := t.TempDir()
-	path := writeTerrainOBJ(t, dir, 200) // 80,000 triangles, about 2.5 MB
+func TestLoadOBJProgressAndCancel(t *testing.T) {
+	path := writeTerrainOBJ(t, t.TempDir(), 200) // 80,000 triangles, about 2.5 MB
+	checkProgressAndCancel(t, path, 80_000, 5)
+}
+
+// checkProgressAndCancel loads path three times with LoadMesh: fully,
+// expecting wantTris triangles and at least minReports progress reports
+// (see checkProgress); with a context cancelled before the start; and
+// cancelling once progress passes 0.3, which must stop the load early with
+// an error wrapping context.Canceled and naming the file.
+func checkProgressAndCancel(t *testing.T, path string, wantTris, minReports int) {
+	t.Helper()
 	var got []float64
-	o, err := LoadOBJ(context.Background(), path, func(done float64) { got = append(got, done) })
+	m, err := LoadMesh(context.Background(), path, func(done float64) { got = append(got, done) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(o.Mesh.Triangles) != 80_000 {
-		t.Fatalf("got %d triangles", len(o.Mesh.Triangles))
+	if len(m.Triangles) != wantTris {
+		t.Fatalf("got %d triangles, want %d", len(m.Triangles), wantTris)
 	}
-	checkProgress(t, got, 5)
+	checkProgress(t, got, minReports)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -257,13 +267,13 @@ func TestReadOBJProgressAndCancel(t *testing.T) {
 	ctx, cancel = context.WithCancel(context.Background())
 	defer cancel()
 	var reports int
-	_, err = LoadOBJ(ctx, path, func(done float64) {
+	_, err = LoadMesh(ctx, path, func(done float64) {
 		reports++
 		if done > 0.3 {
 			cancel()
 		}
 	})
-	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "terrain.obj") {
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), filepath.Base(path)) {
 		t.Errorf("cancelled mid-way: got %v", err)
 	}
 	if reports >= len(got) {
@@ -337,7 +347,12 @@ func checkMeshValid(t *testing.T, m Mesh) {
 // BenchmarkLoadOBJTerrain loads the million-triangle terrain of issue 3
 // (1,002,528 triangles, about 38 MB) from a file; it must take under 2 s.
 func BenchmarkLoadOBJTerrain(b *testing.B) {
-	path := writeTerrainOBJ(b, b.TempDir(), 708)
+	benchmarkLoadMesh(b, writeTerrainOBJ(b, b.TempDir(), 708), 1_002_528)
+}
+
+// benchmarkLoadMesh times LoadMesh on the file at path, which must hold
+// wantTris triangles.
+func benchmarkLoadMesh(b *testing.B, path string, wantTris int) {
 	st, err := os.Stat(path)
 	if err != nil {
 		b.Fatal(err)
@@ -349,8 +364,85 @@ func BenchmarkLoadOBJTerrain(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if len(m.Triangles) != 1_002_528 {
-			b.Fatalf("got %d triangles", len(m.Triangles))
+		if len(m.Triangles) != wantTris {
+			b.Fatalf("got %d triangles, want %d", len(m.Triangles), wantTris)
 		}
 	}
+}
+
+// TestOBJFastFloat checks the fast float path against strconv.ParseFloat,
+// bit for bit, on random decimals of every length around its limits, and on
+// the forms it must leave to strconv.
+func TestOBJFastFloat(t *testing.T) {
+	n := 100_000
+	if testing.Short() {
+		n = 10_000
+	}
+	rng := rand.New(rand.NewPCG(3, 7))
+	taken := 0
+	for range n {
+		if objFastFloatAgrees(t, randomDecimal(rng)) {
+			taken++
+		}
+	}
+	if taken < n/4 {
+		t.Errorf("fast path taken for only %d of %d decimals", taken, n)
+	}
+	for _, s := range []string{"", "-", "+", ".", "1e5", "1E5", "inf", "NaN", "0x10", "1_000", "1..2", "--1",
+		"9007199254740993", "1.00000000000000000000001", "12345678901234567890"} {
+		if _, ok := objFastFloat([]byte(s)); ok {
+			t.Errorf("fast path took %q", s)
+		}
+	}
+	for _, s := range []string{"0", "-0", "+0.5", ".5", "5.", "9007199254740992", "0.1", "-123.456", "1234567.891"} {
+		if !objFastFloatAgrees(t, s) {
+			t.Errorf("fast path declined %q", s)
+		}
+	}
+}
+
+// randomDecimal makes [sign]digits[.digits] with up to 11 digits before
+// the point and up to 22 after it.
+func randomDecimal(rng *rand.Rand) string {
+	var b []byte
+	switch rng.IntN(3) {
+	case 0:
+		b = append(b, '-')
+	case 1:
+		b = append(b, '+')
+	}
+	for range rng.IntN(12) {
+		b = append(b, byte('0'+rng.IntN(10)))
+	}
+	if rng.IntN(4) > 0 {
+		b = append(b, '.')
+		for range rng.IntN(23) {
+			b = append(b, byte('0'+rng.IntN(10)))
+		}
+	}
+	return string(b)
+}
+
+// objFastFloatAgrees fails unless objFastFloat, when it takes s, gives the
+// bits strconv.ParseFloat gives; it reports whether it took s.
+func objFastFloatAgrees(t *testing.T, s string) bool {
+	t.Helper()
+	x, ok := objFastFloat([]byte(s))
+	if !ok {
+		return false
+	}
+	want, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.Float64bits(x) != math.Float64bits(want) {
+		t.Fatalf("%q: fast path %v (%x), strconv %v (%x), %v", s, x, math.Float64bits(x), want, math.Float64bits(want), err)
+	}
+	return true
+}
+
+// FuzzOBJFastFloat: on any input the fast path either declines or agrees
+// with strconv bit for bit.
+func FuzzOBJFastFloat(f *testing.F) {
+	for _, s := range []string{"0.1", "-9007199254740992", "123.4567890123456789012", "+.5"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { objFastFloatAgrees(t, s) })
 }

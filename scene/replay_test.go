@@ -63,7 +63,7 @@ func TestCheckReportsEveryMismatch(t *testing.T) {
 			t.Errorf("mismatch %d = %q, want %q", i, m.String(), wantText[i])
 		}
 	}
-	if ms[0].Diff != math.Abs(0.52-0.5) || ms[0].Got != 0.52 || ms[0].Want != 0.5 {
+	if got, want := 0.52, 0.5; ms[0].Diff != math.Abs(got-want) || ms[0].Got != got || ms[0].Want != want {
 		t.Errorf("t mismatch data %+v", ms[0])
 	}
 }

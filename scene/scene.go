@@ -4,11 +4,30 @@
 // (version 1, fixed in DESIGN.md), replays fixtures against the core, holds
 // the built-in scenes, and loads user levels from Wavefront OBJ and glTF 2.0.
 //
+// The pieces:
+//   - Parse, Load and Open read fixtures (Open also meshes); Validate checks
+//     a scene; errors are *Error values naming the file and the field
+//     ("mesh.triangles[12][2]: index 40 out of range (31 vertices)") or
+//     the line of a JSON syntax error.
+//   - Marshal, Save and Export write fixtures; writes are atomic and never
+//     replace an earlier file unless asked.
+//   - Replay runs the core on a scene and reports every way the result
+//     differs from the scene's expectation (Expect.Check).
+//   - Builtins, Builtin and DefaultName give the built-in edge-case scenes
+//     (assets/scenes), each a fixture with its expected result.
+//
+// Fixtures as regression tests: go test ./scene replays every built-in
+// scene and every *.json file in scene/testdata and fails on any mismatch.
+// To keep a bug found in the debugger fixed, export the moment (it lands
+// in fixtures/<scene>-<date>-<time>.json), write the correct result into
+// its "expect" object, and drop the file into scene/testdata.
+//
 // Nothing here imports Ebitengine; everything runs headless.
 package scene
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -58,4 +77,49 @@ type Scene struct {
 	// Extra keeps unknown top-level fields of the file verbatim, so a load
 	// followed by a save loses nothing a later version added.
 	Extra map[string]json.RawMessage
+}
+
+// Clone returns a deep copy of s: no slice, pointer or map is shared, so
+// the copy can be edited (or kept on an undo stack) independently.
+func (s *Scene) Clone() *Scene {
+	if s == nil {
+		return nil
+	}
+	c := *s
+	c.Mesh.Vertices = slices.Clone(s.Mesh.Vertices)
+	c.Mesh.Triangles = slices.Clone(s.Mesh.Triangles)
+	if s.Slide != nil {
+		sl := *s.Slide
+		c.Slide = &sl
+	}
+	c.Expect = s.Expect.clone()
+	if s.Extra != nil {
+		c.Extra = make(map[string]json.RawMessage, len(s.Extra))
+		for k, v := range s.Extra {
+			c.Extra[k] = slices.Clone(v)
+		}
+	}
+	return &c
+}
+
+// clone deep-copies an expectation (nil stays nil).
+func (e *Expect) clone() *Expect {
+	if e == nil {
+		return nil
+	}
+	c := Expect{
+		Hit: clonePtr(e.Hit), T: clonePtr(e.T), Point: clonePtr(e.Point), Normal: clonePtr(e.Normal),
+		Feature: clonePtr(e.Feature), Triangle: clonePtr(e.Triangle), Final: clonePtr(e.Final),
+		Tolerance: clonePtr(e.Tolerance),
+	}
+	return &c
+}
+
+// clonePtr returns a pointer to a copy of *p, or nil for nil.
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
 }

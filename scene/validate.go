@@ -79,6 +79,12 @@ func checkNumber(field string, x float64) error {
 	return nil
 }
 
+// inRange reports whether every component of v is within MaxCoordinate
+// (so finite, and not NaN).
+func inRange(v mgl64.Vec3) bool {
+	return math.Abs(v[0]) <= MaxCoordinate && math.Abs(v[1]) <= MaxCoordinate && math.Abs(v[2]) <= MaxCoordinate
+}
+
 // checkVec applies checkNumber to each component, naming field[i].
 func checkVec(field string, v mgl64.Vec3) error {
 	for i, x := range v {
@@ -91,8 +97,8 @@ func checkVec(field string, v mgl64.Vec3) error {
 
 func (s *Scene) validateMesh() error {
 	for i, v := range s.Mesh.Vertices {
-		if err := checkVec(fmt.Sprintf("mesh.vertices[%d]", i), v); err != nil {
-			return err
+		if !inRange(v) { // the field name is only formatted for a bad vertex
+			return checkVec(fmt.Sprintf("mesh.vertices[%d]", i), v)
 		}
 	}
 	n := len(s.Mesh.Vertices)

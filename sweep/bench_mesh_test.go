@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -54,9 +55,12 @@ var benchShapes = []struct {
 }
 
 // timeQueries runs f on every query b.N times and reports the median and
-// 90th percentile of the per-query times.
+// 90th percentile of the per-query wall times, and the mean CPU time of
+// the benchmark's thread per query (steadier on a shared machine).
 func timeQueries(b *testing.B, qs []benchQuery, f func(q benchQuery)) {
+	defer lockThread()()
 	times := make([]time.Duration, 0, len(qs)*max(b.N, 1))
+	cpu0, cpuOK := threadCPU()
 	b.ResetTimer()
 	for n := 0; n < b.N; n++ {
 		for _, q := range qs {
@@ -66,20 +70,29 @@ func timeQueries(b *testing.B, qs []benchQuery, f func(q benchQuery)) {
 		}
 	}
 	b.StopTimer()
+	cpu1, _ := threadCPU()
 	slices.Sort(times)
 	b.ReportMetric(float64(times[len(times)/2].Nanoseconds())/1e3, "median-us")
 	b.ReportMetric(float64(times[len(times)*9/10].Nanoseconds())/1e3, "p90-us")
+	if cpuOK {
+		b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(len(times))/1e3, "cpu-us/query")
+	}
 }
 
 func BenchmarkNewMeshTerrain(b *testing.B) {
 	tris := terrain(benchCells)
+	var r0, r1 syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &r0)
 	b.ResetTimer()
 	var m *Mesh
 	for n := 0; n < b.N; n++ {
 		m = NewMesh(tris)
 	}
 	b.StopTimer()
+	syscall.Getrusage(syscall.RUSAGE_SELF, &r1)
+	cpu := time.Duration(r1.Utime.Nano() - r0.Utime.Nano() + r1.Stime.Nano() - r0.Stime.Nano())
 	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "build-ms")
+	b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms")
 	b.ReportMetric(m.BytesPerTriangle(), "bytes/tri")
 }
 
@@ -112,11 +125,11 @@ func BenchmarkSlideTerrain(b *testing.B) {
 }
 
 // BenchmarkBruteForceRatio times brute force over every triangle on the
-// first 20 queries against Mesh.Sweep on the same queries and reports the
+// first 10 queries against Mesh.Sweep on the same queries and reports the
 // ratio of the medians.
 func BenchmarkBruteForceRatio(b *testing.B) {
 	tris, m := benchTerrain()
-	qs := benchQueries()[:20]
+	qs := benchQueries()[:10]
 	e := Sphere(0.5)
 	med := func(f func(q benchQuery)) time.Duration {
 		var ts []time.Duration

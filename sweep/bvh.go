@@ -119,6 +119,7 @@ type walker struct {
 	nodes []qnode
 	o     [3]float64
 	inv   [3]float64 // 1/dir; ±Inf for a zero component
+	flat  [3]bool    // 1/dir is infinite: the axis constrains the position only
 	r     [3]float64
 	stack [maxDepth + 2]walkEntry
 	sp    int
@@ -136,6 +137,7 @@ func (w *walker) start(m *Mesh, o, dir, r [3]float64, tmax float64) bool {
 	w.nodes, w.o, w.r, w.sp = m.nodes, o, r, 0
 	for i := 0; i < 3; i++ {
 		w.inv[i] = 1 / dir[i]
+		w.flat[i] = math.IsInf(w.inv[i], 0)
 	}
 	if len(m.nodes) == 0 {
 		return false
@@ -151,11 +153,13 @@ func (w *walker) start(m *Mesh, o, dir, r [3]float64, tmax float64) bool {
 // enter returns the first t in [0, tmax] at which the moving point lies in
 // b grown by r (the slab method), or false if there is none. An axis whose
 // direction component is 0 (1/dir infinite) constrains only the position.
+// (Plain comparisons rather than math.Min and math.Max, which are calls
+// that handle NaN and signed zeros; nothing here is NaN.)
 func (w *walker) enter(b *box6, tmax float64) (float64, bool) {
 	t0, t1 := 0.0, tmax
 	for i := 0; i < 3; i++ {
 		lo, hi := b[i]-w.r[i], b[3+i]+w.r[i]
-		if math.IsInf(w.inv[i], 0) {
+		if w.flat[i] {
 			if w.o[i] < lo || w.o[i] > hi {
 				return 0, false
 			}
@@ -165,8 +169,12 @@ func (w *walker) enter(b *box6, tmax float64) (float64, bool) {
 		if a > c {
 			a, c = c, a
 		}
-		t0 = math.Max(t0, a)
-		t1 = math.Min(t1, c)
+		if a > t0 {
+			t0 = a
+		}
+		if c < t1 {
+			t1 = c
+		}
 	}
 	return t0, t0 <= t1
 }

@@ -30,11 +30,12 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 	if !finiteVecs(begin, delta, e.Axes[0], e.Axes[1], e.Axes[2]) {
 		return Hit{}, false
 	}
+	q := NewQuery(e, begin, delta)
 	var w walker
-	if !w.start(m, begin, delta, reach(e, begin, delta), 1) {
+	if !q.Valid() || !w.start(m, begin, delta, reach(e, begin, delta), 1) {
 		return Hit{}, false
 	}
-	q := NewQuery(e, begin, delta)
+	cull := newCuller(e, begin, delta)
 	var best Hit
 	found, bestT := false, 1.0
 	for {
@@ -43,7 +44,11 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 			return best, found
 		}
 		for k := first; k < first+count; k++ {
-			h, ok := q.Triangle(m.tri(k), bestT)
+			tri := m.tri(k)
+			if !w.reaches(&tri, bestT) || cull.planeBound(&tri) > bestT {
+				continue
+			}
+			h, ok := q.Triangle(tri, bestT)
 			if !ok || h.T > bestT || (ignoreLeaving && h.T == 0 && delta.Dot(h.Normal) >= 0) {
 				continue
 			}
@@ -55,6 +60,77 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 			best, found, bestT = h, true, h.T
 		}
 	}
+}
+
+// culler bounds the contact time of one triangle from below, cheaply, so
+// that the narrow phase runs only on triangles that can beat the best hit.
+type culler struct {
+	axes         [3]mgl64.Vec3
+	begin, delta mgl64.Vec3
+}
+
+func newCuller(e Ellipsoid, begin, delta mgl64.Vec3) culler {
+	return culler{axes: e.Axes, begin: begin, delta: delta}
+}
+
+// planeBound returns a time before which the ellipsoid cannot touch tri:
+// the time its center comes within the ellipsoid's support distance
+// h = |Mᵀn| of the triangle's plane n·(x - v0) = 0 (n = (v1-v0)×(v2-v0),
+// not normalised; M = [a0 a1 a2]), or +Inf if it never does. A triangle
+// touched at T has its plane within h of the center at T; a degenerate
+// triangle (n = 0) gets 0.
+//
+// h is grown by a slack that covers rounding: 1e-9 relative, plus 1e-12 of
+// |e1|₁|e2|₁(|b - v0|₁ + |delta|₁ + |e1|₁ + |e2|₁) with e1, e2 the edges
+// from v0. The rounding of n = e1×e2 is a few ulps of |e1||e2| per
+// component, so the computed plane can tilt away from the true one, and a
+// sliver's computed n is mostly rounding; the products bound how far that
+// moves the plane within reach of the motion and of the triangle itself,
+// with a safety factor of about 10^4, so that a contact is never culled
+// (for a sliver the bound simply gives up).
+func (c *culler) planeBound(tri *geom.Triangle) float64 {
+	e1, e2 := tri[1].Sub(tri[0]), tri[2].Sub(tri[0])
+	n := e1.Cross(e2)
+	d0 := c.begin.Sub(tri[0])
+	a0, a1, a2 := c.axes[0].Dot(n), c.axes[1].Dot(n), c.axes[2].Dot(n)
+	h := math.Sqrt(a0*a0 + a1*a1 + a2*a2)
+	l1, l2 := norm1(e1), norm1(e2)
+	h += 1e-9*h + 1e-12*l1*l2*(norm1(d0)+norm1(c.delta)+l1+l2)
+	s0, v := n.Dot(d0), n.Dot(c.delta)
+	switch {
+	case s0 > h: // above the slab |s| <= h: must come down to h
+		if v >= 0 {
+			return math.Inf(1)
+		}
+		return (s0 - h) / -v
+	case s0 < -h:
+		if v <= 0 {
+			return math.Inf(1)
+		}
+		return (-h - s0) / v
+	}
+	return 0
+}
+
+func norm1(v mgl64.Vec3) float64 { return math.Abs(v[0]) + math.Abs(v[1]) + math.Abs(v[2]) }
+
+// reaches reports whether the center's segment, for t in [0, tmax],
+// enters the triangle's box grown by the walker's half-extents.
+func (w *walker) reaches(tri *geom.Triangle, tmax float64) bool {
+	var b box6
+	for i := 0; i < 3; i++ {
+		lo, hi := tri[0][i], tri[0][i]
+		for j := 1; j < 3; j++ {
+			if x := tri[j][i]; x < lo {
+				lo = x
+			} else if x > hi {
+				hi = x
+			}
+		}
+		b[i], b[3+i] = lo, hi
+	}
+	_, ok := w.enter(&b, tmax)
+	return ok
 }
 
 // reach returns the half-extents by which node boxes are grown for the

@@ -139,6 +139,19 @@ func TestTreeHoldsEveryTriangle(t *testing.T) {
 	}
 }
 
+// TestWideIndices builds with the wide (12 bytes per triangle) index form
+// that meshes of more than 2^21 vertices use.
+func TestWideIndices(t *testing.T) {
+	defer func(l int) { packLimit = l }(packLimit)
+	packLimit = 10
+	tris := randomSoup(rand.New(rand.NewPCG(9, 10)), 500, 20, 2)
+	m := NewMesh(tris)
+	if m.packed != nil || len(m.wide) != 3*len(tris) {
+		t.Fatalf("packed %d, wide %d: want the wide form", len(m.packed), len(m.wide))
+	}
+	checkTree(t, m, tris)
+}
+
 func TestEncodeIsConservative(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	n := 100000

@@ -1,40 +1,29 @@
 package sweep
 
-import (
-	"github.com/go-gl/mathgl/mgl64"
-)
-
-// planeSweptSphere is section 3.1 (PlaneSweptSphereIntersect): the interval
-// [t1, t2] within [0, maxT] over which a sphere of radius r, whose center
-// has signed distance dist + t*nd to a plane, touches that plane
-// (|dist + t*nd| <= r). It reports false when there is no such t.
+// planeSweptSphere is section 3.1 (PlaneSweptSphereIntersect): the first
+// time t1 in [0, maxT] at which a sphere of radius r, whose center has
+// signed distance dist + t*nd to a plane, touches that plane
+// (|dist + t*nd| <= r). It reports false when there is no such t. The
+// paper also returns the exit time t2, but uses the interval only to start
+// the static test at t1: section 3.6 solves the edge and vertex quadratics
+// over [0, current closest fraction] instead, so t2 is not computed.
 //
 // The published routine tests nd == 0 exactly and otherwise divides by nd.
-// Here the sign of nd picks the branch and the division is done only when
-// it is meaningful: a tiny nd yields a huge (or infinite) entry time, which
-// the comparison with maxT rejects, and nd == 0 is the limit of either
-// branch. No tolerance is needed.
-func planeSweptSphere(dist, nd, r, maxT float64) (t1, t2 float64, ok bool) {
+// Here the sign of nd picks the branch: a tiny approaching nd yields a huge
+// (or infinite) entry time, which the comparison with maxT rejects, and
+// nd == 0 is the limit of either branch. No tolerance is needed.
+func planeSweptSphere(dist, nd, r, maxT float64) (t1 float64, ok bool) {
 	if dist < 0 { // two-sided: look at the plane from the center's side
 		dist, nd = -dist, -nd
 	}
 	switch {
-	case dist <= r && nd >= 0: // touching now; leaves the slab through +r (or never)
-		t1, t2 = 0, (r-dist)/nd
-	case dist <= r: // touching now, moving to the far side
-		t1, t2 = 0, (dist+r)/-nd
-	case nd < 0: // approaching: enter at +r, leave at -r
-		t1, t2 = (dist-r)/-nd, (dist+r)/-nd
-	default: // beyond r and not approaching (or NaN)
-		return 0, 0, false
+	case dist <= r: // touching already
+		return 0, true
+	case nd < 0: // approaching: enter at +r
+		t1 = (dist - r) / -nd
+		return t1, t1 <= maxT
 	}
-	if !(t1 <= maxT) {
-		return 0, 0, false
-	}
-	if !(t2 <= maxT) { // also catches the NaN of 0/0 when touching exactly with nd = 0
-		t2 = maxT
-	}
-	return t1, t2, true
+	return 0, false // beyond r and not approaching (or NaN)
 }
 
 // sweptCircle is the moving circle of section 3.2, in the space of the
@@ -43,7 +32,7 @@ func planeSweptSphere(dist, nd, r, maxT float64) (t1, t2 float64, ok bool) {
 // and D are plane-space points embedded with z = 0 (sections 3 and 4); for
 // 3D points (section 5) they are 3D and r1 = r2 = 0, r3 = R².
 type sweptCircle struct {
-	B, D       mgl64.Vec3
+	B, D       vec3
 	r1, r2, r3 float64
 }
 
@@ -52,7 +41,7 @@ type sweptCircle struct {
 // index, or the first vertex of the edge).
 type contact struct {
 	t       float64
-	point   mgl64.Vec3
+	point   vec3
 	feature Feature
 	index   int
 }
@@ -63,38 +52,46 @@ type contact struct {
 // origin with normal n). A center inside is a face contact at the center;
 // otherwise the closest boundary point within the radius is an edge or
 // vertex contact.
-func polygonCircle(verts []mgl64.Vec3, n, center mgl64.Vec3, radiusSq float64) (contact, bool) {
+func polygonCircle(verts []vec3, n, center vec3, radiusSq float64) (contact, bool) {
 	if polygonContains(verts, n, center) {
 		return contact{point: center, feature: Face}, true
 	}
 	var best contact
 	found := false
 	for i, v1 := range verts {
-		e := verts[(i+1)%len(verts)].Sub(v1)
-		f := center.Sub(v1).Dot(e)
-		ee := e.Dot(e)
+		j := next(i, len(verts))
+		e := verts[j].sub(v1)
+		f := center.sub(v1).dot(e)
+		ee := e.dot(e)
 		c := contact{point: v1, feature: Vertex, index: i}
 		switch {
 		case !(ee > 0) || f <= 0:
 		case f >= ee:
-			c.point, c.index = verts[(i+1)%len(verts)], (i+1)%len(verts)
+			c.point, c.index = verts[j], j
 		default:
-			c.point, c.feature = v1.Add(e.Mul(f/ee)), Edge
+			c.point, c.feature = v1.madd(e, f/ee), Edge
 		}
-		if d := c.point.Sub(center).LenSqr(); d <= radiusSq {
+		if d := c.point.sub(center).lenSq(); d <= radiusSq {
 			best, radiusSq, found = c, d, true
 		}
 	}
 	return best, found
 }
 
+// next is the index after i in a cyclic list of n.
+func next(i, n int) int {
+	if i+1 == n {
+		return 0
+	}
+	return i + 1
+}
+
 // polygonContains is section 3.3's PolygonContains for a polygon in the
 // plane through the origin with normal n: p is inside or on the boundary
 // when it is on the left of every counter-clockwise edge.
-func polygonContains(verts []mgl64.Vec3, n, p mgl64.Vec3) bool {
+func polygonContains(verts []vec3, n, p vec3) bool {
 	for i, v1 := range verts {
-		e := verts[(i+1)%len(verts)].Sub(v1)
-		if e.Cross(p.Sub(v1)).Dot(n) < 0 {
+		if verts[next(i, len(verts))].sub(v1).cross(p.sub(v1)).dot(n) < 0 {
 			return false
 		}
 	}
@@ -122,34 +119,34 @@ const tinyEdgeSq = 1e-200
 // components of B - v1 and D across the edge. This keeps a = r1 - |D⊥|²
 // exactly non-positive when the motion is (nearly) parallel to the edge,
 // where the published |e|²|D|² - (e·D)² cancels catastrophically.
-func (s *sweptCircle) edgeVertex(verts []mgl64.Vec3, upper float64, size2 float64) (contact, bool) {
+func (s *sweptCircle) edgeVertex(verts []vec3, upper float64, size2 float64) (contact, bool) {
 	var best contact
 	bestC := 0.0
 	found := false
-	dd := s.D.Dot(s.D)
+	dd := s.D.dot(s.D)
 	for i, v1 := range verts {
 		// 3.4: |v - C'(t)|² = R'(t)².
-		bv := v1.Sub(s.B)
-		a, b, c := s.r1-dd, s.r2+2*s.D.Dot(bv), s.r3-bv.Dot(bv)
+		bv := v1.sub(s.B)
+		a, b, c := s.r1-dd, s.r2+2*s.D.dot(bv), s.r3-bv.dot(bv)
 		if t, ok := lowestRoot(a, b, c, upper); ok && (!found || t < upper || c > bestC) {
 			best, bestC, found, upper = contact{t, v1, Vertex, i}, c, true, t
 		}
 		// 3.5: d_edge(C'(t))² = R'(t)², then the contact must lie on the edge.
-		e := verts[(i+1)%len(verts)].Sub(v1)
-		ee := e.Dot(e)
+		e := verts[next(i, len(verts))].sub(v1)
+		ee := e.dot(e)
 		if !(ee > minEdgeSq*size2) || !(ee > tinyEdgeSq) {
 			continue
 		}
-		bPerp := bv.Mul(-1)
-		bPerp = bPerp.Sub(e.Mul(bPerp.Dot(e) / ee))
-		dPerp := s.D.Sub(e.Mul(s.D.Dot(e) / ee))
-		a, b, c = s.r1-dPerp.Dot(dPerp), s.r2-2*dPerp.Dot(bPerp), s.r3-bPerp.Dot(bPerp)
+		vb := s.B.sub(v1)
+		bPerp := vb.madd(e, -vb.dot(e)/ee)
+		dPerp := s.D.madd(e, -s.D.dot(e)/ee)
+		a, b, c = s.r1-dPerp.dot(dPerp), s.r2-2*dPerp.dot(bPerp), s.r3-bPerp.dot(bPerp)
 		t, ok := lowestRoot(a, b, c, upper)
 		if !ok || (found && t == upper && c <= bestC) {
 			continue
 		}
-		if f := s.B.Add(s.D.Mul(t)).Sub(v1).Dot(e); f >= 0 && f <= ee {
-			best, bestC, found, upper = contact{t, v1.Add(e.Mul(f / ee)), Edge, i}, c, true, t
+		if f := vb.madd(s.D, t).dot(e); f >= 0 && f <= ee {
+			best, bestC, found, upper = contact{t, v1.madd(e, f/ee), Edge, i}, c, true, t
 		}
 	}
 	return best, found

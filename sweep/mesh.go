@@ -30,6 +30,10 @@ type Mesh struct {
 	n      int          // number of triangles given to NewMesh
 }
 
+// packLimit is the vertex count up to which triangles are stored packed
+// (a variable so that tests can exercise the wide form).
+var packLimit = packMask + 1
+
 const (
 	packBits = 21
 	packMask = 1<<packBits - 1
@@ -124,7 +128,7 @@ func (m *Mesh) index(refs []primRef, corners []uint32, verts []mgl64.Vec3) {
 	m.verts = make([]mgl64.Vec3, 0, len(verts))
 	m.perm = make([]uint32, len(refs))
 	ordered := corners[:0:0]
-	if len(verts) > packMask+1 {
+	if len(verts) > packLimit {
 		m.wide = make([]uint32, 3*len(refs))
 		ordered = m.wide
 	} else {

@@ -34,37 +34,37 @@ func (q *Query) Polygon(p *geom.Polygon, maxT float64) (Hit, bool) {
 	if err != nil {
 		return Hit{}, false
 	}
-	u, v := tp.Basis()
-	toPlane := func(x mgl64.Vec3) mgl64.Vec3 { return mgl64.Vec3{x.Dot(u), x.Dot(v), 0} }
-	origin := p.World(0)
-	var buf [maxStackVerts]mgl64.Vec3
+	uw, vw := tp.Basis()
+	u, v, n := v3(uw), v3(vw), v3(tp.N)
+	toPlane := func(x vec3) vec3 { return vec3{x.dot(u), x.dot(v), 0} }
+	origin := v3(p.World(0))
+	var buf [maxStackVerts]vec3
 	verts := buf[:0]
 	size2 := 0.0
 	for i := range p.V {
-		w := toPlane(q.ToUnit(p.World(i).Sub(origin)))
+		w := toPlane(q.worldToUnit.apply(v3(p.World(i)).sub(origin)))
 		verts = append(verts, w)
-		size2 = max(size2, w.Dot(w))
+		size2 = max(size2, w.lenSq())
 	}
-	bu, du := q.UnitBegin(origin), q.unitDelta
+	bu, du := q.worldToUnit.apply(v3(q.begin).sub(origin)), q.unitDelta
 	// 3.1 with the transformed plane, which passes through the origin.
-	dist, nd := bu.Dot(tp.N), du.Dot(tp.N)
-	t1, _, ok := planeSweptSphere(dist, nd, 1, maxT)
+	dist, nd := bu.dot(n), du.dot(n)
+	t1, ok := planeSweptSphere(dist, nd, 1, maxT)
 	if !ok {
 		return Hit{}, false
 	}
 	// 3.2: the circle's center B' + t D' and squared radius r1 t² + r2 t + r3.
 	circle := sweptCircle{B: toPlane(bu), D: toPlane(du), r1: -nd * nd, r2: -2 * nd * dist, r3: 1 - dist*dist}
-	z := mgl64.Vec3{0, 0, 1}
-	c, ok := polygonCircle(verts, z, circle.B.Add(circle.D.Mul(t1)), circle.radiusSq(t1)) // 3.3
+	c, ok := polygonCircle(verts, vec3{0, 0, 1}, circle.B.madd(circle.D, t1), circle.radiusSq(t1)) // 3.3
 	if ok {
 		c.t = t1
 	} else if c, ok = circle.edgeVertex(verts, maxT, size2); !ok { // 3.4-3.6
 		return Hit{}, false
 	}
-	// Back to unit-sphere space (M_transformed plane->world), then finish
-	// applies M_unit->ellipsoid (M_collision->world).
-	c.point = u.Mul(c.point[0]).Add(v.Mul(c.point[1]))
-	return q.finish(c, bu, du, tp.N, origin)
+	// Back to unit-sphere space (M_transformed plane->world); finish applies
+	// M_unit->ellipsoid (M_collision->world).
+	c.point = u.mul(c.point.x).add(v.mul(c.point.y))
+	return q.finish(c, bu, du, n, origin)
 }
 
 // EllipsoidPolygon returns the first contact of the ellipsoid e moving from

@@ -18,8 +18,9 @@ import (
 type Query struct {
 	e            Ellipsoid
 	begin, delta mgl64.Vec3
-	inv          [3]mgl64.Vec3 // rows of (M_unit->ellipsoid)⁻¹
-	unitDelta    mgl64.Vec3    // D_unit
+	worldToUnit  mat3 // (M_unit->ellipsoid)⁻¹
+	normalMap    mat3 // sign(det M)·Mᵀ: world plane normal -> unit-space plane normal (same orientation as the mapped vertices)
+	unitDelta    vec3 // D_unit
 	ok           bool
 }
 
@@ -37,20 +38,29 @@ const singularTolerance = 1e-12
 // finite, the query is invalid: Valid reports false and every test reports
 // no hit.
 func NewQuery(e Ellipsoid, begin, delta mgl64.Vec3) Query {
-	q := Query{e: e, begin: begin, delta: delta}
-	a0, a1, a2 := e.Axes[0], e.Axes[1], e.Axes[2]
-	c0, c1, c2 := a1.Cross(a2), a2.Cross(a0), a0.Cross(a1)
-	det := a0.Dot(c0)
-	scale2 := a0.Dot(a0) * a1.Dot(a1) * a2.Dot(a2) // squared, to spare three square roots
-	if !(det*det > singularTolerance*singularTolerance*scale2) || math.IsInf(scale2, 0) ||
-		!geom.IsFinite(begin) || !geom.IsFinite(delta) {
-		return q
-	}
-	// (M)⁻¹ = adj(M)/det: its rows are the cross products of M's columns.
-	q.inv = [3]mgl64.Vec3{c0.Mul(1 / det), c1.Mul(1 / det), c2.Mul(1 / det)}
-	q.unitDelta = q.ToUnit(delta)
-	q.ok = geom.IsFinite(q.inv[0]) && geom.IsFinite(q.inv[1]) && geom.IsFinite(q.inv[2]) && geom.IsFinite(q.unitDelta)
+	var q Query
+	q.init(e, begin, delta)
 	return q
+}
+
+// init is NewQuery in place (EllipsoidTriangle uses it to spare a copy).
+func (q *Query) init(e Ellipsoid, begin, delta mgl64.Vec3) {
+	q.e, q.begin, q.delta = e, begin, delta
+	a0, a1, a2 := v3(e.Axes[0]), v3(e.Axes[1]), v3(e.Axes[2])
+	c0, c1, c2 := a1.cross(a2), a2.cross(a0), a0.cross(a1)
+	det := a0.dot(c0)
+	scale2 := a0.lenSq() * a1.lenSq() * a2.lenSq() // squared, to spare three square roots
+	if !(det*det > singularTolerance*singularTolerance*scale2) || math.IsInf(scale2, 0) {
+		return
+	}
+	// M⁻¹ = adj(M)/det: its rows are the cross products of M's columns.
+	inv := 1 / det
+	q.worldToUnit = mat3{c0.mul(inv), c1.mul(inv), c2.mul(inv)}
+	s := math.Copysign(1, det)
+	q.normalMap = mat3{a0.mul(s), a1.mul(s), a2.mul(s)}
+	q.unitDelta = q.worldToUnit.apply(v3(delta))
+	q.ok = q.worldToUnit.r0.finite() && q.worldToUnit.r1.finite() && q.worldToUnit.r2.finite() &&
+		v3(begin).finite() && q.unitDelta.finite()
 }
 
 // Valid reports whether the query can be answered (see NewQuery).
@@ -70,29 +80,23 @@ func (q *Query) Delta() mgl64.Vec3 { return q.delta }
 // has no translation: map differences of points (p - origin) with it. The
 // zero matrix for an invalid query.
 func (q *Query) WorldToUnit() mgl64.Mat3 {
-	return mgl64.Mat3FromRows(q.inv[0], q.inv[1], q.inv[2])
+	m := &q.worldToUnit
+	return mgl64.Mat3FromRows(m.r0.mgl(), m.r1.mgl(), m.r2.mgl())
 }
 
 // ToUnit applies WorldToUnit to the world-space vector v.
-func (q *Query) ToUnit(v mgl64.Vec3) mgl64.Vec3 { return mulRows(&q.inv, v) }
-
-// mulRows multiplies v by the matrix with rows m (small enough to inline).
-func mulRows(m *[3]mgl64.Vec3, v mgl64.Vec3) mgl64.Vec3 {
-	return mgl64.Vec3{
-		m[0][0]*v[0] + m[0][1]*v[1] + m[0][2]*v[2],
-		m[1][0]*v[0] + m[1][1]*v[1] + m[1][2]*v[2],
-		m[2][0]*v[0] + m[2][1]*v[1] + m[2][2]*v[2],
-	}
-}
+func (q *Query) ToUnit(v mgl64.Vec3) mgl64.Vec3 { return q.worldToUnit.apply(v3(v)).mgl() }
 
 // UnitBegin returns the center at t = 0 in unit-sphere space, relative to
 // origin: WorldToUnit·(begin - origin). Passing a point near the geometry
 // being tested (a triangle vertex, a BVH node's center) keeps full
 // precision far from the world origin.
-func (q *Query) UnitBegin(origin mgl64.Vec3) mgl64.Vec3 { return q.ToUnit(q.begin.Sub(origin)) }
+func (q *Query) UnitBegin(origin mgl64.Vec3) mgl64.Vec3 {
+	return q.worldToUnit.apply(v3(q.begin).sub(v3(origin))).mgl()
+}
 
 // UnitDelta returns the motion in unit-sphere space, WorldToUnit·delta.
-func (q *Query) UnitDelta() mgl64.Vec3 { return q.unitDelta }
+func (q *Query) UnitDelta() mgl64.Vec3 { return q.unitDelta.mgl() }
 
 // Extent returns the half-size of the world AABB of the ellipsoid
 // (Ellipsoid.Extent).
@@ -104,21 +108,12 @@ func (q *Query) Bounds() geom.AABB {
 	return geom.EmptyAABB().Extend(q.begin).Extend(q.begin.Add(q.delta)).Expand(q.e.Extent())
 }
 
-// toWorld maps a unit-space point p (relative to origin) back to world
-// space: M_unit->ellipsoid·p + origin (M_collision->world of section 5).
-func (q *Query) toWorld(p, origin mgl64.Vec3) mgl64.Vec3 {
-	a := q.e.Axes
-	return a[0].Mul(p[0]).Add(a[1].Mul(p[1])).Add(a[2].Mul(p[2])).Add(origin)
-}
-
-// normalToWorld maps a unit-space normal to the world-space normal of the
-// same tangent plane: (M⁻¹)ᵀn, normalised. A plane with normal n in unit
-// space is the plane with normal (M⁻¹)ᵀn in world space (section 4.1, read
-// backwards).
-func (q *Query) normalToWorld(n mgl64.Vec3) mgl64.Vec3 {
-	w := q.inv[0].Mul(n[0]).Add(q.inv[1].Mul(n[1])).Add(q.inv[2].Mul(n[2]))
-	return w.Mul(1 / w.Len())
-}
+// crossRecheck: when sin² of the angle between the edges is below 1e-8
+// the plain cross product's relative error, about 1e-16/sin, exceeds 1e-12
+// and the normal is recomputed exactly (geom.DiffProd). Above it the plain
+// product tilts the plane by at most 1e-12 rad (times the condition number
+// of M, at most 1e2 for a 100:1 ellipsoid, once mapped to unit space).
+const crossRecheck = 1e-8
 
 // Triangle returns the first contact with the two-sided triangle tri at a T
 // in [0, maxT] (maxT is clamped to at most 1; pass 1 for the whole motion).
@@ -135,36 +130,45 @@ func (q *Query) Triangle(tri geom.Triangle, maxT float64) (Hit, bool) {
 	if !q.ok || !(maxT >= 0) {
 		return Hit{}, false
 	}
-	maxT = math.Min(maxT, 1)
-	origin := tri[0]
-	verts := [3]mgl64.Vec3{{}, q.ToUnit(tri[1].Sub(origin)), q.ToUnit(tri[2].Sub(origin))}
-	b, d := q.ToUnit(q.begin.Sub(origin)), q.unitDelta
-	n := geom.Cross(verts[1], verts[2])
-	size2 := verts[1].Dot(verts[1]) + verts[2].Dot(verts[2])
-	circle := sweptCircle{B: b, D: d, r3: 1} // section 5: r1 = r2 = 0, r3 = R² = 1
-	var face mgl64.Vec3                      // unit normal of a usable plane, else zero
-	if !geom.IsSliverEdges(verts[1], verts[2], n) {
-		face = n.Mul(1 / n.Len())
-		// 3.1: the interval where the unit sphere touches the plane.
-		dist, nd := b.Dot(face), d.Dot(face)
-		t1, _, ok := planeSweptSphere(dist, nd, 1, maxT)
+	maxT = min(maxT, 1)
+	origin := v3(tri[0])
+	e1, e2 := v3(tri[1]).sub(origin), v3(tri[2]).sub(origin)
+	w := &q.worldToUnit
+	b, d := w.apply(v3(q.begin).sub(origin)), q.unitDelta
+	var face vec3 // unit normal of a usable plane, else zero
+	if nw, ok := planeNormal(e1, e2); ok {
+		// 3.1 on the plane of the mapped triangle. Its normal is
+		// sign(det M)·Mᵀ(e1 x e2) (for any matrix A, Au x Av =
+		// det(A)·A⁻ᵀ(u x v)), cheaper than mapping the edges first, and
+		// planeSweptSphere only compares ratios, so n need not be unit yet.
+		n := q.normalMap.apply(nw)
+		ln := n.length()
+		t1, ok := planeSweptSphere(b.dot(n), d.dot(n), ln, maxT)
 		if !ok {
 			return Hit{}, false
 		}
+		face = n.mul(1 / ln)
+		verts := [3]vec3{{}, w.apply(e1), w.apply(e2)}
 		// 3.3: the circle cut from the sphere by the plane at t1.
-		center := b.Add(d.Mul(t1))
-		h := dist + t1*nd
-		inPlane := center.Sub(face.Mul(center.Dot(face)))
-		if t1 == 0 { // the only time the circle has a real radius (sphere tangent otherwise)
+		h := b.madd(d, t1).dot(face)
+		inPlane := b.madd(d, t1).madd(face, -h)
+		if t1 == 0 { // the only time the circle has a real radius (the sphere is tangent otherwise)
 			if c, ok := polygonCircle(verts[:], face, inPlane, 1-h*h); ok {
-				c.t = 0
 				return q.finish(c, b, d, face, origin)
 			}
 		} else if polygonContains(verts[:], face, inPlane) {
 			return q.finish(contact{t: t1, point: inPlane, feature: Face}, b, d, face, origin)
 		}
+		return q.edgesVertices(verts, b, d, face, origin, maxT)
 	}
-	// 3.4-3.6: the swept sphere against the vertices and the edges.
+	return q.edgesVertices([3]vec3{{}, w.apply(e1), w.apply(e2)}, b, d, face, origin, maxT)
+}
+
+// edgesVertices is sections 3.4-3.6 for a triangle (section 5: r1 = r2 = 0,
+// r3 = R² = 1): the swept unit sphere against the vertices and the edges.
+func (q *Query) edgesVertices(verts [3]vec3, b, d, face, origin vec3, maxT float64) (Hit, bool) {
+	circle := sweptCircle{B: b, D: d, r3: 1}
+	size2 := verts[1].lenSq() + verts[2].lenSq()
 	c, ok := circle.edgeVertex(verts[:], maxT, size2)
 	if !ok {
 		return Hit{}, false
@@ -172,51 +176,71 @@ func (q *Query) Triangle(tri geom.Triangle, maxT float64) (Hit, bool) {
 	return q.finish(c, b, d, face, origin)
 }
 
-// finish turns a unit-space contact into a world-space Hit. The normal is
-// the unit-space direction from the contact point to the center at contact
-// (face: the plane normal on the center's side), mapped by normalToWorld.
-// When the center lies on the polygon at t = 0 that direction is undefined;
+// planeNormal returns e1 x e2 and whether the triangle with edges e1, e2
+// from its first vertex has a usable plane (geom.IsSliverEdges is false).
+// The plain cross product is used unless the sine of the angle between the
+// edges is below 1e-4 (crossRecheck), where it is recomputed exactly.
+func planeNormal(e1, e2 vec3) (vec3, bool) {
+	n := e1.cross(e2)
+	ee := e1.lenSq() * e2.lenSq()
+	if n.lenSq() < crossRecheck*ee {
+		n = e1.crossExact(e2)
+	}
+	return n, n.lenSq() > geom.SliverSine*geom.SliverSine*ee
+}
+
+// finish turns a unit-space contact into a world-space Hit. The point goes
+// back by M_unit->ellipsoid plus the origin the computation was relative to
+// (M_collision->world of sections 4.2 and 5). The normal is the unit-space
+// direction from the contact point to the center at contact (face: the
+// plane normal on the center's side), mapped to the world normal of the
+// same tangent plane, (M⁻¹)ᵀn normalised (section 4.1 read backwards). When
+// the center lies on the polygon at t = 0 that direction is undefined;
 // fallbackNormal picks one. A non-finite result (only from non-finite or
 // absurdly large input) is reported as no hit.
-func (q *Query) finish(c contact, b, d, face mgl64.Vec3, origin mgl64.Vec3) (Hit, bool) {
-	center := b.Add(d.Mul(c.t))
-	nu := center.Sub(c.point) // normalToWorld normalises
+func (q *Query) finish(c contact, b, d, face, origin vec3) (Hit, bool) {
+	center := b.madd(d, c.t)
+	nu := center.sub(c.point)
 	switch {
-	case nu.LenSqr() == 0:
+	case nu.isZero():
 		nu = fallbackNormal(face, d)
-	case c.feature == Face && face != (mgl64.Vec3{}):
+	case c.feature == Face && !face.isZero():
 		nu = face // exact, rather than the difference of two nearby points
-		if center.Dot(face) < 0 {
-			nu = face.Mul(-1)
+		if center.dot(face) < 0 {
+			nu = face.mul(-1)
 		}
 	}
-	h := Hit{T: c.t, Point: q.toWorld(c.point, origin), Normal: q.normalToWorld(nu), Feature: c.feature}
-	if !geom.IsFinite(h.Point) || !geom.IsFinite(h.Normal) || !(h.T >= 0 && h.T <= 1) {
+	nw := q.worldToUnit.applyT(nu)
+	nw = nw.mul(1 / nw.length())
+	a := &q.e.Axes
+	p := v3(a[0]).mul(c.point.x).add(v3(a[1]).mul(c.point.y)).add(v3(a[2]).mul(c.point.z)).add(origin)
+	if !p.finite() || !nw.finite() || !(c.t >= 0 && c.t <= 1) {
 		return Hit{}, false
 	}
-	return h, true
+	return Hit{T: c.t, Point: p.mgl(), Normal: nw.mgl(), Feature: c.feature}, true
 }
 
 // fallbackNormal is the unit-space normal for a center lying exactly on the
 // polygon: the face normal facing against the motion (the side the center
 // came from), or any unit vector against the motion for a polygon without a
 // usable plane, or +z when nothing moves either.
-func fallbackNormal(face, d mgl64.Vec3) mgl64.Vec3 {
+func fallbackNormal(face, d vec3) vec3 {
 	switch {
-	case face != (mgl64.Vec3{}) && face.Dot(d) > 0:
-		return face.Mul(-1)
-	case face != (mgl64.Vec3{}):
+	case !face.isZero() && face.dot(d) > 0:
+		return face.mul(-1)
+	case !face.isZero():
 		return face
-	case d.LenSqr() > 0:
-		return d.Mul(-1 / d.Len())
+	case d.lenSq() > 0:
+		return d.mul(-1 / d.length())
 	}
-	return mgl64.Vec3{0, 0, 1}
+	return vec3{0, 0, 1}
 }
 
 // EllipsoidTriangle returns the first contact of the ellipsoid e moving from
 // begin to begin+delta with the two-sided triangle tri: NewQuery followed
 // by Triangle(tri, 1).
 func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit, bool) {
-	q := NewQuery(e, begin, delta)
+	var q Query
+	q.init(e, begin, delta)
 	return q.Triangle(tri, 1)
 }

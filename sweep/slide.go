@@ -14,7 +14,10 @@ import (
 //     stops at the first contact, so the center never passes through a
 //     triangle and never ends inside one (unit-space distance below 1).
 //   - The skin is kept along the contact normal: after a contact the center
-//     is nudged out by Skin along the normal, and that nudge is swept too.
+//     moves to Skin from the contact plane, measured along the normal. It
+//     backs up along the move just made when that path is long enough (it
+//     was swept clear), and otherwise is nudged out along the normal with a
+//     sweep of its own.
 //   - Each contact adds a constraint plane n·x >= n·c + Skin (c the contact
 //     pose). The next move goes to the point nearest the target that
 //     satisfies every plane at once (a tiny quadratic program solved by
@@ -96,7 +99,7 @@ func (m *Mesh) Slide(e Ellipsoid, from, to mgl64.Vec3, opt SlideOptions) SlideRe
 			break
 		}
 		c := p.Add(move.Mul(h.T))
-		p = m.nudge(e, c, h.Normal, opt.Skin)
+		p = m.backOff(e, p, move, h, opt.Skin)
 		planes.add(h.Normal, h.Normal.Dot(c)+opt.Skin)
 		move = mgl64.Vec3{}
 		if goal, ok := planes.nearest(to); ok && i+1 < opt.MaxIterations {
@@ -116,6 +119,19 @@ func (m *Mesh) Slide(e Ellipsoid, from, to mgl64.Vec3, opt SlideOptions) SlideRe
 func negligible(move, p mgl64.Vec3) bool {
 	scale := 1 + math.Abs(p[0]) + math.Abs(p[1]) + math.Abs(p[2])
 	return move.Len() <= 1e-13*scale
+}
+
+// backOff returns a center skin away (along the normal) from the plane of
+// the contact h, which the move from p hit at h.T. When the move came at
+// the surface steeply enough, that point lies on the part of the move
+// already swept clear, skin/(-move·n) before the contact; otherwise (a
+// grazing move) the center is nudged out along the normal with a sweep.
+func (m *Mesh) backOff(e Ellipsoid, p, move mgl64.Vec3, h Hit, skin float64) mgl64.Vec3 {
+	approach := -move.Dot(h.Normal) // normal speed into the surface, per unit t
+	if approach > 0 && h.T*approach >= skin {
+		return p.Add(move.Mul(h.T - skin/approach))
+	}
+	return m.nudge(e, p.Add(move.Mul(h.T)), h.Normal, skin)
 }
 
 // nudge moves the center c out along the unit normal n by skin, stopping

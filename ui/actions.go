@@ -22,7 +22,7 @@ func (g *game) openBuiltin(name string) {
 		return
 	}
 	g.app.Load(d)
-	g.cam.Frame(sceneBounds(d))
+	g.fit(sceneBounds(d))
 	g.hasSelection = false
 }
 
@@ -57,7 +57,7 @@ func (g *game) pollLoad() {
 		return
 	}
 	g.app.Load(res.doc)
-	g.cam.Frame(sceneBounds(res.doc))
+	g.fit(sceneBounds(res.doc))
 	g.hasSelection = false
 }
 

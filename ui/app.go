@@ -105,27 +105,21 @@ func (a *App) Replace(what string, d Doc) {
 }
 
 // Undo steps back one edit.
-func (a *App) Undo() {
-	d, ok := a.History.Undo(a.Doc)
-	if !ok {
-		a.Say("nothing to undo")
-		return
-	}
-	a.Doc = d
-	a.Changed++
-	a.Say("undo")
-}
+func (a *App) Undo() { a.travel(a.History.Undo, "undo") }
 
 // Redo steps forward one undone edit.
-func (a *App) Redo() {
-	d, ok := a.History.Redo(a.Doc)
+func (a *App) Redo() { a.travel(a.History.Redo, "redo") }
+
+// travel makes the Doc that step returns current and says so.
+func (a *App) travel(step func(Doc) (Doc, bool), what string) {
+	d, ok := step(a.Doc)
 	if !ok {
-		a.Say("nothing to redo")
+		a.Say("nothing to %s", what)
 		return
 	}
 	a.Doc = d
 	a.Changed++
-	a.Say("redo")
+	a.Say("%s", what)
 }
 
 // SetShape sets the ellipsoid's radii and rotation.

@@ -39,7 +39,7 @@ type game struct {
 	app     *App
 	panels  *panels
 	dui     debugui.DebugUI
-	rend    frameDrawer
+	rend    *render.Renderer
 	cam     render.Camera
 	capture debugui.InputCapturingState
 
@@ -71,11 +71,11 @@ type game struct {
 	saveMu       sync.Mutex
 
 	debugPrint string // last line printed for SWEEPDBG_DEBUG_PRINT
-	fixedW       int  // Screenshot: a fixed screen size (0: follow the window)
-	fixedH       int
-	onDraw       func(screen *ebiten.Image) // Screenshot: reads the finished frame
-	done         bool                       // Update returns ebiten.Termination
-	noInput      bool                       // Screenshot: ignore mouse and keys
+	fixedW     int    // Screenshot: a fixed screen size (0: follow the window)
+	fixedH     int
+	onDraw     func(screen *ebiten.Image) // Screenshot: reads the finished frame
+	done       bool                       // Update returns ebiten.Termination
+	noInput    bool                       // Screenshot: ignore mouse and keys
 }
 
 // newGame builds the game around an App already holding a Doc. It touches
@@ -84,17 +84,12 @@ func newGame(app *App) *game {
 	g := &game{
 		app:       app,
 		panels:    newPanels(),
-		rend:      newRenderer(),
+		rend:      render.NewRenderer(),
 		scale:     1,
 		exportDir: scene.DefaultExportDir,
 		posted:    make(chan func(), 16),
 	}
 	g.cam = render.NewCamera(1280, 800)
-	for i, n := range g.panels.names {
-		if app.Doc.Scene != nil && n == app.Doc.Scene.Name {
-			g.panels.builtin = i
-		}
-	}
 	return g
 }
 
@@ -159,7 +154,7 @@ func (g *game) syncSize() {
 	g.cam.Width, g.cam.Height = g.w, g.h
 	if !g.framed {
 		g.framed = true
-		g.cam.Frame(sceneBounds(g.app.Doc))
+		g.fit(sceneBounds(g.app.Doc))
 	}
 }
 
@@ -234,10 +229,10 @@ func (g *game) keys() {
 func (g *game) frameSelection() {
 	d := g.app.Doc
 	if g.hasSelection && d.Scene != nil {
-		g.cam.Frame(render.PoseBox(d.Scene.Ellipsoid, d.PoseAt(g.selected)))
+		g.fit(render.PoseBox(d.Scene.Ellipsoid, d.PoseAt(g.selected)))
 		return
 	}
-	g.cam.Frame(sceneBounds(d))
+	g.fit(sceneBounds(d))
 }
 
 // mouse handles the 3D view: picking and dragging the pose boxes, orbit,
@@ -397,10 +392,27 @@ func (g *game) printPoses() {
 	}
 	sx, sy, _ := g.cam.Project(g.app.Doc.Scene.Start)
 	ex, ey, _ := g.cam.Project(g.app.Doc.Scene.End)
-	line := fmt.Sprintf("poses start %.0f %.0f end %.0f %.0f size %d %d",
-		sx/g.scale, sy/g.scale, ex/g.scale, ey/g.scale, g.w, g.h)
+	hover := "none"
+	if g.hover.Valid {
+		hover = poseName(g.hover.Pose)
+	}
+	line := fmt.Sprintf("poses start %.0f %.0f end %.0f %.0f size %d %d hover %s capture %d mode %d",
+		sx/g.scale, sy/g.scale, ex/g.scale, ey/g.scale, g.w, g.h, hover, g.capture, g.mode)
 	if line != g.debugPrint {
 		g.debugPrint = line
 		fmt.Println(line)
+	}
+}
+
+// fit frames the box b in the part of the view the panel columns leave
+// free: the camera fits b to the whole viewport, then backs off by the
+// ratio of the viewport's width to the free width (the two columns are
+// equally wide, so the free area stays centered).
+func (g *game) fit(b geom.AABB) {
+	g.cam.Frame(b)
+	w := float64(max(g.cam.Width, 1))
+	free := w - 2*float64((panelW+panelGap)*g.uiScale())
+	if free > 0.25*w {
+		g.cam.Distance *= w / free
 	}
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/ebitengine/debugui"
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"sweepdbg/render"
 	"sweepdbg/scene"
@@ -65,7 +67,7 @@ func parseNum(s string) (float64, error) {
 // each frame. w and h are the screen size in debugui units.
 func (g *game) build(ctx *debugui.Context, w, h int) {
 	bottom := h - statusH
-	y0, y1 := panelGap, panelGap+190
+	y0, y1 := panelGap, panelGap+170
 	ctx.Window("Scene", image.Rect(panelGap, y0, panelGap+panelW, y1), func(debugui.ContainerLayout) {
 		g.scenePanel(ctx)
 	})
@@ -74,11 +76,11 @@ func (g *game) build(ctx *debugui.Context, w, h int) {
 		g.ellipsoidPanel(ctx)
 	})
 	y0 = y1 + panelGap
-	ctx.Window("View", image.Rect(panelGap, y0, panelGap+panelW, max(bottom-panelGap, y0+250)), func(debugui.ContainerLayout) {
+	ctx.Window("View", image.Rect(panelGap, y0, panelGap+panelW, min(max(bottom-panelGap, y0+100), y0+240)), func(debugui.ContainerLayout) {
 		g.viewPanel(ctx)
 	})
 	x := max(w-panelW-panelGap, 2*panelGap+panelW)
-	ctx.Window("Result", image.Rect(x, panelGap, x+panelW, max(bottom-panelGap, 300)), func(debugui.ContainerLayout) {
+	ctx.Window("Result", image.Rect(x, panelGap, x+panelW, min(max(bottom-panelGap, 300), 500)), func(debugui.ContainerLayout) {
 		g.resultPanel(ctx)
 	})
 }
@@ -86,11 +88,22 @@ func (g *game) build(ctx *debugui.Context, w, h int) {
 func (g *game) scenePanel(ctx *debugui.Context) {
 	p := g.panels
 	ctx.SetGridLayout([]int{-1, 70}, nil)
+	if d := g.app.Doc; d.Scene != nil && d.Source == "" { // follow undo/redo of scene loads
+		for i, n := range p.names {
+			if n == d.Scene.Name {
+				p.builtin = i
+			}
+		}
+	}
 	if len(p.names) > 0 {
 		ctx.Dropdown(&p.builtin, p.names).On(func() { g.openBuiltin(p.names[p.builtin]) })
 		ctx.Button("Load").On(func() { g.openBuiltin(p.names[p.builtin]) })
 	}
-	ctx.TextField(&p.path).On(func() {})
+	ctx.TextField(&p.path).On(func() { // Enter opens; leaving the field does not
+		if inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter) {
+			g.openFile(strings.TrimSpace(p.path))
+		}
+	})
 	ctx.Button("Open").On(func() { g.openFile(strings.TrimSpace(p.path)) })
 	ctx.SetGridLayout([]int{-1, -1, -1}, nil)
 	ctx.Button("Reload").On(g.reload)

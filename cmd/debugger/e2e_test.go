@@ -5,12 +5,16 @@ package main
 //
 // To know where the red (end) ellipsoid is on screen, the test starts the
 // binary with SWEEPDBG_DEBUG_PRINT=1, which makes the window print
-// "e2ePoses start X Y end X Y size W H" (window pixels) whenever the e2ePoses'
-// screen positions change.
+// "poses start X Y end X Y size W H hover POSE" (window pixels) whenever
+// the poses' screen positions or the hovered pose change. Every step waits
+// for the app to show it took the previous one (the hover before pressing,
+// the moved pose before releasing), so a slow software-GL frame rate does
+// not lose events.
 
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/png"
@@ -28,11 +32,14 @@ import (
 	"sweepdbg/scene"
 )
 
-// e2eWait bounds every wait for the e2eApp (start-up, an export appearing).
+// e2eWait bounds every wait for the app (start-up, an export appearing).
 // It is a liveness limit on a loaded CI machine, not a speed assertion.
 const e2eWait = 60 * time.Second
 
-type e2ePoses struct{ sx, sy, ex, ey, w, h int }
+type e2ePoses struct {
+	sx, sy, ex, ey, w, h int
+	hover                string // the pose whose box is under the cursor, or "none"
+}
 
 // e2eApp is the running binary and what it printed.
 type e2eApp struct {
@@ -52,14 +59,14 @@ func (a *e2eApp) read(r io.Reader) {
 		a.mu.Lock()
 		a.output.WriteString(line + "\n")
 		var p e2ePoses
-		if n, _ := fmt.Sscanf(line, "e2ePoses start %d %d end %d %d size %d %d", &p.sx, &p.sy, &p.ex, &p.ey, &p.w, &p.h); n == 6 {
+		if n, _ := fmt.Sscanf(line, "poses start %d %d end %d %d size %d %d hover %s", &p.sx, &p.sy, &p.ex, &p.ey, &p.w, &p.h, &p.hover); n == 7 {
 			a.last, a.seen = p, true
 		}
 		a.mu.Unlock()
 	}
 }
 
-func (a *e2eApp) e2ePoses() (e2ePoses, bool) {
+func (a *e2eApp) poses() (e2ePoses, bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.last, a.seen
@@ -74,7 +81,7 @@ func (a *e2eApp) waitFor(what string, cond func() bool) {
 			a.mu.Lock()
 			out := a.output.String()
 			a.mu.Unlock()
-			a.t.Fatalf("timed out waiting for %s; e2eApp output:\n%s", what, out)
+			a.t.Fatalf("timed out waiting for %s; app output:\n%s", what, out)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
@@ -98,6 +105,17 @@ func e2eXdo(t *testing.T, args ...string) string {
 	return strings.TrimSpace(string(out))
 }
 
+// e2eKey raises and focuses the window, then presses the key combination
+// (real XTEST events, which go to the focused window). Focusing every time keeps the
+// keys ours even when another test's window appeared meanwhile.
+func e2eKey(t *testing.T, wid, keys string) {
+	t.Helper()
+	e2eXdo(t, "windowraise", wid)
+	e2eXdo(t, "windowfocus", "--sync", wid)
+	// Held for a while: a slow software-GL frame must see the key down.
+	e2eXdo(t, "keydown", keys, "sleep", "0.3", "keyup", keys)
+}
+
 func e2eRequireDisplay(t *testing.T) {
 	if os.Getenv("DISPLAY") == "" {
 		if testing.Short() {
@@ -118,18 +136,25 @@ func e2eGoTool() string {
 	return filepath.Join(runtime.GOROOT(), "bin", "go")
 }
 
-func e2eStartApp(t *testing.T) *e2eApp {
-	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "debugger")
+// e2eBuild builds the real binary into a temporary directory.
+func e2eBuild(t *testing.T) (bin, tmp string) {
+	tmp = t.TempDir()
+	bin = filepath.Join(tmp, "debugger")
 	build := exec.Command(e2eGoTool(), "build", "-o", bin, ".")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	return bin, tmp
+}
+
+// e2eStartApp starts bin with args in tmp/work, with its config (the
+// session) in tmp/config.
+func e2eStartApp(t *testing.T, bin, tmp string, args ...string) *e2eApp {
 	work := filepath.Join(tmp, "work")
 	if err := os.MkdirAll(work, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, "--fresh")
+	cmd := exec.Command(bin, args...)
 	cmd.Dir = work
 	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+filepath.Join(tmp, "config"), "SWEEPDBG_DEBUG_PRINT=1")
 	stdout, err := cmd.StdoutPipe()
@@ -142,54 +167,58 @@ func e2eStartApp(t *testing.T) *e2eApp {
 		t.Fatal(err)
 	}
 	go a.read(stdout)
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-	})
+	t.Cleanup(a.stop)
 	return a
+}
+
+// stop ends the app (idempotent).
+func (a *e2eApp) stop() {
+	_ = a.cmd.Process.Kill()
+	_ = a.cmd.Wait()
 }
 
 // TestEndToEnd exports with Ctrl+E, drags the red ellipsoid with the
 // mouse, exports again, and checks the two fixtures (the end moved, the
 // start did not) and a screenshot (F12) showing the start and end colours.
+// Then it starts the app again without --fresh: the autosaved session
+// brings the moved end back.
 func TestEndToEnd(t *testing.T) {
 	e2eRequireDisplay(t)
-	a := e2eStartApp(t)
+	bin, tmp := e2eBuild(t)
+	a := e2eStartApp(t, bin, tmp, "--fresh")
 	wid := e2eXdo(t, "search", "--sync", "--onlyvisible", "--name", "sweepdbg collision debugger")
 	wid = strings.Fields(wid)[0]
-	a.waitFor("the window to print the e2ePoses", func() bool { _, ok := a.e2ePoses(); return ok })
-	p0, _ := a.e2ePoses()
+	a.waitFor("the window to print the poses", func() bool { _, ok := a.poses(); return ok })
+	p0, _ := a.poses()
 
 	// Pointer inside the window (keys follow the pointer without a window
 	// manager), then focus it and export.
 	e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint(p0.w/2), fmt.Sprint(p0.h-4))
-	e2eXdo(t, "windowfocus", "--sync", wid)
 	fixtures := filepath.Join(a.dir, scene.DefaultExportDir)
-	e2eXdo(t, "key", "ctrl+e")
+	e2eKey(t, wid, "ctrl+e")
 	a.waitFor("the first export", func() bool { return len(e2eFiles(fixtures, ".json")) == 1 })
 
 	// Drag the end ellipsoid 150 pixels to the right, in small steps.
+	e2eXdo(t, "windowraise", wid) // above any window another package's test opened
 	e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint(p0.ex), fmt.Sprint(p0.ey))
-	time.Sleep(300 * time.Millisecond) // a few frames, so the hover is picked
+	a.waitFor("the end pose to be hovered", func() bool { p, _ := a.poses(); return p.hover == "end" })
 	e2eXdo(t, "mousedown", "1")
 	for i := 1; i <= 10; i++ {
 		time.Sleep(50 * time.Millisecond)
 		e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint(p0.ex+15*i), fmt.Sprint(p0.ey))
 	}
-	time.Sleep(300 * time.Millisecond)
+	// The center follows the grab point on the box face, which is nearer
+	// the eye, so it moves on screen by a bit less or more than the mouse.
+	a.waitFor("the end pose to follow the mouse", func() bool { p, _ := a.poses(); return p.ex-p0.ex >= 100 })
 	e2eXdo(t, "mouseup", "1")
-	a.waitFor("the end pose to move on screen", func() bool {
-		p, _ := a.e2ePoses()
-		return p.ex != p0.ex || p.ey != p0.ey
-	})
-	p1, _ := a.e2ePoses()
+	p1, _ := a.poses()
 	if p1.sx != p0.sx || p1.sy != p0.sy {
 		t.Errorf("the start pose moved on screen: %+v -> %+v", p0, p1)
 	}
 
-	e2eXdo(t, "key", "ctrl+e")
+	e2eKey(t, wid, "ctrl+e")
 	a.waitFor("the second export", func() bool { return len(e2eFiles(fixtures, ".json")) == 2 })
-	e2eXdo(t, "key", "F12")
+	e2eKey(t, wid, "F12")
 	shots := filepath.Join(a.dir, "screenshots")
 	a.waitFor("the screenshot", func() bool { return len(e2eFiles(shots, ".png")) == 1 })
 
@@ -212,6 +241,25 @@ func TestEndToEnd(t *testing.T) {
 		t.Errorf("the export has no expected result")
 	}
 	e2eCheckColours(t, e2eFiles(shots, ".png")[0])
+
+	// The session autosaves within a few seconds of a change.
+	session := filepath.Join(tmp, "config", "sweepdbg", "session.json")
+	a.waitFor("the session to be saved", func() bool {
+		var sess struct{ Scene json.RawMessage }
+		data, err := os.ReadFile(session)
+		if err != nil || json.Unmarshal(data, &sess) != nil {
+			return false
+		}
+		s, err := scene.Parse(sess.Scene)
+		return err == nil && s.End == second.End
+	})
+	a.stop()
+	b := e2eStartApp(t, bin, tmp)
+	b.waitFor("the restarted window to print the poses", func() bool { _, ok := b.poses(); return ok })
+	p2, _ := b.poses()
+	if e2eAbs(p2.ex-p1.ex) > 2 || e2eAbs(p2.ey-p1.ey) > 2 || e2eAbs(p2.sx-p1.sx) > 2 {
+		t.Errorf("restarted app shows poses %+v, want the session's %+v", p2, p1)
+	}
 }
 
 // e2eCheckColours requires pixels of the start (#2ECC40) and end (#FF4136)

@@ -3,7 +3,7 @@
 // one, or a fixture or mesh file); the subcommands run headless:
 //
 //	debugger [--scene NAME] [--fresh] [FILE]   open the window
-//	debugger replay [--json] FILE...            replay fixtures, check their expectations
+//	debugger replay [--json] [--builtins] FILE...  replay fixtures, check their expectations
 //	debugger scenes                             list the built-in scenes
 //	debugger export-scene NAME FILE             write a built-in scene as a fixture
 //	debugger screenshot [--scene NAME | FILE] --out shot.png [--size 1280x800]
@@ -44,7 +44,7 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{"replay", "[--json] FILE...", "replay fixtures headless and check their expectations", runReplay},
+		{"replay", "[--json] [--builtins] FILE...", "replay fixtures headless and check their expectations", runReplay},
 		{"scenes", "", "list the built-in scenes", runScenes},
 		{"export-scene", "NAME FILE", "write a built-in scene as a fixture (never overwrites)", runExportScene},
 		{"screenshot", "[--scene NAME | FILE] --out PNG [--size WxH]", "render one frame of the window to a PNG", runScreenshot},

@@ -13,39 +13,53 @@ import (
 	"sweepdbg/sweep"
 )
 
-// runReplay replays fixtures: debugger replay [--json] FILE... Every file
-// runs even when an earlier one is invalid. Exit status: 2 when any file
-// is invalid, else 1 when any expectation fails, else 0.
+// runReplay replays fixtures: debugger replay [--json] [--builtins] FILE...
+// Every file runs even when an earlier one is invalid. Exit status: 2 when
+// any file is invalid, else 1 when any expectation fails, else 0.
 func runReplay(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("replay", "replay [--json] FILE...", stderr)
+	fs := newFlags("replay", "replay [--json] [--builtins] FILE...", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per file instead of a line of text")
+	builtins := fs.Bool("builtins", false, "replay every built-in scene too (named builtin:NAME in the output)")
 	files, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
 	}
-	if len(files) == 0 {
-		return usageErr(stderr, "replay: want at least one FILE")
+	if len(files) == 0 && !*builtins {
+		return usageErr(stderr, "replay: want at least one FILE (or --builtins)")
+	}
+	var reps []report
+	if *builtins {
+		for _, name := range scene.Builtins() {
+			reps = append(reps, replayOne("builtin:"+name, func() (*scene.Scene, error) { return scene.Builtin(name) }))
+		}
+	}
+	for _, file := range files {
+		reps = append(reps, replayOne(file, func() (*scene.Scene, error) { return scene.Load(file) }))
 	}
 	status := exitOK
-	for _, file := range files {
-		rep := replayFile(file)
+	for _, rep := range reps {
 		switch {
 		case rep.Error != "":
 			status = exitInvalid
 		case !rep.Pass && status == exitOK:
 			status = exitFail
 		}
-		if *asJSON {
-			line, err := json.Marshal(rep)
-			if err != nil { // cannot happen: every float goes through jnum
-				line = []byte(fmt.Sprintf(`{"file":%q,"error":%q,"pass":false}`, file, err.Error()))
-			}
-			fmt.Fprintf(stdout, "%s\n", line)
-		} else {
-			fmt.Fprintln(stdout, rep.text())
-		}
+		rep.print(stdout, *asJSON)
 	}
 	return status
+}
+
+// print writes the report as one line of text or JSON.
+func (rep *report) print(w io.Writer, asJSON bool) {
+	if !asJSON {
+		fmt.Fprintln(w, rep.text())
+		return
+	}
+	line, err := json.Marshal(rep)
+	if err != nil { // cannot happen: every float goes through jnum
+		line = []byte(fmt.Sprintf(`{"file":%q,"error":%q,"pass":false}`, rep.File, err.Error()))
+	}
+	fmt.Fprintf(w, "%s\n", line)
 }
 
 // report is the outcome of replaying one file, as printed by --json.
@@ -85,10 +99,11 @@ type mismatch struct {
 	Message   string `json:"message"`
 }
 
-// replayFile loads, replays and checks one fixture.
-func replayFile(file string) report {
+// replayOne loads a scene with load, replays it and checks it; file names
+// it in the report.
+func replayOne(file string, load func() (*scene.Scene, error)) report {
 	rep := report{File: file, Steps: []step{}, Mismatches: []mismatch{}}
-	s, err := scene.Load(file)
+	s, err := load()
 	if err == nil {
 		var r *scene.ReplayResult
 		if r, err = scene.Replay(s); err == nil {

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// goTool returns the go command that is running the tests.
+func goTool() string {
+	if p := filepath.Join(runtime.GOROOT(), "bin", "go"); fileExists(p) {
+		return p
+	}
+	return "go"
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// TestBinaryExitCodes builds the real binary and checks the exit status
+// and output of the headless commands as a shell sees them.
+func TestBinaryExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "debugger")
+	build := exec.Command(goTool(), "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	p := fixtures(t, map[string]string{
+		"pass.json": passing,
+		"fail.json": strings.Replace(passing, `"t": 0.5`, `"t": 0.75`, 1),
+		"miss.json": strings.Replace(passing, `"end": [1,-1,1]`, `"end": [1,2.5,1]`, 1),
+		"bad.json":  strings.Replace(passing, `[[0,1,2]]`, `[[0,1,2],[2,1,40]]`, 1),
+	})
+	exported := filepath.Join(dir, "out.json")
+	cases := []struct {
+		args []string
+		code int
+		out  string // a piece of stdout or stderr
+	}{
+		{[]string{"replay", p["pass.json"]}, 0, "PASS"},
+		{[]string{"replay", "--json", p["pass.json"]}, 0, `"pass":true`},
+		{[]string{"replay", p["pass.json"], p["miss.json"]}, 1, "FAIL " + p["miss.json"] + " (by-hand): hit: want true, got false"},
+		{[]string{"replay", p["bad.json"], p["pass.json"]}, 2, "INVALID " + p["bad.json"] + ": mesh.triangles[1][2]: index 40 out of range (3 vertices)"},
+		{[]string{"replay", p["fail.json"]}, 1, "t: want 0.75, got 0.5"},
+		{[]string{"scenes"}, 0, "wall-ramp"},
+		{[]string{"export-scene", "spike", exported}, 0, "wrote " + exported},
+		{[]string{"export-scene", "spike", exported}, 1, "never overwrites"},
+		{[]string{"replay", exported}, 0, "PASS " + exported + " (spike)"},
+		{[]string{"frobnicate"}, 2, "unknown command or file"},
+	}
+	for _, c := range cases {
+		cmd := exec.Command(bin, c.args...)
+		out, err := cmd.CombinedOutput()
+		code := 0
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			code = exit.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if code != c.code || !strings.Contains(string(out), c.out) {
+			t.Errorf("debugger %s: exit %d, output\n%s\nwant exit %d and %q", strings.Join(c.args, " "), code, out, c.code, c.out)
+		}
+	}
+}

@@ -1,0 +1,218 @@
+package hunt
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+	"sweepdbg/scene"
+	"sweepdbg/sweep"
+)
+
+// Case is one motion tried by the hunter: an ellipsoid moving from Start
+// to End among Tris, swept (first contact) and slid with Slide.
+type Case struct {
+	Tris       []geom.Triangle
+	E          sweep.Ellipsoid
+	Start, End mgl64.Vec3
+	Slide      sweep.SlideOptions
+}
+
+// generator makes random cases over one scene.
+type generator struct {
+	r      *rand.Rand
+	base   *scene.Scene
+	tris   []geom.Triangle
+	creases [][2]int // pairs of triangles sharing an edge
+	bounds geom.AABB
+	size   float64 // mean semi-axis of the scene's ellipsoid
+	opt    sweep.SlideOptions
+}
+
+func newGenerator(s *scene.Scene, r *rand.Rand) *generator {
+	g := &generator{r: r, base: s, tris: s.Mesh.Tris(), bounds: geom.EmptyAABB(), opt: s.SlideOptions()}
+	for _, t := range g.tris {
+		g.bounds = g.bounds.Union(t.Bounds())
+	}
+	for _, a := range s.Ellipsoid.Axes {
+		g.size += a.Len() / 3
+	}
+	g.creases = sharedEdges(g.tris)
+	return g
+}
+
+// edgeKey identifies an edge by its two end points, in a fixed order.
+type edgeKey [2]mgl64.Vec3
+
+func keyOf(a, b mgl64.Vec3) edgeKey {
+	if a[0] < b[0] || a[0] == b[0] && (a[1] < b[1] || a[1] == b[1] && a[2] < b[2]) {
+		return edgeKey{a, b}
+	}
+	return edgeKey{b, a}
+}
+
+// sharedEdges lists the pairs of triangles that share an edge (by vertex
+// position, so unwelded meshes count too), at most one pair per edge.
+func sharedEdges(tris []geom.Triangle) [][2]int {
+	first := map[edgeKey]int{}
+	var out [][2]int
+	for i, t := range tris {
+		for k := 0; k < 3; k++ {
+			key := keyOf(t[k], t[(k+1)%3])
+			if j, ok := first[key]; ok && j >= 0 {
+				out = append(out, [2]int{j, i})
+				first[key] = -1
+			} else if !ok {
+				first[key] = i
+			}
+		}
+	}
+	return out
+}
+
+// next returns a new random case: a plain random motion, one aimed at a
+// face, edge or vertex, one grazing a feature, or one driven into a crease.
+func (g *generator) next() Case {
+	c := Case{Tris: g.tris, E: g.ellipsoid(), Slide: g.opt}
+	if len(g.tris) == 0 {
+		c.Start, c.End = g.point(), g.point()
+		return c
+	}
+	switch k := g.r.IntN(8); {
+	case k == 0:
+		c.Start = g.point()
+		c.End = c.Start.Add(g.vec(g.length()))
+	case k <= 3:
+		c.Start, c.End = g.aimed(c.E, false)
+	case k <= 5:
+		c.Start, c.End = g.aimed(c.E, true)
+	default:
+		c.Start, c.End = g.crease(c.E)
+	}
+	return c
+}
+
+// ellipsoid is the scene's one time in three, else a randomly oriented one
+// of similar size (each semi-axis within a factor √10 of the scene's mean).
+func (g *generator) ellipsoid() sweep.Ellipsoid {
+	if g.r.IntN(3) == 0 {
+		return g.base.Ellipsoid
+	}
+	q := mgl64.Quat{W: g.r.NormFloat64(), V: g.unit()}.Normalize()
+	m := q.Mat4().Mat3()
+	var e sweep.Ellipsoid
+	for i := range e.Axes {
+		e.Axes[i] = m.Col(i).Mul(g.size * math.Pow(10, g.r.Float64()-0.5))
+	}
+	return e
+}
+
+// unit is a random unit vector.
+func (g *generator) unit() mgl64.Vec3 {
+	for {
+		v := mgl64.Vec3{g.r.NormFloat64(), g.r.NormFloat64(), g.r.NormFloat64()}
+		if l := v.Len(); l > 1e-3 {
+			return v.Mul(1 / l)
+		}
+	}
+}
+
+func (g *generator) vec(l float64) mgl64.Vec3 { return g.unit().Mul(l) }
+
+// length is a motion length: up to ten ellipsoid sizes.
+func (g *generator) length() float64 { return g.size * 10 * g.r.Float64() }
+
+// point is a random point of the scene's box grown by two ellipsoid sizes.
+func (g *generator) point() mgl64.Vec3 {
+	lo, hi := g.bounds.Min, g.bounds.Max
+	if g.bounds.IsEmpty() {
+		lo, hi = mgl64.Vec3{-1, -1, -1}, mgl64.Vec3{1, 1, 1}
+	}
+	var p mgl64.Vec3
+	for k := range p {
+		p[k] = lo[k] - 2*g.size + (hi[k]-lo[k]+4*g.size)*g.r.Float64()
+	}
+	return p
+}
+
+// pointOn is a point of triangle t: inside, on an edge or at a vertex.
+func (g *generator) pointOn(t geom.Triangle) mgl64.Vec3 {
+	u, v := g.r.Float64(), g.r.Float64()
+	if u+v > 1 {
+		u, v = 1-u, 1-v
+	}
+	switch g.r.IntN(3) {
+	case 0:
+		v = 0
+	case 1:
+		u, v = float64(g.r.IntN(2)), 0
+	}
+	return t[0].Add(t[1].Sub(t[0]).Mul(u)).Add(t[2].Sub(t[0]).Mul(v))
+}
+
+// gap is how far from touching (in unit distance) an aimed motion passes:
+// exactly, or off by 10^-3 .. 10^-12 either way.
+func (g *generator) gap() float64 {
+	if g.r.IntN(3) == 0 {
+		return 0
+	}
+	return (2*float64(g.r.IntN(2)) - 1) * math.Pow(10, -3-9*g.r.Float64())
+}
+
+// aimed places the ellipsoid touching a point of a random triangle (the
+// center at unit distance 1 + gap along a random unit-space direction n)
+// part way through a motion that comes in against n, or, when grazing,
+// runs nearly tangent to n.
+func (g *generator) aimed(e sweep.Ellipsoid, grazing bool) (start, end mgl64.Vec3) {
+	t := g.tris[g.r.IntN(len(g.tris))]
+	n := g.unit()
+	if grazing {
+		return g.motionThrough(e, g.pointOn(t), n, 1e-4*g.r.NormFloat64())
+	}
+	return g.motionThrough(e, g.pointOn(t), n, -0.2-g.r.Float64())
+}
+
+// motionThrough returns a motion whose center passes p + M·n·(1 + gap) at
+// a random fraction of the way, moving along a random tangent to n plus
+// normal·n (both in unit space), about a few ellipsoid sizes long.
+func (g *generator) motionThrough(e sweep.Ellipsoid, p, n mgl64.Vec3, normal float64) (start, end mgl64.Vec3) {
+	m := mgl64.Mat3FromCols(e.Axes[0], e.Axes[1], e.Axes[2])
+	c := p.Add(m.Mul3x1(n.Mul(1 + g.gap())))
+	tangent := n.Cross(g.unit())
+	if tangent.Len() < 1e-6 {
+		tangent = n.Cross(mgl64.Vec3{1, 0, 0})
+	}
+	u := tangent.Normalize().Add(n.Mul(normal)).Mul(0.5 + 4*g.r.Float64())
+	delta := m.Mul3x1(u)
+	f := g.r.Float64()
+	return c.Sub(delta.Mul(f)), c.Add(delta.Mul(1 - f))
+}
+
+// crease drives the ellipsoid into the edge shared by two triangles, along
+// the sum of their unit-space normals (each on a random side), so that a
+// slide meets both.
+func (g *generator) crease(e sweep.Ellipsoid) (start, end mgl64.Vec3) {
+	if len(g.creases) == 0 {
+		return g.aimed(e, false)
+	}
+	pair := g.creases[g.r.IntN(len(g.creases))]
+	inv := mgl64.Mat3FromCols(e.Axes[0], e.Axes[1], e.Axes[2]).Inv()
+	var n mgl64.Vec3
+	for _, i := range pair {
+		t := g.tris[i]
+		nu := geom.Cross(inv.Mul3x1(t[1].Sub(t[0])), inv.Mul3x1(t[2].Sub(t[0])))
+		if l := nu.Len(); l > 0 {
+			n = n.Add(nu.Mul((2*float64(g.r.IntN(2)) - 1) / l))
+		}
+	}
+	if n.Len() < 1e-6 {
+		n = g.unit()
+	}
+	t := g.tris[pair[0]]
+	k := g.r.IntN(3)
+	a, b := t[k], t[(k+1)%3]
+	p := a.Add(b.Sub(a).Mul(g.r.Float64()))
+	return g.motionThrough(e, p, n.Normalize(), -0.2-2*g.r.Float64())
+}

@@ -1,0 +1,277 @@
+package unitspace_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+	"sweepdbg/sweep"
+	"sweepdbg/sweep/oracle"
+	"sweepdbg/sweep/unitspace"
+)
+
+// tol is the agreement asked of the algorithms, in unit-sphere distance:
+// a T is right when the ellipsoid at T is within tol of touching and came
+// no closer than 1 - tol before.
+const tol = 1e-6
+
+// pointTol bounds the unit-space distance between two contact points at
+// T > 0 whose T agree within tol (the contact point of a strictly convex
+// ellipsoid and a triangle is unique; it moves at most as fast as the
+// center, plus rounding).
+const pointTol = 1e-5
+
+// query is one random case.
+type query struct {
+	e            sweep.Ellipsoid
+	begin, delta mgl64.Vec3
+	tri          geom.Triangle
+}
+
+func randVec(r *rand.Rand, s float64) mgl64.Vec3 {
+	return mgl64.Vec3{(2*r.Float64() - 1) * s, (2*r.Float64() - 1) * s, (2*r.Float64() - 1) * s}
+}
+
+// randEllipsoid has a random orientation and semi-axes between 0.2 and 3.
+func randEllipsoid(r *rand.Rand) sweep.Ellipsoid {
+	q := mgl64.Quat{W: r.NormFloat64(), V: mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}}.Normalize()
+	m := q.Mat4().Mat3()
+	var e sweep.Ellipsoid
+	for i := range e.Axes {
+		e.Axes[i] = m.Col(i).Mul(math.Pow(10, -0.7+1.2*r.Float64()))
+	}
+	return e
+}
+
+// randTriangle is mostly an ordinary triangle, sometimes a collinear,
+// sliver or collapsed one.
+func randTriangle(r *rand.Rand) geom.Triangle {
+	t := geom.Triangle{randVec(r, 2), randVec(r, 2), randVec(r, 2)}
+	switch r.IntN(12) {
+	case 0: // collinear
+		t[2] = t[0].Add(t[1].Sub(t[0]).Mul(2*r.Float64() - 0.5))
+	case 1: // sliver
+		t[2] = t[0].Add(t[1].Sub(t[0]).Mul(r.Float64())).Add(randVec(r, 1e-9))
+	case 2: // two vertices equal
+		t[2] = t[1]
+	}
+	return t
+}
+
+// randQuery mixes random motions with motions aimed at a point of the
+// triangle (often an edge or a vertex) and grazing ones.
+func randQuery(r *rand.Rand) query {
+	q := query{e: randEllipsoid(r), tri: randTriangle(r)}
+	switch r.IntN(3) {
+	case 0:
+		q.begin, q.delta = randVec(r, 5), randVec(r, 8)
+	case 1:
+		target := pointOn(r, q.tri)
+		q.begin = target.Add(randVec(r, 5))
+		q.delta = target.Sub(q.begin).Mul(0.5 + 1.5*r.Float64()).Add(randVec(r, 0.1))
+	default:
+		q.begin, q.delta = grazing(r, q)
+	}
+	return q
+}
+
+// pointOn picks a point of the triangle: interior, on an edge or a vertex.
+func pointOn(r *rand.Rand, t geom.Triangle) mgl64.Vec3 {
+	u, v := r.Float64(), r.Float64()
+	if u+v > 1 {
+		u, v = 1-u, 1-v
+	}
+	switch r.IntN(3) {
+	case 0:
+		v = 0
+	case 1:
+		u, v = float64(r.IntN(2)), 0
+	}
+	return t[0].Add(t[1].Sub(t[0]).Mul(u)).Add(t[2].Sub(t[0]).Mul(v))
+}
+
+// grazing places the ellipsoid touching a point of the triangle (at a
+// unit-space distance of 1 ± a tiny amount along a random outward
+// direction) halfway through a motion nearly tangent to that direction.
+func grazing(r *rand.Rand, q query) (begin, delta mgl64.Vec3) {
+	m := mgl64.Mat3FromCols(q.e.Axes[0], q.e.Axes[1], q.e.Axes[2])
+	n := mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}.Normalize()
+	gap := 1 + (2*r.Float64()-1)*math.Pow(10, -3-6*r.Float64())
+	c := pointOn(r, q.tri).Add(m.Mul3x1(n.Mul(gap)))
+	tangent := n.Cross(mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}).Normalize()
+	du := tangent.Add(n.Mul(1e-4 * r.NormFloat64())).Mul(4)
+	delta = m.Mul3x1(du)
+	f := r.Float64()
+	return c.Sub(delta.Mul(f)), delta
+}
+
+// judge is the oracle's view of one query.
+type judge struct {
+	q    query
+	inv  mgl64.Mat3
+	du   float64 // length of the motion in unit space
+	axes [3]mgl64.Vec3
+}
+
+func newJudge(q query) judge {
+	m := mgl64.Mat3FromCols(q.e.Axes[0], q.e.Axes[1], q.e.Axes[2])
+	j := judge{q: q, inv: m.Inv(), axes: q.e.Axes}
+	j.du = j.inv.Mul3x1(q.delta).Len()
+	return j
+}
+
+// valid reports whether a claimed result is a first contact within tol: a
+// hit's ellipsoid touches at T (unit distance <= 1 + tol) and came no
+// closer than 1 - tol before; a miss never comes closer than 1 - tol.
+func (j judge) valid(h sweep.Hit, ok bool) bool {
+	if !ok {
+		_, d := oracle.MinDistance(j.axes, j.q.begin, j.q.delta, j.q.tri, 0, 1)
+		return d >= 1-tol
+	}
+	if oracle.UnitDistance(j.axes, j.q.begin.Add(j.q.delta.Mul(h.T)), j.q.tri) > 1+tol {
+		return false
+	}
+	if h.T == 0 {
+		return true
+	}
+	_, d := oracle.MinDistance(j.axes, j.q.begin, j.q.delta, j.q.tri, 0, h.T)
+	return d >= 1-tol
+}
+
+// agree reports whether two results agree within tol in unit-sphere
+// distance: the same verdict with T within tol/|D_unit|, or both valid.
+func (j judge) agree(a sweep.Hit, aok bool, b sweep.Hit, bok bool) bool {
+	if aok == bok && (!aok || math.Abs(a.T-b.T)*j.du <= tol) {
+		return true
+	}
+	return j.valid(a, aok) && j.valid(b, bok)
+}
+
+// samePoint compares two contacts at T > 0 whose T agree closely: points
+// within pointTol in unit space, normals within pointTol.
+func (j judge) samePoint(a, b sweep.Hit) bool {
+	if a.T == 0 || b.T == 0 || math.Abs(a.T-b.T)*j.du > tol {
+		return true
+	}
+	return j.inv.Mul3x1(a.Point.Sub(b.Point)).Len() <= pointTol && a.Normal.Sub(b.Normal).Len() <= pointTol
+}
+
+// sane checks what must hold of any result: T in [0, 1], finite point, unit
+// normal, and the point on the triangle and on or in the ellipsoid at T.
+func (j judge) sane(h sweep.Hit, ok bool) string {
+	if !ok {
+		return ""
+	}
+	switch {
+	case !(h.T >= 0 && h.T <= 1):
+		return "T outside [0, 1]"
+	case !geom.IsFinite(h.Point) || math.Abs(h.Normal.Len()-1) > 1e-9:
+		return "non-finite point or non-unit normal"
+	case oracle.UnitDistance(j.axes, h.Point, j.q.tri) > 1e-9:
+		return "point not on the triangle"
+	case j.inv.Mul3x1(h.Point.Sub(j.q.begin.Add(j.q.delta.Mul(h.T)))).Len() > 1+tol:
+		return "point outside the ellipsoid at T"
+	}
+	return ""
+}
+
+func cases(t *testing.T) int {
+	if testing.Short() {
+		return 2000
+	}
+	return 100000
+}
+
+// TestAgainstOracle: unitspace's answer is a valid first contact, agrees
+// with the oracle's, and is sane, on random, aimed and grazing cases.
+func TestAgainstOracle(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	bad := 0
+	for i := 0; i < cases(t) && bad < 10; i++ {
+		q := randQuery(r)
+		j := newJudge(q)
+		h, ok := unitspace.EllipsoidTriangle(q.e, q.begin, q.delta, q.tri)
+		c, cok := oracle.FirstContact(q.e.Axes, q.begin, q.delta, q.tri)
+		o := sweep.Hit{T: c.T, Point: c.Point, Normal: c.Normal}
+		msg := j.sane(h, ok)
+		switch {
+		case msg != "":
+		case !j.valid(h, ok):
+			msg = "not a valid first contact"
+		case !j.agree(h, ok, o, cok):
+			msg = "disagrees with the oracle"
+		case ok && cok && c.Dist > 1-tol && o.Normal != (mgl64.Vec3{}) && !j.samePoint(h, o):
+			msg = "point or normal differs from the oracle's"
+		}
+		if msg != "" {
+			bad++
+			t.Errorf("case %d: %s\n  query %+v\n  unitspace %v %+v\n  oracle    %v %+v", i, msg, q, ok, h, cok, c)
+		}
+	}
+}
+
+// TestAgainstCore: unitspace and the core (Rouwé's method) agree.
+func TestAgainstCore(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	bad := 0
+	for i := 0; i < cases(t) && bad < 10; i++ {
+		q := randQuery(r)
+		j := newJudge(q)
+		h, ok := unitspace.EllipsoidTriangle(q.e, q.begin, q.delta, q.tri)
+		s, sok := sweep.EllipsoidTriangle(q.e, q.begin, q.delta, q.tri)
+		if !j.agree(h, ok, s, sok) || (ok && sok && !j.samePoint(h, s)) {
+			bad++
+			t.Errorf("case %d: unitspace and the core disagree\n  query %+v\n  unitspace %v %+v\n  core      %v %+v\n  valid: unitspace %v, core %v",
+				i, q, ok, h, sok, s, j.valid(h, ok), j.valid(s, sok))
+		}
+	}
+}
+
+// TestFarFromOrigin: the same query moved 1e6 away gives the same T (the
+// frame is relative to the start, so only the input's rounding differs).
+func TestFarFromOrigin(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	off := mgl64.Vec3{1e6, -1e6, 1e6}
+	for i := 0; i < cases(t)/10; i++ {
+		q := randQuery(r)
+		far := q
+		far.begin = q.begin.Add(off)
+		for k := range far.tri {
+			far.tri[k] = q.tri[k].Add(off)
+		}
+		h, ok := unitspace.EllipsoidTriangle(q.e, q.begin, q.delta, q.tri)
+		g, gok := unitspace.EllipsoidTriangle(far.e, far.begin, far.delta, far.tri)
+		j := newJudge(far)
+		// 1e6 costs about 6 of the 16 digits: allow 1e-6 in distance.
+		if ok != gok && !(j.valid(g, gok)) || ok && gok && math.Abs(h.T-g.T)*j.du > 1e-6 && !j.valid(g, gok) {
+			t.Errorf("case %d: near %v %+v, far %v %+v", i, ok, h, gok, g)
+		}
+	}
+}
+
+// FuzzEllipsoidTriangle: no panic, no NaN, T in [0, 1], unit normal.
+func FuzzEllipsoidTriangle(f *testing.F) {
+	for _, c := range handCases {
+		a := c.e.Axes
+		f.Add(c.tri[0][0], c.tri[0][1], c.tri[0][2], c.tri[1][0], c.tri[1][1], c.tri[1][2], c.tri[2][0], c.tri[2][1], c.tri[2][2],
+			c.begin[0], c.begin[1], c.begin[2], c.delta[0], c.delta[1], c.delta[2], a[0].Len(), a[1].Len(), a[2].Len(), 0.3)
+	}
+	f.Fuzz(func(t *testing.T, ax, ay, az, bx, by, bz, cx, cy, cz, px, py, pz, dx, dy, dz, r0, r1, r2, angle float64) {
+		tri := geom.Triangle{{ax, ay, az}, {bx, by, bz}, {cx, cy, cz}}
+		rot := mgl64.HomogRotate3DY(angle).Mat3()
+		e := sweep.Ellipsoid{Axes: [3]mgl64.Vec3{rot.Col(0).Mul(r0), rot.Col(1).Mul(r1), rot.Col(2).Mul(r2)}}
+		begin, delta := mgl64.Vec3{px, py, pz}, mgl64.Vec3{dx, dy, dz}
+		h, ok := unitspace.EllipsoidTriangle(e, begin, delta, tri)
+		if ok && (!(h.T >= 0 && h.T <= 1) || !geom.IsFinite(h.Point) || !(math.Abs(h.Normal.Len()-1) < 1e-9)) {
+			t.Fatalf("bad hit %+v", h)
+		}
+		for _, c := range unitspace.Explain(e, begin, delta, tri) {
+			if c.Valid && !(c.T >= 0 && c.T <= 1) || !geom.IsFinite(c.Point) {
+				t.Fatalf("bad candidate %+v", c)
+			}
+		}
+	})
+}

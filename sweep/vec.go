@@ -1,0 +1,53 @@
+package sweep
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+)
+
+// vec3 is the core's internal 3-vector. mgl64.Vec3 is an array, and the Go
+// compiler keeps arrays of more than one element in memory; a struct of
+// three float64 lives in registers, which makes the hot path several times
+// faster. The public API stays mgl64; conversion happens at its edges.
+type vec3 struct{ x, y, z float64 }
+
+func v3(v mgl64.Vec3) vec3                 { return vec3{v[0], v[1], v[2]} }
+func (a vec3) mgl() mgl64.Vec3             { return mgl64.Vec3{a.x, a.y, a.z} }
+func (a vec3) add(b vec3) vec3             { return vec3{a.x + b.x, a.y + b.y, a.z + b.z} }
+func (a vec3) sub(b vec3) vec3             { return vec3{a.x - b.x, a.y - b.y, a.z - b.z} }
+func (a vec3) mul(s float64) vec3          { return vec3{a.x * s, a.y * s, a.z * s} }
+func (a vec3) dot(b vec3) float64          { return a.x*b.x + a.y*b.y + a.z*b.z }
+func (a vec3) lenSq() float64              { return a.dot(a) }
+func (a vec3) length() float64             { return math.Sqrt(a.dot(a)) }
+func (a vec3) isZero() bool                { return a == vec3{} }
+func (a vec3) madd(b vec3, s float64) vec3 { return vec3{a.x + b.x*s, a.y + b.y*s, a.z + b.z*s} }
+
+// cross is the plain cross product a x b.
+func (a vec3) cross(b vec3) vec3 {
+	return vec3{a.y*b.z - a.z*b.y, a.z*b.x - a.x*b.z, a.x*b.y - a.y*b.x}
+}
+
+// crossExact is a x b with every component accurate to about an ulp
+// (geom.DiffProd), for the normal of sliver triangles (see geom.Cross).
+func (a vec3) crossExact(b vec3) vec3 {
+	return vec3{
+		geom.DiffProd(a.y, b.z, a.z, b.y),
+		geom.DiffProd(a.z, b.x, a.x, b.z),
+		geom.DiffProd(a.x, b.y, a.y, b.x),
+	}
+}
+
+// finite reports whether no component is NaN or ±Inf.
+func (a vec3) finite() bool { return a.x-a.x == 0 && a.y-a.y == 0 && a.z-a.z == 0 }
+
+// mat3 is a 3x3 matrix stored as rows, for the same reason as vec3.
+type mat3 struct{ r0, r1, r2 vec3 }
+
+// apply returns m·v.
+func (m *mat3) apply(v vec3) vec3 { return vec3{m.r0.dot(v), m.r1.dot(v), m.r2.dot(v)} }
+
+// applyT returns mᵀ·v.
+func (m *mat3) applyT(v vec3) vec3 { return m.r0.mul(v.x).add(m.r1.mul(v.y)).add(m.r2.mul(v.z)) }
