@@ -314,11 +314,35 @@ type projector struct {
 	m     mgl64.Mat4 // view-projection
 	w, h  float64    // viewport size
 	ortho bool
+	// The reversed depth zeta = 1 - window z (1 at the near plane, 0 at
+	// the far plane) is zA/w + zB in perspective and zB - zA*z_clip in
+	// Ortho (w = 1). Computed this way rather than as 1 - z it keeps its
+	// relative precision for distant points, where window z crowds
+	// toward 1.
+	zA, zB float64
 }
 
 func (c Camera) projector() projector {
 	w, h := c.size()
-	return projector{m: c.ViewProj(), w: w, h: h, ortho: c.Ortho}
+	pr := projector{m: c.ViewProj(), w: w, h: h, ortho: c.Ortho}
+	n, f := c.DepthRange()
+	if c.Ortho {
+		// z_ndc = (2d - (f+n)) / (f-n) for view depth d, zeta = (1 - z_ndc)/2.
+		pr.zA, pr.zB = 0.5, 0.5
+	} else {
+		// z_ndc = (f+n)/(f-n) - 2fn/((f-n) d) and w = d, so
+		// zeta = (1 - z_ndc)/2 = n f/((f-n) w) - n/(f-n).
+		pr.zA, pr.zB = n*f/(f-n), -n/(f-n)
+	}
+	return pr
+}
+
+// zeta returns the reversed depth of the clip-space point q (see zA).
+func (pr *projector) zeta(q mgl64.Vec4) float64 {
+	if pr.ortho {
+		return pr.zB - pr.zA*q[2]
+	}
+	return pr.zA/q[3] + pr.zB
 }
 
 // clip returns the clip-space coordinates of p.
@@ -333,10 +357,12 @@ func (pr *projector) clip(p mgl64.Vec3) mgl64.Vec4 {
 }
 
 // screen maps a clip-space point with w > 0 to pixel x, y (y down) and
-// window depth z in [0, 1] (0 at the near plane).
-func (pr *projector) screen(q mgl64.Vec4) (x, y, z float64) {
+// its reversed depth zeta in [0, 1] (1 at the near plane, 0 at the far
+// plane). zeta, like window z, is affine in 1/w and so in screen space:
+// interpolating it across a triangle is exact.
+func (pr *projector) screen(q mgl64.Vec4) (x, y, zeta float64) {
 	iw := 1 / q[3]
-	return (q[0]*iw + 1) / 2 * pr.w, (1 - q[1]*iw) / 2 * pr.h, (q[2]*iw + 1) / 2
+	return (q[0]*iw + 1) / 2 * pr.w, (1 - q[1]*iw) / 2 * pr.h, pr.zeta(q)
 }
 
 func (pr *projector) project(p mgl64.Vec3) (x, y float64, ok bool) {

@@ -17,7 +17,8 @@ import (
 // Look of the view's drawn parts.
 const (
 	edgeOpacity = 0.55 // triangle edges over their face colour
-	lineTol     = 16   // depth quanta a line may lie behind a surface and still win (the grid on a floor: interpolation rounding)
+	depthTol    = 4    // 24-bit depth quanta a fragment may lie behind the stored depth and still show (interpolation rounding)
+	lineTol     = 16   // the same for lines, which must win ties with the surface they lie on (the grid on a floor)
 	xrayOpacity = 0.28 // hidden parts of poses
 	ghostAlpha  = 0.16 // slide-step ghosts
 	outlinePx   = 1.6  // pose outline width, pixels
@@ -39,17 +40,19 @@ type Renderer struct {
 	shaders shaderSet
 	err     error // shader compilation failure: Draw then shows only this message
 
-	depthA, depthB, view *ebiten.Image
-	quad                 [4]ebiten.Vertex
-	path                 vector.Path
-	font                 *text.GoTextFaceSource
+	depth [3]*ebiten.Image // the depth pre-pass images A, B, C
+	view  *ebiten.Image    // the view when dst does not start at (0, 0)
+	quad  [4]ebiten.Vertex
+	path  vector.Path
+	font  *text.GoTextFaceSource
 }
 
-// shaderSet holds the compiled Kage programs.
+// shaderSet holds the compiled Kage programs: the depth passes A, B, C
+// for triangles and ellipsoids, and the colour passes.
 type shaderSet struct {
-	triDepthA, triDepthB, triColour *ebiten.Shader
-	ellDepthA, ellDepthB, ellColour *ebiten.Shader
-	line                            *ebiten.Shader
+	triDepth, ellDepth   [3]*ebiten.Shader
+	triColour, ellColour *ebiten.Shader
+	line                 *ebiten.Shader
 }
 
 // quadIdx triangulates a quad given as corners 0..3 (top-left, top-right,
@@ -71,24 +74,27 @@ func NewRenderer() *Renderer {
 }
 
 func (r *Renderer) compile() error {
-	for _, s := range []struct {
+	type job struct {
 		dst  **ebiten.Shader
 		name string
 		src  string
-	}{
-		{&r.shaders.triDepthA, "triangle depth A", triDepthASrc},
-		{&r.shaders.triDepthB, "triangle depth B", triDepthBSrc},
+	}
+	jobs := []job{
 		{&r.shaders.triColour, "triangle colour", triColourSrc},
-		{&r.shaders.ellDepthA, "ellipsoid depth A", ellDepthASrc},
-		{&r.shaders.ellDepthB, "ellipsoid depth B", ellDepthBSrc},
 		{&r.shaders.ellColour, "ellipsoid colour", ellColourSrc},
 		{&r.shaders.line, "line", lineSrc},
-	} {
-		sh, err := ebiten.NewShader([]byte(s.src))
+	}
+	for pass := 0; pass < 3; pass++ {
+		jobs = append(jobs,
+			job{&r.shaders.triDepth[pass], fmt.Sprintf("triangle depth %c", 'A'+pass), depthShader("", triDepthBody, pass)},
+			job{&r.shaders.ellDepth[pass], fmt.Sprintf("ellipsoid depth %c", 'A'+pass), depthShader(ellUniforms, ellHit, pass)})
+	}
+	for _, j := range jobs {
+		sh, err := ebiten.NewShader([]byte(j.src))
 		if err != nil {
-			return fmt.Errorf("render: compiling the %s shader: %w", s.name, err)
+			return fmt.Errorf("render: compiling the %s shader: %w", j.name, err)
 		}
-		*s.dst = sh
+		*j.dst = sh
 	}
 	return nil
 }
@@ -116,8 +122,9 @@ func (r *Renderer) Draw(dst *ebiten.Image, f *Frame, cam Camera, opt Options) {
 	if r.err != nil {
 		r.drawText(target, r.err.Error(), 10, 10, 14, colMessage)
 	} else {
-		r.depthA = ensureImage(r.depthA, w, h)
-		r.depthB = ensureImage(r.depthB, w, h)
+		for i := range r.depth {
+			r.depth[i] = ensureImage(r.depth[i], w, h)
+		}
 		r.depthPasses()
 		r.colourPass(target, opt)
 	}
@@ -142,30 +149,29 @@ func ensureImage(img *ebiten.Image, w, h int) *ebiten.Image {
 	return ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
 }
 
-// minBlend keeps the per-channel minimum: the depth images' blend.
-var minBlend = ebiten.Blend{
+// maxBlend keeps the per-channel maximum: the depth images' blend (the
+// reversed depth is larger nearer the eye).
+var maxBlend = ebiten.Blend{
 	BlendFactorSourceRGB: ebiten.BlendFactorOne, BlendFactorSourceAlpha: ebiten.BlendFactorOne,
 	BlendFactorDestinationRGB: ebiten.BlendFactorOne, BlendFactorDestinationAlpha: ebiten.BlendFactorOne,
-	BlendOperationRGB: ebiten.BlendOperationMin, BlendOperationAlpha: ebiten.BlendOperationMin,
+	BlendOperationRGB: ebiten.BlendOperationMax, BlendOperationAlpha: ebiten.BlendOperationMax,
 }
 
-// depthPasses fills depth image A (high bytes) then B (high and low
-// bytes) from the scene triangles and the solid poses.
+// depthPasses fills the depth images A, B and C in turn (each pass reads
+// the one before) from the scene triangles and the solid poses; C ends up
+// with each pixel's nearest depth.
 func (r *Renderer) depthPasses() {
 	l := &r.lists
-	r.depthA.Fill(color.White)
-	r.depthB.Fill(color.White)
-	for pass, dst := range []*ebiten.Image{r.depthA, r.depthB} {
-		op := &ebiten.DrawTrianglesShaderOptions{Blend: minBlend}
-		triSh, ellSh := r.shaders.triDepthA, r.shaders.ellDepthA
-		if pass == 1 {
-			op.Images[0] = r.depthA
-			triSh, ellSh = r.shaders.triDepthB, r.shaders.ellDepthB
+	for pass, dst := range r.depth {
+		dst.Clear()
+		op := &ebiten.DrawTrianglesShaderOptions{Blend: maxBlend}
+		if pass > 0 {
+			op.Images[0] = r.depth[pass-1]
 		}
-		l.drawTriangles(dst, triSh, op, false)
+		l.drawTriangles(dst, r.shaders.triDepth[pass], op, false)
 		for i := range l.ells {
 			if !l.ells[i].ghost {
-				r.drawEllipsoid(dst, &l.ells[i], ellSh, op, nil)
+				r.drawEllipsoid(dst, &l.ells[i], r.shaders.ellDepth[pass], op, nil)
 			}
 		}
 	}
@@ -175,7 +181,7 @@ func (r *Renderer) depthPasses() {
 func (r *Renderer) colourPass(dst *ebiten.Image, opt Options) {
 	l := &r.lists
 	op := &ebiten.DrawTrianglesShaderOptions{}
-	op.Images[0] = r.depthB
+	op.Images[0] = r.depth[2]
 	edges := float32(0)
 	if opt.Edges {
 		edges = edgeOpacity
@@ -184,14 +190,10 @@ func (r *Renderer) colourPass(dst *ebiten.Image, opt Options) {
 	if opt.BackFaces {
 		back = colBack
 	}
-	ortho := float32(0)
-	if l.cam.Ortho {
-		ortho = 1
-	}
 	op.Uniforms = map[string]any{
-		"Edges": edges, "EdgeColor": edgeColour[:],
+		"Edges": edges, "EdgeColor": edgeColour[:], "Tol": float32(depthTol),
 		"Light": vec3Uniform(l.lit), "Eye": vec3Uniform(l.eye.Sub(l.cam.Target)),
-		"Fwd": vec3Uniform(l.fwd), "Ortho": ortho,
+		"Fwd": vec3Uniform(l.fwd), "Ortho": boolUniform(l.cam.Ortho),
 		"FrontColor": colFront[:], "BackColor": back[:], "HitColor": colHitTri[:],
 	}
 	l.drawTriangles(dst, r.shaders.triColour, op, true)
@@ -217,6 +219,7 @@ func (r *Renderer) colourPass(dst *ebiten.Image, opt Options) {
 			"Ghost":     ghost,
 			"XRay":      xray,
 			"OutlinePx": float32(outlinePx),
+			"Tol":       float32(depthTol),
 		})
 	}
 }
@@ -247,6 +250,9 @@ func (r *Renderer) drawEllipsoid(dst *ebiten.Image, e *ellipsoidDraw, sh *ebiten
 		"Center": vec3Uniform(e.center),
 		"Inv":    mat3Uniform(e.inv),
 		"Size":   []float32{float32(w), float32(h)},
+		"ZA":     float32(l.pr.zA),
+		"ZB":     float32(l.pr.zB),
+		"Ortho":  boolUniform(l.cam.Ortho),
 	}
 	for k, v := range extra {
 		u[k] = v
@@ -256,6 +262,14 @@ func (r *Renderer) drawEllipsoid(dst *ebiten.Image, e *ellipsoidDraw, sh *ebiten
 		r.quad[i] = ebiten.Vertex{DstX: float32(p[0]), DstY: float32(p[1]), ColorA: 1}
 	}
 	dst.DrawTrianglesShader32(r.quad[:], quadIdx, sh, op)
+}
+
+// boolUniform is 1 for true and 0 for false.
+func boolUniform(b bool) float32 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func mat4Uniform(m mgl64.Mat4) []float32 {

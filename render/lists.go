@@ -46,14 +46,14 @@ type Lists struct {
 	htriIdx       []uint32
 	triKey        triKey
 	triKeyValid   bool
-	geoGeneration int // bumped whenever geo loads a new mesh
-	lines   []ebiten.Vertex // depth-tested lines (grid, axes): see lineQuad
-	lineIdx []uint32
-	ells    []ellipsoidDraw
-	ovs     []overlay // 2D overlays in drawing order
-	pts     []float32 // overlay points, x y pairs, referenced by ovs
-	labels  []label
-	message string // the view's message line ("no contact"), "" for none
+	geoGeneration int             // bumped whenever geo loads a new mesh
+	lines         []ebiten.Vertex // depth-tested lines (grid, axes): see lineQuad
+	lineIdx       []uint32
+	ells          []ellipsoidDraw
+	ovs           []overlay // 2D overlays in drawing order
+	pts           []float32 // overlay points, x y pairs, referenced by ovs
+	labels        []label
+	message       string // the view's message line ("no contact"), "" for none
 }
 
 // sceneGeom is the cached world-space geometry of a scene mesh.
@@ -444,19 +444,22 @@ func (l *Lists) buildGrid(gs gridSpec) {
 			a, b := mgl64.Vec3{}, mgl64.Vec3{}
 			a[2*axis], b[2*axis] = v, v
 			a[2*other], b[2*other] = gs.lo[other], gs.hi[other]
-			l.line3(a, b, w, col, 0)
+			l.line3(a, b, w, col, 0, true)
 		}
 	}
 	ext := math.Max(gs.hi[0]-gs.lo[0], gs.hi[1]-gs.lo[1]) / 2
-	l.line3(mgl64.Vec3{gs.lo[0], 0, 0}, mgl64.Vec3{gs.hi[0], 0, 0}, 2, colAxisX, 0)
-	l.line3(mgl64.Vec3{0, 0, gs.lo[1]}, mgl64.Vec3{0, 0, gs.hi[1]}, 2, colAxisZ, 0)
-	l.line3(mgl64.Vec3{}, mgl64.Vec3{0, ext / 2, 0}, 2, colAxisY, 0)
+	l.line3(mgl64.Vec3{gs.lo[0], 0, 0}, mgl64.Vec3{gs.hi[0], 0, 0}, 2, colAxisX, 0, true)
+	l.line3(mgl64.Vec3{0, 0, gs.lo[1]}, mgl64.Vec3{0, 0, gs.hi[1]}, 2, colAxisZ, 0, true)
+	l.line3(mgl64.Vec3{}, mgl64.Vec3{0, ext / 2, 0}, 2, colAxisY, 0, false)
 }
 
 // line3 emits the world segment a-b as a depth-tested screen quad width
 // pixels wide. hidden is the opacity where the scene hides it (0: not
-// drawn there).
-func (l *Lists) line3(a, b mgl64.Vec3, width float64, col color.RGBA, hidden float32) {
+// drawn there). A line on the ground (y = 0: the grid, the x and z axes)
+// takes each quad corner's depth from the ground under that corner's
+// pixel, so it ties exactly with a floor there however steeply the floor
+// recedes; other lines take their ends' depths across their width.
+func (l *Lists) line3(a, b mgl64.Vec3, width float64, col color.RGBA, hidden float32, onGround bool) {
 	qa, qb := l.pr.clip(a), l.pr.clip(b)
 	if !ClipSegment(&qa, &qb) {
 		return
@@ -471,11 +474,30 @@ func (l *Lists) line3(a, b mgl64.Vec3, width float64, col color.RGBA, hidden flo
 	nx, ny := -dy/ln*width/2, dx/ln*width/2
 	r, g, bl, al := float32(col.R)/255, float32(col.G)/255, float32(col.B)/255, float32(col.A)/255
 	v := func(x, y, z float64) ebiten.Vertex {
+		if onGround {
+			z = l.groundDepth(x, y, z)
+		}
 		return ebiten.Vertex{DstX: float32(x), DstY: float32(y), ColorR: r, ColorG: g, ColorB: bl, ColorA: al, Custom0: float32(z), Custom1: hidden}
 	}
 	base := uint32(len(l.lines))
 	l.lines = append(l.lines, v(ax+nx, ay+ny, az), v(ax-nx, ay-ny, az), v(bx+nx, by+ny, bz), v(bx-nx, by-ny, bz))
 	l.lineIdx = append(l.lineIdx, base, base+1, base+2, base+1, base+3, base+2)
+}
+
+// groundDepth returns the reversed depth of the ground plane y = 0 under
+// the pixel (x, y), or z when the pixel's ray does not meet it in front of
+// the near plane.
+func (l *Lists) groundDepth(x, y, z float64) float64 {
+	r := l.cam.Ray(x, y)
+	if r.Dir[1] == 0 {
+		return z
+	}
+	s := -r.Origin[1] / r.Dir[1]
+	q := l.pr.clip(r.At(s))
+	if !(s > 0) || outcode(q)&outNear != 0 {
+		return z
+	}
+	return l.pr.zeta(q)
 }
 
 // ellipsoidDraw is one ray-cast ellipsoid: where it is, its colour, and

@@ -2,16 +2,19 @@ package render
 
 // The Kage shaders of the depth pre-pass and the colour pass.
 //
-// Depth is window-space z in [0, 1] quantised to 16 bits (q = round(z *
-// 65535)) and kept in two 8-bit images with BlendOperationMin: pass A
-// writes the high byte hi = floor(q / 256) into image A's red channel, so
-// A ends up holding each pixel's smallest hi; pass B reads A and writes (hi,
-// lo) into image B's red and green channels only from fragments whose hi
-// equals A's (the nearest 256-wide bucket), so B's green is the smallest lo
-// among those: B holds the lexicographic minimum, the nearest depth. The
-// colour pass reads B and discards fragments behind it. Window z is affine
-// in screen space (it is an affine function of 1/w), so the interpolated
-// vertex depth is exact.
+// Depth is the reversed depth zeta = 1 - window z (1 at the near plane, 0
+// at the far plane; see projector.zeta), quantised to 24 bits, q =
+// round(zeta * (2^24-1)), and kept in three 8-bit images with
+// BlendOperationMax (nearer is larger). Pass A writes q's high byte into
+// image A's red channel, so A ends up holding each pixel's largest high
+// byte. Pass B reads A and writes (high, middle) into image B only from
+// fragments whose high byte equals A's (the nearest bucket), so B holds the
+// largest (high, middle) pair; pass C reads B the same way and writes all
+// three bytes into image C, which then holds the nearest depth. The colour
+// pass reads C and discards fragments behind it. zeta is affine in screen
+// space (an affine function of 1/w), so the interpolated vertex value is
+// exact; being reversed, it keeps float32's relative precision where
+// window z would crowd toward 1.
 //
 // Image 0 of every pass that reads depth is the depth image, sized like the
 // destination; pixel positions are mapped between them through their
@@ -23,48 +26,78 @@ const kageHeader = `//kage:unit pixels
 
 package main
 
-// depthQ quantises window depth z in [0, 1] to 16 bits.
+// depthQ quantises the reversed depth z in [0, 1] to 24 bits.
 func depthQ(z float) float {
-	return floor(clamp(z, 0.0, 1.0)*65535.0 + 0.5)
+	return floor(clamp(z, 0.0, 1.0)*16777215.0 + 0.5)
 }
 
-// depthHi is the high byte of a quantised depth q.
-func depthHi(q float) float {
-	return floor(q / 256.0)
+// depthBytes splits a quantised depth into its high, middle and low bytes.
+// Every step is exact in float32 (q < 2^24, divisions by powers of two).
+func depthBytes(q float) vec3 {
+	hi := floor(q / 65536.0)
+	r := q - hi*65536.0
+	mid := floor(r / 256.0)
+	return vec3(hi, mid, r-mid*256.0)
 }
 
-// depthAt reads image 0 at the destination pixel dstPos.
-func depthAt(dstPos vec2) vec4 {
-	return imageSrc0UnsafeAt(dstPos - imageDstOrigin() + imageSrc0Origin())
+// depthAt reads image 0 at the destination pixel dstPos, as bytes.
+func depthAt(dstPos vec2) vec3 {
+	t := imageSrc0UnsafeAt(dstPos - imageDstOrigin() + imageSrc0Origin())
+	return floor(t.rgb*255.0 + 0.5)
 }
 
-// storedQ is the quantised depth image B holds at dstPos.
+// storedQ is the quantised depth the final depth image holds at dstPos.
 func storedQ(dstPos vec2) float {
-	t := depthAt(dstPos)
-	return floor(t.r*255.0+0.5)*256.0 + floor(t.g*255.0+0.5)
+	b := depthAt(dstPos)
+	return b.r*65536.0 + b.g*256.0 + b.b
+}
+
+// depthPass returns what depth pass 0, 1 or 2 (A, B, C) writes for a
+// fragment at dstPos with reversed depth z; alpha -1 means discard (a
+// nearer surface owns a higher byte).
+func depthPass(pass int, dstPos vec2, z float) vec4 {
+	b := depthBytes(depthQ(z))
+	if pass == 0 {
+		return vec4(b.x/255.0, 0, 0, 1)
+	}
+	s := depthAt(dstPos)
+	if pass == 1 {
+		if b.x < s.r {
+			return vec4(0, 0, 0, -1)
+		}
+		return vec4(b.x/255.0, b.y/255.0, 0, 1)
+	}
+	if b.x*256.0+b.y < s.r*256.0+s.g {
+		return vec4(0, 0, 0, -1)
+	}
+	return vec4(b/255.0, 1)
 }
 `
+
+// depthShader returns a depth-pass shader: prelude (uniforms and
+// functions), then the Fragment body that must set z (the reversed
+// depth), then the pass's write. The pass number is baked in as a
+// constant.
+func depthShader(prelude, body string, pass int) string {
+	return kageHeader + prelude + `
+func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {` + body + `
+	out := depthPass(` + string(rune('0'+pass)) + `, dstPos.xy, z)
+	if out.a < 0.0 {
+		discard()
+	}
+	return out
+}
+`
+}
 
 // Triangle shaders. Vertex layout (triVertex): color.rgb the barycentric
 // weights, color.a the base colour flag, custom.x the window depth,
 // custom.yzw the world position relative to the camera's Target.
+// triDepthBody reads a scene vertex's interpolated reversed depth.
+const triDepthBody = `
+	z := custom.x`
+
 const (
-	triDepthASrc = kageHeader + `
-func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
-	hi := depthHi(depthQ(custom.x))
-	return vec4(hi/255.0, 0, 0, 1)
-}
-`
-	triDepthBSrc = kageHeader + `
-func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
-	q := depthQ(custom.x)
-	hi := depthHi(q)
-	if hi > floor(depthAt(dstPos.xy).r*255.0+0.5) {
-		discard()
-	}
-	return vec4(hi/255.0, (q-hi*256.0)/255.0, 0, 1)
-}
-`
 	// The colour pass: flat shading, ambient plus Lambert, by the face
 	// normal derived from the screen derivatives of the interpolated
 	// world position (they span the triangle's plane), turned toward the
@@ -75,6 +108,10 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	triColourSrc = kageHeader + `
 // Edges is the opacity of triangle edges (0: none).
 var Edges float
+
+// Tol is how many depth quanta a fragment may lie behind the stored depth
+// and still show.
+var Tol float
 
 // EdgeColor is the colour of triangle edges.
 var EdgeColor vec3
@@ -103,7 +140,7 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	fade := clamp(2.0-max(fw.x, max(fw.y, fw.z))*10.0, 0.0, 1.0)
 	w := custom.yzw
 	n := cross(dfdx(w), dfdy(w))
-	if depthQ(custom.x) > storedQ(dstPos.xy)+1.0 {
+	if depthQ(custom.x) < storedQ(dstPos.xy)-Tol {
 		discard()
 	}
 	toEye := Eye - w
@@ -140,7 +177,7 @@ var Tol float
 
 func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 	a := color.a
-	if depthQ(custom.x) > storedQ(dstPos.xy)+Tol {
+	if depthQ(custom.x) < storedQ(dstPos.xy)-Tol {
 		if custom.y <= 0.0 {
 			discard()
 		}
@@ -150,14 +187,16 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 }
 `
 
-// ellHit ray-casts the ellipsoid at the fragment: it unprojects the
-// pixel's ray (ra at the near plane to rb at the far plane) with the
-// inverse view-projection, maps it into the space where the ellipsoid is
-// the unit sphere (Inv), and solves |o + s d|^2 = 1 for the nearer root. It
-// defines u (the unit-sphere point hit), z (its window depth) and band (the
-// distance to the silhouette in pixels: the discriminant over its screen
-// derivative, since it falls linearly to 0 at the silhouette).
-const ellHit = `
+// ellRay and ellCut ray-cast the ellipsoid at the fragment. ellRay
+// unprojects the pixel's ray (ra at the near plane to rb at the far plane)
+// with the inverse view-projection, maps it into the space where the
+// ellipsoid is the unit sphere (Inv: o + s d), and forms the discriminant
+// disc of |o + s d|^2 = 1. ellCut discards rays that miss (or meet the
+// ellipsoid only behind the near plane) and defines s (the nearer root,
+// at least 0) and z (the hit's reversed depth, as projector.zeta computes
+// it from ZA, ZB and Ortho). Anything needing screen derivatives goes
+// between the two, before any discard.
+const ellRay = `
 	p := dstPos.xy - imageDstOrigin()
 	ndc := vec2(p.x/Size.x*2.0-1.0, 1.0-p.y/Size.y*2.0)
 	n4 := InvVP * vec4(ndc, -1, 1)
@@ -170,7 +209,9 @@ const ellHit = `
 	qb := dot(o, d)
 	qc := dot(o, o) - 1.0
 	disc := qb*qb - qa*qc
-	band := disc / max(fwidth(disc), 1e-30)
+`
+
+const ellCut = `
 	if disc < 0.0 {
 		discard()
 	}
@@ -179,10 +220,15 @@ const ellHit = `
 		discard()
 	}
 	s := max((-qb-root)/qa, 0.0)
-	u := o + s*d
 	cp := VP * vec4(ra+s*(rb-ra), 1)
-	z := cp.z/cp.w*0.5 + 0.5
+	z := ZA/cp.w + ZB
+	if Ortho > 0.0 {
+		z = ZB - ZA*cp.z
+	}
 `
+
+// ellHit is the whole ray-cast of a depth pass.
+const ellHit = ellRay + ellCut
 
 // ellUniforms are the ray-cast's inputs: the inverse view-projection and
 // view-projection, the ellipsoid's center and world-to-unit-sphere matrix,
@@ -193,25 +239,12 @@ var VP mat4
 var Center vec3
 var Inv mat3
 var Size vec2
+var ZA float
+var ZB float
+var Ortho float
 `
 
 const (
-	ellDepthASrc = kageHeader + ellUniforms + `
-func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {` + ellHit + `
-	hi := depthHi(depthQ(z))
-	return vec4(hi/255.0, 0, 0, 1) + 0.0*vec4(u, band)
-}
-`
-	ellDepthBSrc = kageHeader + ellUniforms + `
-func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {` + ellHit + `
-	q := depthQ(z)
-	hi := depthHi(q)
-	if hi > floor(depthAt(dstPos.xy).r*255.0+0.5) {
-		discard()
-	}
-	return vec4(hi/255.0, (q-hi*256.0)/255.0, 0, 1) + 0.0*vec4(u, band)
-}
-`
 	// The colour pass: Lambert lighting clamped at 1, so the brightest part
 	// and the outline (within OutlinePx of the silhouette) are exactly
 	// Color. Hidden parts are drawn at XRay opacity (0: not at all) inside a
@@ -224,8 +257,13 @@ var Light vec3
 var Ghost float
 var XRay float
 var OutlinePx float
+var Tol float
 
-func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {` + ellHit + `
+func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {` + ellRay + `
+	// The distance to the silhouette in pixels: disc falls linearly to 0
+	// there, so disc over its screen derivative measures it.
+	band := disc / max(fwidth(disc), 1e-30)` + ellCut + `
+	u := o + s*d // the unit-sphere point hit
 	nrm := normalize(InvT * u)
 	k := min(1.0, 0.32+0.95*max(dot(nrm, Light), 0.0))
 	c := Color * k
@@ -233,7 +271,7 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {` + ellHi
 	if rim {
 		c = Color
 	}
-	visible := depthQ(z) <= storedQ(dstPos.xy)+1.0
+	visible := depthQ(z) >= storedQ(dstPos.xy)-Tol
 	if Ghost > 0.0 {
 		if !visible {
 			discard()

@@ -24,7 +24,7 @@ func TestZZDepthDbg(t *testing.T) {
 	img := renderRGBA(t, r, f, cam, DefaultOptions())
 	writePNG(t, "/tmp/dbg.png", img)
 	d := image.NewRGBA(image.Rect(0, 0, 400, 300))
-	r.depthB.ReadPixels(d.Pix)
+	r.depth[2].ReadPixels(d.Pix)
 	l := &r.lists
 	// find the line x = -2 on the floor; sample at z=0
 	for _, zz := range []float64{-2, -1, 0, 1} {
@@ -32,6 +32,6 @@ func TestZZDepthDbg(t *testing.T) {
 		q := l.pr.clip(p)
 		x, y, z := l.pr.screen(q)
 		c := d.RGBAAt(int(x), int(y))
-		t.Logf("p %v px (%.2f, %.2f) z %.6f q %.1f stored %d", p, x, y, z, z*65535, int(c.R)*256+int(c.G))
+		t.Logf("p %v px (%.2f, %.2f) z %.6f q %.1f stored %d", p, x, y, z, z*16777215, int(c.R)*65536+int(c.G)*256+int(c.B))
 	}
 }

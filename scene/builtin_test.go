@@ -89,8 +89,36 @@ func TestBuiltins(t *testing.T) {
 			for _, m := range r.Mismatches {
 				t.Errorf("core disagrees with the written expectation: %s", m)
 			}
+			if h, ok := oracleHit(s); ok == r.Hit { // a disagreement on the hit itself is reported above
+				for _, m := range s.Expect.Check(h, ok, r.Slide) {
+					t.Errorf("oracle disagrees with the written expectation: %s", m)
+				}
+			}
 		})
 	}
+}
+
+// oracleHit is the oracle's first contact for the scene's sweep as a
+// sweep.Hit, so that Expect.Check can hold it to the written expectation.
+// Of triangles touched at the same time it names the expected one if that
+// is among them.
+func oracleHit(s *Scene) (sweep.Hit, bool) {
+	c, tied, ok := oracleFirst(s.Mesh.Tris(), s.Ellipsoid, s.Start, s.End)
+	if !ok {
+		return sweep.Hit{}, false
+	}
+	h := sweep.Hit{T: c.T, Point: c.Point, Normal: c.Normal, Triangle: tied[0]}
+	for _, f := range []sweep.Feature{sweep.Face, sweep.Edge, sweep.Vertex} {
+		if f.String() == c.Feature {
+			h.Feature = f
+		}
+	}
+	for _, i := range tied {
+		if s.Expect != nil && s.Expect.Triangle != nil && i == *s.Expect.Triangle {
+			h.Triangle = i
+		}
+	}
+	return h, true
 }
 
 // checkComplete requires every field of the expectation.
@@ -353,5 +381,26 @@ func TestBuiltinFilesAreCanonical(t *testing.T) {
 		if got := encode(raw); string(got) != string(data) {
 			t.Errorf("%s.json is not in canonical form; re-encoding gives\n%s", name, got)
 		}
+	}
+}
+
+// TestOracleCatchesWrongExpectation: the oracle comparison of TestBuiltins
+// can fail. thin-wall's contact is hand-derivable (the unit sphere's
+// center, moving along x in the wall's plane, meets the wall's edge x = 0
+// at x = -0.5: t = 1.5/4 = 0.375, point (0, 1.5, 0)); the oracle confirms
+// it and rejects a t and a point moved by 1e-3.
+func TestOracleCatchesWrongExpectation(t *testing.T) {
+	s, err := Builtin("thin-wall")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, ok := oracleHit(s)
+	if !ok || math.Abs(h.T-0.375) > 1e-9 || h.Point.Sub(mgl64.Vec3{0, 1.5, 0}).Len() > 1e-9 || h.Feature != sweep.Edge {
+		t.Fatalf("oracle: %+v, %v; want edge contact at t 0.375, point (0, 1.5, 0)", h, ok)
+	}
+	*s.Expect.T += 1e-3
+	s.Expect.Point[1] -= 1e-3
+	if got := fields(s.Expect.Check(h, ok, sweep.SlideResult{Final: *s.Expect.Final})); got != "t point" {
+		t.Errorf("wrong expectation checked against the oracle: mismatches %q, want t point", got)
 	}
 }

@@ -57,10 +57,19 @@ func (w *dupWalker) value(i int) (int, []string) {
 	case '"':
 		return w.str(i), nil
 	}
-	for i < len(w.b) && !bytes.ContainsRune([]byte(",]} \t\n\r"), rune(w.b[i])) {
+	for i < len(w.b) && !isDelimiter(w.b[i]) {
 		i++ // a number, true, false or null
 	}
 	return i, nil
+}
+
+// isDelimiter reports whether c ends a number or literal.
+func isDelimiter(c byte) bool {
+	switch c {
+	case ',', ']', '}', ' ', '\t', '\n', '\r':
+		return true
+	}
+	return false
 }
 
 // str returns the index after the string starting at i.

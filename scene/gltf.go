@@ -90,7 +90,7 @@ func (l *gltfLoader) errorf(format string, args ...any) error {
 
 // load does the whole job: the file, its buffers, the scene, the mesh.
 func (l *gltfLoader) load() error {
-	if err := cancelled(l.ctx, l.path); err != nil {
+	if err := loadCancelled(l.ctx, l.path); err != nil {
 		return err
 	}
 	// The file itself is the user's choice; only what it refers to is
@@ -146,12 +146,12 @@ func (l *gltfLoader) readFile(f *os.File, name string, p0, p1 float64) ([]byte, 
 // readN reads exactly n bytes of r in chunks, looking at the context and
 // reporting progress from p0 to p1 between chunks.
 func (l *gltfLoader) readN(r io.Reader, name string, n int64, p0, p1 float64) ([]byte, error) {
-	if n > int64(maxInt) {
+	if n > int64(gltfMaxInt) {
 		return nil, l.errorf("%s is too large (%d bytes)", name, n)
 	}
 	buf := make([]byte, n)
 	for done := 0; done < len(buf); {
-		if err := cancelled(l.ctx, l.path); err != nil {
+		if err := loadCancelled(l.ctx, l.path); err != nil {
 			return nil, err
 		}
 		k, err := io.ReadFull(r, buf[done:min(done+gltfChunk, len(buf))])
@@ -164,7 +164,7 @@ func (l *gltfLoader) readN(r io.Reader, name string, n int64, p0, p1 float64) ([
 	return buf, nil
 }
 
-const maxInt = int(^uint(0) >> 1)
+const gltfMaxInt = int(^uint(0) >> 1)
 
 // GLB layout (glTF 2.0 specification, section 4.4 "GLB File Format
 // Specification"): a 12-byte header (magic, version, length), then chunks of
@@ -281,7 +281,7 @@ func (l *gltfLoader) checkBuffers() error {
 			continue
 		}
 		if _, _, err := parseGLTFURI(b.URI); err != nil {
-			return l.errorf("buffers[%d].uri %q: %w", i, clip(b.URI), err)
+			return l.errorf("buffers[%d].uri %q: %w", i, gltfClipURI(b.URI), err)
 		}
 	}
 	for i, im := range l.doc.Images {
@@ -289,7 +289,7 @@ func (l *gltfLoader) checkBuffers() error {
 			continue
 		}
 		if _, _, err := parseGLTFURI(im.URI); err != nil {
-			return l.errorf("images[%d].uri %q: %w", i, clip(im.URI), err)
+			return l.errorf("images[%d].uri %q: %w", i, gltfClipURI(im.URI), err)
 		}
 	}
 	return nil
@@ -337,8 +337,9 @@ func decodeDataURI(uri string) ([]byte, error) {
 	return b, nil
 }
 
-// clip shortens a URI for an error message (data URIs can be megabytes).
-func clip(s string) string {
+// gltfClipURI shortens a URI for an error message (data URIs can be
+// megabytes).
+func gltfClipURI(s string) string {
 	if len(s) > 64 {
 		return s[:61] + "..."
 	}
@@ -382,7 +383,7 @@ func (l *gltfLoader) bufferData(i int, b *gltf.Buffer, p0, p1 float64) ([]byte, 
 	case b.URI == "":
 		return nil, l.errorf("buffers[%d].uri: missing (and no GLB BIN chunk)", i)
 	case err != nil: // checked already by checkURIs; kept for safety
-		return nil, l.errorf("buffers[%d].uri %q: %w", i, clip(b.URI), err)
+		return nil, l.errorf("buffers[%d].uri %q: %w", i, gltfClipURI(b.URI), err)
 	case isData:
 		if src, err = decodeDataURI(b.URI); err != nil {
 			return nil, l.errorf("buffers[%d].uri: %w", i, err)

@@ -189,10 +189,10 @@ func (l *gltfLoader) plan(inst []gltfInstance) (gltfPlan, error) {
 				return p, l.errorf("%s: %w", where, err)
 			}
 			if p.verts+gp.verts > MaxVertices {
-				return p, l.errorf("%s: %w: more than %d vertices", where, errTooBig, MaxVertices)
+				return p, l.errorf("%s: %w: more than %d vertices", where, errMeshTooBig, MaxVertices)
 			}
 			if p.tris+gp.tris > MaxTriangles {
-				return p, l.errorf("%s: %w: more than %d triangles", where, errTooBig, MaxTriangles)
+				return p, l.errorf("%s: %w: more than %d triangles", where, errMeshTooBig, MaxTriangles)
 			}
 			p.verts += gp.verts
 			p.tris += gp.tris
@@ -304,7 +304,7 @@ func (l *gltfLoader) build(p gltfPlan) error {
 		Triangles: make([][3]int, 0, p.tris),
 	}
 	for _, gp := range p.prims {
-		if err := cancelled(l.ctx, l.path); err != nil {
+		if err := loadCancelled(l.ctx, l.path); err != nil {
 			return err
 		}
 		if err := l.buildPrim(gp); err != nil {

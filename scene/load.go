@@ -87,25 +87,25 @@ func (m *loadMeter) finish() {
 	}
 }
 
-// countingReader counts the bytes read through it, for progress by bytes.
-type countingReader struct {
+// loadCountingReader counts the bytes read through it, for progress by bytes.
+type loadCountingReader struct {
 	r io.Reader
 	n int64
 }
 
-func (c *countingReader) Read(p []byte) (int, error) {
+func (c *loadCountingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
 	return n, err
 }
 
-// cancelled returns ctx's error wrapped with the file name, or nil.
-func cancelled(ctx context.Context, name string) error {
+// loadCancelled returns ctx's error wrapped with the file name, or nil.
+func loadCancelled(ctx context.Context, name string) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("%s: load cancelled: %w", name, err)
 	}
 	return nil
 }
 
-// errTooBig marks a file that would exceed MaxVertices or MaxTriangles.
-var errTooBig = errors.New("mesh too large")
+// errMeshTooBig marks a file that would exceed MaxVertices or MaxTriangles.
+var errMeshTooBig = errors.New("mesh too large")

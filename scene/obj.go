@@ -47,7 +47,7 @@ const objCheckEvery = 1 << 13
 
 // LoadOBJ reads the Wavefront OBJ file at path; see ReadOBJ.
 func LoadOBJ(ctx context.Context, path string, progress Progress) (OBJ, error) {
-	if err := cancelled(ctx, path); err != nil {
+	if err := loadCancelled(ctx, path); err != nil {
 		return OBJ{}, err
 	}
 	f, err := os.Open(path)
@@ -79,19 +79,19 @@ func LoadOBJ(ctx context.Context, path string, progress Progress) (OBJ, error) {
 // MaxTriangles. Cancelling ctx stops the read with an error wrapping
 // ctx.Err().
 func ReadOBJ(ctx context.Context, r io.Reader, name string, size int64, progress Progress) (OBJ, error) {
-	if err := cancelled(ctx, name); err != nil {
+	if err := loadCancelled(ctx, name); err != nil {
 		return OBJ{}, err
 	}
 	var p objParser
 	p.presize(size)
 	meter := loadMeter{progress: progress}
-	cr := &countingReader{r: r}
+	cr := &loadCountingReader{r: r}
 	sc := bufio.NewScanner(cr)
 	sc.Buffer(make([]byte, 256<<10), objLineMax)
 	for sc.Scan() {
 		p.line++
 		if p.line%objCheckEvery == 0 {
-			if err := cancelled(ctx, name); err != nil {
+			if err := loadCancelled(ctx, name); err != nil {
 				return OBJ{}, err
 			}
 			if size > 0 {
@@ -159,7 +159,7 @@ func (p *objParser) parseLine(line []byte) error {
 // vertex parses the fields after `v`.
 func (p *objParser) vertex(rest []byte) error {
 	if len(p.obj.Mesh.Vertices) >= MaxVertices {
-		return fmt.Errorf("%w: more than %d vertices", errTooBig, MaxVertices)
+		return fmt.Errorf("%w: more than %d vertices", errMeshTooBig, MaxVertices)
 	}
 	var v mgl64.Vec3
 	for i := range v {
@@ -197,7 +197,7 @@ func (p *objParser) facet(rest []byte) error {
 		return fmt.Errorf("face needs at least 3 vertices, has %d", len(p.face))
 	}
 	if len(p.obj.Mesh.Triangles)+len(p.face)-2 > MaxTriangles {
-		return fmt.Errorf("%w: more than %d triangles", errTooBig, MaxTriangles)
+		return fmt.Errorf("%w: more than %d triangles", errMeshTooBig, MaxTriangles)
 	}
 	for k := 1; k+1 < len(p.face); k++ {
 		p.obj.Mesh.Triangles = append(p.obj.Mesh.Triangles, [3]int{p.face[0], p.face[k], p.face[k+1]})

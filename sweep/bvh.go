@@ -48,8 +48,8 @@ func decode(p *box6, q *[6]uint8) box6 {
 	var b box6
 	for i := 0; i < 3; i++ {
 		s := (p[3+i] - p[i]) * (1.0 / qSteps)
-		b[i] = p[i] + float64(q[i])*s
-		b[3+i] = p[3+i] - float64(q[3+i])*s
+		b[i] = p[i] + float64(float64(q[i])*s) // explicit rounding: no FMA fusion (Go spec), so encoder and decoder agree
+		b[3+i] = p[3+i] - float64(float64(q[3+i])*s)
 	}
 	return b
 }
@@ -65,11 +65,11 @@ func encode(p *box6, c box32) [6]uint8 {
 		}
 		lo, hi := float64(c.lo[i]), float64(c.hi[i])
 		k := int(math.Min(math.Max(math.Floor((lo-p[i])/s), 0), qSteps))
-		for k > 0 && p[i]+float64(k)*s > lo {
+		for k > 0 && p[i]+float64(float64(k)*s) > lo {
 			k--
 		}
 		m := int(math.Min(math.Max(math.Floor((p[3+i]-hi)/s), 0), qSteps))
-		for m > 0 && p[3+i]-float64(m)*s < hi {
+		for m > 0 && p[3+i]-float64(float64(m)*s) < hi {
 			m--
 		}
 		q[i], q[3+i] = uint8(k), uint8(m)
@@ -117,12 +117,14 @@ func encodeNodes(bn []buildNode) ([]qnode, box6) {
 // current best t to next, which prunes every node entered later.
 type walker struct {
 	nodes []qnode
-	o     [3]float64
-	inv   [3]float64 // 1/dir; ±Inf for a zero component
-	flat  [3]bool    // 1/dir is infinite: the axis constrains the position only
-	r     [3]float64
-	stack [maxDepth + 2]walkEntry
-	sp    int
+	// The slab test of box b grown by r: on axis i the moving point is
+	// inside for t between (b.min - r - o)·inv and (b.max + r - o)·inv, so
+	// oLo = o + r and oHi = o - r are subtracted from b.min and b.max.
+	oLo, oHi [3]float64
+	inv      [3]float64 // 1/dir; ±Inf for a zero component
+	flat     [3]bool    // 1/dir is infinite: the axis constrains the position only
+	stack    [maxDepth + 2]walkEntry
+	sp       int
 }
 
 type walkEntry struct {
@@ -134,8 +136,9 @@ type walkEntry struct {
 // start prepares a walk over m's tree; it reports false when the root's
 // grown box is not reached for t in [0, tmax].
 func (w *walker) start(m *Mesh, o, dir, r [3]float64, tmax float64) bool {
-	w.nodes, w.o, w.r, w.sp = m.nodes, o, r, 0
+	w.nodes, w.sp = m.nodes, 0
 	for i := 0; i < 3; i++ {
+		w.oLo[i], w.oHi[i] = o[i]+r[i], o[i]-r[i]
 		w.inv[i] = 1 / dir[i]
 		w.flat[i] = math.IsInf(w.inv[i], 0)
 	}
@@ -158,14 +161,14 @@ func (w *walker) start(m *Mesh, o, dir, r [3]float64, tmax float64) bool {
 func (w *walker) enter(b *box6, tmax float64) (float64, bool) {
 	t0, t1 := 0.0, tmax
 	for i := 0; i < 3; i++ {
-		lo, hi := b[i]-w.r[i], b[3+i]+w.r[i]
+		dlo, dhi := b[i]-w.oLo[i], b[3+i]-w.oHi[i] // <= 0 <= when inside the slab
 		if w.flat[i] {
-			if w.o[i] < lo || w.o[i] > hi {
+			if dlo > 0 || dhi < 0 {
 				return 0, false
 			}
 			continue
 		}
-		a, c := (lo-w.o[i])*w.inv[i], (hi-w.o[i])*w.inv[i]
+		a, c := dlo*w.inv[i], dhi*w.inv[i]
 		if a > c {
 			a, c = c, a
 		}
@@ -188,31 +191,41 @@ func (w *walker) next(tmax float64) (first, count uint32, ok bool) {
 		if e.t > tmax {
 			continue
 		}
-		n := &w.nodes[e.node]
-		cnt, idx := n.ref()
+		cnt, idx := w.nodes[e.node].ref()
 		if cnt > 0 {
 			return idx, cnt, true
 		}
-		parent := e.box
-		bl, br := decode(&parent, &w.nodes[idx].q), decode(&parent, &w.nodes[idx+1].q)
+		bl, br := decodePair(&e.box, &w.nodes[idx].q, &w.nodes[idx+1].q)
 		tl, okl := w.enter(&bl, tmax)
 		tr, okr := w.enter(&br, tmax)
 		if okl && okr && tr < tl { // push the far child first
-			w.push(bl, tl, idx)
-			w.push(br, tr, idx+1)
+			w.push(&bl, tl, idx)
+			w.push(&br, tr, idx+1)
 			continue
 		}
 		if okr {
-			w.push(br, tr, idx+1)
+			w.push(&br, tr, idx+1)
 		}
 		if okl {
-			w.push(bl, tl, idx)
+			w.push(&bl, tl, idx)
 		}
 	}
 	return 0, 0, false
 }
 
-func (w *walker) push(b box6, t float64, node uint32) {
-	w.stack[w.sp] = walkEntry{box: b, t: t, node: node}
+// decodePair is decode for both children of the parent box p (the parent's
+// step sizes computed once), with the same arithmetic.
+func decodePair(p *box6, ql, qr *[6]uint8) (l, r box6) {
+	for i := 0; i < 3; i++ {
+		s := (p[3+i] - p[i]) * (1.0 / qSteps)
+		l[i], r[i] = p[i]+float64(float64(ql[i])*s), p[i]+float64(float64(qr[i])*s)
+		l[3+i], r[3+i] = p[3+i]-float64(float64(ql[3+i])*s), p[3+i]-float64(float64(qr[3+i])*s)
+	}
+	return l, r
+}
+
+func (w *walker) push(b *box6, t float64, node uint32) {
+	e := &w.stack[w.sp]
+	e.box, e.t, e.node = *b, t, node
 	w.sp++
 }

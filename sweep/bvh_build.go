@@ -213,29 +213,43 @@ func (b *builder) binRefs(lo, hi, axis int, cmin, scale float32, nb int) [numBin
 
 // bestBoundary evaluates the SAH cost A_L*N_L + A_R*N_R at every boundary
 // between bins and returns the cheapest with both sides non-empty (refs in
-// bins <= k go left) and the bounds of both sides.
+// bins <= k go left) and the bounds of both sides. (The sweeps grow boxes
+// only; the centroid bounds are gathered for the chosen boundary alone.)
 func bestBoundary(bins []bin) (k int, left, right bounds, ok bool) {
-	var suffix [numBins]bin // suffix[i]: bins i.. together
-	acc := bin{bounds: emptyBounds()}
+	var rightCost [numBins]float32 // rightCost[i]: A*N of bins i.., or -1 if empty
+	acc, n := emptyBox32(), int32(0)
 	for i := len(bins) - 1; i > 0; i-- {
-		acc.add(&bins[i].bounds)
-		acc.n += bins[i].n
-		suffix[i] = acc
+		acc.grow(bins[i].box.lo, bins[i].box.hi)
+		n += bins[i].n
+		rightCost[i] = -1
+		if n > 0 {
+			rightCost[i] = acc.area() * float32(n)
+		}
 	}
-	acc = bin{bounds: emptyBounds()}
+	acc, n = emptyBox32(), 0
 	best := float32(math.Inf(1))
 	for i := 0; i < len(bins)-1; i++ {
-		acc.add(&bins[i].bounds)
-		acc.n += bins[i].n
-		r := &suffix[i+1]
-		if acc.n == 0 || r.n == 0 {
+		acc.grow(bins[i].box.lo, bins[i].box.hi)
+		n += bins[i].n
+		if n == 0 || rightCost[i+1] < 0 {
 			continue
 		}
-		if cost := acc.box.area()*float32(acc.n) + r.box.area()*float32(r.n); cost < best {
-			best, k, left, right, ok = cost, i, acc.bounds, r.bounds, true
+		if cost := acc.area()*float32(n) + rightCost[i+1]; cost < best {
+			best, k, ok = cost, i, true
 		}
 	}
-	return k, left, right, ok
+	if !ok {
+		return 0, left, right, false
+	}
+	left, right = emptyBounds(), emptyBounds()
+	for i := range bins {
+		if i <= k {
+			left.add(&bins[i].bounds)
+		} else {
+			right.add(&bins[i].bounds)
+		}
+	}
+	return k, left, right, true
 }
 
 // partition moves the refs whose centroid bin along axis is <= k before

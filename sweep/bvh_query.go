@@ -38,21 +38,25 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 	cull := newCuller(e, begin, delta)
 	var best Hit
 	found, bestT := false, 1.0
+	var cands [1 << (32 - refBits)]candidate // a leaf's triangles that may beat bestT
 	for {
 		first, count, ok := w.next(bestT)
 		if !ok {
 			return best, found
 		}
+		n := 0
 		for k := first; k < first+count; k++ {
-			tri := m.tri(k)
-			if !w.reaches(&tri, bestT) || cull.planeBound(&tri) > bestT {
-				continue
+			n = cull.insert(&cands, n, &w, m.tri(k), k, bestT)
+		}
+		for _, c := range cands[:n] {
+			if c.bound > bestT {
+				break // sorted: no later candidate can beat bestT either
 			}
-			h, ok := q.Triangle(tri, bestT)
+			h, ok := q.Triangle(c.tri, bestT)
 			if !ok || h.T > bestT || (ignoreLeaving && h.T == 0 && delta.Dot(h.Normal) >= 0) {
 				continue
 			}
-			id := int(m.perm[k])
+			id := int(m.perm[c.k])
 			if found && h.T == bestT && id > best.Triangle {
 				continue
 			}
@@ -60,6 +64,36 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 			best, found, bestT = h, true, h.T
 		}
 	}
+}
+
+// candidate is a triangle of the current leaf with a lower bound on the
+// time of its first contact.
+type candidate struct {
+	tri   geom.Triangle
+	bound float64
+	k     uint32 // position in leaf order
+}
+
+// insert adds tri to the n candidates in cands, kept sorted by bound,
+// unless its bound exceeds tmax; it returns the new count. The bound is
+// the later of the time the center's segment enters the triangle's box
+// grown by the walker's half-extents and planeBound.
+func (c *culler) insert(cands *[1 << (32 - refBits)]candidate, n int, w *walker, tri geom.Triangle, k uint32, tmax float64) int {
+	tb, ok := w.reaches(&tri, tmax)
+	if !ok {
+		return n
+	}
+	bound := math.Max(tb, c.planeBound(&tri))
+	if bound > tmax {
+		return n
+	}
+	i := n
+	for i > 0 && cands[i-1].bound > bound {
+		cands[i] = cands[i-1]
+		i--
+	}
+	cands[i] = candidate{tri: tri, bound: bound, k: k}
+	return n + 1
 }
 
 // culler bounds the contact time of one triangle from below, cheaply, so
@@ -114,9 +148,9 @@ func (c *culler) planeBound(tri *geom.Triangle) float64 {
 
 func norm1(v mgl64.Vec3) float64 { return math.Abs(v[0]) + math.Abs(v[1]) + math.Abs(v[2]) }
 
-// reaches reports whether the center's segment, for t in [0, tmax],
-// enters the triangle's box grown by the walker's half-extents.
-func (w *walker) reaches(tri *geom.Triangle, tmax float64) bool {
+// reaches returns the first t in [0, tmax] at which the center's segment
+// enters the triangle's box grown by the walker's half-extents, or false.
+func (w *walker) reaches(tri *geom.Triangle, tmax float64) (float64, bool) {
 	var b box6
 	for i := 0; i < 3; i++ {
 		lo, hi := tri[0][i], tri[0][i]
@@ -129,8 +163,7 @@ func (w *walker) reaches(tri *geom.Triangle, tmax float64) bool {
 		}
 		b[i], b[3+i] = lo, hi
 	}
-	_, ok := w.enter(&b, tmax)
-	return ok
+	return w.enter(&b, tmax)
 }
 
 // reach returns the half-extents by which node boxes are grown for the

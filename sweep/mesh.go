@@ -195,34 +195,57 @@ func (m *Mesh) BytesPerTriangle() float64 {
 }
 
 // dedup assigns one index to every bitwise-distinct vertex (open
-// addressing, linear probing; slots hold index+1, 0 is empty).
+// addressing, linear probing; slots hold index+1, 0 is empty). The table
+// starts sized for a typical mesh (about half as many vertices as
+// triangles) and doubles when it is half full.
 type dedup struct {
 	verts []mgl64.Vec3
 	slots []uint32
 	mask  uint64
 }
 
-func newDedup(n int) *dedup {
+func newDedup(corners int) *dedup {
+	d := &dedup{verts: make([]mgl64.Vec3, 0, corners/6+1)}
+	d.resize(max(16, corners/3))
+	return d
+}
+
+// resize makes the table at least n slots (a power of two) and reinserts
+// every vertex.
+func (d *dedup) resize(n int) {
 	size := 16
-	for size < 2*n {
+	for size < n {
 		size *= 2
 	}
-	return &dedup{verts: make([]mgl64.Vec3, 0, n/2+1), slots: make([]uint32, size), mask: uint64(size - 1)}
+	d.slots, d.mask = make([]uint32, size), uint64(size-1)
+	for i, v := range d.verts {
+		j := hashVec(v) & d.mask
+		for d.slots[j] != 0 {
+			j = (j + 1) & d.mask
+		}
+		d.slots[j] = uint32(i + 1)
+	}
+}
+
+func hashVec(v mgl64.Vec3) uint64 {
+	x, y, z := math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2])
+	h := x*0x9E3779B97F4A7C15 ^ y*0xC2B2AE3D27D4EB4F ^ z*0x165667B19E3779F9
+	return h ^ h>>29
 }
 
 func (d *dedup) add(v mgl64.Vec3) uint32 {
-	x, y, z := math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2])
-	h := (x*0x9E3779B97F4A7C15 ^ y*0xC2B2AE3D27D4EB4F ^ z*0x165667B19E3779F9)
-	h ^= h >> 29
-	for i := h & d.mask; ; i = (i + 1) & d.mask {
+	for i := hashVec(v) & d.mask; ; i = (i + 1) & d.mask {
 		s := d.slots[i]
 		if s == 0 {
 			d.verts = append(d.verts, v)
 			d.slots[i] = uint32(len(d.verts))
+			if 2*len(d.verts) > len(d.slots) {
+				d.resize(2 * len(d.slots))
+			}
 			return uint32(len(d.verts) - 1)
 		}
-		w := d.verts[s-1]
-		if math.Float64bits(w[0]) == x && math.Float64bits(w[1]) == y && math.Float64bits(w[2]) == z {
+		if w := d.verts[s-1]; math.Float64bits(w[0]) == math.Float64bits(v[0]) &&
+			math.Float64bits(w[1]) == math.Float64bits(v[1]) && math.Float64bits(w[2]) == math.Float64bits(v[2]) {
 			return s - 1
 		}
 	}

@@ -136,7 +136,7 @@ func (g *game) autosave(final bool) {
 	save := func() error { // d is an immutable snapshot: safe to encode off the frame loop
 		g.saveMu.Lock() // a final save waits for a background one, then overwrites it
 		defer g.saveMu.Unlock()
-		s, err := newSession(d, cam, recent, field, help)
+		s, err := newSession(d, cam, recent, field, help, &g.sceneCache)
 		if err == nil {
 			err = saveSession(path, s)
 		}

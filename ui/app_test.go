@@ -226,7 +226,7 @@ func TestSessionRoundTrip(t *testing.T) {
 	_ = a.SetView(v)
 	cam := render.NewCamera(800, 600)
 	cam.Yaw, cam.Pitch, cam.Distance, cam.Ortho = 1.25, -0.5, 7, true
-	sess, err := newSession(a.Doc, cam, []string{"/x/a.obj"}, "/x/b.json", true)
+	sess, err := newSession(a.Doc, cam, []string{"/x/a.obj"}, "/x/b.json", true, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,7 +296,7 @@ func TestSetupRestoresSession(t *testing.T) {
 	dir := t.TempDir()
 	a := newTestApp(t)
 	_ = a.SetPose(render.PoseStart, mgl64.Vec3{0.125, 3, -1})
-	sess, err := newSession(a.Doc, render.NewCamera(100, 100), nil, "", false)
+	sess, err := newSession(a.Doc, render.NewCamera(100, 100), nil, "", false, &sceneJSON{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -68,7 +68,8 @@ type game struct {
 	savedCam     CameraState
 	lastSave     time.Time
 	saving       bool
-	saveMu       sync.Mutex
+	saveMu       sync.Mutex // held while saving; guards sceneCache
+	sceneCache   sceneJSON
 
 	debugPrint string // last line printed for SWEEPDBG_DEBUG_PRINT
 	fixedW     int    // Screenshot: a fixed screen size (0: follow the window)
@@ -396,8 +397,9 @@ func (g *game) printPoses() {
 	if g.hover.Valid {
 		hover = poseName(g.hover.Pose)
 	}
-	line := fmt.Sprintf("poses start %.0f %.0f end %.0f %.0f size %d %d hover %s capture %d mode %d",
-		sx/g.scale, sy/g.scale, ex/g.scale, ey/g.scale, g.w, g.h, hover, g.capture, g.mode)
+	line := fmt.Sprintf("poses start %.0f %.0f end %.0f %.0f size %d %d hover %s capture %d mode %d cursor %d %d",
+		sx/g.scale, sy/g.scale, ex/g.scale, ey/g.scale, g.w, g.h, hover, g.capture, g.mode,
+		int(float64(g.lastX)/g.scale), int(float64(g.lastY)/g.scale))
 	if line != g.debugPrint {
 		g.debugPrint = line
 		fmt.Println(line)

@@ -78,9 +78,33 @@ func sessionPath(configDir string) (string, error) {
 	return filepath.Join(configDir, sessionFile), nil
 }
 
-// newSession captures the state to save.
-func newSession(d Doc, cam render.Camera, recent []string, path string, help bool) (*Session, error) {
-	data, err := d.Scene.Marshal()
+// sceneJSON caches the fixture JSON of the last scene saved, so that a
+// save after only the camera or the panels changed does not encode a large
+// mesh again. Scenes in a Doc are never modified in place, so the pointer
+// identifies the content. The zero value is empty; not safe for
+// concurrent use (the game saves under its save mutex).
+type sceneJSON struct {
+	scene *scene.Scene
+	data  []byte
+}
+
+// encode returns s as fixture JSON, from the cache when s was the last
+// scene encoded. A nil cache always encodes.
+func (c *sceneJSON) encode(s *scene.Scene) ([]byte, error) {
+	if c != nil && c.scene == s && c.data != nil {
+		return c.data, nil
+	}
+	data, err := s.Marshal()
+	if err == nil && c != nil {
+		c.scene, c.data = s, data
+	}
+	return data, err
+}
+
+// newSession captures the state to save, encoding the scene through cache
+// (nil: no cache).
+func newSession(d Doc, cam render.Camera, recent []string, path string, help bool, cache *sceneJSON) (*Session, error) {
+	data, err := cache.encode(d.Scene)
 	if err != nil {
 		return nil, fmt.Errorf("session: %w", err)
 	}

@@ -5,11 +5,12 @@ package main
 //
 // To know where the red (end) ellipsoid is on screen, the test starts the
 // binary with SWEEPDBG_DEBUG_PRINT=1, which makes the window print
-// "poses start X Y end X Y size W H hover POSE" (window pixels) whenever
-// the poses' screen positions or the hovered pose change. Every step waits
-// for the app to show it took the previous one (the hover before pressing,
-// the moved pose before releasing), so a slow software-GL frame rate does
-// not lose events.
+// "poses start X Y end X Y size W H hover POSE capture C mode M cursor X Y"
+// (window pixels) whenever one of them changes. Every step waits for the
+// app to show it took the previous one (the hover before pressing, the drag
+// mode before moving, the moved pose before releasing), so a slow
+// software-GL frame rate (a few frames per second on a loaded CI machine)
+// does not merge or lose events.
 
 import (
 	"bufio"
@@ -39,6 +40,7 @@ const e2eWait = 60 * time.Second
 type e2ePoses struct {
 	sx, sy, ex, ey, w, h int
 	hover                string // the pose whose box is under the cursor, or "none"
+	capture, mode        int    // debugui's capture bits; the mouse mode (3: dragging a pose)
 }
 
 // e2eApp is the running binary and what it printed.
@@ -59,7 +61,8 @@ func (a *e2eApp) read(r io.Reader) {
 		a.mu.Lock()
 		a.output.WriteString(line + "\n")
 		var p e2ePoses
-		if n, _ := fmt.Sscanf(line, "poses start %d %d end %d %d size %d %d hover %s", &p.sx, &p.sy, &p.ex, &p.ey, &p.w, &p.h, &p.hover); n == 7 {
+		if n, _ := fmt.Sscanf(line, "poses start %d %d end %d %d size %d %d hover %s capture %d mode %d",
+			&p.sx, &p.sy, &p.ex, &p.ey, &p.w, &p.h, &p.hover, &p.capture, &p.mode); n == 9 {
 			a.last, a.seen = p, true
 		}
 		a.mu.Unlock()
@@ -203,6 +206,7 @@ func TestEndToEnd(t *testing.T) {
 	e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint(p0.ex), fmt.Sprint(p0.ey))
 	a.waitFor("the end pose to be hovered", func() bool { p, _ := a.poses(); return p.hover == "end" })
 	e2eXdo(t, "mousedown", "1")
+	a.waitFor("the drag to start", func() bool { p, _ := a.poses(); return p.mode == 3 })
 	for i := 1; i <= 10; i++ {
 		time.Sleep(50 * time.Millisecond)
 		e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint(p0.ex+15*i), fmt.Sprint(p0.ey))

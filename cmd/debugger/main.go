@@ -8,6 +8,8 @@
 //	debugger export-scene NAME FILE             write a built-in scene as a fixture
 //	debugger screenshot [--scene NAME | FILE] --out shot.png [--size 1280x800]
 //	debugger bench [--scene NAME] [--n N]       time the core on a built-in scene
+//	debugger hunt [--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR]
+//	                                            hunt for core bugs (package scene/hunt)
 //
 // Exit status: 0 on success; 1 when something failed (an expectation, the
 // window, a write); 2 for bad usage or an invalid input file.
@@ -18,6 +20,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"sweepdbg/scene/hunt"
 )
 
 // Exit codes.
@@ -49,6 +53,8 @@ func init() {
 		{"export-scene", "NAME FILE", "write a built-in scene as a fixture (never overwrites)", runExportScene},
 		{"screenshot", "[--scene NAME | FILE] --out PNG [--size WxH]", "render one frame of the window to a PNG", runScreenshot},
 		{"bench", "[--scene NAME] [--n N]", "time sweeps and slides of the core on a built-in scene", runBench},
+		{"hunt", "[--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR]",
+			"search random motions for core bugs, shrink them and write each as a fixture", hunt.Main},
 		{"help", "", "show this text", func(_ []string, stdout, _ io.Writer) int {
 			usage(stdout)
 			return exitOK

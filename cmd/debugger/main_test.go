@@ -334,3 +334,14 @@ func TestReplayBuiltins(t *testing.T) {
 		}
 	}
 }
+
+// TestHuntWired checks that the hunt subcommand reaches package hunt's
+// command line (its own tests cover what it does).
+func TestHuntWired(t *testing.T) {
+	if code, _, errOut := runCmd("hunt", "-h"); code != exitOK || !strings.Contains(errOut, "usage: debugger hunt") {
+		t.Errorf("hunt -h: exit %d, stderr %q", code, errOut)
+	}
+	if code, _, errOut := runCmd("hunt", "--scene", "no-such-scene"); code != exitInvalid || !strings.Contains(errOut, "no-such-scene") {
+		t.Errorf("hunt --scene no-such-scene: exit %d, stderr %q; want 2", code, errOut)
+	}
+}

@@ -22,13 +22,13 @@ type Case struct {
 
 // generator makes random cases over one scene.
 type generator struct {
-	r      *rand.Rand
-	base   *scene.Scene
-	tris   []geom.Triangle
-	creases [][2]int // pairs of triangles sharing an edge
-	bounds geom.AABB
-	size   float64 // mean semi-axis of the scene's ellipsoid
-	opt    sweep.SlideOptions
+	r       *rand.Rand
+	base    *scene.Scene
+	tris    []geom.Triangle
+	creases []crease // edges shared by two triangles
+	bounds  geom.AABB
+	size    float64 // mean semi-axis of the scene's ellipsoid
+	opt     sweep.SlideOptions
 }
 
 func newGenerator(s *scene.Scene, r *rand.Rand) *generator {
@@ -53,16 +53,22 @@ func keyOf(a, b mgl64.Vec3) edgeKey {
 	return edgeKey{b, a}
 }
 
-// sharedEdges lists the pairs of triangles that share an edge (by vertex
-// position, so unwelded meshes count too), at most one pair per edge.
-func sharedEdges(tris []geom.Triangle) [][2]int {
+// crease is an edge shared by two triangles.
+type crease struct {
+	edge edgeKey
+	tris [2]int
+}
+
+// sharedEdges lists the edges shared by two triangles (by vertex position,
+// so unwelded meshes count too), at most one pair per edge.
+func sharedEdges(tris []geom.Triangle) []crease {
 	first := map[edgeKey]int{}
-	var out [][2]int
+	var out []crease
 	for i, t := range tris {
 		for k := 0; k < 3; k++ {
 			key := keyOf(t[k], t[(k+1)%3])
 			if j, ok := first[key]; ok && j >= 0 {
-				out = append(out, [2]int{j, i})
+				out = append(out, crease{key, [2]int{j, i}})
 				first[key] = -1
 			} else if !ok {
 				first[key] = i
@@ -197,10 +203,10 @@ func (g *generator) crease(e sweep.Ellipsoid) (start, end mgl64.Vec3) {
 	if len(g.creases) == 0 {
 		return g.aimed(e, false)
 	}
-	pair := g.creases[g.r.IntN(len(g.creases))]
+	cr := g.creases[g.r.IntN(len(g.creases))]
 	inv := mgl64.Mat3FromCols(e.Axes[0], e.Axes[1], e.Axes[2]).Inv()
 	var n mgl64.Vec3
-	for _, i := range pair {
+	for _, i := range cr.tris {
 		t := g.tris[i]
 		nu := geom.Cross(inv.Mul3x1(t[1].Sub(t[0])), inv.Mul3x1(t[2].Sub(t[0])))
 		if l := nu.Len(); l > 0 {
@@ -210,9 +216,7 @@ func (g *generator) crease(e sweep.Ellipsoid) (start, end mgl64.Vec3) {
 	if n.Len() < 1e-6 {
 		n = g.unit()
 	}
-	t := g.tris[pair[0]]
-	k := g.r.IntN(3)
-	a, b := t[k], t[(k+1)%3]
+	a, b := cr.edge[0], cr.edge[1]
 	p := a.Add(b.Sub(a).Mul(g.r.Float64()))
 	return g.motionThrough(e, p, n.Normalize(), -0.2-2*g.r.Float64())
 }

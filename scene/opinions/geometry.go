@@ -47,6 +47,15 @@ func NewGeometry(e sweep.Ellipsoid, tris []geom.Triangle) *Geometry {
 	return g
 }
 
+// WithEllipsoid returns g for another ellipsoid, sharing the triangles
+// and their boxes (cheap, even for a large mesh).
+func (g *Geometry) WithEllipsoid(e sweep.Ellipsoid) *Geometry {
+	r := *g
+	r.E, r.extent = e, e.Extent()
+	r.inv = mgl64.Mat3FromCols(e.Axes[0], e.Axes[1], e.Axes[2]).Inv()
+	return &r
+}
+
 // ToUnit maps a world vector to unit space (M⁻¹v).
 func (g *Geometry) ToUnit(v mgl64.Vec3) mgl64.Vec3 { return g.inv.Mul3x1(v) }
 

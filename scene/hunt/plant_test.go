@@ -1,0 +1,56 @@
+//go:build plantbug
+
+package hunt
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"sweepdbg/scene"
+	"sweepdbg/scene/opinions"
+)
+
+// TestPlantedBug: with the planted bug (edge hits on long edges come 1e-3
+// late in the unit-space method), a hunt in the default scene finds a
+// unit-space disagreement within 30 s and shrinks it to at most 4
+// triangles; the fixture written reproduces it.
+func TestPlantedBug(t *testing.T) {
+	s, err := scene.Builtin(scene.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	sum, err := Run(t.Context(), Config{Scene: s, Duration: 30 * time.Second, Seed: 2, Out: dir, StopAfter: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Findings) == 0 {
+		t.Fatalf("nothing found in %d cases", sum.Cases)
+	}
+	f := sum.Findings[0]
+	t.Logf("found %q after %d cases, shrunk to %d triangles in %s: %s", f.Kind, sum.Cases, f.Triangles, f.Fixture, f.Detail)
+	if !strings.Contains(f.Kind, "unitspace") {
+		t.Errorf("finding %q does not blame the unit-space method", f.Kind)
+	}
+	if f.Triangles > 4 {
+		t.Errorf("shrunk to %d triangles, want at most 4", f.Triangles)
+	}
+	back, err := scene.Load(f.Fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !failsAs(&checker{tol: opinions.DefaultTolerance}, f.Kind)(caseOf(back)) {
+		t.Errorf("the fixture %s does not reproduce %q", f.Fixture, f.Kind)
+	}
+}
+
+// TestMainFindings: the command exits 1 and prints the table.
+func TestMainFindings(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := Main([]string{"--time", "3s", "--seed", "1", "--out", t.TempDir()}, &out, &errb)
+	if code != ExitFindings || !strings.Contains(out.String(), "KIND") || !strings.Contains(out.String(), "unitspace") {
+		t.Errorf("exit %d\nstdout %s", code, out.String())
+	}
+}
