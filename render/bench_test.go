@@ -1,7 +1,9 @@
 package render
 
 import (
+	"syscall"
 	"testing"
+	"time"
 
 	"sweepdbg/scene"
 	"sweepdbg/sweep"
@@ -39,21 +41,42 @@ func BenchmarkFrameCPU(b *testing.B) {
 		for _, mode := range []string{"drag", "orbit"} {
 			b.Run(name+"/"+mode, func(b *testing.B) {
 				b.ReportAllocs()
+				cpu := cpuTime()
 				i := 0
 				for b.Loop() {
 					frame(i, mode == "orbit")
 					i++
 				}
+				reportCPU(b, cpu)
 				b.ReportMetric(float64(l.TriangleCount()), "tris")
 			})
 		}
 		b.Run(name+"/orbit-lists-only", func(b *testing.B) {
 			b.ReportAllocs()
+			cpu := cpuTime()
 			i := 0
 			for b.Loop() {
 				l.Build(f, cams[i%2], opt)
 				i++
 			}
+			reportCPU(b, cpu)
 		})
 	}
+}
+
+// cpuTime returns the CPU time (user + system) the process has used. On a
+// shared machine it is a steadier figure than the wall-clock ns/op, which
+// counts the time other processes hold the CPUs.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// reportCPU reports the process CPU time per iteration since start, in
+// milliseconds (summed over threads: the parallel build counts every core).
+func reportCPU(b *testing.B, start time.Duration) {
+	b.ReportMetric(float64(cpuTime()-start)/float64(b.N)/1e6, "cpu-ms/op")
 }

@@ -25,6 +25,14 @@ func randCamera(rng *rand.Rand) Camera {
 	return c
 }
 
+// cases returns full, or a tenth of it under -short.
+func cases(full int) int {
+	if testing.Short() {
+		return full / 10
+	}
+	return full
+}
+
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
 
 func vecNear(a, b mgl64.Vec3, tol float64) bool {
@@ -86,14 +94,11 @@ func TestCameraViewMatchesLookAt(t *testing.T) {
 // back to that pixel.
 func TestCameraProjectRayRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	n := 2000
-	if testing.Short() {
-		n = 200
-	}
+	n := cases(2000)
 	for i := 0; i < n; i++ {
 		c := randCamera(rng)
 		// pixel -> ray -> point -> pixel
-		px, py := rng.Float64()*float64(c.Width), rng.Float64()*float64(c.Height)
+		px, py := randPixel(rng, c)
 		r := c.Ray(px, py)
 		if !near(r.Dir.Len(), 1, 1e-12) {
 			t.Fatalf("ray dir not unit: %v", r.Dir)
@@ -194,7 +199,7 @@ func TestCameraPanFollowsCursor(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for i := 0; i < 200; i++ {
 		c := randCamera(rng)
-		px, py := rng.Float64()*float64(c.Width), rng.Float64()*float64(c.Height)
+		px, py := randPixel(rng, c)
 		p := targetPlanePoint(c, px, py)
 		dx, dy := rng.Float64()*100-50, rng.Float64()*100-50
 		c.Pan(dx, dy)
@@ -203,6 +208,11 @@ func TestCameraPanFollowsCursor(t *testing.T) {
 			t.Fatalf("pan (%v, %v): point from (%v, %v) now at (%v, %v)", dx, dy, px, py, x, y)
 		}
 	}
+}
+
+// randPixel returns a random point of c's viewport, in pixels.
+func randPixel(rng *rand.Rand, c Camera) (x, y float64) {
+	return rng.Float64() * float64(c.Width), rng.Float64() * float64(c.Height)
 }
 
 // targetPlanePoint returns the world point under pixel (x, y) on the plane
@@ -218,7 +228,7 @@ func TestCameraZoomAtKeepsCursorPoint(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for i := 0; i < 200; i++ {
 		c := randCamera(rng)
-		px, py := rng.Float64()*float64(c.Width), rng.Float64()*float64(c.Height)
+		px, py := randPixel(rng, c)
 		p := targetPlanePoint(c, px, py)
 		d0 := c.Distance
 		steps := rng.Float64()*6 - 3
@@ -275,10 +285,7 @@ func TestCameraFrame(t *testing.T) {
 // at that point, and a pixel well outside its silhouette misses it.
 func TestPickPixelOnEllipsoid(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
-	n := 1000
-	if testing.Short() {
-		n = 100
-	}
+	n := cases(1000)
 	for i := 0; i < n; i++ {
 		c := randCamera(rng)
 		e := randEllipsoid(rng)

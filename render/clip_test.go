@@ -50,12 +50,9 @@ func TestClipNearSimpleCases(t *testing.T) {
 // in the triangle's barycentric (u, v) plane.
 func TestClipNearProperty(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
-	cases := 3000
-	if testing.Short() {
-		cases = 300
-	}
+	n := cases(3000)
 	r := func() float64 { return rng.Float64()*4 - 2 }
-	for c := 0; c < cases; c++ {
+	for c := 0; c < n; c++ {
 		tri := [3]mgl64.Vec4{}
 		for i := range tri {
 			tri[i] = mgl64.Vec4{r(), r(), r(), 0.1 + rng.Float64()*2}
@@ -124,11 +121,8 @@ func inConvex2D(p *clipPoly, u, w float64) bool {
 // divide safely (w >= near) and stay within the guard band.
 func TestClipTriangleCamera(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 24))
-	cases := 2000
-	if testing.Short() {
-		cases = 200
-	}
-	for c := 0; c < cases; c++ {
+	n := cases(2000)
+	for c := 0; c < n; c++ {
 		cam := randCamera(rng)
 		cam.Ortho = false
 		near, _ := cam.DepthRange()

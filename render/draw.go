@@ -32,8 +32,8 @@ var edgeColour = [3]float32{0.12, 0.13, 0.16}
 // the CPU draw lists between frames; use one Renderer per view, from the
 // game's Draw (the Ebitengine main thread).
 type Renderer struct {
-	// Scale multiplies text sizes (the device scale factor on HiDPI
-	// screens). 0 means 1.
+	// Scale multiplies text sizes and overlay line widths (the device
+	// scale factor on HiDPI screens). 0 means 1.
 	Scale float64
 
 	lists   Lists
@@ -224,14 +224,18 @@ func (r *Renderer) colourPass(dst *ebiten.Image, opt Options) {
 	}
 }
 
-// drawTriangles draws the scene triangles (unclipped, then clipped) with
+// drawTriangles draws the scene triangles (each chunk's unclipped, then
+// clipped ones) with
 // sh, and the hit triangle's highlight when highlight is set.
 func (l *Lists) drawTriangles(dst *ebiten.Image, sh *ebiten.Shader, op *ebiten.DrawTrianglesShaderOptions, highlight bool) {
-	if len(l.tris) > 0 {
-		dst.DrawTrianglesShader32(l.tris, l.seq[:len(l.tris)], sh, op)
-	}
-	if len(l.ctriIdx) > 0 {
-		dst.DrawTrianglesShader32(l.ctris, l.ctriIdx, sh, op)
+	for i := range l.chunks {
+		c := &l.chunks[i]
+		if len(c.verts) > 0 {
+			dst.DrawTrianglesShader32(c.verts, l.seq[:len(c.verts)], sh, op)
+		}
+		if len(c.cidx) > 0 {
+			dst.DrawTrianglesShader32(c.cverts, c.cidx, sh, op)
+		}
 	}
 	if highlight && len(l.htriIdx) > 0 {
 		dst.DrawTrianglesShader32(l.htris, l.htriIdx, sh, op)
@@ -301,8 +305,10 @@ func premul(c color.RGBA) color.RGBA {
 // drawOverlays draws the 2D overlays with the vector package.
 func (r *Renderer) drawOverlays(dst *ebiten.Image) {
 	l := &r.lists
+	sc := float32(r.scale())
 	for _, o := range l.ovs {
 		pts := l.pts[o.p0:o.p1]
+		o.width *= sc
 		if len(pts) < 2 {
 			continue
 		}

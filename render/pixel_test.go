@@ -3,9 +3,11 @@ package render
 import (
 	"image"
 	"image/color"
+	"math"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"sweepdbg/scene"
 	"sweepdbg/sweep"
@@ -288,4 +290,48 @@ func countBright(img *image.RGBA, r image.Rectangle) int {
 		}
 	}
 	return n
+}
+
+// TestPixelsSubImageAndBadInput: drawing into a sub-image at an offset
+// gives the same pixels as drawing into an image of its own; a frame with
+// NaN and Inf coordinates, a degenerate ellipsoid or out-of-range indices
+// draws without panicking (what can be drawn is).
+func TestPixelsSubImageAndBadInput(t *testing.T) {
+	needDisplay(t)
+	cam := frontCam(200, 150)
+	f := wallFrame(mgl64.Vec3{0, 0, 2})
+	r := NewRenderer()
+	want := renderRGBA(t, r, f, cam, DefaultOptions())
+	big := ebiten.NewImage(300, 250)
+	defer big.Deallocate()
+	sub := big.SubImage(image.Rect(50, 60, 250, 210)).(*ebiten.Image)
+	r.Draw(sub, f, cam, DefaultOptions())
+	got := image.NewRGBA(image.Rect(0, 0, 300, 250))
+	big.ReadPixels(got.Pix)
+	diff := 0
+	for y := 0; y < 150; y++ {
+		for x := 0; x < 200; x++ {
+			if want.RGBAAt(x, y) != got.RGBAAt(x+50, y+60) {
+				diff++
+			}
+		}
+	}
+	if diff != 0 {
+		t.Errorf("sub-image draw differs in %d pixels", diff)
+	}
+
+	nan, inf := math.NaN(), math.Inf(1)
+	bad := wallFrame(mgl64.Vec3{nan, 0, 0})
+	bad.Scene.End = mgl64.Vec3{inf, 0, 0}
+	bad.Scene.Mesh.Vertices = append(bad.Scene.Mesh.Vertices, mgl64.Vec3{nan, inf, 0})
+	bad.Scene.Mesh.Triangles = append(bad.Scene.Mesh.Triangles, [3]int{0, 1, 4}, [3]int{0, 1, 99}, [3]int{-1, 0, 1})
+	bad.HasHit = true
+	bad.Hit = sweep.Hit{T: nan, Point: mgl64.Vec3{nan, 0, 0}, Normal: mgl64.Vec3{inf, 0, 0}, Triangle: 99}
+	bad.Slide = sweep.SlideResult{Steps: []sweep.SlideStep{{Contact: mgl64.Vec3{nan, nan, nan}}}, Final: mgl64.Vec3{inf, -inf, 0}}
+	renderRGBA(t, r, bad, cam, DefaultOptions())
+	flat := wallFrame(mgl64.Vec3{0, 0, 2})
+	flat.Scene.Ellipsoid = sweep.Ellipsoid{} // all axes zero
+	renderRGBA(t, r, flat, cam, DefaultOptions())
+	renderRGBA(t, r, nil, cam, DefaultOptions())
+	renderRGBA(t, r, &Frame{}, cam, DefaultOptions())
 }

@@ -3,16 +3,23 @@
 // correct occlusion, the four poses (start, end, contact, slide) and the
 // overlays (paths, contact point, normals, labels).
 //
-// Ebitengine has no depth buffer, so the scene is drawn in two passes (see
-// DESIGN.md, "Rendering on a 2D engine"): a depth pre-pass writes each
-// pixel's nearest window-space depth as 16 bits (a high-byte and a low-byte
-// image, both kept with BlendOperationMin), then a colour pass whose Kage
-// shader discards fragments behind the stored depth. The ellipsoids are
-// ray-cast per pixel in Kage against the same depth, drawn faintly ("x-ray")
-// where geometry hides them. Lines and labels go last.
+// Ebitengine has no depth buffer, so the scene is drawn in passes (see
+// DESIGN.md, "Rendering on a 2D engine", and shaders.go): a depth
+// pre-pass writes each pixel's nearest depth as 24 bits over three 8-bit
+// images (high, middle and low byte, each pass keeping the maximum of the
+// reversed depth with BlendOperationMax and reading the pass before), then
+// a colour pass whose Kage shader discards fragments behind the stored
+// depth. The ellipsoids are ray-cast per pixel in Kage against the same
+// depth (and write it, so they occlude and are occluded), drawn faintly
+// with a full-strength outline ("x-ray") where geometry hides them.
+// Depth-tested lines (grid, axes) follow; the overlays (paths, arrows,
+// drag boxes) and labels go last, with the vector and text/v2 packages.
 //
 // Everything that touches the GPU needs a display; the camera, clipping and
-// the CPU side of a frame (BuildLists) do not.
+// the CPU side of a frame (Lists.Build) do not. The package's pixel tests
+// run inside an Ebitengine game loop and need a display: run them under
+// xvfb-run -a -s "-screen 0 1600x1000x24" go test ./render (make test
+// does); without one they fail saying so, and the rest pass.
 package render
 
 import (
@@ -113,7 +120,7 @@ type Frame struct {
 	Slide  sweep.SlideResult // Mesh.Slide(start -> end)
 	Hover  Handle            // box face under the cursor (highlighted)
 	Active Handle            // box face being dragged (highlighted more strongly)
-	Mesh   *sweep.Mesh       // optional; the built mesh (unused by the renderer today)
+	Mesh   *sweep.Mesh       // optional; the built mesh (the renderer reads Scene.Mesh)
 }
 
 // ContactPose returns the center at first contact: start + Hit.T*(end -

@@ -17,10 +17,18 @@ func FrameBounds(f *Frame) geom.AABB {
 	if f == nil || f.Scene == nil {
 		return b
 	}
-	s := f.Scene
-	for _, v := range s.Mesh.Vertices {
+	for _, v := range f.Scene.Mesh.Vertices {
 		b = b.Extend(v)
 	}
+	return addPoses(f, b)
+}
+
+// addPoses returns b grown by every pose of f with its ellipsoid's extent.
+func addPoses(f *Frame, b geom.AABB) geom.AABB {
+	if f == nil || f.Scene == nil {
+		return b
+	}
+	s := f.Scene
 	h := s.Ellipsoid.Extent()
 	add := func(c mgl64.Vec3) { b = b.Union(geom.AABB{Min: c.Sub(h), Max: c.Add(h)}) }
 	add(s.Start)
@@ -45,9 +53,10 @@ const fitSearchLimit = 20000
 // FitView returns a perspective camera for a width x height view that
 // frames everything f shows (FrameBounds), looking from above at an angle.
 // For meshes up to 20000 triangles it picks, among sixteen directions
-// around the scene, the one from which the fewest pose centers are hidden
-// behind triangles (preferring the front-right, NewCamera's direction), so
-// the poses are seen rather than x-rayed. A nil frame gives NewCamera.
+// around the scene, the one from which the fewest of the start, contact
+// and slide pose centers are hidden behind triangles, so the poses are
+// seen rather than x-rayed, and among those the one that spreads the four
+// poses furthest apart on screen. A nil frame gives NewCamera.
 func FitView(f *Frame, width, height int) Camera {
 	c := NewCamera(width, height)
 	b := FrameBounds(f)
@@ -59,25 +68,47 @@ func FitView(f *Frame, width, height int) Camera {
 		return c
 	}
 	tris := f.Scene.Mesh.Tris()
-	poses := []mgl64.Vec3{f.Scene.Start, f.Scene.End}
+	// The end pose is left out: it is where the motion would go without
+	// collision, often behind or inside the very geometry it runs into;
+	// x-ray shows it anyway.
+	poses := []mgl64.Vec3{f.Scene.Start}
 	if p, ok := f.ContactPose(); ok {
 		poses = append(poses, p)
 	}
 	if len(f.Slide.Steps) > 0 {
 		poses = append(poses, f.Slide.Final)
 	}
-	best, bestHidden := c, len(poses)+1
+	all := append([]mgl64.Vec3{f.Scene.End}, poses...)
+	best, bestHidden, bestSpread := c, len(poses)+1, -1.0
 	for _, pitch := range []float64{0.55, 1.0} {
 		for k := 0; k < 8; k++ {
 			cand := c
 			cand.Yaw = 0.6 + float64(k)*math.Pi/4
 			cand.Pitch = pitch
-			if n := hiddenPoses(cand.Eye(), poses, tris); n < bestHidden {
-				best, bestHidden = cand, n
+			cand.Frame(b)
+			n := hiddenPoses(cand.Eye(), poses, tris)
+			if sp := spread(cand, all); n < bestHidden || n == bestHidden && sp > bestSpread {
+				best, bestHidden, bestSpread = cand, n, sp
 			}
 		}
 	}
 	return best
+}
+
+// spread returns the sum of the pixel distances between the poses seen by
+// c: how well the view separates them.
+func spread(c Camera, poses []mgl64.Vec3) float64 {
+	sum := 0.0
+	for i, p := range poses {
+		x0, y0, ok0 := c.Project(p)
+		for _, q := range poses[i+1:] {
+			x1, y1, ok1 := c.Project(q)
+			if ok0 && ok1 {
+				sum += math.Hypot(x1-x0, y1-y0)
+			}
+		}
+	}
+	return sum
 }
 
 // hiddenPoses counts the pose centers a triangle hides from eye.

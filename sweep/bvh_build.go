@@ -11,7 +11,7 @@ import (
 // (rounded outward, so every box still contains its triangle exactly) and
 // the triangle's original index. A node's range of refs is split where the
 // surface area heuristic, evaluated at numBins bin boundaries of the
-// centroids on each axis (Wald, "On fast Construction of SAH-based Bounding
+// centroids along the node's longest axis (Wald, "On fast Construction of SAH-based Bounding
 // Volume Hierarchies", 2007), is cheapest. Ranges of at most maxLeaf
 // triangles become leaves. The result is a tree of buildNodes whose
 // children come in adjacent pairs; encodeNodes then quantizes it.
@@ -107,58 +107,63 @@ type builder struct {
 	nodes []buildNode
 }
 
-// bounds is the box of a set of refs and the box of their centroids.
-type bounds struct{ box, cent box32 }
-
-func emptyBounds() bounds { return bounds{emptyBox32(), emptyBox32()} }
-
-func (s *bounds) add(o *bounds) {
-	s.box.grow(o.box.lo, o.box.hi)
-	s.cent.grow(o.cent.lo, o.cent.hi)
-}
-
-// boundsOf returns the bounds of refs[lo:hi].
-func (b *builder) boundsOf(lo, hi int) bounds {
-	s := emptyBounds()
+// boxOf returns the box of refs[lo:hi].
+func (b *builder) boxOf(lo, hi int) box32 {
+	s := emptyBox32()
 	for k := lo; k < hi; k++ {
-		r := &b.refs[k]
-		s.box.grow(r.lo, r.hi)
-		c := [3]float32{r.centroid(0), r.centroid(1), r.centroid(2)}
-		s.cent.grow(c, c)
+		s.grow(b.refs[k].lo, b.refs[k].hi)
 	}
 	return s
 }
 
-// fill makes node ni the root of the subtree over refs[lo:hi], whose
-// bounds are s.
-func (b *builder) fill(ni, lo, hi int, s bounds, depth int) {
+// fill makes node ni the root of the subtree over refs[lo:hi], whose box
+// is box.
+func (b *builder) fill(ni, lo, hi int, box box32, depth int) {
 	if hi-lo <= maxLeaf {
-		b.nodes[ni] = buildNode{box: s.box, child: -1, first: int32(lo), count: int32(hi - lo)}
+		b.nodes[ni] = buildNode{box: box, child: -1, first: int32(lo), count: int32(hi - lo)}
 		return
 	}
-	mid, l, r := b.split(lo, hi, s.cent, depth)
+	mid, l, r := b.split(lo, hi, box, depth)
 	c := len(b.nodes)
 	b.nodes = append(b.nodes, buildNode{}, buildNode{})
-	b.nodes[ni] = buildNode{box: s.box, child: int32(c)}
+	b.nodes[ni] = buildNode{box: box, child: int32(c)}
 	b.fill(c, lo, mid, l, depth+1)
 	b.fill(c+1, mid, hi, r, depth+1)
 }
 
-// split partitions refs[lo:hi] into two non-empty halves and returns the
-// boundary and the halves' bounds: at the cheapest SAH bin boundary along
-// the longest centroid axis, or at the object median when the tree is
-// already deep or the centroids all coincide.
-func (b *builder) split(lo, hi int, cent box32, depth int) (int, bounds, bounds) {
-	axis := longestAxis(cent)
+// split partitions refs[lo:hi] (whose box is box) into two non-empty
+// halves and returns the boundary and the halves' boxes: at the cheapest
+// SAH bin boundary along the box's longest axis, the bins spanning the
+// centroids' range on it, or at the object median when the tree is
+// already deep or the centroids do not spread along the axis.
+func (b *builder) split(lo, hi int, box box32, depth int) (int, box32, box32) {
+	axis := longestAxis(box)
 	nb := min(hi-lo, numBins) // small ranges need no more bins than refs
-	if scale := binScale(cent, axis, nb); depth < sahDepth && scale > 0 {
-		bins := b.binRefs(lo, hi, axis, cent.lo[axis], scale, nb)
+	cmin, cmax := b.centroidRange(lo, hi, axis)
+	if scale := binScale(cmin, cmax, nb); depth < sahDepth && scale > 0 {
+		bins := b.binRefs(lo, hi, axis, cmin, scale, nb)
 		if k, l, r, ok := bestBoundary(bins[:nb]); ok {
-			return b.partition(lo, hi, axis, cent.lo[axis], scale, nb, k), l, r
+			return b.partition(lo, hi, axis, cmin, scale, nb, k), l, r
 		}
 	}
 	mid := b.median(lo, hi, axis)
-	return mid, b.boundsOf(lo, mid), b.boundsOf(mid, hi)
+	return mid, b.boxOf(lo, mid), b.boxOf(mid, hi)
+}
+
+// centroidRange returns the smallest and largest centroid coordinate of
+// refs[lo:hi] along axis.
+func (b *builder) centroidRange(lo, hi, axis int) (cmin, cmax float32) {
+	cmin, cmax = float32(math.Inf(1)), float32(math.Inf(-1))
+	for k := lo; k < hi; k++ {
+		c := b.refs[k].centroid(axis)
+		if c < cmin {
+			cmin = c
+		}
+		if c > cmax {
+			cmax = c
+		}
+	}
+	return cmin, cmax
 }
 
 func longestAxis(b box32) int {
@@ -172,17 +177,17 @@ func longestAxis(b box32) int {
 }
 
 // binOf maps a centroid coordinate to its bin (of nb) on an axis with the
-// given centroid minimum and scale (bins per unit).
+// given minimum and scale (bins per unit).
 func binOf(c, cmin, scale float32, nb int) int {
 	k := int((c - cmin) * scale)
 	return min(max(k, 0), nb-1)
 }
 
-// binScale returns nb bins' worth per unit along axis, 0 when the
-// centroids do not spread along it. The factor 1 - 1e-6 maps the largest
+// binScale returns nb bins' worth per unit of the centroid range
+// cmin..cmax, 0 when it is empty. The factor 1 - 1e-6 maps the largest
 // centroid into the last bin rather than past it.
-func binScale(cent box32, axis, nb int) float32 {
-	ext := cent.hi[axis] - cent.lo[axis]
+func binScale(cmin, cmax float32, nb int) float32 {
+	ext := cmax - cmin
 	if !(ext > 0) {
 		return 0
 	}
@@ -190,22 +195,20 @@ func binScale(cent box32, axis, nb int) float32 {
 }
 
 type bin struct {
-	bounds
-	n int32
+	box box32
+	n   int32
 }
 
 // binRefs sorts refs[lo:hi] into the first nb bins by centroid along axis.
 func (b *builder) binRefs(lo, hi, axis int, cmin, scale float32, nb int) [numBins]bin {
 	var bins [numBins]bin
 	for i := range bins[:nb] {
-		bins[i].bounds = emptyBounds()
+		bins[i].box = emptyBox32()
 	}
 	for k := lo; k < hi; k++ {
 		r := &b.refs[k]
 		bn := &bins[binOf(r.centroid(axis), cmin, scale, nb)]
 		bn.box.grow(r.lo, r.hi)
-		c := [3]float32{r.centroid(0), r.centroid(1), r.centroid(2)}
-		bn.cent.grow(c, c)
 		bn.n++
 	}
 	return bins
@@ -213,15 +216,15 @@ func (b *builder) binRefs(lo, hi, axis int, cmin, scale float32, nb int) [numBin
 
 // bestBoundary evaluates the SAH cost A_L*N_L + A_R*N_R at every boundary
 // between bins and returns the cheapest with both sides non-empty (refs in
-// bins <= k go left) and the bounds of both sides. (The sweeps grow boxes
-// only; the centroid bounds are gathered for the chosen boundary alone.)
-func bestBoundary(bins []bin) (k int, left, right bounds, ok bool) {
-	var rightCost [numBins]float32 // rightCost[i]: A*N of bins i.., or -1 if empty
+// bins <= k go left) and the boxes of both sides.
+func bestBoundary(bins []bin) (k int, left, right box32, ok bool) {
+	var suffix [numBins]box32      // suffix[i]: the box of bins i..
+	var rightCost [numBins]float32 // A*N of bins i.., or -1 if they are empty
 	acc, n := emptyBox32(), int32(0)
 	for i := len(bins) - 1; i > 0; i-- {
 		acc.grow(bins[i].box.lo, bins[i].box.hi)
 		n += bins[i].n
-		rightCost[i] = -1
+		suffix[i], rightCost[i] = acc, -1
 		if n > 0 {
 			rightCost[i] = acc.area() * float32(n)
 		}
@@ -235,21 +238,10 @@ func bestBoundary(bins []bin) (k int, left, right bounds, ok bool) {
 			continue
 		}
 		if cost := acc.area()*float32(n) + rightCost[i+1]; cost < best {
-			best, k, ok = cost, i, true
+			best, k, left, right, ok = cost, i, acc, suffix[i+1], true
 		}
 	}
-	if !ok {
-		return 0, left, right, false
-	}
-	left, right = emptyBounds(), emptyBounds()
-	for i := range bins {
-		if i <= k {
-			left.add(&bins[i].bounds)
-		} else {
-			right.add(&bins[i].bounds)
-		}
-	}
-	return k, left, right, true
+	return k, left, right, ok
 }
 
 // partition moves the refs whose centroid bin along axis is <= k before
@@ -289,27 +281,33 @@ func buildTree(refs []primRef) []buildNode {
 	if len(refs) == 0 {
 		return nil
 	}
-	b := &builder{refs: refs, nodes: make([]buildNode, 1, 2*len(refs)/maxLeaf+1)}
-	all := b.boundsOf(0, len(refs))
+	b := &builder{refs: refs, nodes: make([]buildNode, 1, nodeCap(len(refs)))}
+	all := b.boxOf(0, len(refs))
 	if len(refs) < parallelMin {
 		b.fill(0, 0, len(refs), all, 0)
 		return b.nodes
 	}
-	mid, l, r := b.split(0, len(refs), all.cent, 0)
+	mid, l, r := b.split(0, len(refs), all, 0)
 	b.nodes = append(b.nodes, buildNode{}, buildNode{})
-	b.nodes[0] = buildNode{box: all.box, child: 1}
-	left := &builder{refs: refs, nodes: make([]buildNode, 1, 2*mid/maxLeaf+1)}
+	b.nodes[0] = buildNode{box: all, child: 1}
+	left := &builder{refs: refs, nodes: make([]buildNode, 1, nodeCap(mid))}
 	done := make(chan struct{})
 	go func() {
 		left.fill(0, 0, mid, l, 1)
 		close(done)
 	}()
-	right := &builder{refs: refs, nodes: make([]buildNode, 1, 2*(len(refs)-mid)/maxLeaf+1)}
+	right := &builder{refs: refs, nodes: make([]buildNode, 1, nodeCap(len(refs)-mid))}
 	right.fill(0, mid, len(refs), r, 1)
 	<-done
+	b.nodes = slices.Grow(b.nodes, len(left.nodes)+len(right.nodes)-2)
 	b.nodes = graft(b.nodes, 1, left.nodes)
 	return graft(b.nodes, 2, right.nodes)
 }
+
+// nodeCap is the node slice capacity for n triangles: enough for leaves of
+// three triangles on average (SAH builds of game meshes average more), so
+// that the slice rarely grows.
+func nodeCap(n int) int { return 2*n/3 + 16 }
 
 // graft puts the subtree sub (root at sub[0]) at node slot at of dst,
 // appending its other nodes and renumbering its child links.

@@ -151,18 +151,7 @@ func norm1(v mgl64.Vec3) float64 { return math.Abs(v[0]) + math.Abs(v[1]) + math
 // reaches returns the first t in [0, tmax] at which the center's segment
 // enters the triangle's box grown by the walker's half-extents, or false.
 func (w *walker) reaches(tri *geom.Triangle, tmax float64) (float64, bool) {
-	var b box6
-	for i := 0; i < 3; i++ {
-		lo, hi := tri[0][i], tri[0][i]
-		for j := 1; j < 3; j++ {
-			if x := tri[j][i]; x < lo {
-				lo = x
-			} else if x > hi {
-				hi = x
-			}
-		}
-		b[i], b[3+i] = lo, hi
-	}
+	b := triBox6(tri)
 	return w.enter(&b, tmax)
 }
 

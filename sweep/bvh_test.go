@@ -73,9 +73,12 @@ func checkTree(t *testing.T, m *Mesh, tris []geom.Triangle) {
 		return
 	}
 	stack := []item{{0, m.root, 1}}
+	deepest := 0
+	defer func() { t.Logf("depth %d", deepest) }()
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		deepest = max(deepest, it.depth)
 		if it.depth > maxDepth {
 			t.Fatalf("depth %d exceeds %d", it.depth, maxDepth)
 		}
@@ -123,6 +126,14 @@ func TestTreeHoldsEveryTriangle(t *testing.T) {
 		"same-spot": make([]geom.Triangle, 100),                // all zero-area at the origin
 		"flat":      randomSoup(rng, 500, 0, 0),
 	}
+	// Triangles at geometrically growing distances: the SAH peels them off
+	// one at a time, so only the depth guard keeps the tree shallow.
+	var skewed []geom.Triangle
+	for i := 0; i < 400; i++ {
+		x := math.Pow(1.2, float64(i)) * 1e-20
+		skewed = append(skewed, geom.Triangle{{x, 0, 0}, {x * 1.01, x * 0.01, 0}, {x, 0, x * 0.01}})
+	}
+	cases["skewed"] = skewed
 	bad := randomSoup(rng, 50, 10, 1)
 	bad[3][1][2] = math.NaN()
 	bad[7][0][0] = math.Inf(1)
@@ -135,6 +146,8 @@ func TestTreeHoldsEveryTriangle(t *testing.T) {
 				t.Fatalf("Len = %d, want %d", m.Len(), len(tris))
 			}
 			checkTree(t, m, tris)
+			// The traversal copes with the tree's depth (its stack is fixed).
+			m.Sweep(Sphere(0.5), mgl64.Vec3{-1, 0.5, 0.5}, mgl64.Vec3{1e20, 0, 0})
 		})
 	}
 }

@@ -25,9 +25,9 @@ func bruteSweep(tris []geom.Triangle, e Ellipsoid, begin, delta mgl64.Vec3) (Hit
 }
 
 // testEllipsoid is a random ellipsoid: a sphere, an axis-aligned or a
-// rotated ellipsoid with radii in [0.2, 2].
-func testEllipsoid(rng *rand.Rand) Ellipsoid {
-	r := func() float64 { return 0.2 + 1.8*rng.Float64() }
+// rotated ellipsoid with radii in [lo, hi].
+func testEllipsoid(rng *rand.Rand, lo, hi float64) Ellipsoid {
+	r := func() float64 { return lo + (hi-lo)*rng.Float64() }
 	switch rng.IntN(3) {
 	case 0:
 		return Sphere(r())
@@ -83,7 +83,7 @@ func TestSweepMatchesBruteForce(t *testing.T) {
 		}
 		m := NewMesh(tris)
 		for k := 0; k < perMesh && done < queries; k, done = k+1, done+1 {
-			e := testEllipsoid(rng)
+			e := testEllipsoid(rng, 0.2, 2)
 			begin := randVec(rng, span*1.5)
 			delta := mgl64.Vec3{}
 			switch rng.IntN(10) {
@@ -205,4 +205,42 @@ func TestSweepNoAllocations(t *testing.T) {
 	if allocs != 0 {
 		t.Fatalf("Sweep allocates %v times per call", allocs)
 	}
+}
+
+// FuzzMeshSweep decodes a few triangles, an ellipsoid and a motion from the
+// input and checks Sweep against brute force, and that Slide neither
+// panics nor returns a non-finite pose.
+func FuzzMeshSweep(f *testing.F) {
+	f.Add([]byte{0, 0, 0, 4, 0, 0, 0, 0, 4, 1, 3, 1, 0, 250, 0, 8, 8, 8})
+	f.Add([]byte{1, 2, 3, 1, 2, 3, 1, 2, 3, 9, 9, 9, 0, 0, 0, 1, 1, 1, 200, 100, 50})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		// Every byte is a coordinate in [-8, 8) in steps of 1/16; the last
+		// nine bytes are the begin, delta and radii; the rest triangles.
+		if len(data) < 9 {
+			return
+		}
+		coord := func(b byte) float64 { return float64(int(b)-128) / 16 }
+		head, body := data[len(data)-9:], data[:len(data)-9]
+		var tris []geom.Triangle
+		for len(body) >= 9 {
+			var tri geom.Triangle
+			for i := 0; i < 9; i++ {
+				tri[i/3][i%3] = coord(body[i])
+			}
+			tris, body = append(tris, tri), body[9:]
+		}
+		begin := mgl64.Vec3{coord(head[0]), coord(head[1]), coord(head[2])}
+		delta := mgl64.Vec3{coord(head[3]), coord(head[4]), coord(head[5])}.Mul(2)
+		e := Ellipsoid{Axes: [3]mgl64.Vec3{{0.1 + float64(head[6])/64, 0, 0}, {0, 0.1 + float64(head[7])/64, 0}, {0, 0, 0.1 + float64(head[8])/64}}}
+		m := NewMesh(tris)
+		want, wantOK := bruteSweep(tris, e, begin, delta)
+		got, gotOK := m.Sweep(e, begin, delta)
+		if gotOK != wantOK || (wantOK && math.Abs(got.T-want.T) > 1e-9) {
+			t.Fatalf("Sweep %+v %v, brute force %+v %v", got, gotOK, want, wantOK)
+		}
+		res := m.Slide(e, begin, begin.Add(delta), SlideOptions{})
+		if !finiteVecs(res.Final) {
+			t.Fatalf("Slide ended at %v", res.Final)
+		}
+	})
 }

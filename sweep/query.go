@@ -130,50 +130,132 @@ func (q *Query) Triangle(tri geom.Triangle, maxT float64) (Hit, bool) {
 	if !q.ok || !(maxT >= 0) {
 		return Hit{}, false
 	}
-	maxT = min(maxT, 1)
-	origin := v3(tri[0])
-	e1, e2 := v3(tri[1]).sub(origin), v3(tri[2]).sub(origin)
-	w := &q.worldToUnit
-	b, d := w.apply(v3(q.begin).sub(origin)), q.unitDelta
+	var f triFrame
+	f.init(&tri, q.begin, q.delta)
+	return q.triangle(&f, min(maxT, 1))
+}
+
+// triFrame is a triangle and the motion in world space, relative to the
+// triangle's first vertex (origin): what section 3.1 needs, before any
+// matrix inverse.
+type triFrame struct {
+	origin, e1, e2 vec3 // vertex 0 and the edges from it
+	bw, dw         vec3 // begin - origin and delta
+	nw             vec3 // e1 x e2
+	usable         bool // the triangle has a plane (not a sliver)
+}
+
+func (f *triFrame) init(tri *geom.Triangle, begin, delta mgl64.Vec3) {
+	f.origin, f.dw = v3(tri[0]), v3(delta)
+	f.e1, f.e2 = v3(tri[1]).sub(f.origin), v3(tri[2]).sub(f.origin)
+	f.bw = v3(begin).sub(f.origin)
+	f.nw, f.usable = planeNormal(f.e1, f.e2)
+}
+
+// planeEntry is section 3.1 for the triangle's plane in unit-sphere space,
+// computed without the inverse of M. The mapped plane's normal is
+// n = Mᵀ(e1 x e2) up to sign (section 4.1: N' ∝ MᵀN; equivalently, for any
+// matrix A, Au x Av = det(A)·A⁻ᵀ(u x v)), and for x_unit = M⁻¹x_world,
+// x_unit·Mᵀy = x_world·y: the center's distance and speed relative to the
+// mapped plane are world-space dot products scaled by 1/|n|. mt holds the
+// axes as rows (times sign(det M) when the orientation of n matters), so
+// mt.apply(nw) = ±Mᵀ nw. It returns t1, n and |n|.
+func (f *triFrame) planeEntry(mt *mat3, maxT float64) (t1 float64, n vec3, ln float64, ok bool) {
+	n = mt.apply(f.nw)
+	ln = n.length()
+	t1, ok = planeSweptSphere(f.bw.dot(f.nw), f.dw.dot(f.nw), ln, maxT)
+	return t1, n, ln, ok
+}
+
+// triangle is Triangle after the argument checks.
+func (q *Query) triangle(f *triFrame, maxT float64) (Hit, bool) {
 	var face vec3 // unit normal of a usable plane, else zero
-	if nw, ok := planeNormal(e1, e2); ok {
-		// 3.1 on the plane of the mapped triangle. Its normal is
-		// sign(det M)·Mᵀ(e1 x e2) (for any matrix A, Au x Av =
-		// det(A)·A⁻ᵀ(u x v)), cheaper than mapping the edges first, and
-		// planeSweptSphere only compares ratios, so n need not be unit yet.
-		n := q.normalMap.apply(nw)
-		ln := n.length()
-		t1, ok := planeSweptSphere(b.dot(n), d.dot(n), ln, maxT)
-		if !ok {
+	var t1 float64
+	if f.usable {
+		var n vec3
+		var ln float64
+		var ok bool
+		if t1, n, ln, ok = f.planeEntry(&q.normalMap, maxT); !ok {
 			return Hit{}, false
 		}
 		face = n.mul(1 / ln)
-		verts := [3]vec3{{}, w.apply(e1), w.apply(e2)}
-		// 3.3: the circle cut from the sphere by the plane at t1.
-		h := b.madd(d, t1).dot(face)
-		inPlane := b.madd(d, t1).madd(face, -h)
-		if t1 == 0 { // the only time the circle has a real radius (the sphere is tangent otherwise)
-			if c, ok := polygonCircle(verts[:], face, inPlane, 1-h*h); ok {
-				return q.finish(c, b, d, face, origin)
-			}
-		} else if polygonContains(verts[:], face, inPlane) {
-			return q.finish(contact{t: t1, point: inPlane, feature: Face}, b, d, face, origin)
-		}
-		return q.edgesVertices(verts, b, d, face, origin, maxT)
 	}
-	return q.edgesVertices([3]vec3{{}, w.apply(e1), w.apply(e2)}, b, d, face, origin, maxT)
-}
-
-// edgesVertices is sections 3.4-3.6 for a triangle (section 5: r1 = r2 = 0,
-// r3 = R² = 1): the swept unit sphere against the vertices and the edges.
-func (q *Query) edgesVertices(verts [3]vec3, b, d, face, origin vec3, maxT float64) (Hit, bool) {
+	w := &q.worldToUnit
+	b, d := w.apply(f.bw), q.unitDelta
+	verts := [3]vec3{{}, w.apply(f.e1), w.apply(f.e2)}
+	if f.usable {
+		t2 := slabExit(b.dot(face), d.dot(face), 1, maxT)
+		switch faceStage(&verts, face, b.madd(d, t1), b.madd(d, t2)) {
+		case faceHit: // 3.3: the circle's center at t1 lies inside
+			c := b.madd(d, t1)
+			return q.finish(contact{t: t1, point: c.madd(face, -c.dot(face)), feature: Face}, b, d, face, f.origin)
+		case faceOut:
+			return Hit{}, false
+		}
+	}
+	// 3.4-3.6: the swept sphere against the vertices and the edges
+	// (section 5: r1 = r2 = 0, r3 = R² = 1).
 	circle := sweptCircle{B: b, D: d, r3: 1}
-	size2 := verts[1].lenSq() + verts[2].lenSq()
-	c, ok := circle.edgeVertex(verts[:], maxT, size2)
+	c, ok := circle.edgeVertex(verts[:], maxT, verts[1].lenSq()+verts[2].lenSq())
 	if !ok {
 		return Hit{}, false
 	}
-	return q.finish(c, b, d, face, origin)
+	return q.finish(c, b, d, face, f.origin)
+}
+
+// Outcomes of faceStage.
+const (
+	faceHit   = iota // the circle's center at t1 is inside the triangle
+	faceOut          // the circle never comes within reach of the triangle
+	faceEdges        // the first contact, if any, is with an edge or a vertex
+)
+
+// faceStage is section 3.3 for a triangle (section 5), with the circle's
+// in-plane center at t1 (c1) and at the slab exit t2 (c2). The center at t1
+// inside the triangle (section 3.3's PolygonContains) is a face contact. The
+// other half of section 3.3, the closest boundary point within the circle's
+// radius, is left to edgesVertices, whose fixed lowestRoot reports an
+// overlap at t = 0 on its own (and for t1 > 0 the circle is a point).
+//
+// It also prunes: the circle's radius never exceeds 1 and it only exists on
+// [t1, t2], where its center moves from c1 to c2; the signed distance of
+// the center to an edge's line is linear in t. If both c1 and c2 lie more
+// than 1 outside the same edge's line, the circle never reaches the
+// triangle, which lies on the inner side. This settles most swept spheres
+// that cross the plane away from the triangle without solving a quadratic.
+func faceStage(verts *[3]vec3, face, c1, c2 vec3) int {
+	inside := true
+	for i, v := range verts {
+		e := verts[next(i, 3)].sub(v)
+		m := face.cross(e) // inward edge normal, |m| = |e|
+		s1, s2 := m.dot(c1.sub(v)), m.dot(c2.sub(v))
+		ee := e.lenSq()
+		if s1 < 0 && s2 < 0 && s1*s1 > ee && s2*s2 > ee {
+			return faceOut
+		}
+		inside = inside && s1 >= 0
+	}
+	if inside {
+		return faceHit
+	}
+	return faceEdges
+}
+
+// slabExit is the other end of section 3.1's interval: the last time in
+// [0, maxT] at which a sphere of radius r, whose center has signed distance
+// dist + t*nd to the plane, still touches it. Only meaningful once
+// planeSweptSphere has reported a touch.
+func slabExit(dist, nd, r, maxT float64) float64 {
+	if dist < 0 {
+		dist, nd = -dist, -nd
+	}
+	switch {
+	case nd < 0: // toward and through the plane: leave at -r
+		return min(maxT, (dist+r)/-nd)
+	case nd > 0: // touching and moving away: leave at +r
+		return min(maxT, (r-dist)/nd)
+	}
+	return maxT
 }
 
 // planeNormal returns e1 x e2 and whether the triangle with edges e1, e2
@@ -238,9 +320,33 @@ func fallbackNormal(face, d vec3) vec3 {
 
 // EllipsoidTriangle returns the first contact of the ellipsoid e moving from
 // begin to begin+delta with the two-sided triangle tri: NewQuery followed
-// by Triangle(tri, 1).
+// by Triangle(tri, 1), except that the plane test of section 3.1, which
+// needs no inverse (see triFrame.planeEntry), runs first: most triangles
+// are rejected before the unit-sphere transform is built.
 func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit, bool) {
+	if missesPlane(&e, &tri, begin, delta) {
+		return Hit{}, false
+	}
 	var q Query
-	q.init(e, begin, delta)
-	return q.Triangle(tri, 1)
+	if q.init(e, begin, delta); !q.ok {
+		return Hit{}, false
+	}
+	var f triFrame
+	f.init(&tri, begin, delta)
+	return q.triangle(&f, 1)
+}
+
+// missesPlane reports whether the swept ellipsoid never touches the
+// triangle's plane over t in [0, 1]: triFrame.planeEntry with the axes as
+// they are (the sign of the normal does not matter for 3.1), in local
+// variables only. False for a sliver (no plane to test).
+func missesPlane(e *Ellipsoid, tri *geom.Triangle, begin, delta mgl64.Vec3) bool {
+	o := v3(tri[0])
+	nw, usable := planeNormal(v3(tri[1]).sub(o), v3(tri[2]).sub(o))
+	if !usable {
+		return false
+	}
+	n := vec3{v3(e.Axes[0]).dot(nw), v3(e.Axes[1]).dot(nw), v3(e.Axes[2]).dot(nw)}
+	_, ok := planeSweptSphere(v3(begin).sub(o).dot(nw), v3(delta).dot(nw), n.length(), 1)
+	return !ok
 }

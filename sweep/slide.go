@@ -65,8 +65,8 @@ type SlideStep struct {
 	// Remaining is the motion still wanted at the contact, before
 	// projection: the target minus Contact.
 	Remaining mgl64.Vec3
-	// Resume is the center after the skin nudge away from the contact,
-	// where the next move starts.
+	// Resume is the center backed off from the contact to Skin from its
+	// plane (measured along the normal), where the next move starts.
 	Resume mgl64.Vec3
 	// Projected is the next move from Resume: the remaining motion
 	// projected onto every contact plane so far (zero when the slide stops
@@ -83,11 +83,13 @@ type SlideResult struct {
 // Slide moves e from from toward to, sliding along what it touches, and
 // returns every contact and the resting center. The path is from, then
 // for each step Contact and Resume, then Final; every piece of it is swept.
-// With non-finite input it does not move (Final = from).
+// With non-finite input or an invalid ellipsoid (see Ellipsoid.Validate)
+// it does not move: Final = from, no steps. A start that already overlaps
+// a triangle can move away from it but is not pushed out.
 func (m *Mesh) Slide(e Ellipsoid, from, to mgl64.Vec3, opt SlideOptions) SlideResult {
 	opt = opt.withDefaults()
 	res := SlideResult{Final: from}
-	if !finiteVecs(from, to) {
+	if q := NewQuery(e, from, to.Sub(from)); !q.Valid() {
 		return res
 	}
 	var planes planeSet

@@ -170,7 +170,7 @@ func TestSlideNeverEntersGeometry(t *testing.T) {
 		m := NewMesh(sc.tris)
 		n := total / len(scenes)
 		for i := 0; i < n; i++ {
-			e := slideEllipsoid(rng)
+			e := testEllipsoid(rng, 0.2, 1)
 			from := startOutside(rng, e, sc)
 			to := from.Add(mgl64.Vec3{rng.NormFloat64() * 2, rng.NormFloat64()*2 - 1.5, rng.NormFloat64() * 2})
 			res := m.Slide(e, from, to, SlideOptions{})
@@ -184,19 +184,6 @@ func TestSlideNeverEntersGeometry(t *testing.T) {
 	if steps < total/2 {
 		t.Fatalf("only %d contacts in %d slides: the slides do not exercise the scenes", steps, total)
 	}
-}
-
-func slideEllipsoid(rng *rand.Rand) Ellipsoid {
-	r := func() float64 { return 0.2 + 0.8*rng.Float64() }
-	switch rng.IntN(3) {
-	case 0:
-		return Sphere(r())
-	case 1:
-		return Ellipsoid{Axes: [3]mgl64.Vec3{{r(), 0, 0}, {0, r(), 0}, {0, 0, r()}}}
-	}
-	q := mgl64.Quat{W: rng.NormFloat64(), V: mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}}
-	m := q.Normalize().Mat4().Mat3()
-	return Ellipsoid{Axes: [3]mgl64.Vec3{m.Col(0).Mul(r()), m.Col(1).Mul(r()), m.Col(2).Mul(r())}}
 }
 
 // startOutside draws a start in the scene's region, touching nothing or
@@ -297,7 +284,7 @@ func TestSlideGlidesOnFloor(t *testing.T) {
 	}
 	worst := math.Inf(1)
 	for i := 0; i < n; i++ {
-		e := slideEllipsoid(rng)
+		e := testEllipsoid(rng, 0.2, 1)
 		from := mgl64.Vec3{rng.Float64()*4 - 2, 0, rng.Float64()*4 - 2}
 		from[1] = e.Extent()[1] + 0.01*rng.Float64() // resting or hovering up to 0.01
 		move := mgl64.Vec3{rng.NormFloat64(), -rng.Float64(), rng.NormFloat64()}
@@ -320,7 +307,7 @@ func TestSlideHugsWall(t *testing.T) {
 	wall := quad(mgl64.Vec3{2, -6, -6}, mgl64.Vec3{0, 0, 12}, mgl64.Vec3{0, 12, 0}, 5) // the plane x = 2
 	m := NewMesh(wall)
 	for i := 0; i < 300; i++ {
-		e := slideEllipsoid(rng)
+		e := testEllipsoid(rng, 0.2, 1)
 		from := mgl64.Vec3{2 - e.Extent()[0], rng.Float64()*4 - 2, rng.Float64()*4 - 2} // touching
 		move := mgl64.Vec3{rng.Float64() * 0.5, rng.NormFloat64(), rng.NormFloat64()}
 		res := m.Slide(e, from, from.Add(move), SlideOptions{})
@@ -381,6 +368,10 @@ func TestSlideDegenerateInput(t *testing.T) {
 	res := m.Slide(Sphere(1), mgl64.Vec3{0, 2, 0}, mgl64.Vec3{nan, 0, 0}, SlideOptions{})
 	if res.Final != (mgl64.Vec3{0, 2, 0}) || len(res.Steps) != 0 {
 		t.Fatalf("non-finite target: %+v", res)
+	}
+	res = m.Slide(Ellipsoid{}, mgl64.Vec3{0, 2, 0}, mgl64.Vec3{0, -5, 0}, SlideOptions{})
+	if res.Final != (mgl64.Vec3{0, 2, 0}) || len(res.Steps) != 0 {
+		t.Fatalf("degenerate ellipsoid: %+v", res)
 	}
 	res = NewMesh(nil).Slide(Sphere(1), mgl64.Vec3{0, 2, 0}, mgl64.Vec3{1, -5, 0}, SlideOptions{})
 	if res.Final != (mgl64.Vec3{1, -5, 0}) {

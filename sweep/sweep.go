@@ -53,7 +53,7 @@ const (
 // within OrthogonalTolerance. The error names the axis (0, 1, 2) at fault.
 func (e Ellipsoid) Validate() error {
 	for i, a := range e.Axes {
-		l := a.Len()
+		l := axisLen(a)
 		switch {
 		case math.IsNaN(l) || math.IsInf(l, 0):
 			return fmt.Errorf("sweep: ellipsoid axis %d = %v is not finite", i, a)
@@ -70,6 +70,16 @@ func (e Ellipsoid) Validate() error {
 		}
 	}
 	return nil
+}
+
+// axisLen is |a| without underflow or overflow in the squares (so that a
+// 1e-200 axis is reported as too short rather than zero).
+func axisLen(a mgl64.Vec3) float64 {
+	m := max(math.Abs(a[0]), math.Abs(a[1]), math.Abs(a[2]))
+	if m == 0 || math.IsInf(m, 0) || math.IsNaN(m) {
+		return m + a[0] + a[1] + a[2] // 0, ±Inf or NaN
+	}
+	return m * a.Mul(1/m).Len()
 }
 
 // Extent returns the half-size of the ellipsoid's world AABB: along world

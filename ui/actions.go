@@ -9,8 +9,6 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-
-	"sweepdbg/scene"
 )
 
 // openBuiltin makes the named built-in scene current (one undo step) and
@@ -44,7 +42,7 @@ func (g *game) openFile(path string) {
 // pollLoad finishes a background load: the new scene becomes current, or
 // the error is shown and the open scene stays.
 func (g *game) pollLoad() {
-	if g.loading == nil {
+	if g.loading == nil || g.mode == mouseDrag { // a finished load waits for the drag to end
 		return
 	}
 	res, ok := g.loading.Poll()
@@ -74,13 +72,9 @@ func (g *game) reload() {
 
 // export writes the current moment as a fixture into ./fixtures.
 func (g *game) export() {
-	if g.app.Doc.Scene == nil {
-		g.app.Fail(errors.New("export: no scene open"))
-		return
-	}
-	path, err := scene.Export(g.exportDir, g.app.Moment(), time.Now())
+	path, err := g.app.ExportFixture(g.exportDir, time.Now())
 	if err != nil {
-		g.app.Fail(fmt.Errorf("export: %w", err))
+		g.app.Fail(err)
 		return
 	}
 	g.app.Say("exported %s", path)

@@ -315,18 +315,14 @@ func expectOf(r Result) *scene.Expect {
 	return e
 }
 
-// ExportFixture writes the current moment (see Moment) into dir as
-// <scene>-<date>-<time>.json, never overwriting an earlier export, and
-// returns the path written.
+// ExportFixture writes the current moment (see Moment) into dir as a new
+// fixture named <scene>-<date>-<time>.json (scene.Export: atomic, never
+// overwriting an earlier export) and returns the path written.
 func (a *App) ExportFixture(dir string, now time.Time) (string, error) {
 	if a.Doc.Scene == nil {
 		return "", errors.New("export: no scene open")
 	}
-	data, err := a.Moment().Marshal()
-	if err != nil {
-		return "", fmt.Errorf("export: %w", err)
-	}
-	path, err := writeFresh(dir, freshName(a.Doc.Scene.Name, now), ".json", data)
+	path, err := scene.Export(dir, a.Moment(), now)
 	if err != nil {
 		return "", fmt.Errorf("export: %w", err)
 	}

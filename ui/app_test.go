@@ -181,11 +181,11 @@ func TestExportReplays(t *testing.T) {
 	a.RunCore()
 	dir := t.TempDir()
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.Local)
-	p1, err := scene.Export(dir, a.Moment(), now)
+	p1, err := a.ExportFixture(dir, now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p2, err := scene.Export(dir, a.Moment(), now)
+	p2, err := a.ExportFixture(dir, now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -345,5 +345,25 @@ func TestWriteFreshNeverOverwrites(t *testing.T) {
 	}
 	if got := freshName("a b/c", time.Date(2026, 5, 6, 7, 8, 9, 0, time.UTC)); got != "a_b_c-20260506-070809" {
 		t.Fatalf("freshName = %q", got)
+	}
+}
+
+// The session's scene cache re-encodes only when the scene changed.
+func TestSceneJSONCache(t *testing.T) {
+	a := newTestApp(t)
+	var c sceneJSON
+	d1, err := c.encode(a.Doc.Scene)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d2, _ := c.encode(a.Doc.Scene)
+	if &d1[0] != &d2[0] {
+		t.Fatal("same scene encoded twice")
+	}
+	_ = a.SetPose(render.PoseEnd, mgl64.Vec3{7, 7, 7})
+	d3, _ := c.encode(a.Doc.Scene)
+	s, err := scene.Parse(d3)
+	if err != nil || s.End != (mgl64.Vec3{7, 7, 7}) {
+		t.Fatalf("edited scene not re-encoded: %v %v", err, s)
 	}
 }

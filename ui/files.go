@@ -106,7 +106,10 @@ func writeTemp(dir string, data []byte) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("write in %s: %w", dir, err)
 	}
-	_, err = f.Write(data)
+	err = f.Chmod(0o644) // CreateTemp makes 0600; these files are for the user's tools too
+	if err == nil {
+		_, err = f.Write(data)
+	}
 	if err == nil {
 		err = f.Sync()
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/ebitengine/debugui"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"sweepdbg/geom"
 	"sweepdbg/render"
@@ -27,7 +26,8 @@ const (
 	mouseDrag
 )
 
-// Directories (relative to the working directory) for exports.
+// screenshotDir is where F12 writes screenshots, relative to the working
+// directory.
 const screenshotDir = "screenshots"
 
 // autosaveEvery is how often a changed session is written.
@@ -47,6 +47,9 @@ type game struct {
 	scale  float64 // device scale factor
 	framed bool    // the camera has been fitted to the first scene
 
+	drawn     bool         // a frame was drawn since the core last ran
+	coreScene *scene.Scene // the scene the core last ran on
+
 	mode         mouseMode
 	lastX, lastY int
 	drag         Drag
@@ -58,6 +61,7 @@ type game struct {
 	hasSelection bool
 
 	help        bool
+	title       string // the window title last set
 	loading     *loader
 	shotPending bool
 	exportDir   string
@@ -140,9 +144,15 @@ func (g *game) Update() error {
 		}
 		g.mouse()
 	}
-	g.app.RunCore()
+	// The core runs once per drawn frame (Update may run several times per
+	// frame when drawing is slow) and whenever the scene changed.
+	if g.drawn || g.coreScene != g.app.Doc.Scene {
+		g.app.RunCore()
+		g.coreScene, g.drawn = g.app.Doc.Scene, false
+	}
 	g.printPoses()
 	g.autosave(false)
+	g.syncTitle()
 	return nil
 }
 
@@ -191,141 +201,16 @@ func (g *game) post(f func()) {
 	}
 }
 
-func (g *game) keys() {
-	jp := inpututil.IsKeyJustPressed
-	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
-	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
-	switch {
-	case jp(ebiten.KeyF1):
-		g.help = !g.help
-	case jp(ebiten.KeyF12):
-		g.shotPending = true
-	case jp(ebiten.KeyEscape):
-		g.cancelDrag()
-	case ctrl && jp(ebiten.KeyE):
-		g.export()
-	case ctrl && (jp(ebiten.KeyZ) && shift || jp(ebiten.KeyY)):
-		if g.mode != mouseDrag {
-			g.app.Redo()
-		}
-	case ctrl && jp(ebiten.KeyZ):
-		if g.mode != mouseDrag {
-			g.app.Undo()
-		}
-	case ctrl:
-	case jp(ebiten.KeyDigit1) || jp(ebiten.KeyNumpad1):
-		g.cam.SetPreset(render.Front)
-	case jp(ebiten.KeyDigit3) || jp(ebiten.KeyNumpad3):
-		g.cam.SetPreset(render.Side)
-	case jp(ebiten.KeyDigit7) || jp(ebiten.KeyNumpad7):
-		g.cam.SetPreset(render.Top)
-	case jp(ebiten.KeyDigit5) || jp(ebiten.KeyNumpad5):
-		g.cam.Ortho = !g.cam.Ortho
-	case jp(ebiten.KeyF):
-		g.frameSelection()
+// syncTitle names the open scene in the window's title.
+func (g *game) syncTitle() {
+	t := windowTitle
+	if d := g.app.Doc; d.Scene != nil {
+		t += " - " + describe(d)
 	}
-}
-
-// frameSelection fits the camera to the selected pose, or to the scene.
-func (g *game) frameSelection() {
-	d := g.app.Doc
-	if g.hasSelection && d.Scene != nil {
-		g.fit(render.PoseBox(d.Scene.Ellipsoid, d.PoseAt(g.selected)))
-		return
+	if t != g.title && g.fixedW == 0 {
+		g.title = t
+		ebiten.SetWindowTitle(t)
 	}
-	g.fit(sceneBounds(d))
-}
-
-// mouse handles the 3D view: picking and dragging the pose boxes, orbit,
-// pan and zoom. A gesture that started in the view keeps the mouse until
-// the button is released, even over a panel; a new gesture starts only
-// where debugui captures nothing.
-func (g *game) mouse() {
-	x, y := ebiten.CursorPosition()
-	fx, fy := float64(x), float64(y)
-	dx, dy := float64(x-g.lastX), float64(y-g.lastY)
-	g.lastX, g.lastY = x, y
-	left := ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft)
-	middle := ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle)
-	free := g.capture == 0 && g.app.Doc.Scene != nil
-	switch g.mode {
-	case mouseOrbit:
-		if !left {
-			g.mode = mouseIdle
-		} else {
-			g.cam.Orbit(dx, dy)
-		}
-	case mousePan:
-		if !left && !middle {
-			g.mode = mouseIdle
-		} else {
-			g.cam.Pan(dx, dy)
-		}
-	case mouseDrag:
-		if !left {
-			g.finishDrag()
-		} else {
-			g.moveDrag(fx, fy)
-		}
-	default:
-		g.idleMouse(fx, fy, free)
-	}
-}
-
-func (g *game) idleMouse(fx, fy float64, free bool) {
-	if !free {
-		g.hover = render.Handle{}
-		return
-	}
-	d := g.app.Doc
-	ray := g.cam.Ray(fx, fy)
-	h, grab := pickHandle(ray, d.Scene.Ellipsoid, d.Scene.Start, d.Scene.End)
-	g.hover = h
-	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
-	switch {
-	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && h.Valid:
-		g.mode, g.dragPose, g.dragBefore, g.dragShift = mouseDrag, h.Pose, d, shift
-		g.drag = NewDrag(h.Face, grab, d.PoseAt(h.Pose))
-		g.selected, g.hasSelection = h.Pose, true
-	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && shift,
-		inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonMiddle):
-		g.mode = mousePan
-	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
-		g.mode, g.hasSelection = mouseOrbit, false
-	}
-	if _, wy := ebiten.Wheel(); wy != 0 {
-		g.cam.ZoomAt(wy, fx, fy)
-	}
-}
-
-// moveDrag moves the dragged pose under the cursor without an undo step;
-// finishDrag records the whole drag as one.
-func (g *game) moveDrag(fx, fy float64) {
-	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
-	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl)
-	cur := g.app.Doc.PoseAt(g.dragPose)
-	if shift != g.dragShift {
-		g.drag, g.dragShift = g.drag.Rebase(cur), shift
-	}
-	c, ok := g.drag.Move(g.cam.Ray(fx, fy), shift, ctrl, g.app.Doc.Grid)
-	if ok && c != cur {
-		g.app.Preview(g.dragPose, c)
-	}
-}
-
-func (g *game) finishDrag() {
-	g.mode = mouseIdle
-	g.app.Commit(g.dragBefore, fmt.Sprintf("moved %s to %s", poseName(g.dragPose), vec(g.app.Doc.PoseAt(g.dragPose))))
-}
-
-// cancelDrag (Escape) puts the dragged pose back where the drag began.
-func (g *game) cancelDrag() {
-	if g.mode != mouseDrag {
-		return
-	}
-	g.mode = mouseIdle
-	g.app.Preview(g.dragPose, g.drag.Cancel())
-	g.app.Say("drag cancelled")
 }
 
 // frame assembles what the renderer draws.
@@ -346,6 +231,7 @@ func (g *game) frame() render.Frame {
 // Draw draws the 3D view, then the panels, then the status line (and the
 // help and load progress when shown).
 func (g *game) Draw(screen *ebiten.Image) {
+	g.drawn = true
 	b := screen.Bounds()
 	g.w, g.h = b.Dx(), b.Dy()
 	g.cam.Width, g.cam.Height = g.w, g.h
@@ -385,8 +271,12 @@ func (g *game) dropped() {
 
 // printPoses writes the screen positions of the start and end centers to
 // stdout when SWEEPDBG_DEBUG_PRINT=1 and they changed, as
-// "poses start X Y end X Y" in window pixels (device pixels divided by the
-// scale factor). The end-to-end test reads it to know where to drag.
+// "poses start X Y end X Y size W H hover POSE capture C mode M cursor X Y"
+// in window pixels (device pixels divided by the scale factor; W H the
+// screen in device pixels; POSE start, end or none, the pose whose box is
+// under the cursor; C debugui's InputCapturingState; M the mouse mode: 0
+// idle, 1 orbit, 2 pan, 3 drag). The end-to-end test reads it to know
+// where to drag and when each input event has been seen.
 func (g *game) printPoses() {
 	if os.Getenv("SWEEPDBG_DEBUG_PRINT") != "1" || g.app.Doc.Scene == nil || g.w == 0 {
 		return
@@ -403,18 +293,5 @@ func (g *game) printPoses() {
 	if line != g.debugPrint {
 		g.debugPrint = line
 		fmt.Println(line)
-	}
-}
-
-// fit frames the box b in the part of the view the panel columns leave
-// free: the camera fits b to the whole viewport, then backs off by the
-// ratio of the viewport's width to the free width (the two columns are
-// equally wide, so the free area stays centered).
-func (g *game) fit(b geom.AABB) {
-	g.cam.Frame(b)
-	w := float64(max(g.cam.Width, 1))
-	free := w - 2*float64((panelW+panelGap)*g.uiScale())
-	if free > 0.25*w {
-		g.cam.Distance *= w / free
 	}
 }

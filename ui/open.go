@@ -4,61 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"path/filepath"
-	"strings"
 	"sync"
 	"sync/atomic"
 
-	"github.com/go-gl/mathgl/mgl64"
-
-	"sweepdbg/geom"
 	"sweepdbg/render"
 	"sweepdbg/scene"
-	"sweepdbg/sweep"
 )
-
-// openScene reads a fixture (.json) or a mesh (.obj, .gltf, .glb) from
-// path. A bare mesh gets an ellipsoid and a motion placed over it by
-// sceneForMesh. Cancelling ctx stops a mesh load.
-func openScene(ctx context.Context, path string, progress scene.Progress) (*scene.Scene, error) {
-	if strings.EqualFold(filepath.Ext(path), ".json") {
-		s, err := scene.Load(path)
-		if progress != nil {
-			progress(1)
-		}
-		return s, err
-	}
-	m, err := scene.LoadMesh(ctx, path, progress)
-	if err != nil {
-		return nil, err
-	}
-	return sceneForMesh(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), m), nil
-}
-
-// sceneForMesh wraps a bare mesh in a scene: an ellipsoid sized to the
-// mesh (radii 4% and 8% of the bounding box's diagonal) that starts above
-// the middle of the mesh and moves down through it, so the view shows a
-// contact straight away.
-func sceneForMesh(name string, m scene.Mesh) *scene.Scene {
-	b := geom.EmptyAABB()
-	for _, v := range m.Vertices {
-		b = b.Extend(v)
-	}
-	if b.IsEmpty() {
-		b = geom.AABB{Max: mgl64.Vec3{1, 1, 1}}
-	}
-	diag := math.Max(b.Size().Len(), 1e-3)
-	r := 0.04 * diag
-	c := b.Center()
-	e := sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{r, 0, 0}, {0, 2 * r, 0}, {0, 0, r}}}
-	return &scene.Scene{
-		Name:      name,
-		Mesh:      m,
-		Ellipsoid: e,
-		Start:     mgl64.Vec3{c[0], b.Max[1] + 3*r, c[2]},
-		End:       mgl64.Vec3{c[0] + 2*r, b.Min[1] - r, c[2]},
-	}
-}
 
 // loadResult is what a background load hands back: the Doc ready to be
 // made current (its mesh already built), or the error.
@@ -93,7 +44,7 @@ func startLoad(path string, view render.Options, grid float64) *loader {
 			}
 			l.done <- res
 		}()
-		s, err := openScene(ctx, path, func(f float64) { l.progress.Store(math.Float64bits(f)) })
+		s, err := scene.Open(ctx, path, func(f float64) { l.progress.Store(math.Float64bits(f)) })
 		if err != nil {
 			res.err = err
 			return

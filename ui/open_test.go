@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"sweepdbg/render"
-	"sweepdbg/scene"
 )
 
 // waitLoad polls a background load to its end (a liveness bound, not a
@@ -89,12 +88,5 @@ func TestBackgroundLoadErrors(t *testing.T) {
 	}
 	if sum(a.Doc) != before {
 		t.Fatal("a failed load changed the open scene")
-	}
-}
-
-func TestSceneForMeshDegenerate(t *testing.T) {
-	s := sceneForMesh("empty", scene.Mesh{})
-	if _, err := NewDoc(s, "", render.DefaultOptions(), DefaultGrid); err != nil {
-		t.Fatalf("empty mesh: %v", err)
 	}
 }

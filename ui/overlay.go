@@ -46,7 +46,10 @@ func (g *game) statusText() string {
 	if d := g.app.Doc; d.Scene != nil {
 		n = len(d.Scene.Mesh.Triangles)
 	}
-	s := fmt.Sprintf("%.0f FPS | %d triangles | core %.1f µs", ebiten.ActualFPS(), n, g.app.Result.Micros)
+	s := fmt.Sprintf("%d triangles | core %.1f µs", n, g.app.Result.Micros)
+	if g.fixedW == 0 { // a one-frame screenshot has no frame rate yet
+		s = fmt.Sprintf("%.0f FPS | ", ebiten.ActualFPS()) + s
+	}
 	if g.app.Msg != "" {
 		s += " | " + g.app.Msg
 	}

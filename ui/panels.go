@@ -67,7 +67,7 @@ func parseNum(s string) (float64, error) {
 // each frame. w and h are the screen size in debugui units.
 func (g *game) build(ctx *debugui.Context, w, h int) {
 	bottom := h - statusH
-	y0, y1 := panelGap, panelGap+170
+	y0, y1 := panelGap, panelGap+210
 	ctx.Window("Scene", image.Rect(panelGap, y0, panelGap+panelW, y1), func(debugui.ContainerLayout) {
 		g.scenePanel(ctx)
 	})
@@ -99,6 +99,8 @@ func (g *game) scenePanel(ctx *debugui.Context) {
 		ctx.Dropdown(&p.builtin, p.names).On(func() { g.openBuiltin(p.names[p.builtin]) })
 		ctx.Button("Load").On(func() { g.openBuiltin(p.names[p.builtin]) })
 	}
+	ctx.SetGridLayout([]int{30, -1, 70}, nil)
+	ctx.Text("file")
 	ctx.TextField(&p.path).On(func() { // Enter opens; leaving the field does not
 		if inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter) {
 			g.openFile(strings.TrimSpace(p.path))
@@ -126,6 +128,9 @@ func (g *game) scenePanel(ctx *debugui.Context) {
 	ctx.SetGridLayout([]int{-1}, nil)
 	if d := g.app.Doc; d.Scene != nil {
 		ctx.Text(fmt.Sprintf("%s: %d triangles", d.Scene.Name, len(d.Scene.Mesh.Triangles)))
+		if desc := d.Scene.Description(); desc != "" {
+			ctx.Text(desc)
+		}
 	}
 	if g.app.MsgErr {
 		ctx.Text("error: " + g.app.Msg)

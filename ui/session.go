@@ -41,11 +41,12 @@ type Session struct {
 // CameraState is the part of render.Camera a session keeps (the viewport
 // size comes from the window).
 type CameraState struct {
-	Target     mgl64.Vec3 `json:"target"`
-	Yaw, Pitch float64
-	Distance   float64 `json:"distance"`
-	FovY       float64 `json:"fovY"`
-	Ortho      bool    `json:"ortho"`
+	Target   mgl64.Vec3 `json:"target"`
+	Yaw      float64    `json:"yaw"`   // radians
+	Pitch    float64    `json:"pitch"` // radians
+	Distance float64    `json:"distance"`
+	FovY     float64    `json:"fovY"` // radians
+	Ortho    bool       `json:"ortho"`
 }
 
 func cameraState(c render.Camera) CameraState {

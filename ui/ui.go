@@ -186,7 +186,7 @@ func Screenshot(opt ScreenshotOptions) error {
 
 func screenshotDoc(opt ScreenshotOptions) (Doc, error) {
 	if opt.File != "" {
-		s, err := openScene(context.Background(), opt.File, nil)
+		s, err := scene.Open(context.Background(), opt.File, nil)
 		if err != nil {
 			return Doc{}, err
 		}

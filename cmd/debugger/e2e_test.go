@@ -181,8 +181,9 @@ func (a *e2eApp) stop() {
 }
 
 // TestEndToEnd exports with Ctrl+E, drags the red ellipsoid with the
-// mouse, exports again, and checks the two fixtures (the end moved, the
-// start did not) and a screenshot (F12) showing the start and end colours.
+// mouse, exports again, undoes and redoes the drag (Ctrl+Z, Ctrl+Shift+Z),
+// and checks the two fixtures (the end moved, the start did not) and a
+// screenshot (F12) showing the start and end colours.
 // Then it starts the app again without --fresh: the autosaved session
 // brings the moved end back.
 func TestEndToEnd(t *testing.T) {
@@ -222,6 +223,11 @@ func TestEndToEnd(t *testing.T) {
 
 	e2eKey(t, wid, "ctrl+e")
 	a.waitFor("the second export", func() bool { return len(e2eFiles(fixtures, ".json")) == 2 })
+	// Undo puts the end back where it was; redo moves it again.
+	e2eKey(t, wid, "ctrl+z")
+	a.waitFor("undo to restore the end", func() bool { p, _ := a.poses(); return p.ex == p0.ex && p.ey == p0.ey })
+	e2eKey(t, wid, "ctrl+shift+z")
+	a.waitFor("redo to move the end again", func() bool { p, _ := a.poses(); return p.ex == p1.ex && p.ey == p1.ey })
 	e2eKey(t, wid, "F12")
 	shots := filepath.Join(a.dir, "screenshots")
 	a.waitFor("the screenshot", func() bool { return len(e2eFiles(shots, ".png")) == 1 })

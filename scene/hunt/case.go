@@ -97,20 +97,28 @@ func (g *generator) next() Case {
 	default:
 		c.Start, c.End = g.crease(c.E)
 	}
+	if g.r.IntN(10) == 0 { // a tiny motion: 1e-4 .. 1e-12 of its length
+		c.End = c.Start.Add(c.End.Sub(c.Start).Mul(math.Pow(10, -4-8*g.r.Float64())))
+	}
 	return c
 }
 
 // ellipsoid is the scene's one time in three, else a randomly oriented one
-// of similar size (each semi-axis within a factor √10 of the scene's mean).
+// of similar size: each semi-axis within a factor √10 of the scene's mean,
+// or, one time in ten, within a factor 10 (up to 100:1 flat).
 func (g *generator) ellipsoid() sweep.Ellipsoid {
 	if g.r.IntN(3) == 0 {
 		return g.base.Ellipsoid
+	}
+	spread := 1.0
+	if g.r.IntN(10) == 0 {
+		spread = 2
 	}
 	q := mgl64.Quat{W: g.r.NormFloat64(), V: g.unit()}.Normalize()
 	m := q.Mat4().Mat3()
 	var e sweep.Ellipsoid
 	for i := range e.Axes {
-		e.Axes[i] = m.Col(i).Mul(g.size * math.Pow(10, g.r.Float64()-0.5))
+		e.Axes[i] = m.Col(i).Mul(g.size * math.Pow(10, spread*(g.r.Float64()-0.5)))
 	}
 	return e
 }

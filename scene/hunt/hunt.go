@@ -5,8 +5,9 @@
 // It tries plain random motions, motions aimed at a face, an edge or a
 // vertex (touching exactly or missing by 1e-3 .. 1e-12 in unit distance),
 // grazing motions nearly tangent to the ellipsoid at contact, and motions
-// driven into the crease between two triangles, with the scene's ellipsoid
-// or random ones of similar size and orientation. It looks for:
+// driven into the crease between two triangles, some of them shrunk to a
+// tiny length (down to 1e-12), with the scene's ellipsoid or random ones of
+// similar size (up to 100:1 flat) in random orientations. It looks for:
 //
 //   - disagreements between the three first-contact algorithms (the
 //     core's, the unit-space method's and the oracle's; see package
@@ -149,9 +150,9 @@ func (h *hunter) run(ctx context.Context) error {
 		if h.cfg.StopAfter > 0 && len(h.sum.Findings) >= h.cfg.StopAfter {
 			return nil
 		}
-		c := h.gen.next()
+		c, w := h.nextCase()
 		h.sum.Cases++
-		for _, p := range h.k.check(h.full.forCase(c), c) {
+		for _, p := range h.k.check(w, c) {
 			if err := h.record(c, p); err != nil {
 				return err
 			}
@@ -162,6 +163,23 @@ func (h *hunter) run(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// freeTries is how many times nextCase draws a case looking for one whose
+// start is clear of the mesh: random and aimed motions often start inside
+// some other triangle, and such cases only exercise T = 0.
+const freeTries = 3
+
+// nextCase draws the next case, preferring one with a clear start, and its
+// world.
+func (h *hunter) nextCase() (Case, *world) {
+	for i := 1; ; i++ {
+		c := h.gen.next()
+		w := h.full.forCase(c)
+		if d, _ := w.geo.Dist(c.Start); d > 1 || i == freeTries {
+			return c, w
+		}
+	}
 }
 
 // record counts a problem; the first of its kind is shrunk and written.

@@ -1,0 +1,161 @@
+package ui
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"sweepdbg/render"
+	"sweepdbg/scene"
+)
+
+func TestKeyCommand(t *testing.T) {
+	cases := []struct {
+		keys        []ebiten.Key
+		ctrl, shift bool
+		want        command
+	}{
+		{[]ebiten.Key{ebiten.KeyE}, true, false, cmdExport},
+		{[]ebiten.Key{ebiten.KeyE}, false, false, cmdNone},
+		{[]ebiten.Key{ebiten.KeyZ}, true, false, cmdUndo},
+		{[]ebiten.Key{ebiten.KeyZ}, true, true, cmdRedo},
+		{[]ebiten.Key{ebiten.KeyY}, true, false, cmdRedo},
+		{[]ebiten.Key{ebiten.KeyZ}, false, false, cmdNone},
+		{[]ebiten.Key{ebiten.KeyF1}, false, false, cmdHelp},
+		{[]ebiten.Key{ebiten.KeyF12}, false, false, cmdScreenshot},
+		{[]ebiten.Key{ebiten.KeyEscape}, false, false, cmdCancelDrag},
+		{[]ebiten.Key{ebiten.KeyDigit1}, false, false, cmdFront},
+		{[]ebiten.Key{ebiten.KeyNumpad3}, false, false, cmdSide},
+		{[]ebiten.Key{ebiten.KeyDigit7}, false, false, cmdTop},
+		{[]ebiten.Key{ebiten.KeyDigit5}, false, false, cmdOrtho},
+		{[]ebiten.Key{ebiten.KeyDigit1}, true, false, cmdNone}, // Ctrl+1 is no view key
+		{[]ebiten.Key{ebiten.KeyF}, false, false, cmdFrame},
+		{nil, false, false, cmdNone},
+	}
+	for _, c := range cases {
+		jp := func(k ebiten.Key) bool {
+			for _, p := range c.keys {
+				if p == k {
+					return true
+				}
+			}
+			return false
+		}
+		if got := keyCommand(jp, c.ctrl, c.shift); got != c.want {
+			t.Errorf("keys %v ctrl %v shift %v: command %d, want %d", c.keys, c.ctrl, c.shift, got, c.want)
+		}
+	}
+}
+
+// A drag through the game: grab the end pose's box where the pick ray
+// through its center pixel enters, move the mouse, release: the end moved
+// in the grabbed face's plane, the start did not, and it is one undo step.
+// A second drag cancelled with Escape leaves the pose and the history
+// alone; undo is refused while dragging.
+func TestGameDragFlow(t *testing.T) {
+	g := newTestGame(t)
+	g.w, g.h = 1280, 800
+	g.syncSize()
+	d := g.app.Doc
+	x, y, ok := g.cam.Project(d.Scene.End)
+	if !ok {
+		t.Fatal("end pose behind the camera")
+	}
+	h, grab := pickHandle(g.cam.Ray(x, y), d.Scene.Ellipsoid, d.Scene.Start, d.Scene.End)
+	if !h.Valid || h.Pose != render.PoseEnd {
+		t.Fatalf("picked %+v", h)
+	}
+	g.beginDrag(h, grab, false)
+	g.moveDrag(x+40, y+25)
+	g.moveDrag(x+80, y+50)
+	if f := g.frame(); !f.Active.Valid || f.Active.Pose != render.PoseEnd || f.Active.Face != h.Face {
+		t.Fatalf("frame's active handle %+v while dragging %+v", f.Active, h)
+	}
+	g.run(cmdUndo)
+	if n, _ := g.app.History.Len(); n != 0 || g.app.Doc.Scene.End == d.Scene.End {
+		t.Fatal("undo ran during a drag, or the drag did not move the pose")
+	}
+	g.finishDrag()
+	end := g.app.Doc.Scene.End
+	k := h.Face / 2
+	if end[k] != d.Scene.End[k] || g.app.Doc.Scene.Start != d.Scene.Start {
+		t.Fatalf("end %v -> %v (face %d), start %v -> %v", d.Scene.End, end, h.Face, d.Scene.Start, g.app.Doc.Scene.Start)
+	}
+	if n, _ := g.app.History.Len(); n != 1 {
+		t.Fatalf("%d undo steps for one drag", n)
+	}
+
+	g.beginDrag(h, grab, false)
+	g.moveDrag(x-60, y)
+	g.run(cmdCancelDrag)
+	if g.mode != mouseIdle || g.app.Doc.Scene.End != end {
+		t.Fatalf("cancel left mode %d, end %v (want %v)", g.mode, g.app.Doc.Scene.End, end)
+	}
+	if n, _ := g.app.History.Len(); n != 1 {
+		t.Fatalf("a cancelled drag recorded a step (%d)", n)
+	}
+	g.run(cmdUndo)
+	if g.app.Doc.Scene.End != d.Scene.End {
+		t.Fatalf("undo: end %v, want %v", g.app.Doc.Scene.End, d.Scene.End)
+	}
+}
+
+func TestGameCommands(t *testing.T) {
+	g := newTestGame(t)
+	g.w, g.h = 1280, 800
+	g.syncSize()
+	g.exportDir = filepath.Join(t.TempDir(), "fixtures")
+	g.run(cmdExport)
+	g.run(cmdExport)
+	files, _ := filepath.Glob(filepath.Join(g.exportDir, "*.json"))
+	if len(files) != 2 {
+		t.Fatalf("two exports wrote %d files (%s)", len(files), g.app.Msg)
+	}
+	if _, err := scene.Load(files[0]); err != nil {
+		t.Fatal(err)
+	}
+	g.run(cmdOrtho)
+	if !g.cam.Ortho {
+		t.Fatal("5 did not switch to orthographic")
+	}
+	g.run(cmdTop)
+	if eye := g.cam.Eye().Sub(g.cam.Target); eye.Normalize().Dot(mgl64.Vec3{0, 1, 0}) < 0.999 {
+		t.Fatalf("top view eye direction %v", eye)
+	}
+	g.run(cmdHelp)
+	if !g.help {
+		t.Fatal("F1 did not show help")
+	}
+	// F (frame) with the end selected frames the end pose: its center is
+	// in the middle of the view.
+	g.selected, g.hasSelection = render.PoseEnd, true
+	g.run(cmdFrame)
+	x, y, ok := g.cam.Project(g.app.Doc.Scene.End)
+	if !ok || abs(x-640) > 2 || abs(y-400) > 2 {
+		t.Fatalf("framed end projects to (%v, %v)", x, y)
+	}
+	// Reload of a built-in restores its poses, as one undo step.
+	_ = g.app.SetPose(render.PoseStart, mgl64.Vec3{9, 9, 9})
+	g.reload()
+	if g.app.Doc.Scene.Start == (mgl64.Vec3{9, 9, 9}) {
+		t.Fatal("reload kept the edited start")
+	}
+	// Opening a missing file reports it and keeps the scene.
+	before := g.app.Doc.Scene
+	g.openFile(filepath.Join(t.TempDir(), "nope.obj"))
+	r := waitLoad(t, g.loading)
+	g.loading.done <- r // hand it back to pollLoad
+	g.pollLoad()
+	if g.app.Doc.Scene != before || !g.app.MsgErr {
+		t.Fatalf("failed open: scene changed or no error (%q)", g.app.Msg)
+	}
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

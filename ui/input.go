@@ -1,0 +1,232 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"sweepdbg/geom"
+	"sweepdbg/render"
+)
+
+// command is what a key press asks for.
+type command int
+
+const (
+	cmdNone command = iota
+	cmdHelp
+	cmdScreenshot
+	cmdCancelDrag
+	cmdExport
+	cmdUndo
+	cmdRedo
+	cmdFront
+	cmdSide
+	cmdTop
+	cmdOrtho
+	cmdFrame
+)
+
+// keyCommand maps this frame's key presses to a command: justPressed
+// reports a key pressed this frame; ctrl and shift whether the modifiers
+// are held. With Ctrl held, only Ctrl shortcuts count (Ctrl+1 is not 1).
+func keyCommand(justPressed func(ebiten.Key) bool, ctrl, shift bool) command {
+	pressed := func(keys ...ebiten.Key) bool {
+		for _, k := range keys {
+			if justPressed(k) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case pressed(ebiten.KeyF1):
+		return cmdHelp
+	case pressed(ebiten.KeyF12):
+		return cmdScreenshot
+	case pressed(ebiten.KeyEscape):
+		return cmdCancelDrag
+	case ctrl && pressed(ebiten.KeyE):
+		return cmdExport
+	case ctrl && (shift && pressed(ebiten.KeyZ) || pressed(ebiten.KeyY)):
+		return cmdRedo
+	case ctrl && pressed(ebiten.KeyZ):
+		return cmdUndo
+	case ctrl:
+		return cmdNone
+	case pressed(ebiten.KeyDigit1, ebiten.KeyNumpad1):
+		return cmdFront
+	case pressed(ebiten.KeyDigit3, ebiten.KeyNumpad3):
+		return cmdSide
+	case pressed(ebiten.KeyDigit7, ebiten.KeyNumpad7):
+		return cmdTop
+	case pressed(ebiten.KeyDigit5, ebiten.KeyNumpad5):
+		return cmdOrtho
+	case pressed(ebiten.KeyF):
+		return cmdFrame
+	}
+	return cmdNone
+}
+
+// keys reads the keyboard and runs the command it asks for.
+func (g *game) keys() {
+	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
+	g.run(keyCommand(inpututil.IsKeyJustPressed, ctrl, ebiten.IsKeyPressed(ebiten.KeyShift)))
+}
+
+// run carries out a command. Undo and redo wait while a drag is going on
+// (Escape cancels it first).
+func (g *game) run(c command) {
+	switch c {
+	case cmdHelp:
+		g.help = !g.help
+	case cmdScreenshot:
+		g.shotPending = true
+	case cmdCancelDrag:
+		g.cancelDrag()
+	case cmdExport:
+		g.export()
+	case cmdUndo, cmdRedo:
+		if g.mode == mouseDrag {
+			g.app.Say("finish or cancel (Escape) the drag first")
+		} else if c == cmdUndo {
+			g.app.Undo()
+		} else {
+			g.app.Redo()
+		}
+	case cmdFront:
+		g.cam.SetPreset(render.Front)
+	case cmdSide:
+		g.cam.SetPreset(render.Side)
+	case cmdTop:
+		g.cam.SetPreset(render.Top)
+	case cmdOrtho:
+		g.cam.Ortho = !g.cam.Ortho
+	case cmdFrame:
+		g.frameSelection()
+	}
+}
+
+// frameSelection fits the camera to the selected pose, or to the scene.
+func (g *game) frameSelection() {
+	d := g.app.Doc
+	if g.hasSelection && d.Scene != nil {
+		g.fit(render.PoseBox(d.Scene.Ellipsoid, d.PoseAt(g.selected)))
+		return
+	}
+	g.fit(sceneBounds(d))
+}
+
+// mouse handles the 3D view: picking and dragging the pose boxes, orbit,
+// pan and zoom. A gesture that started in the view keeps the mouse until
+// the button is released, even over a panel; a new gesture starts only
+// where debugui captures nothing.
+func (g *game) mouse() {
+	x, y := ebiten.CursorPosition()
+	fx, fy := float64(x), float64(y)
+	dx, dy := float64(x-g.lastX), float64(y-g.lastY)
+	g.lastX, g.lastY = x, y
+	left := ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft)
+	middle := ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle)
+	free := g.capture == 0 && g.app.Doc.Scene != nil
+	switch g.mode {
+	case mouseOrbit:
+		if !left {
+			g.mode = mouseIdle
+		} else {
+			g.cam.Orbit(dx, dy)
+		}
+	case mousePan:
+		if !left && !middle {
+			g.mode = mouseIdle
+		} else {
+			g.cam.Pan(dx, dy)
+		}
+	case mouseDrag:
+		if !left {
+			g.finishDrag()
+		} else {
+			g.moveDrag(fx, fy)
+		}
+	default:
+		g.idleMouse(fx, fy, free)
+	}
+}
+
+func (g *game) idleMouse(fx, fy float64, free bool) {
+	if !free {
+		g.hover = render.Handle{}
+		return
+	}
+	d := g.app.Doc
+	ray := g.cam.Ray(fx, fy)
+	h, grab := pickHandle(ray, d.Scene.Ellipsoid, d.Scene.Start, d.Scene.End)
+	g.hover = h
+	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
+	switch {
+	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && h.Valid:
+		g.beginDrag(h, grab, shift)
+	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && shift,
+		inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonMiddle):
+		g.mode = mousePan
+	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
+		g.mode, g.hasSelection = mouseOrbit, false
+	}
+	if _, wy := ebiten.Wheel(); wy != 0 {
+		g.cam.ZoomAt(wy, fx, fy)
+	}
+}
+
+// beginDrag starts dragging the handle h grabbed at the world point grab;
+// shift says whether the drag starts along the face's normal.
+func (g *game) beginDrag(h render.Handle, grab mgl64.Vec3, shift bool) {
+	d := g.app.Doc
+	g.mode, g.dragPose, g.dragBefore, g.dragShift = mouseDrag, h.Pose, d, shift
+	g.drag = NewDrag(h.Face, grab, d.PoseAt(h.Pose))
+	g.selected, g.hasSelection = h.Pose, true
+}
+
+// moveDrag moves the dragged pose under the cursor without an undo step;
+// finishDrag records the whole drag as one.
+func (g *game) moveDrag(fx, fy float64) {
+	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
+	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl)
+	cur := g.app.Doc.PoseAt(g.dragPose)
+	if shift != g.dragShift {
+		g.drag, g.dragShift = g.drag.Rebase(cur), shift
+	}
+	c, ok := g.drag.Move(g.cam.Ray(fx, fy), shift, ctrl, g.app.Doc.Grid)
+	if ok && c != cur {
+		g.app.Preview(g.dragPose, c)
+	}
+}
+
+func (g *game) finishDrag() {
+	g.mode = mouseIdle
+	g.app.Commit(g.dragBefore, fmt.Sprintf("moved %s to %s", poseName(g.dragPose), vec(g.app.Doc.PoseAt(g.dragPose))))
+}
+
+// cancelDrag (Escape) puts the dragged pose back where the drag began.
+func (g *game) cancelDrag() {
+	if g.mode != mouseDrag {
+		return
+	}
+	g.mode = mouseIdle
+	g.app.Preview(g.dragPose, g.drag.Cancel())
+	g.app.Say("drag cancelled")
+}
+
+// fit frames the box b in the part of the view the panel columns leave
+// free: the camera fits b to the whole viewport, then backs off by the
+// ratio of the viewport's width to the free width (the two columns are
+// equally wide, so the free area stays centered).
+func (g *game) fit(b geom.AABB) {
+	g.cam.Frame(b)
+	w := float64(max(g.cam.Width, 1))
+	free := w - 2*float64((panelW+panelGap)*g.uiScale())
+	if free > 0.25*w {
+		g.cam.Distance *= w / free
+	}
+}
