@@ -238,10 +238,15 @@ func degenerateTriangle(r *rand.Rand) geom.Triangle {
 }
 
 func genDegenerate(r *rand.Rand) sweepCase {
-	e, tri := randEllipsoid(r), degenerateTriangle(r)
+	return uniformOrAimed(r, randEllipsoid(r), degenerateTriangle(r))
+}
+
+// uniformOrAimed is, one time in four, the uniform workload's motion with
+// e and tri, else a motion aimed at a random point of tri.
+func uniformOrAimed(r *rand.Rand, e sweep.Ellipsoid, tri geom.Triangle) sweepCase {
 	if r.IntN(4) == 0 {
 		c := genUniform(r)
-		c.tri = tri
+		c.e, c.tri = e, tri
 		return c
 	}
 	return aimedAt(r, e, tri, pointOn(r, tri, r.IntN(3)), 1)
@@ -257,13 +262,7 @@ func genFlat(r *rand.Rand) sweepCase {
 		radii = mgl64.Vec3{s / 100, s / 100, s / 100}
 		radii[r.IntN(3)] = s
 	}
-	e, tri := rotatedEllipsoid(r, radii), randTriangle(r, 5)
-	if r.IntN(4) == 0 {
-		c := genUniform(r)
-		c.e = e
-		return c
-	}
-	return aimedAt(r, e, tri, pointOn(r, tri, r.IntN(3)), 1)
+	return uniformOrAimed(r, rotatedEllipsoid(r, radii), randTriangle(r, 5))
 }
 
 // genLongFast moves 1000 radii through (or near) a triangle about one

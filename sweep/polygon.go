@@ -46,7 +46,7 @@ func (q *Query) Polygon(p *geom.Polygon, maxT float64) (Hit, bool) {
 		verts = append(verts, w)
 		size2 = max(size2, w.lenSq())
 	}
-	bu, du := q.worldToUnit.apply(v3(q.begin).sub(origin)), q.unitDelta
+	bu, du := q.worldToUnit.apply(v3p(&q.begin).sub(origin)), q.unitDelta
 	// 3.1 with the transformed plane, which passes through the origin.
 	dist, nd := bu.dot(n), du.dot(n)
 	t1, ok := planeSweptSphere(dist, nd, 1, maxT)

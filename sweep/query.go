@@ -18,9 +18,11 @@ import (
 type Query struct {
 	e            Ellipsoid
 	begin, delta mgl64.Vec3
-	worldToUnit  mat3 // (M_unit->ellipsoid)⁻¹
-	normalMap    mat3 // sign(det M)·Mᵀ: world plane normal -> unit-space plane normal (same orientation as the mapped vertices)
-	unitDelta    vec3 // D_unit
+	worldToUnit  mat3    // (M_unit->ellipsoid)⁻¹
+	axes         mat3    // Mᵀ: the axes as rows
+	normalMap    mat3    // sign(det M)·Mᵀ: world plane normal -> unit-space plane normal (same orientation as the mapped vertices)
+	unitDelta    vec3    // D_unit
+	detSign      float64 // sign(det M)
 	ok           bool
 }
 
@@ -39,28 +41,42 @@ const singularTolerance = 1e-12
 // no hit.
 func NewQuery(e Ellipsoid, begin, delta mgl64.Vec3) Query {
 	var q Query
-	q.init(e, begin, delta)
+	q.init(&e, &begin, &delta)
 	return q
 }
 
 // init is NewQuery in place (EllipsoidTriangle uses it to spare a copy).
-func (q *Query) init(e Ellipsoid, begin, delta mgl64.Vec3) {
-	q.e, q.begin, q.delta = e, begin, delta
-	a0, a1, a2 := v3(e.Axes[0]), v3(e.Axes[1]), v3(e.Axes[2])
+func (q *Query) init(e *Ellipsoid, begin, delta *mgl64.Vec3) {
+	q.e, q.begin, q.delta = *e, *begin, *delta
+	if !q.invert(e, delta) {
+		return
+	}
+	q.normalMap = mat3{q.axes.r0.mul(q.detSign), q.axes.r1.mul(q.detSign), q.axes.r2.mul(q.detSign)}
+	q.ok = v3p(begin).finite()
+}
+
+// invert sets what Query.triangle needs: the axes, (M_unit->ellipsoid)⁻¹,
+// the sign of its determinant and the motion in unit space. It reports
+// whether M is invertible (see singularTolerance) and everything is finite.
+func (q *Query) invert(e *Ellipsoid, delta *mgl64.Vec3) bool {
+	a0, a1, a2 := v3p(&e.Axes[0]), v3p(&e.Axes[1]), v3p(&e.Axes[2])
+	q.axes = mat3{a0, a1, a2}
 	c0, c1, c2 := a1.cross(a2), a2.cross(a0), a0.cross(a1)
 	det := a0.dot(c0)
 	scale2 := a0.lenSq() * a1.lenSq() * a2.lenSq() // squared, to spare three square roots
 	if !(det*det > singularTolerance*singularTolerance*scale2) || math.IsInf(scale2, 0) {
-		return
+		return false
 	}
 	// M⁻¹ = adj(M)/det: its rows are the cross products of M's columns.
 	inv := 1 / det
 	q.worldToUnit = mat3{c0.mul(inv), c1.mul(inv), c2.mul(inv)}
-	s := math.Copysign(1, det)
-	q.normalMap = mat3{a0.mul(s), a1.mul(s), a2.mul(s)}
-	q.unitDelta = q.worldToUnit.apply(v3(delta))
-	q.ok = q.worldToUnit.r0.finite() && q.worldToUnit.r1.finite() && q.worldToUnit.r2.finite() &&
-		v3(begin).finite() && q.unitDelta.finite()
+	q.detSign = math.Copysign(1, det)
+	q.unitDelta = q.worldToUnit.apply(v3p(delta))
+	// A sum is finite only if every term is.
+	w := &q.worldToUnit
+	sum := w.r0.add(w.r1).add(w.r2).add(q.unitDelta)
+	q.ok = sum.finite()
+	return q.ok
 }
 
 // Valid reports whether the query can be answered (see NewQuery).
@@ -92,7 +108,7 @@ func (q *Query) ToUnit(v mgl64.Vec3) mgl64.Vec3 { return q.worldToUnit.apply(v3(
 // being tested (a triangle vertex, a BVH node's center) keeps full
 // precision far from the world origin.
 func (q *Query) UnitBegin(origin mgl64.Vec3) mgl64.Vec3 {
-	return q.worldToUnit.apply(v3(q.begin).sub(v3(origin))).mgl()
+	return q.worldToUnit.apply(v3p(&q.begin).sub(v3(origin))).mgl()
 }
 
 // UnitDelta returns the motion in unit-sphere space, WorldToUnit·delta.
@@ -130,9 +146,12 @@ func (q *Query) Triangle(tri geom.Triangle, maxT float64) (Hit, bool) {
 	if !q.ok || !(maxT >= 0) {
 		return Hit{}, false
 	}
+	maxT = min(maxT, 1)
 	var f triFrame
-	f.init(&tri, q.begin, q.delta)
-	return q.triangle(&f, min(maxT, 1))
+	if !f.setup(&tri, &q.begin, &q.delta, &q.normalMap, maxT) {
+		return Hit{}, false
+	}
+	return q.triangle(&f, maxT)
 }
 
 // triFrame is a triangle and the motion in world space, relative to the
@@ -143,48 +162,72 @@ type triFrame struct {
 	bw, dw         vec3 // begin - origin and delta
 	nw             vec3 // e1 x e2
 	usable         bool // the triangle has a plane (not a sliver)
+
+	// Section 3.1, set by setup when usable.
+	t1     float64 // the entry time
+	n      vec3    // the unit-space plane normal, not normalised
+	ln     float64 // |n|
+	bn, dn float64 // bw·nw and dw·nw: |n| times the unit-space distance and speed
 }
 
-func (f *triFrame) init(tri *geom.Triangle, begin, delta mgl64.Vec3) {
-	f.origin, f.dw = v3(tri[0]), v3(delta)
-	f.e1, f.e2 = v3(tri[1]).sub(f.origin), v3(tri[2]).sub(f.origin)
-	f.bw = v3(begin).sub(f.origin)
-	f.nw, f.usable = planeNormal(f.e1, f.e2)
-}
-
-// planeEntry is section 3.1 for the triangle's plane in unit-sphere space,
-// computed without the inverse of M. The mapped plane's normal is
-// n = Mᵀ(e1 x e2) up to sign (section 4.1: N' ∝ MᵀN; equivalently, for any
-// matrix A, Au x Av = det(A)·A⁻ᵀ(u x v)), and for x_unit = M⁻¹x_world,
+// setup fills the frame from the triangle and the motion and, if the
+// triangle has a plane, runs section 3.1 on it in unit-sphere space,
+// without the inverse of M. The mapped plane's normal is n = Mᵀ(e1 x e2)
+// up to sign (section 4.1: N' ∝ MᵀN; equivalently, for any matrix A,
+// Au x Av = det(A)·A⁻ᵀ(u x v)), and for x_unit = M⁻¹x_world,
 // x_unit·Mᵀy = x_world·y: the center's distance and speed relative to the
-// mapped plane are world-space dot products scaled by 1/|n|. mt holds the
-// axes as rows (times sign(det M) when the orientation of n matters), so
-// mt.apply(nw) = ±Mᵀ nw. It returns t1, n and |n|.
-func (f *triFrame) planeEntry(mt *mat3, maxT float64) (t1 float64, n vec3, ln float64, ok bool) {
-	n = mt.apply(f.nw)
-	ln = n.length()
-	t1, ok = planeSweptSphere(f.bw.dot(f.nw), f.dw.dot(f.nw), ln, maxT)
-	return t1, n, ln, ok
+// mapped plane are the world-space dot products bw·nw and dw·nw divided by
+// |n|, and planeSweptSphere only compares their ratios with |n|. mt holds
+// the axes as rows (times sign(det M) when the orientation of n matters),
+// so mt.apply(nw) = ±Mᵀ nw. It reports false when the sphere cannot touch
+// the triangle's plane by maxT (never for a sliver, which has no plane).
+//
+// It is one function, with the plane normal computed inline, because this
+// is all most triangles of a query ever cost.
+func (f *triFrame) setup(tri *geom.Triangle, begin, delta *mgl64.Vec3, mt *mat3, maxT float64) bool {
+	f.origin, f.dw = v3p(&tri[0]), v3p(delta)
+	e1, e2 := v3p(&tri[1]).sub(f.origin), v3p(&tri[2]).sub(f.origin)
+	f.e1, f.e2 = e1, e2
+	f.bw = v3p(begin).sub(f.origin)
+	// The plane normal e1 x e2; the plain cross product unless the sine of
+	// the angle between the edges is below 1e-4 (crossRecheck), where it is
+	// recomputed exactly. The triangle has no usable plane when
+	// geom.IsSliverEdges would say so.
+	nw := e1.cross(e2)
+	ee := e1.lenSq() * e2.lenSq()
+	if nw.lenSq() < crossRecheck*ee {
+		nw = exactCross(e1, e2)
+	}
+	f.nw, f.usable = nw, nw.lenSq() > geom.SliverSine*geom.SliverSine*ee
+	if !f.usable {
+		return true
+	}
+	f.n = mt.apply(nw)
+	f.ln = f.n.length()
+	f.bn, f.dn = f.bw.dot(nw), f.dw.dot(nw)
+	var ok bool
+	f.t1, ok = planeSweptSphere(f.bn, f.dn, f.ln, maxT)
+	return ok
 }
 
-// triangle is Triangle after the argument checks.
+// exactCross is vec3.crossExact out of line, so that setup stays small.
+//
+//go:noinline
+func exactCross(a, b vec3) vec3 { return a.crossExact(b) }
+
+// triangle is Triangle after the plane test: f.setup has run with the
+// normal oriented like the mapped vertices (if f.usable).
 func (q *Query) triangle(f *triFrame, maxT float64) (Hit, bool) {
 	var face vec3 // unit normal of a usable plane, else zero
-	var t1 float64
+	t1 := f.t1
 	if f.usable {
-		var n vec3
-		var ln float64
-		var ok bool
-		if t1, n, ln, ok = f.planeEntry(&q.normalMap, maxT); !ok {
-			return Hit{}, false
-		}
-		face = n.mul(1 / ln)
+		face = f.n.mul(1 / f.ln)
 	}
 	w := &q.worldToUnit
 	b, d := w.apply(f.bw), q.unitDelta
 	verts := [3]vec3{{}, w.apply(f.e1), w.apply(f.e2)}
 	if f.usable {
-		t2 := slabExit(b.dot(face), d.dot(face), 1, maxT)
+		t2 := slabExit(f.bn, f.dn, f.ln, maxT) // scale-free, like planeSweptSphere
 		switch faceStage(&verts, face, b.madd(d, t1), b.madd(d, t2)) {
 		case faceHit: // 3.3: the circle's center at t1 lies inside
 			c := b.madd(d, t1)
@@ -210,12 +253,14 @@ const (
 	faceEdges        // the first contact, if any, is with an edge or a vertex
 )
 
-// faceStage is section 3.3 for a triangle (section 5), with the circle's
-// in-plane center at t1 (c1) and at the slab exit t2 (c2). The center at t1
-// inside the triangle (section 3.3's PolygonContains) is a face contact. The
-// other half of section 3.3, the closest boundary point within the circle's
-// radius, is left to edgesVertices, whose fixed lowestRoot reports an
-// overlap at t = 0 on its own (and for t1 > 0 the circle is a point).
+// faceStage is section 3.3 for a triangle (section 5), given the sphere's
+// center at t1 (c1) and at the slab exit t2 (c2); their distances to the
+// edges' lines are those of the circle's in-plane centers. The circle's
+// center at t1 inside the triangle (section 3.3's PolygonContains) is a
+// face contact. The other half of section 3.3, the closest boundary point
+// within the circle's radius, is left to sweptCircle.edgeVertex, whose
+// fixed lowestRoot reports an overlap at t = 0 on its own (and for t1 > 0
+// the circle is a single point).
 //
 // It also prunes: the circle's radius never exceeds 1 and it only exists on
 // [t1, t2], where its center moves from c1 to c2; the signed distance of
@@ -224,11 +269,13 @@ const (
 // triangle, which lies on the inner side. This settles most swept spheres
 // that cross the plane away from the triangle without solving a quadratic.
 func faceStage(verts *[3]vec3, face, c1, c2 vec3) int {
+	dc := c2.sub(c1)
 	inside := true
 	for i, v := range verts {
 		e := verts[next(i, 3)].sub(v)
 		m := face.cross(e) // inward edge normal, |m| = |e|
-		s1, s2 := m.dot(c1.sub(v)), m.dot(c2.sub(v))
+		s1 := m.dot(c1.sub(v))
+		s2 := s1 + m.dot(dc)
 		ee := e.lenSq()
 		if s1 < 0 && s2 < 0 && s1*s1 > ee && s2*s2 > ee {
 			return faceOut
@@ -258,19 +305,6 @@ func slabExit(dist, nd, r, maxT float64) float64 {
 	return maxT
 }
 
-// planeNormal returns e1 x e2 and whether the triangle with edges e1, e2
-// from its first vertex has a usable plane (geom.IsSliverEdges is false).
-// The plain cross product is used unless the sine of the angle between the
-// edges is below 1e-4 (crossRecheck), where it is recomputed exactly.
-func planeNormal(e1, e2 vec3) (vec3, bool) {
-	n := e1.cross(e2)
-	ee := e1.lenSq() * e2.lenSq()
-	if n.lenSq() < crossRecheck*ee {
-		n = e1.crossExact(e2)
-	}
-	return n, n.lenSq() > geom.SliverSine*geom.SliverSine*ee
-}
-
 // finish turns a unit-space contact into a world-space Hit. The point goes
 // back by M_unit->ellipsoid plus the origin the computation was relative to
 // (M_collision->world of sections 4.2 and 5). The normal is the unit-space
@@ -294,8 +328,7 @@ func (q *Query) finish(c contact, b, d, face, origin vec3) (Hit, bool) {
 	}
 	nw := q.worldToUnit.applyT(nu)
 	nw = nw.mul(1 / nw.length())
-	a := &q.e.Axes
-	p := v3(a[0]).mul(c.point.x).add(v3(a[1]).mul(c.point.y)).add(v3(a[2]).mul(c.point.z)).add(origin)
+	p := q.axes.applyT(c.point).add(origin) // M·p: the axes weighted by p
 	if !p.finite() || !nw.finite() || !(c.t >= 0 && c.t <= 1) {
 		return Hit{}, false
 	}
@@ -321,32 +354,20 @@ func fallbackNormal(face, d vec3) vec3 {
 // EllipsoidTriangle returns the first contact of the ellipsoid e moving from
 // begin to begin+delta with the two-sided triangle tri: NewQuery followed
 // by Triangle(tri, 1), except that the plane test of section 3.1, which
-// needs no inverse (see triFrame.planeEntry), runs first: most triangles
+// needs no inverse (see triFrame.setup), runs first: most triangles
 // are rejected before the unit-sphere transform is built.
 func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit, bool) {
-	if missesPlane(&e, &tri, begin, delta) {
+	// 3.1 first, with the axes as they are: the sign of n does not matter
+	// there, and most triangles end here.
+	var f triFrame
+	axes := mat3{v3p(&e.Axes[0]), v3p(&e.Axes[1]), v3p(&e.Axes[2])}
+	if !f.setup(&tri, &begin, &delta, &axes, 1) {
 		return Hit{}, false
 	}
 	var q Query
-	if q.init(e, begin, delta); !q.ok {
+	if !q.invert(&e, &delta) {
 		return Hit{}, false
 	}
-	var f triFrame
-	f.init(&tri, begin, delta)
+	f.n = f.n.mul(q.detSign) // now oriented like the mapped vertices
 	return q.triangle(&f, 1)
-}
-
-// missesPlane reports whether the swept ellipsoid never touches the
-// triangle's plane over t in [0, 1]: triFrame.planeEntry with the axes as
-// they are (the sign of the normal does not matter for 3.1), in local
-// variables only. False for a sliver (no plane to test).
-func missesPlane(e *Ellipsoid, tri *geom.Triangle, begin, delta mgl64.Vec3) bool {
-	o := v3(tri[0])
-	nw, usable := planeNormal(v3(tri[1]).sub(o), v3(tri[2]).sub(o))
-	if !usable {
-		return false
-	}
-	n := vec3{v3(e.Axes[0]).dot(nw), v3(e.Axes[1]).dot(nw), v3(e.Axes[2]).dot(nw)}
-	_, ok := planeSweptSphere(v3(begin).sub(o).dot(nw), v3(delta).dot(nw), n.length(), 1)
-	return !ok
 }

@@ -9,8 +9,17 @@
 // that, in the space where the ellipsoid is a unit sphere, the distance from
 // the center to the triangle is exactly 1.
 //
-// Nothing in this package panics or returns NaN on finite input; invalid
-// ellipsoids are reported by Ellipsoid.Validate.
+// The core never panics and never returns NaN, whatever the input: a
+// singular or non-finite ellipsoid, non-finite points or a degenerate
+// triangle give no hit or a finite one. Ellipsoid.Validate reports what is
+// wrong with an ellipsoid, for the user interface and file loaders.
+//
+// Files: sweep.go (types), query.go (the prepared Query and section 5 for
+// triangles), polygon.go (section 4, polygons as plane + 2D vertices),
+// circle.go and roots.go (sections 3.1-3.6), sphere.go and ray.go (sphere
+// sweeps and ray casts), vec.go (the register-friendly vectors of the hot
+// path); the mesh, BVH and collide-and-slide live in the mesh*, bvh* and
+// slide* files. Package oracle is the independent reference the tests use.
 package sweep
 
 import (

@@ -51,3 +51,7 @@ func (m *mat3) apply(v vec3) vec3 { return vec3{m.r0.dot(v), m.r1.dot(v), m.r2.d
 
 // applyT returns mᵀ·v.
 func (m *mat3) applyT(v vec3) vec3 { return m.r0.mul(v.x).add(m.r1.mul(v.y)).add(m.r2.mul(v.z)) }
+
+// v3p is v3 through a pointer: an array passed by value is copied to the
+// stack first, which costs more than the arithmetic on the hot path.
+func v3p(v *mgl64.Vec3) vec3 { return vec3{v[0], v[1], v[2]} }

@@ -235,10 +235,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
 	g.w, g.h = b.Dx(), b.Dy()
 	g.cam.Width, g.cam.Height = g.w, g.h
-	if g.app.Doc.Scene != nil {
-		f := g.frame()
-		g.rend.Draw(screen, &f, g.cam, g.app.Doc.View)
-	}
+	g.drawView(screen)
 	g.dui.Draw(screen)
 	g.drawOverlay(screen)
 	if g.shotPending {
@@ -248,6 +245,22 @@ func (g *game) Draw(screen *ebiten.Image) {
 	if g.onDraw != nil {
 		g.onDraw(screen)
 	}
+}
+
+// drawView draws the 3D view. A panic in the renderer (a bug there) is
+// reported on the status line instead of closing the window with the
+// user's work.
+func (g *game) drawView(screen *ebiten.Image) {
+	if g.app.Doc.Scene == nil {
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			g.app.Fail(fmt.Errorf("drawing the view failed: %v", r))
+		}
+	}()
+	f := g.frame()
+	g.rend.Draw(screen, &f, g.cam, g.app.Doc.View)
 }
 
 // dropped opens the first file dropped onto the window.

@@ -10,6 +10,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/scene"
+	"sweepdbg/scene/opinions"
 	"sweepdbg/sweep"
 )
 
@@ -20,6 +21,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("replay", "replay [--json] [--builtins] FILE...", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per file instead of a line of text")
 	builtins := fs.Bool("builtins", false, "replay every built-in scene too (named builtin:NAME in the output)")
+	noOpinions := fs.Bool("no-opinions", false, "skip the second opinions (unit-space method and numeric oracle); faster on huge meshes")
 	files, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -30,11 +32,11 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	var reps []report
 	if *builtins {
 		for _, name := range scene.Builtins() {
-			reps = append(reps, replayOne("builtin:"+name, func() (*scene.Scene, error) { return scene.Builtin(name) }))
+			reps = append(reps, replayOne("builtin:"+name, !*noOpinions, func() (*scene.Scene, error) { return scene.Builtin(name) }))
 		}
 	}
 	for _, file := range files {
-		reps = append(reps, replayOne(file, func() (*scene.Scene, error) { return scene.Load(file) }))
+		reps = append(reps, replayOne(file, !*noOpinions, func() (*scene.Scene, error) { return scene.Load(file) }))
 	}
 	status := exitOK
 	for _, rep := range reps {
@@ -77,6 +79,23 @@ type report struct {
 	Final      *jvec      `json:"final,omitempty"`
 	Pass       bool       `json:"pass"`
 	Mismatches []mismatch `json:"mismatches"`
+	// Opinions are the three algorithms' first contacts (absent with
+	// --no-opinions); Disagreements lists where they differ beyond
+	// tolerance, which fails the file like a mismatch does.
+	Opinions      []opinion `json:"opinions,omitempty"`
+	Disagreements []string  `json:"disagreements,omitempty"`
+}
+
+// opinion is one algorithm's first contact, for --json.
+type opinion struct {
+	Algorithm string `json:"algorithm"`
+	Hit       bool   `json:"hit"`
+	T         *jnum  `json:"t,omitempty"`
+	Point     *jvec  `json:"point,omitempty"`
+	Normal    *jvec  `json:"normal,omitempty"`
+	Feature   string `json:"feature,omitempty"`
+	Triangle  *int   `json:"triangle,omitempty"`
+	Err       jnum   `json:"err"` // distance from a true first contact, unit-sphere units
 }
 
 // step is one contact of the slide.
@@ -99,16 +118,23 @@ type mismatch struct {
 	Message   string `json:"message"`
 }
 
-// replayOne loads a scene with load, replays it and checks it; file names
-// it in the report.
-func replayOne(file string, load func() (*scene.Scene, error)) report {
+// replayOne loads a scene with load, replays it and checks it (and, with
+// second, compares the three algorithms); file names it in the report.
+func replayOne(file string, second bool, load func() (*scene.Scene, error)) report {
 	rep := report{File: file, Steps: []step{}, Mismatches: []mismatch{}}
 	s, err := load()
 	if err == nil {
 		var r *scene.ReplayResult
 		if r, err = scene.Replay(s); err == nil {
 			rep.fill(s, r)
-			return rep
+			if !second {
+				return rep
+			}
+			var o *opinions.Report
+			if o, err = opinions.CompareScene(s); err == nil {
+				rep.fillOpinions(o)
+				return rep
+			}
 		}
 	}
 	rep.Error = err.Error()
@@ -142,6 +168,27 @@ func (rep *report) fill(s *scene.Scene, r *scene.ReplayResult) {
 	}
 }
 
+// fillOpinions copies the second opinions into the report; a disagreement
+// fails the file.
+func (rep *report) fillOpinions(o *opinions.Report) {
+	for _, op := range o.Opinions {
+		j := opinion{Algorithm: op.Algorithm, Hit: op.OK, Err: jnum(op.Err)}
+		if op.OK {
+			h := op.Hit
+			t, p, n := jnum(h.T), toJvec(h.Point), toJvec(h.Normal)
+			j.T, j.Point, j.Normal = &t, &p, &n
+			j.Feature, j.Triangle = h.Feature.String(), &h.Triangle
+		}
+		rep.Opinions = append(rep.Opinions, j)
+	}
+	for _, d := range o.Disagreements {
+		rep.Disagreements = append(rep.Disagreements, d.String())
+	}
+	if len(rep.Disagreements) > 0 {
+		rep.Pass = false
+	}
+}
+
 func toStep(st sweep.SlideStep) step {
 	return step{T: jnum(st.Hit.T), Point: toJvec(st.Hit.Point), Normal: toJvec(st.Hit.Normal),
 		Feature: st.Hit.Feature.String(), Triangle: st.Hit.Triangle, Contact: toJvec(st.Contact)}
@@ -153,9 +200,12 @@ func (rep *report) text() string {
 	case rep.Error != "":
 		return "INVALID " + rep.Error
 	case !rep.Pass:
-		msgs := make([]string, len(rep.Mismatches))
-		for i, m := range rep.Mismatches {
-			msgs[i] = m.Message
+		msgs := make([]string, 0, len(rep.Mismatches)+len(rep.Disagreements))
+		for _, m := range rep.Mismatches {
+			msgs = append(msgs, m.Message)
+		}
+		for _, d := range rep.Disagreements {
+			msgs = append(msgs, "algorithms disagree: "+d)
 		}
 		return fmt.Sprintf("FAIL %s (%s): %s", rep.File, rep.Name, strings.Join(msgs, "; "))
 	}
@@ -163,7 +213,11 @@ func (rep *report) text() string {
 	if rep.T != nil {
 		what = fmt.Sprintf("%s of triangle %d at t=%.6g", rep.Feature, *rep.Triangle, float64(*rep.T))
 	}
-	return fmt.Sprintf("PASS %s (%s): %s, %d slide steps", rep.File, rep.Name, what, len(rep.Steps))
+	agree := ""
+	if len(rep.Opinions) > 0 {
+		agree = ", 3 algorithms agree"
+	}
+	return fmt.Sprintf("PASS %s (%s): %s, %d slide steps%s", rep.File, rep.Name, what, len(rep.Steps), agree)
 }
 
 // jnum is a float64 that encodes NaN and ±Inf (which JSON cannot hold) as

@@ -16,6 +16,7 @@ package opinions
 
 import (
 	"math"
+	"sort"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -103,9 +104,12 @@ func (g *Geometry) Restrict(box geom.AABB) *Geometry {
 func (g *Geometry) Dist(center mgl64.Vec3) (float64, int) {
 	best, at := math.Inf(1), -1
 	margin := math.Max(g.extent[0], math.Max(g.extent[1], g.extent[2]))
-	for _, i := range g.Near(center, mgl64.Vec3{}, margin) {
-		if d := oracle.UnitDistance(g.E.Axes, center, g.Tris[i]); d < best {
-			best, at = d, i
+	for _, c := range g.byBound(g.Near(center, mgl64.Vec3{}, margin), center, mgl64.Vec3{}, 0, 0) {
+		if c.bound >= best {
+			break
+		}
+		if d := oracle.UnitDistance(g.E.Axes, center, g.Tris[c.i]); d < best {
+			best, at = d, c.i
 		}
 	}
 	return best, at
@@ -118,27 +122,87 @@ func (g *Geometry) Dist(center mgl64.Vec3) (float64, int) {
 func (g *Geometry) MinDist(begin, delta mgl64.Vec3, lo, hi float64) (dist, t float64, tri int) {
 	dist, t, tri = math.Inf(1), math.NaN(), -1
 	a, b := begin.Add(delta.Mul(lo)), delta.Mul(hi-lo)
-	for _, i := range g.Near(a, b, 0) {
-		if ti, d := oracle.MinDistance(g.E.Axes, begin, delta, g.Tris[i], lo, hi); d < dist {
-			dist, t, tri = d, ti, i
+	for _, c := range g.byBound(g.Near(a, b, 0), begin, delta, lo, hi) {
+		if c.bound >= dist {
+			break // neither this triangle nor any later one can come closer
+		}
+		if ti, d := oracle.MinDistance(g.E.Axes, begin, delta, g.Tris[c.i], lo, hi); d < dist {
+			dist, t, tri = d, ti, c.i
 		}
 	}
 	return dist, t, tri
 }
 
+// bounded is a triangle index with its lowerBound.
+type bounded struct {
+	i     int
+	bound float64
+}
+
+// byBound returns the triangles with their lower bounds, nearest bound
+// first, so that a search for the minimum can stop early.
+func (g *Geometry) byBound(tris []int, begin, delta mgl64.Vec3, lo, hi float64) []bounded {
+	out := make([]bounded, len(tris))
+	for k, i := range tris {
+		out[k] = bounded{i, g.lowerBound(i, begin, delta, lo, hi)}
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].bound < out[b].bound })
+	return out
+}
+
 // Oracle returns the oracle's first contact over the mesh: the earliest
 // among the triangles near the path (the lowest index on a tie).
 func (g *Geometry) Oracle(begin, delta mgl64.Vec3) (sweep.Hit, bool) {
+	return g.earliest(begin, delta, func(tri geom.Triangle) (sweep.Hit, bool) {
+		c, ok := oracle.FirstContact(g.E.Axes, begin, delta, tri)
+		return sweep.Hit{T: c.T, Point: c.Point, Normal: c.Normal, Feature: featureOf(c.Feature)}, ok
+	})
+}
+
+// earliest runs one triangle's first-contact query on every triangle that
+// can be touched and returns the earliest hit (the lowest index on a tie),
+// with Triangle set.
+func (g *Geometry) earliest(begin, delta mgl64.Vec3, query func(geom.Triangle) (sweep.Hit, bool)) (sweep.Hit, bool) {
 	var best sweep.Hit
 	found := false
 	for _, i := range g.Near(begin, delta, 0) {
-		c, ok := oracle.FirstContact(g.E.Axes, begin, delta, g.Tris[i])
-		if ok && (!found || c.T < best.T) {
-			best = sweep.Hit{T: c.T, Point: c.Point, Normal: c.Normal, Feature: featureOf(c.Feature), Triangle: i}
-			found = true
+		if g.lowerBound(i, begin, delta, 0, 1) > farEnough {
+			continue
+		}
+		if h, ok := query(g.Tris[i]); ok && (!found || h.T < best.T) {
+			best, found = h, true
+			best.Triangle = i
 		}
 	}
 	return best, found
+}
+
+// farEnough is the lower bound on the unit distance beyond which a
+// triangle cannot be touched: 1, plus 1e-9 for the rounding of the bound.
+const farEnough = 1 + 1e-9
+
+// lowerBound is a cheap lower bound on the unit-space distance from
+// triangle i to the center moving from begin+lo·delta to begin+hi·delta:
+// the distance from the segment to the center of the triangle's bounding
+// sphere (around its centroid, in unit space) minus that sphere's radius.
+// It lets the queries skip the oracle's hundred distance evaluations for
+// triangles that cannot matter.
+func (g *Geometry) lowerBound(i int, begin, delta mgl64.Vec3, lo, hi float64) float64 {
+	t := g.Tris[i]
+	var p [3]mgl64.Vec3
+	for k := range p {
+		p[k] = g.inv.Mul3x1(t[k].Sub(begin))
+	}
+	m := p[0].Add(p[1]).Add(p[2]).Mul(1.0 / 3)
+	rho := math.Max(p[0].Sub(m).Len(), math.Max(p[1].Sub(m).Len(), p[2].Sub(m).Len()))
+	d := g.inv.Mul3x1(delta)
+	a, b := d.Mul(lo), d.Mul(hi)
+	q, _ := geom.ClosestPointSegment(m, a, b)
+	bound := m.Sub(q).Len() - rho
+	if bound != bound { // NaN: no bound
+		return math.Inf(-1)
+	}
+	return bound - 1e-12*(m.Len()+rho+b.Len()) // less the rounding of the bound itself
 }
 
 // featureOf maps the oracle's feature name to sweep's Feature.

@@ -155,16 +155,9 @@ func judge(g *Geometry, begin, delta mgl64.Vec3, tol Tolerance, ops []Opinion) *
 // UnitSpace returns the unit-space method's first contact over the
 // triangles near the path (the lowest index on a tie).
 func (g *Geometry) UnitSpace(begin, delta mgl64.Vec3) (sweep.Hit, bool) {
-	var best sweep.Hit
-	found := false
-	for _, i := range g.Near(begin, delta, 0) {
-		h, ok := unitspace.EllipsoidTriangle(g.E, begin, delta, g.Tris[i])
-		if ok && (!found || h.T < best.T) {
-			best, found = h, true
-			best.Triangle = i
-		}
-	}
-	return best, found
+	return g.earliest(begin, delta, func(tri geom.Triangle) (sweep.Hit, bool) {
+		return unitspace.EllipsoidTriangle(g.E, begin, delta, tri)
+	})
 }
 
 func finiteHit(h sweep.Hit) bool {

@@ -249,18 +249,18 @@ func FirstContact(axes [3]mgl64.Vec3, begin, delta mgl64.Vec3, tri geom.Triangle
 	if !p.ok {
 		return Contact{}, false
 	}
-	hit := 0.0
-	switch {
-	case p.h(0) <= 1:
+	if p.h(0) <= 1 {
 		return p.contact(0), true
-	case p.h(1) <= 1:
-		hit = 1
-	default:
-		t, d := p.minimise(0, 1, 1, 1+1e-9) // 1e-9: keep rounding of the bound from deciding
-		if !(d <= 1) {
-			return Contact{}, false
-		}
-		hit = t
+	}
+	// Bracket the crossing at the minimiser, not at t = 1 merely because the
+	// end pose touches: a motion that passes through the triangle and ends
+	// exactly touching its far side has h(1) = 1 but first touched earlier.
+	hit, d := p.minimise(0, 1, 1, 1+1e-9) // 1e-9: keep rounding of the bound from deciding
+	if h1 := p.h(1); h1 < d {
+		hit, d = 1, h1
+	}
+	if !(d <= 1) {
+		return Contact{}, false
 	}
 	return p.contact(p.crossing(0, hit)), true
 }
