@@ -94,6 +94,9 @@ func TestEllipsoidPolygonVsOracle(t *testing.T) {
 		}
 		target := pts[r.IntN(len(pts))].Add(randDir(r).Mul(uniform(r, 0, 3)))
 		e := randEllipsoid(r)
+		if i%2 == 1 { // the same ellipsoid with a mirrored M (det < 0)
+			e.Axes[2] = e.Axes[2].Mul(-1)
+		}
 		begin := target.Add(randDir(r).Mul(uniform(r, 0, 8)))
 		delta := target.Sub(begin).Mul(uniform(r, 0, 2))
 		o := polyOracle{e.Axes, begin, delta, fan(pts)}
@@ -366,4 +369,41 @@ func TestQueryUnitSpace(t *testing.T) {
 	if q2 := sweep.NewQuery(sweep.Ellipsoid{}, mgl64.Vec3{}, mgl64.Vec3{}); q2.Valid() {
 		t.Error("zero ellipsoid is valid")
 	}
+}
+
+// TestAxisOrderAndSignsDoNotMatter: negating or permuting the semi-axes
+// describes the same ellipsoid (a mirrored M, det < 0), so every result
+// must be the same, for triangles and for polygons.
+func TestAxisOrderAndSignsDoNotMatter(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 13))
+	n := casesPerFamily() / 5
+	for i := 0; i < n; i++ {
+		c := genAimed(r.IntN(3))(r)
+		a := c.e.Axes
+		// Both have det < 0: one axis negated, or two swapped.
+		mirrored := sweep.Ellipsoid{Axes: [3]mgl64.Vec3{a[0].Mul(-1), a[1], a[2]}}
+		if i%2 == 1 {
+			mirrored = sweep.Ellipsoid{Axes: [3]mgl64.Vec3{a[1], a[0], a[2]}}
+		}
+		h1, ok1 := sweep.EllipsoidTriangle(c.e, c.begin, c.delta, c.tri)
+		h2, ok2 := sweep.EllipsoidTriangle(mirrored, c.begin, c.delta, c.tri)
+		if ok1 != ok2 || (ok1 && !sameHit(h1, h2)) {
+			t.Fatalf("triangle: %+v %v vs mirrored %+v %v\n%s", h1, ok1, h2, ok2, describe(c))
+		}
+		poly, err := geom.NewPolygon(c.tri[:])
+		if err != nil {
+			continue
+		}
+		p1, pok1 := sweep.EllipsoidPolygon(c.e, c.begin, c.delta, &poly)
+		p2, pok2 := sweep.EllipsoidPolygon(mirrored, c.begin, c.delta, &poly)
+		if pok1 != pok2 || (pok1 && !sameHit(p1, p2)) || pok1 != ok1 || (ok1 && !sameHit(p1, h1)) {
+			t.Fatalf("polygon: %+v %v vs mirrored %+v %v (triangle %+v %v)\n%s", p1, pok1, p2, pok2, h1, ok1, describe(c))
+		}
+	}
+}
+
+// sameHit compares two hits up to rounding.
+func sameHit(a, b sweep.Hit) bool {
+	return math.Abs(a.T-b.T) <= 1e-9 && a.Point.Sub(b.Point).Len() <= 1e-7 &&
+		a.Normal.Sub(b.Normal).Len() <= 1e-7 && a.Feature == b.Feature
 }

@@ -34,6 +34,9 @@ func (q *Query) Polygon(p *geom.Polygon, maxT float64) (Hit, bool) {
 	if err != nil {
 		return Hit{}, false
 	}
+	if q.detSign < 0 { // M mirrors: keep the mapped vertices counter-clockwise around N'
+		tp.N, tp.C = tp.N.Mul(-1), -tp.C
+	}
 	uw, vw := tp.Basis()
 	u, v, n := v3(uw), v3(vw), v3(tp.N)
 	toPlane := func(x vec3) vec3 { return vec3{x.dot(u), x.dot(v), 0} }

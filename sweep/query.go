@@ -23,6 +23,7 @@ type Query struct {
 	normalMap    mat3    // sign(det M)·Mᵀ: world plane normal -> unit-space plane normal (same orientation as the mapped vertices)
 	unitDelta    vec3    // D_unit
 	detSign      float64 // sign(det M)
+	boxLo, boxHi vec3    // the world AABB of the swept volume (Bounds)
 	ok           bool
 }
 
@@ -52,6 +53,7 @@ func (q *Query) init(e *Ellipsoid, begin, delta *mgl64.Vec3) {
 		return
 	}
 	q.normalMap = mat3{q.axes.r0.mul(q.detSign), q.axes.r1.mul(q.detSign), q.axes.r2.mul(q.detSign)}
+	q.boxLo, q.boxHi = sweptBox(v3(e.Extent()), begin, delta)
 	q.ok = v3p(begin).finite()
 }
 
@@ -121,7 +123,10 @@ func (q *Query) Extent() mgl64.Vec3 { return q.e.Extent() }
 // Bounds returns the world-space AABB of the whole swept volume: the boxes
 // of the ellipsoid at begin and at begin+delta and everything between.
 func (q *Query) Bounds() geom.AABB {
-	return geom.EmptyAABB().Extend(q.begin).Extend(q.begin.Add(q.delta)).Expand(q.e.Extent())
+	if !q.ok {
+		return geom.EmptyAABB().Extend(q.begin).Extend(q.begin.Add(q.delta)).Expand(q.e.Extent())
+	}
+	return geom.AABB{Min: q.boxLo.mgl(), Max: q.boxHi.mgl()}
 }
 
 // crossRecheck: when sin² of the angle between the edges is below 1e-8
@@ -147,6 +152,9 @@ func (q *Query) Triangle(tri geom.Triangle, maxT float64) (Hit, bool) {
 		return Hit{}, false
 	}
 	maxT = min(maxT, 1)
+	if outsideBox(&tri, q.boxLo, q.boxHi) {
+		return Hit{}, false
+	}
 	var f triFrame
 	if !f.setup(&tri, &q.begin, &q.delta, &q.normalMap, maxT) {
 		return Hit{}, false
@@ -203,11 +211,33 @@ func (f *triFrame) setup(tri *geom.Triangle, begin, delta *mgl64.Vec3, mt *mat3,
 		return true
 	}
 	f.n = mt.apply(nw)
-	f.ln = f.n.length()
 	f.bn, f.dn = f.bw.dot(nw), f.dw.dot(nw)
+	if missesSlab(f.bn, f.dn, f.n.lenSq(), maxT) {
+		return false
+	}
+	f.ln = f.n.length()
 	var ok bool
 	f.t1, ok = planeSweptSphere(f.bn, f.dn, f.ln, maxT)
 	return ok
+}
+
+// missesSlab is planeSweptSphere's rejection on squares, without the
+// square root of rr = r²: the center starts beyond r (dist² > r²) and is
+// still beyond it at maxT, or is not approaching. It is conservative by a
+// relative 1e-12 so that it never rejects what planeSweptSphere, which
+// decides, would accept; it only spares most triangles the square root.
+func missesSlab(dist, nd, rr, maxT float64) bool {
+	if dist < 0 {
+		dist, nd = -dist, -nd
+	}
+	if !(dist*dist > rr*(1+1e-12)) {
+		return false // touching at the start
+	}
+	if !(nd < 0) {
+		return true // beyond and not approaching
+	}
+	left := dist + maxT*nd // signed distance at maxT
+	return left > 0 && left*left > rr*(1+1e-12)
 }
 
 // exactCross is vec3.crossExact out of line, so that setup stays small.
@@ -357,8 +387,12 @@ func fallbackNormal(face, d vec3) vec3 {
 // needs no inverse (see triFrame.setup), runs first: most triangles
 // are rejected before the unit-sphere transform is built.
 func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit, bool) {
-	// 3.1 first, with the axes as they are: the sign of n does not matter
-	// there, and most triangles end here.
+	// A box test first (conservative box, see l1Extent), then 3.1 with the
+	// axes as they are (the sign of n does not matter there): most
+	// triangles end here, before the inverse is built.
+	if lo, hi := sweptBox(l1Extent(&e), &begin, &delta); outsideBox(&tri, lo, hi) {
+		return Hit{}, false
+	}
 	var f triFrame
 	axes := mat3{v3p(&e.Axes[0]), v3p(&e.Axes[1]), v3p(&e.Axes[2])}
 	if !f.setup(&tri, &begin, &delta, &axes, 1) {
@@ -370,4 +404,28 @@ func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) 
 	}
 	f.n = f.n.mul(q.detSign) // now oriented like the mapped vertices
 	return q.triangle(&f, 1)
+}
+
+// sweptBox is the world AABB of a swept ellipsoid with half-extent ext.
+func sweptBox(ext vec3, begin, delta *mgl64.Vec3) (lo, hi vec3) {
+	b, c := v3p(begin), v3p(begin).add(v3p(delta))
+	lo = vec3{min(b.x, c.x), min(b.y, c.y), min(b.z, c.z)}.sub(ext)
+	hi = vec3{max(b.x, c.x), max(b.y, c.y), max(b.z, c.z)}.add(ext)
+	return lo, hi
+}
+
+// outsideBox reports whether the triangle's AABB and the box [lo, hi] are
+// disjoint: then the swept ellipsoid inside the box cannot touch it.
+func outsideBox(tri *geom.Triangle, lo, hi vec3) bool {
+	a, b, c := v3p(&tri[0]), v3p(&tri[1]), v3p(&tri[2])
+	return min(a.x, b.x, c.x) > hi.x || max(a.x, b.x, c.x) < lo.x ||
+		min(a.y, b.y, c.y) > hi.y || max(a.y, b.y, c.y) < lo.y ||
+		min(a.z, b.z, c.z) > hi.z || max(a.z, b.z, c.z) < lo.z
+}
+
+// l1Extent bounds the ellipsoid's half-extent along world axis k by
+// Σ_i |a_i[k]| (at most √3 times Extent), without square roots.
+func l1Extent(e *Ellipsoid) vec3 {
+	abs := func(v *mgl64.Vec3) vec3 { return vec3{math.Abs(v[0]), math.Abs(v[1]), math.Abs(v[2])} }
+	return abs(&e.Axes[0]).add(abs(&e.Axes[1])).add(abs(&e.Axes[2]))
 }

@@ -137,12 +137,13 @@ func (g *game) scenePanel(ctx *debugui.Context) {
 	}
 }
 
-// shorten keeps the tail of a long path.
+// shorten keeps the last n-3 characters of a long path after "...".
 func shorten(s string, n int) string {
-	if len(s) <= n {
+	r := []rune(s)
+	if len(r) <= n {
 		return s
 	}
-	return "..." + s[len(s)-n+3:]
+	return "..." + string(r[len(r)-n+3:])
 }
 
 func (g *game) ellipsoidPanel(ctx *debugui.Context) {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -181,5 +182,46 @@ func TestPickPrefersEllipsoid(t *testing.T) {
 	h, _ = pickHandle(r, e, a, b)
 	if !h.Valid || h.Pose != render.PoseStart || h.Face != geom.FacePosZ {
 		t.Fatalf("picked %+v, want the start pose's +z face", h)
+	}
+}
+
+func TestFormatParseShorten(t *testing.T) {
+	for v, want := range map[float64]string{0: "0", 1.5: "1.5", 0.123456: "0.1235", -2: "-2", 1e-7: "0"} {
+		if got := formatNum(v); got != want {
+			t.Errorf("formatNum(%v) = %q, want %q", v, got, want)
+		}
+	}
+	if got := formatNum(math.Copysign(0, -1)); got != "0" {
+		t.Errorf("formatNum(-0) = %q", got)
+	}
+	if v, err := parseNum(" 2.25 "); err != nil || v != 2.25 {
+		t.Errorf("parseNum: %v %v", v, err)
+	}
+	if _, err := parseNum("1,5"); err == nil || !strings.Contains(err.Error(), `"1,5"`) {
+		t.Errorf("parseNum(1,5): %v", err)
+	}
+	if got := shorten("/très/long/chemin/de/fichier.obj", 12); got != "...chier.obj" {
+		t.Errorf("shorten = %q", got)
+	}
+	if got := shorten("short", 12); got != "short" {
+		t.Errorf("shorten(short) = %q", got)
+	}
+}
+
+// BenchmarkFrameLogic is the ui's CPU work per frame on the default scene,
+// without drawing: debugui's Update of every panel plus the core.
+func BenchmarkFrameLogic(b *testing.B) {
+	g, err := setup(Options{Fresh: true, ConfigDir: b.TempDir()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := g.dui.Update(func(ctx *debugui.Context) error {
+			g.build(ctx, 1280, 800)
+			return nil
+		}); err != nil {
+			b.Fatal(err)
+		}
+		g.app.RunCore()
 	}
 }

@@ -7,6 +7,11 @@
 // state and every edit, undoable through History), Drag (the drag math of
 // seed 004's collision debugger), Shape (radii and rotation of the
 // ellipsoid), pickHandle, and the session file.
+//
+// With SWEEPDBG_DEBUG_PRINT=1 in the environment the window prints the
+// screen positions of the start and end poses, the hovered pose and the
+// mouse mode to stdout whenever they change (see printPoses); the
+// end-to-end test in cmd/debugger drives the real window with it.
 package ui
 
 import (
@@ -111,6 +116,9 @@ func setup(opt Options) (*game, error) {
 		}
 	}
 	g.savedChanged, g.savedCam = app.Changed, cameraState(g.cam)
+	if app.Msg == "" {
+		app.Say("F1: keys and mouse help")
+	}
 	if opt.File != "" {
 		g.openFile(opt.File)
 	}

@@ -216,7 +216,8 @@ func TestEndToEnd(t *testing.T) {
 	// the eye, so it moves on screen by a bit less or more than the mouse.
 	a.waitFor("the end pose to follow the mouse", func() bool { p, _ := a.poses(); return p.ex-p0.ex >= 100 })
 	e2eXdo(t, "mouseup", "1")
-	p1, _ := a.poses()
+	a.waitFor("the drag to end", func() bool { p, _ := a.poses(); return p.mode == 0 })
+	p1, _ := a.poses() // where the drag left the end (one undo step)
 	if p1.sx != p0.sx || p1.sy != p0.sy {
 		t.Errorf("the start pose moved on screen: %+v -> %+v", p0, p1)
 	}

@@ -243,7 +243,9 @@ func MinDistance(axes [3]mgl64.Vec3, begin, delta mgl64.Vec3, tri geom.Triangle,
 // FirstContact returns the first t in [0, 1] at which the ellipsoid with
 // semi-axes axes, centered at begin + t*delta, touches the triangle (unit
 // distance <= 1), with the contact's point, normal and feature. A start at
-// distance <= 1 gives T = 0. T is found by bisection to the last bit.
+// distance <= 1 gives T = 0. For T > 0 the distance there lies in
+// [1 - 1e-14, 1] (see crossing), unless the center moves more than 1e-14
+// between adjacent float64 values of t.
 func FirstContact(axes [3]mgl64.Vec3, begin, delta mgl64.Vec3, tri geom.Triangle) (Contact, bool) {
 	p := newPath(axes, begin, delta, tri)
 	if !p.ok {
