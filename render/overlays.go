@@ -372,6 +372,38 @@ func (l *Lists) buildLabels(f *Frame) {
 		}
 		l.labelAt(f.Slide.Final, PoseSlide, fmt.Sprintf("slide  %d %s", n, word))
 	}
+	separateLabels(l.labels)
+}
+
+// Label box estimate for overlap checks (pixels at Scale 1): Go Regular's
+// mean advance is about 0.55 em, and a line is the text size plus a little
+// leading. Generous rather than exact: labels only need to stop overlapping.
+const (
+	labelCharW = 0.6 * labelSize
+	labelLineH = labelSize + 4
+)
+
+// separateLabels moves each label down, a line at a time, until its box
+// overlaps none of the labels before it, so poses that project close
+// together (contact and slide in a crease) keep readable labels.
+func separateLabels(ls []label) {
+	for i := range ls {
+		for moved := 0; moved < len(ls) && overlapsAny(ls[i], ls[:i]); moved++ {
+			ls[i].y += labelLineH
+		}
+	}
+}
+
+// overlapsAny reports whether lb's box overlaps that of any label in ls.
+func overlapsAny(lb label, ls []label) bool {
+	w := labelCharW * float64(len(lb.text))
+	for _, o := range ls {
+		ow := labelCharW * float64(len(o.text))
+		if lb.x < o.x+ow && o.x < lb.x+w && lb.y < o.y+labelLineH && o.y < lb.y+labelLineH {
+			return true
+		}
+	}
+	return false
 }
 
 // labelAt places text to the right of the pose's ellipsoid at c.

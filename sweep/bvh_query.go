@@ -36,34 +36,47 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 		return Hit{}, false
 	}
 	cull := newCuller(e, begin, delta)
-	var best Hit
-	found, bestT := false, 1.0
-	var cands [1 << (32 - refBits)]candidate // a leaf's triangles that may beat bestT
+	r := sweepResult{bestT: 1}
+	var cands [maxLeaf]candidate // triangles of a leaf that may beat bestT
 	for {
-		first, count, ok := w.next(bestT)
+		first, count, ok := w.next(r.bestT)
 		if !ok {
-			return best, found
+			return r.best, r.found
 		}
-		n := 0
-		for k := first; k < first+count; k++ {
-			n = cull.insert(&cands, n, &w, m.tri(k), k, bestT)
-		}
-		for _, c := range cands[:n] {
-			if c.bound > bestT {
-				break // sorted: no later candidate can beat bestT either
+		end := first + count
+		for lo := first; lo < end; lo += maxLeaf { // one round: leaves hold at most maxLeaf
+			n := 0
+			for k := lo; k < min(lo+maxLeaf, end); k++ {
+				n = cull.insert(&cands, n, &w, m.tri(k), k, r.bestT)
 			}
-			h, ok := q.Triangle(c.tri, bestT)
-			if !ok || h.T > bestT || (ignoreLeaving && h.T == 0 && delta.Dot(h.Normal) >= 0) {
-				continue
+			for _, c := range cands[:n] {
+				if c.bound > r.bestT {
+					break // sorted: no later candidate can beat bestT either
+				}
+				h, ok := q.Triangle(c.tri, r.bestT)
+				if ok && !(ignoreLeaving && h.T == 0 && delta.Dot(h.Normal) >= 0) {
+					r.offer(h, int(m.perm[c.k]))
+				}
 			}
-			id := int(m.perm[c.k])
-			if found && h.T == bestT && id > best.Triangle {
-				continue
-			}
-			h.Triangle = id
-			best, found, bestT = h, true, h.T
 		}
 	}
+}
+
+// sweepResult is the best hit so far of a mesh sweep.
+type sweepResult struct {
+	best  Hit
+	found bool
+	bestT float64 // best.T, or 1 before any hit
+}
+
+// offer keeps h (a hit of triangle id) if it is earlier than the best so
+// far, or as early and of a lower triangle index.
+func (r *sweepResult) offer(h Hit, id int) {
+	if h.T > r.bestT || (r.found && h.T == r.bestT && id > r.best.Triangle) {
+		return
+	}
+	h.Triangle = id
+	r.best, r.found, r.bestT = h, true, h.T
 }
 
 // candidate is a triangle of the current leaf with a lower bound on the
@@ -78,7 +91,7 @@ type candidate struct {
 // unless its bound exceeds tmax; it returns the new count. The bound is
 // the later of the time the center's segment enters the triangle's box
 // grown by the walker's half-extents and planeBound.
-func (c *culler) insert(cands *[1 << (32 - refBits)]candidate, n int, w *walker, tri geom.Triangle, k uint32, tmax float64) int {
+func (c *culler) insert(cands *[maxLeaf]candidate, n int, w *walker, tri geom.Triangle, k uint32, tmax float64) int {
 	tb, ok := w.reaches(&tri, tmax)
 	if !ok {
 		return n

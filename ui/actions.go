@@ -20,7 +20,7 @@ func (g *game) openBuiltin(name string) {
 		return
 	}
 	g.app.Load(d)
-	g.fit(sceneBounds(d))
+	g.fitScene()
 	g.hasSelection = false
 }
 
@@ -55,7 +55,7 @@ func (g *game) pollLoad() {
 		return
 	}
 	g.app.Load(res.doc)
-	g.fit(sceneBounds(res.doc))
+	g.fitScene()
 	g.hasSelection = false
 }
 

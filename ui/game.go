@@ -165,7 +165,7 @@ func (g *game) syncSize() {
 	g.cam.Width, g.cam.Height = g.w, g.h
 	if !g.framed {
 		g.framed = true
-		g.fit(sceneBounds(g.app.Doc))
+		g.fitScene()
 	}
 }
 

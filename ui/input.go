@@ -218,6 +218,22 @@ func (g *game) cancelDrag() {
 	g.app.Say("drag cancelled")
 }
 
+// fitScene turns the camera to the direction from which the fewest of the
+// start, contact and slide poses hide behind geometry (render.FitView),
+// then frames the whole scene beside the panels. It runs the core first so
+// the contact and slide poses are current.
+func (g *game) fitScene() {
+	g.app.RunCore()
+	f := g.frame()
+	if f.Scene == nil {
+		g.fit(sceneBounds(g.app.Doc))
+		return
+	}
+	c := render.FitView(&f, g.cam.Width, g.cam.Height)
+	g.cam.Yaw, g.cam.Pitch = c.Yaw, c.Pitch
+	g.fit(sceneBounds(g.app.Doc).Union(render.FrameBounds(&f)))
+}
+
 // fit frames the box b in the part of the view the panel columns leave
 // free: the camera fits b to the whole viewport, then backs off by the
 // ratio of the viewport's width to the free width (the two columns are

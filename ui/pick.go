@@ -39,7 +39,7 @@ func pickHandle(r geom.Ray, e sweep.Ellipsoid, start, end mgl64.Vec3) (render.Ha
 			continue
 		}
 		c := &candidate{pose: p.pose, face: face, boxS: s, ellS: math.Inf(1)}
-		if es, ok := RayEllipsoid(r, e, p.center); ok {
+		if es, ok := sweep.RayEllipsoid(r, e, p.center); ok {
 			c.ellS = es
 		}
 		if best == nil || better(c, best) {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"sweepdbg/geom"
 	"sweepdbg/sweep"
 )
 
@@ -115,35 +114,3 @@ func anyPerp(u mgl64.Vec3) mgl64.Vec3 {
 	return reject(a, u).Normalize()
 }
 
-// RayEllipsoid returns the smallest ray parameter s >= 0 (in units of
-// r.Dir) at which r meets the surface of the ellipsoid e centered at c, or
-// false for a miss. A ray starting inside reports s = 0. In the space
-// where e is the unit sphere (u = M⁻¹(x - c), M's columns the axes) the ray
-// is u(s) = o' + s·d' and |u(s)|² = 1 is a quadratic in s.
-func RayEllipsoid(r geom.Ray, e sweep.Ellipsoid, c mgl64.Vec3) (float64, bool) {
-	M := mgl64.Mat3FromCols(e.Axes[0], e.Axes[1], e.Axes[2])
-	if math.Abs(M.Det()) < 1e-300 { // degenerate: no volume to hit
-		return 0, false
-	}
-	Minv := M.Inv()
-	o := Minv.Mul3x1(r.Origin.Sub(c))
-	d := Minv.Mul3x1(r.Dir)
-	a := d.Dot(d)
-	b := o.Dot(d)
-	cc := o.Dot(o) - 1
-	if a == 0 {
-		return 0, false
-	}
-	if cc <= 0 {
-		return 0, true
-	}
-	disc := b*b - a*cc
-	if disc < 0 {
-		return 0, false
-	}
-	s := (-b - math.Sqrt(disc)) / a
-	if s < 0 {
-		return 0, false
-	}
-	return s, true
-}

@@ -95,7 +95,7 @@ func TestRayEllipsoid(t *testing.T) {
 		c := mgl64.Vec3{rng.Float64(), rng.Float64(), rng.Float64()}
 		eye := mgl64.Vec3{10, 3, -7}
 		r := geom.Ray{Origin: eye, Dir: c.Sub(eye)}
-		sHit, ok := RayEllipsoid(r, e, c)
+		sHit, ok := sweep.RayEllipsoid(r, e, c)
 		if !ok {
 			t.Fatalf("ray at the center missed: %+v", s)
 		}
@@ -106,16 +106,16 @@ func TestRayEllipsoid(t *testing.T) {
 		}
 		// A ray offset sideways by more than the largest radius misses.
 		side := r.Dir.Cross(mgl64.Vec3{0, 1, 0}).Normalize().Mul(3 * 2.2)
-		if _, ok := RayEllipsoid(geom.Ray{Origin: eye.Add(side), Dir: r.Dir}, e, c.Add(mgl64.Vec3{})); ok {
+		if _, ok := sweep.RayEllipsoid(geom.Ray{Origin: eye.Add(side), Dir: r.Dir}, e, c.Add(mgl64.Vec3{})); ok {
 			t.Fatalf("ray offset by %v hit", side)
 		}
 	}
 	// Inside: s = 0.
-	if s, ok := RayEllipsoid(geom.Ray{Dir: mgl64.Vec3{1, 0, 0}}, sweep.Sphere(1), mgl64.Vec3{}); !ok || s != 0 {
+	if s, ok := sweep.RayEllipsoid(geom.Ray{Dir: mgl64.Vec3{1, 0, 0}}, sweep.Sphere(1), mgl64.Vec3{}); !ok || s != 0 {
 		t.Fatalf("inside: %v %v", s, ok)
 	}
 	// Behind the eye: miss.
-	if _, ok := RayEllipsoid(geom.Ray{Origin: mgl64.Vec3{5, 0, 0}, Dir: mgl64.Vec3{1, 0, 0}}, sweep.Sphere(1), mgl64.Vec3{}); ok {
+	if _, ok := sweep.RayEllipsoid(geom.Ray{Origin: mgl64.Vec3{5, 0, 0}, Dir: mgl64.Vec3{1, 0, 0}}, sweep.Sphere(1), mgl64.Vec3{}); ok {
 		t.Fatal("sphere behind the ray's origin was hit")
 	}
 }

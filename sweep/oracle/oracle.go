@@ -272,19 +272,22 @@ func FirstContact(axes [3]mgl64.Vec3, begin, delta mgl64.Vec3, tri geom.Triangle
 // 1e-6.
 const rootTol = 1e-14
 
-// crossing returns the t in [lo, hi] where h falls through 1, given
-// h(lo) > 1 >= h(hi); h is convex, so it decreases through 1 exactly once
-// there. It runs the Illinois variant of regula falsi, with a bisection
-// every fourth step so that the bracket always shrinks, and returns the
-// right end of the bracket once h there is within rootTol of 1 (or the
-// bracket cannot shrink further): a t with 1 - rootTol <= h(t) <= 1.
+// crossing returns the first t in [lo, hi] where h falls to 1, given
+// h(lo) > 1 >= h(hi); h is convex, so {h <= 1} is an interval that starts
+// in (lo, hi]. It runs the Illinois variant of regula falsi, with a
+// bisection every fourth step so that the bracket always shrinks, until the
+// center moves less than rootTol across the bracket (or the bracket is two
+// adjacent floats), and returns its right end: a t with
+// 1 - rootTol <= h(t) <= 1 whose predecessors within the bracket are not
+// below 1. Stopping on the width, not on h(hi) being close to 1, matters
+// when h is 1 on a whole stretch (sliding in contact) or at hi already.
 func (p *path) crossing(lo, hi float64) float64 {
-	// g = h - 1 at the ends; wLo, wHi are the Illinois-weighted copies used
-	// only for interpolation, gHi decides when to stop.
-	wLo, gHi := p.h(lo)-1, p.h(hi)-1
-	wHi := gHi
+	speed := p.d.Len()
+	// wLo, wHi are Illinois-weighted values of h - 1 at the ends, used only
+	// to place the next probe.
+	wLo, wHi := p.h(lo)-1, p.h(hi)-1
 	side := 0
-	for i := 0; gHi < -rootTol; i++ {
+	for i := 0; (hi-lo)*speed > rootTol && i < 400; i++ {
 		mid := lo + (hi-lo)/2
 		if i%4 != 3 {
 			mid = (lo*wHi - hi*wLo) / (wHi - wLo)
@@ -296,7 +299,7 @@ func (p *path) crossing(lo, hi float64) float64 {
 			}
 		}
 		if g := p.h(mid) - 1; g <= 0 {
-			hi, gHi, wHi = mid, g, g
+			hi, wHi = mid, g
 			if side == -1 {
 				wLo /= 2
 			}
@@ -311,6 +314,7 @@ func (p *path) crossing(lo, hi float64) float64 {
 	}
 	return hi
 }
+
 func (p *path) contact(t float64) Contact {
 	c := p.b.Add(p.d.Mul(t))
 	q, d, feat := p.closest(c)

@@ -99,3 +99,14 @@ func TestFirstContactEndsTouchingFarSide(t *testing.T) {
 		t.Fatalf("FirstContact = %+v, %v; want T = 0.5 with normal +y", c, ok)
 	}
 }
+
+// TestFirstContactSlidingInContact: a unit sphere sliding at height exactly
+// 1 over the face, coming from beside it, first touches where its center
+// passes x = 0 (t = 3/8), although the distance stays 1 over a whole
+// stretch after that.
+func TestFirstContactSlidingInContact(t *testing.T) {
+	c, ok := FirstContact(unit, mgl64.Vec3{-3, 1, 1}, mgl64.Vec3{8, 0, 0}, floor)
+	if !ok || math.Abs(c.T-3.0/8) > 1e-9 || c.Feature == "vertex" {
+		t.Fatalf("FirstContact = %+v, %v; want T = 3/8", c, ok)
+	}
+}
