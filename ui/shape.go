@@ -113,4 +113,3 @@ func anyPerp(u mgl64.Vec3) mgl64.Vec3 {
 	}
 	return reject(a, u).Normalize()
 }
-
