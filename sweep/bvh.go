@@ -121,8 +121,7 @@ type walker struct {
 	// inside for t between (b.min - r - o)·inv and (b.max + r - o)·inv, so
 	// oLo = o + r and oHi = o - r are subtracted from b.min and b.max.
 	oLo, oHi [3]float64
-	inv      [3]float64 // 1/dir; ±Inf for a zero component
-	flat     [3]bool    // 1/dir is infinite: the axis constrains the position only
+	inv      [3]float64 // 1/dir; +Inf for a zero component (of either sign)
 	stack    [maxDepth + 2]walkEntry
 	sp       int
 }
@@ -140,7 +139,9 @@ func (w *walker) start(m *Mesh, o, dir, r [3]float64, tmax float64) bool {
 	for i := 0; i < 3; i++ {
 		w.oLo[i], w.oHi[i] = o[i]+r[i], o[i]-r[i]
 		w.inv[i] = 1 / dir[i]
-		w.flat[i] = math.IsInf(w.inv[i], 0)
+		if math.IsInf(w.inv[i], 0) {
+			w.inv[i] = math.Inf(1) // -0 (or a tiny negative) too: see enter
+		}
 	}
 	if len(m.nodes) == 0 {
 		return false
@@ -154,21 +155,17 @@ func (w *walker) start(m *Mesh, o, dir, r [3]float64, tmax float64) bool {
 }
 
 // enter returns the first t in [0, tmax] at which the moving point lies in
-// b grown by r (the slab method), or false if there is none. An axis whose
-// direction component is 0 (1/dir infinite) constrains only the position.
-// (Plain comparisons rather than math.Min and math.Max, which are calls
-// that handle NaN and signed zeros; nothing here is NaN.)
+// b grown by r (the slab method), or false if there is none. For a zero
+// direction component 1/dir is +Inf: a point outside that slab gives an
+// infinite entry or exit (culled), and one exactly on its boundary gives
+// 0*Inf = NaN, which every comparison below ignores (the slab does not
+// constrain t), as it should for a point inside. (With -Inf the swap
+// would misorder a NaN and an infinity, hence start's +Inf. Plain
+// comparisons rather than math.Min and math.Max, which are calls.)
 func (w *walker) enter(b *box6, tmax float64) (float64, bool) {
 	t0, t1 := 0.0, tmax
 	for i := 0; i < 3; i++ {
-		dlo, dhi := b[i]-w.oLo[i], b[3+i]-w.oHi[i] // <= 0 <= when inside the slab
-		if w.flat[i] {
-			if dlo > 0 || dhi < 0 {
-				return 0, false
-			}
-			continue
-		}
-		a, c := dlo*w.inv[i], dhi*w.inv[i]
+		a, c := (b[i]-w.oLo[i])*w.inv[i], (b[3+i]-w.oHi[i])*w.inv[i]
 		if a > c {
 			a, c = c, a
 		}

@@ -35,28 +35,16 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 	if !q.Valid() || !w.start(m, begin, delta, reach(e, begin, delta), 1) {
 		return Hit{}, false
 	}
-	cull := newCuller(e, begin, delta)
 	r := sweepResult{bestT: 1}
-	var cands [maxLeaf]candidate // triangles of a leaf that may beat bestT
 	for {
 		first, count, ok := w.next(r.bestT)
 		if !ok {
 			return r.best, r.found
 		}
-		end := first + count
-		for lo := first; lo < end; lo += maxLeaf { // one round: leaves hold at most maxLeaf
-			n := 0
-			for k := lo; k < min(lo+maxLeaf, end); k++ {
-				n = cull.insert(&cands, n, &w, m.tri(k), k, r.bestT)
-			}
-			for _, c := range cands[:n] {
-				if c.bound > r.bestT {
-					break // sorted: no later candidate can beat bestT either
-				}
-				h, ok := q.Triangle(c.tri, r.bestT)
-				if ok && !(ignoreLeaving && h.T == 0 && delta.Dot(h.Normal) >= 0) {
-					r.offer(h, int(m.perm[c.k]))
-				}
+		for k := first; k < first+count; k++ {
+			h, ok := q.Triangle(m.tri(k), r.bestT)
+			if ok && !(ignoreLeaving && h.T == 0 && delta.Dot(h.Normal) >= 0) {
+				r.offer(h, int(m.perm[k]))
 			}
 		}
 	}
@@ -77,95 +65,6 @@ func (r *sweepResult) offer(h Hit, id int) {
 	}
 	h.Triangle = id
 	r.best, r.found, r.bestT = h, true, h.T
-}
-
-// candidate is a triangle of the current leaf with a lower bound on the
-// time of its first contact.
-type candidate struct {
-	tri   geom.Triangle
-	bound float64
-	k     uint32 // position in leaf order
-}
-
-// insert adds tri to the n candidates in cands, kept sorted by bound,
-// unless its bound exceeds tmax; it returns the new count. The bound is
-// the later of the time the center's segment enters the triangle's box
-// grown by the walker's half-extents and planeBound.
-func (c *culler) insert(cands *[maxLeaf]candidate, n int, w *walker, tri geom.Triangle, k uint32, tmax float64) int {
-	tb, ok := w.reaches(&tri, tmax)
-	if !ok {
-		return n
-	}
-	bound := math.Max(tb, c.planeBound(&tri))
-	if bound > tmax {
-		return n
-	}
-	i := n
-	for i > 0 && cands[i-1].bound > bound {
-		cands[i] = cands[i-1]
-		i--
-	}
-	cands[i] = candidate{tri: tri, bound: bound, k: k}
-	return n + 1
-}
-
-// culler bounds the contact time of one triangle from below, cheaply, so
-// that the narrow phase runs only on triangles that can beat the best hit.
-type culler struct {
-	axes         [3]mgl64.Vec3
-	begin, delta mgl64.Vec3
-}
-
-func newCuller(e Ellipsoid, begin, delta mgl64.Vec3) culler {
-	return culler{axes: e.Axes, begin: begin, delta: delta}
-}
-
-// planeBound returns a time before which the ellipsoid cannot touch tri:
-// the time its center comes within the ellipsoid's support distance
-// h = |Mᵀn| of the triangle's plane n·(x - v0) = 0 (n = (v1-v0)×(v2-v0),
-// not normalised; M = [a0 a1 a2]), or +Inf if it never does. A triangle
-// touched at T has its plane within h of the center at T; a degenerate
-// triangle (n = 0) gets 0.
-//
-// h is grown by a slack that covers rounding: 1e-9 relative, plus 1e-12 of
-// |e1|₁|e2|₁(|b - v0|₁ + |delta|₁ + |e1|₁ + |e2|₁) with e1, e2 the edges
-// from v0. The rounding of n = e1×e2 is a few ulps of |e1||e2| per
-// component, so the computed plane can tilt away from the true one, and a
-// sliver's computed n is mostly rounding; the products bound how far that
-// moves the plane within reach of the motion and of the triangle itself,
-// with a safety factor of about 10^4, so that a contact is never culled
-// (for a sliver the bound simply gives up).
-func (c *culler) planeBound(tri *geom.Triangle) float64 {
-	e1, e2 := tri[1].Sub(tri[0]), tri[2].Sub(tri[0])
-	n := e1.Cross(e2)
-	d0 := c.begin.Sub(tri[0])
-	a0, a1, a2 := c.axes[0].Dot(n), c.axes[1].Dot(n), c.axes[2].Dot(n)
-	h := math.Sqrt(a0*a0 + a1*a1 + a2*a2)
-	l1, l2 := norm1(e1), norm1(e2)
-	h += 1e-9*h + 1e-12*l1*l2*(norm1(d0)+norm1(c.delta)+l1+l2)
-	s0, v := n.Dot(d0), n.Dot(c.delta)
-	switch {
-	case s0 > h: // above the slab |s| <= h: must come down to h
-		if v >= 0 {
-			return math.Inf(1)
-		}
-		return (s0 - h) / -v
-	case s0 < -h:
-		if v <= 0 {
-			return math.Inf(1)
-		}
-		return (-h - s0) / v
-	}
-	return 0
-}
-
-func norm1(v mgl64.Vec3) float64 { return math.Abs(v[0]) + math.Abs(v[1]) + math.Abs(v[2]) }
-
-// reaches returns the first t in [0, tmax] at which the center's segment
-// enters the triangle's box grown by the walker's half-extents, or false.
-func (w *walker) reaches(tri *geom.Triangle, tmax float64) (float64, bool) {
-	b := triBox6(tri)
-	return w.enter(&b, tmax)
 }
 
 // reach returns the half-extents by which node boxes are grown for the

@@ -226,7 +226,7 @@ func TestWalkerIsConservative(t *testing.T) {
 	for i := 0; i < n; i++ {
 		o, d := randVec(rng, 30), randVec(rng, 10)
 		if rng.IntN(4) == 0 {
-			d[rng.IntN(3)] = 0
+			d[rng.IntN(3)] = math.Copysign(0, rng.NormFloat64()) // either zero
 		}
 		r := [3]float64{rng.Float64(), rng.Float64(), rng.Float64()}
 		visited := make(map[int]bool)
@@ -245,6 +245,26 @@ func TestWalkerIsConservative(t *testing.T) {
 		for id, tri := range tris {
 			if segmentEntersBox(o, d, r, triBox(tri)) && !visited[pos[id]] {
 				t.Fatalf("query %d: triangle %d reachable but culled", i, id)
+			}
+		}
+	}
+}
+
+// TestEnterZeroDirection: a point that does not move along an axis enters
+// a box exactly when it lies in the box's slab on that axis, boundaries
+// included, whatever the sign of the zero.
+func TestEnterZeroDirection(t *testing.T) {
+	m := &Mesh{nodes: []qnode{{}}, root: box6{0, 0, 0, 1, 1, 1}}
+	negZero := math.Copysign(0, -1)
+	for _, c := range []struct {
+		o    float64
+		want bool
+	}{{-0.5, false}, {0, true}, {0.5, true}, {1, true}, {1.5, false}} {
+		for _, z := range []float64{0, negZero, 1e-320, -1e-320} {
+			var w walker
+			got := w.start(m, [3]float64{c.o, 0.5, 0.5}, [3]float64{z, 1, 0}, [3]float64{}, 1)
+			if got != c.want {
+				t.Errorf("x = %v, dir x = %v: entered %v, want %v", c.o, z, got, c.want)
 			}
 		}
 	}

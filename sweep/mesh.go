@@ -82,15 +82,21 @@ func NewMesh(tris []geom.Triangle) *Mesh {
 	return m
 }
 
+// usable reports whether every coordinate of t is finite and within
+// maxCoord: a finite sum of all nine rules out NaN and ±Inf (either would
+// make it NaN or infinite; finite coordinates within maxCoord cannot
+// overflow it), and then the box bounds the magnitudes.
 func usable(t *geom.Triangle) bool {
+	sum := 0.0
 	for _, v := range t {
-		for _, x := range v {
-			if !(math.Abs(x) <= maxCoord) {
-				return false
-			}
-		}
+		sum += v[0] + v[1] + v[2]
 	}
-	return true
+	if math.IsNaN(sum) || math.IsInf(sum, 0) {
+		return false
+	}
+	b := triBox6(t)
+	return b[0] >= -maxCoord && b[1] >= -maxCoord && b[2] >= -maxCoord &&
+		b[3] <= maxCoord && b[4] <= maxCoord && b[5] <= maxCoord
 }
 
 // refOf returns the build reference of t: its box rounded outward to
@@ -127,14 +133,35 @@ func triBox6(t *geom.Triangle) box6 {
 func dedupCorners(tris []geom.Triangle) (corners []uint32, verts []mgl64.Vec3) {
 	d := newDedup(3 * len(tris))
 	corners = make([]uint32, 3*len(tris))
+	prev := -1 // the last usable triangle: neighbours in a mesh's order often share vertices
 	for i := range tris {
-		if i < maxNodes && usable(&tris[i]) {
-			for j := 0; j < 3; j++ {
-				corners[3*i+j] = d.add(tris[i][j])
+		if i >= maxNodes || !usable(&tris[i]) {
+			continue
+		}
+		for j := 0; j < 3; j++ {
+			corners[3*i+j] = d.addNear(tris[i][j], tris, corners, prev)
+		}
+		prev = i
+	}
+	return corners, d.verts
+}
+
+// addNear is add, trying the vertices of triangle prev first (a bitwise
+// match there skips the hash lookup).
+func (d *dedup) addNear(v mgl64.Vec3, tris []geom.Triangle, corners []uint32, prev int) uint32 {
+	if prev >= 0 {
+		for j, w := range tris[prev] {
+			if sameBits(v, w) {
+				return corners[3*prev+j]
 			}
 		}
 	}
-	return corners, d.verts
+	return d.add(v)
+}
+
+func sameBits(v, w mgl64.Vec3) bool {
+	return math.Float64bits(v[0]) == math.Float64bits(w[0]) &&
+		math.Float64bits(v[1]) == math.Float64bits(w[1]) && math.Float64bits(v[2]) == math.Float64bits(w[2])
 }
 
 // index stores the triangles of refs, in leaf order, as indices into a
@@ -264,8 +291,7 @@ func (d *dedup) add(v mgl64.Vec3) uint32 {
 			}
 			return uint32(len(d.verts) - 1)
 		}
-		if w := d.verts[s-1]; math.Float64bits(w[0]) == math.Float64bits(v[0]) &&
-			math.Float64bits(w[1]) == math.Float64bits(v[1]) && math.Float64bits(w[2]) == math.Float64bits(v[2]) {
+		if sameBits(d.verts[s-1], v) {
 			return s - 1
 		}
 	}

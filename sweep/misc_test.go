@@ -407,3 +407,23 @@ func sameHit(a, b sweep.Hit) bool {
 	return math.Abs(a.T-b.T) <= 1e-9 && a.Point.Sub(b.Point).Len() <= 1e-7 &&
 		a.Normal.Sub(b.Normal).Len() <= 1e-7 && a.Feature == b.Feature
 }
+
+// TestNoAllocations: the narrow phase allocates nothing (polygons up to 16
+// vertices).
+func TestNoAllocations(t *testing.T) {
+	c := tableCases[0]
+	poly, err := geom.NewPolygon(c.tri[:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := sweep.NewQuery(c.e, c.begin, c.delta)
+	for name, f := range map[string]func(){
+		"EllipsoidTriangle": func() { sweep.EllipsoidTriangle(c.e, c.begin, c.delta, c.tri) },
+		"Query.Triangle":    func() { q.Triangle(c.tri, 1) },
+		"EllipsoidPolygon":  func() { sweep.EllipsoidPolygon(c.e, c.begin, c.delta, &poly) },
+	} {
+		if n := testing.AllocsPerRun(100, f); n != 0 {
+			t.Errorf("%s: %v allocations per run", name, n)
+		}
+	}
+}

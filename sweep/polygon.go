@@ -40,15 +40,9 @@ func (q *Query) Polygon(p *geom.Polygon, maxT float64) (Hit, bool) {
 	uw, vw := tp.Basis()
 	u, v, n := v3(uw), v3(vw), v3(tp.N)
 	toPlane := func(x vec3) vec3 { return vec3{x.dot(u), x.dot(v), 0} }
-	origin := v3(p.World(0))
 	var buf [maxStackVerts]vec3
-	verts := buf[:0]
-	size2 := 0.0
-	for i := range p.V {
-		w := toPlane(q.worldToUnit.apply(v3(p.World(i)).sub(origin)))
-		verts = append(verts, w)
-		size2 = max(size2, w.lenSq())
-	}
+	verts, size2 := q.mapPolygon(p, toPlane, buf[:0])
+	origin := v3(p.World(0))
 	bu, du := q.worldToUnit.apply(v3p(&q.begin).sub(origin)), q.unitDelta
 	// 3.1 with the transformed plane, which passes through the origin.
 	dist, nd := bu.dot(n), du.dot(n)
@@ -68,6 +62,25 @@ func (q *Query) Polygon(p *geom.Polygon, maxT float64) (Hit, bool) {
 	// M_unit->ellipsoid (M_collision->world).
 	c.point = u.mul(c.point.x).add(v.mul(c.point.y))
 	return q.finish(c, bu, du, n, origin)
+}
+
+// mapPolygon applies M_polygon to the stored 2D vertices, appending them to
+// dst: M_plane->world (section 4.1) relative to vertex 0 (where the plane's
+// origin -C N cancels), then (M_unit->ellipsoid)⁻¹, then toPlane, the
+// transformed plane's 2D coordinates. It also returns the largest squared
+// distance of a vertex from vertex 0, the polygon's squared size.
+func (q *Query) mapPolygon(p *geom.Polygon, toPlane func(vec3) vec3, dst []vec3) ([]vec3, float64) {
+	pu, pv := p.Plane.Basis()
+	u, v := v3(pu), v3(pv)
+	planeToWorld := func(q mgl64.Vec2) vec3 { return u.mul(q[0]).add(v.mul(q[1])) }
+	base := planeToWorld(p.V[0])
+	size2 := 0.0
+	for _, x := range p.V {
+		w := toPlane(q.worldToUnit.apply(planeToWorld(x).sub(base)))
+		dst = append(dst, w)
+		size2 = max(size2, w.lenSq())
+	}
+	return dst, size2
 }
 
 // EllipsoidPolygon returns the first contact of the ellipsoid e moving from

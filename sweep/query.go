@@ -18,12 +18,12 @@ import (
 type Query struct {
 	e            Ellipsoid
 	begin, delta mgl64.Vec3
-	worldToUnit  mat3    // (M_unit->ellipsoid)⁻¹
-	axes         mat3    // Mᵀ: the axes as rows
-	normalMap    mat3    // sign(det M)·Mᵀ: world plane normal -> unit-space plane normal (same orientation as the mapped vertices)
-	unitDelta    vec3    // D_unit
-	detSign      float64 // sign(det M)
-	boxLo, boxHi vec3    // the world AABB of the swept volume (Bounds)
+	worldToUnit  mat3       // (M_unit->ellipsoid)⁻¹
+	axes         mat3       // Mᵀ: the axes as rows
+	normalMap    mat3       // sign(det M)·Mᵀ: world plane normal -> unit-space plane normal (same orientation as the mapped vertices)
+	unitDelta    vec3       // D_unit
+	detSign      float64    // sign(det M)
+	boxLo, boxHi [3]float64 // the world AABB of the swept volume (Bounds)
 	ok           bool
 }
 
@@ -53,7 +53,10 @@ func (q *Query) init(e *Ellipsoid, begin, delta *mgl64.Vec3) {
 		return
 	}
 	q.normalMap = mat3{q.axes.r0.mul(q.detSign), q.axes.r1.mul(q.detSign), q.axes.r2.mul(q.detSign)}
-	q.boxLo, q.boxHi = sweptBox(v3(e.Extent()), begin, delta)
+	ext := e.Extent()
+	for k := 0; k < 3; k++ {
+		q.boxLo[k], q.boxHi[k] = sweptSlab(begin[k], delta[k], ext[k])
+	}
 	q.ok = v3p(begin).finite()
 }
 
@@ -121,12 +124,14 @@ func (q *Query) UnitDelta() mgl64.Vec3 { return q.unitDelta.mgl() }
 func (q *Query) Extent() mgl64.Vec3 { return q.e.Extent() }
 
 // Bounds returns the world-space AABB of the whole swept volume: the boxes
-// of the ellipsoid at begin and at begin+delta and everything between.
+// of the ellipsoid at begin and at begin+delta and everything between,
+// widened by a relative 1e-9 (see sweptSlab). Triangle rejects triangles
+// outside it before anything else.
 func (q *Query) Bounds() geom.AABB {
 	if !q.ok {
 		return geom.EmptyAABB().Extend(q.begin).Extend(q.begin.Add(q.delta)).Expand(q.e.Extent())
 	}
-	return geom.AABB{Min: q.boxLo.mgl(), Max: q.boxHi.mgl()}
+	return geom.AABB{Min: q.boxLo, Max: q.boxHi}
 }
 
 // crossRecheck: when sin² of the angle between the edges is below 1e-8
@@ -152,7 +157,7 @@ func (q *Query) Triangle(tri geom.Triangle, maxT float64) (Hit, bool) {
 		return Hit{}, false
 	}
 	maxT = min(maxT, 1)
-	if outsideBox(&tri, q.boxLo, q.boxHi) {
+	if outsideBox(&tri, &q.boxLo, &q.boxHi) {
 		return Hit{}, false
 	}
 	var f triFrame
@@ -382,15 +387,14 @@ func fallbackNormal(face, d vec3) vec3 {
 }
 
 // EllipsoidTriangle returns the first contact of the ellipsoid e moving from
-// begin to begin+delta with the two-sided triangle tri: NewQuery followed
-// by Triangle(tri, 1), except that the plane test of section 3.1, which
-// needs no inverse (see triFrame.setup), runs first: most triangles
-// are rejected before the unit-sphere transform is built.
+// begin to begin+delta with the two-sided triangle tri: the same result as
+// NewQuery followed by Triangle(tri, 1), but cheaper for one triangle. A
+// box test (outsideSweptBox) and the plane test of section 3.1, which needs
+// no inverse (see triFrame.setup), run first: most triangles are rejected
+// before the unit-sphere transform is built.
 func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit, bool) {
-	// A box test first (conservative box, see l1Extent), then 3.1 with the
-	// axes as they are (the sign of n does not matter there): most
-	// triangles end here, before the inverse is built.
-	if lo, hi := sweptBox(l1Extent(&e), &begin, &delta); outsideBox(&tri, lo, hi) {
+	// The sign of n does not matter for 3.1, so the axes serve as they are.
+	if outsideSweptBox(&e, &tri, &begin, &delta) {
 		return Hit{}, false
 	}
 	var f triFrame
@@ -406,26 +410,48 @@ func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) 
 	return q.triangle(&f, 1)
 }
 
-// sweptBox is the world AABB of a swept ellipsoid with half-extent ext.
-func sweptBox(ext vec3, begin, delta *mgl64.Vec3) (lo, hi vec3) {
-	b, c := v3p(begin), v3p(begin).add(v3p(delta))
-	lo = vec3{min(b.x, c.x), min(b.y, c.y), min(b.z, c.z)}.sub(ext)
-	hi = vec3{max(b.x, c.x), max(b.y, c.y), max(b.z, c.z)}.add(ext)
-	return lo, hi
-}
-
 // outsideBox reports whether the triangle's AABB and the box [lo, hi] are
-// disjoint: then the swept ellipsoid inside the box cannot touch it.
-func outsideBox(tri *geom.Triangle, lo, hi vec3) bool {
-	a, b, c := v3p(&tri[0]), v3p(&tri[1]), v3p(&tri[2])
-	return min(a.x, b.x, c.x) > hi.x || max(a.x, b.x, c.x) < lo.x ||
-		min(a.y, b.y, c.y) > hi.y || max(a.y, b.y, c.y) < lo.y ||
-		min(a.z, b.z, c.z) > hi.z || max(a.z, b.z, c.z) < lo.z
+// disjoint: then a swept ellipsoid inside the box cannot touch it.
+func outsideBox(tri *geom.Triangle, lo, hi *[3]float64) bool {
+	for k := 0; k < 3; k++ {
+		if triOutsideSlab(tri, k, lo[k], hi[k]) {
+			return true
+		}
+	}
+	return false
 }
 
-// l1Extent bounds the ellipsoid's half-extent along world axis k by
-// Σ_i |a_i[k]| (at most √3 times Extent), without square roots.
-func l1Extent(e *Ellipsoid) vec3 {
-	abs := func(v *mgl64.Vec3) vec3 { return vec3{math.Abs(v[0]), math.Abs(v[1]), math.Abs(v[2])} }
-	return abs(&e.Axes[0]).add(abs(&e.Axes[1])).add(abs(&e.Axes[2]))
+// triOutsideSlab reports whether the triangle lies entirely outside
+// [lo, hi] along world axis k. (Plain comparisons: the min and max builtins
+// cost more, for their NaN and signed-zero rules; a NaN here compares false
+// and keeps the triangle.)
+func triOutsideSlab(tri *geom.Triangle, k int, lo, hi float64) bool {
+	a, b, c := tri[0][k], tri[1][k], tri[2][k]
+	return (a > hi && b > hi && c > hi) || (a < lo && b < lo && c < lo)
+}
+
+// outsideSweptBox is outsideBox for the box of the ellipsoid e swept from
+// begin by delta, with the half-extent along axis k bounded by
+// Σ_i |a_i[k]| (at most √3 times Extent, and without square roots), axis
+// by axis so that most triangles leave after one.
+func outsideSweptBox(e *Ellipsoid, tri *geom.Triangle, begin, delta *mgl64.Vec3) bool {
+	for k := 0; k < 3; k++ {
+		ext := math.Abs(e.Axes[0][k]) + math.Abs(e.Axes[1][k]) + math.Abs(e.Axes[2][k])
+		if lo, hi := sweptSlab(begin[k], delta[k], ext); triOutsideSlab(tri, k, lo, hi) {
+			return true
+		}
+	}
+	return false
+}
+
+// sweptSlab is the extent along one world axis of a swept ellipsoid whose
+// center goes from b to b+d and whose half-extent along that axis is ext,
+// widened by a relative 1e-9 so that rounding never prunes a tangency.
+func sweptSlab(b, d, ext float64) (lo, hi float64) {
+	lo, hi = b, b+d
+	if d < 0 {
+		lo, hi = hi, lo
+	}
+	m := ext + 1e-9*(ext+math.Abs(lo)+math.Abs(hi))
+	return lo - m, hi + m
 }

@@ -19,6 +19,7 @@ func (g *game) openBuiltin(name string) {
 		g.app.Fail(fmt.Errorf("open built-in %q: %w", name, err))
 		return
 	}
+	g.stopPlay()
 	g.app.Load(d)
 	g.fitScene()
 	g.hasSelection = false
@@ -54,6 +55,7 @@ func (g *game) pollLoad() {
 		g.app.Fail(res.err)
 		return
 	}
+	g.stopPlay()
 	g.app.Load(res.doc)
 	g.fitScene()
 	g.hasSelection = false

@@ -75,6 +75,14 @@ type game struct {
 	saveMu       sync.Mutex // held while saving; guards sceneCache
 	sceneCache   sceneJSON
 
+	play      *playSession // play mode; nil when not playing
+	opinions  Opinions     // the three first-contact opinions on the shown motion
+	probe     Probe        // the precision probe
+	forceOps  bool         // Compare pressed: compute the opinions on a large mesh
+	forceProb bool         // Probe pressed: run the probe on a large mesh
+	hunter    *hunter      // the running hunt; nil when none
+	huntDir   string       // where hunts write their fixtures
+
 	debugPrint string // last line printed for SWEEPDBG_DEBUG_PRINT
 	fixedW     int    // Screenshot: a fixed screen size (0: follow the window)
 	fixedH     int
@@ -92,6 +100,7 @@ func newGame(app *App) *game {
 		rend:      render.NewRenderer(),
 		scale:     1,
 		exportDir: scene.DefaultExportDir,
+		huntDir:   huntOut,
 		posted:    make(chan func(), 16),
 	}
 	g.cam = render.NewCamera(1280, 800)
@@ -144,12 +153,14 @@ func (g *game) Update() error {
 		}
 		g.mouse()
 	}
+	g.playUpdate()
 	// The core runs once per drawn frame (Update may run several times per
 	// frame when drawing is slow) and whenever the scene changed.
 	if g.drawn || g.coreScene != g.app.Doc.Scene {
 		g.app.RunCore()
 		g.coreScene, g.drawn = g.app.Doc.Scene, false
 	}
+	g.updateOpinions()
 	g.printPoses()
 	g.autosave(false)
 	g.syncTitle()
@@ -192,6 +203,18 @@ func (g *game) drainPosted() {
 		}
 	}
 }
+
+// updateOpinions recomputes the second opinions and the precision probe
+// when the shown scene changed (or Compare / Probe was pressed).
+func (g *game) updateOpinions() {
+	g.opinions.Update(g.app.Doc, g.forceOps)
+	g.probe.Update(g.app.Doc, g.app.Result, g.forceProb)
+	g.forceOps, g.forceProb = false, false
+}
+
+// postWait hands f to the next Update, waiting for room in the queue: for
+// results that must not be dropped (a finished hunt).
+func (g *game) postWait(f func()) { g.posted <- f }
 
 // post hands f to the next Update; background goroutines use it to report.
 func (g *game) post(f func()) {

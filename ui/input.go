@@ -27,6 +27,10 @@ const (
 	cmdTop
 	cmdOrtho
 	cmdFrame
+	cmdPlay        // P: play, pause, resume
+	cmdStepBack    // Left arrow or comma: one tick back (paused)
+	cmdStepForward // Right arrow or period: one tick forward (paused)
+	cmdInspectTick // I: the tick under the cursor becomes the inspected motion
 )
 
 // keyCommand maps this frame's key presses to a command: justPressed
@@ -66,6 +70,14 @@ func keyCommand(justPressed func(ebiten.Key) bool, ctrl, shift bool) command {
 		return cmdOrtho
 	case pressed(ebiten.KeyF):
 		return cmdFrame
+	case pressed(ebiten.KeyP):
+		return cmdPlay
+	case pressed(ebiten.KeyArrowLeft, ebiten.KeyComma):
+		return cmdStepBack
+	case pressed(ebiten.KeyArrowRight, ebiten.KeyPeriod):
+		return cmdStepForward
+	case pressed(ebiten.KeyI):
+		return cmdInspectTick
 	}
 	return cmdNone
 }
@@ -89,6 +101,7 @@ func (g *game) run(c command) {
 	case cmdExport:
 		g.export()
 	case cmdUndo, cmdRedo:
+		g.stopPlay()
 		if g.mode == mouseDrag {
 			g.app.Say("finish or cancel (Escape) the drag first")
 		} else if c == cmdUndo {
@@ -106,6 +119,14 @@ func (g *game) run(c command) {
 		g.cam.Ortho = !g.cam.Ortho
 	case cmdFrame:
 		g.frameSelection()
+	case cmdPlay:
+		g.togglePlay()
+	case cmdStepBack:
+		g.stepTimeline(-1)
+	case cmdStepForward:
+		g.stepTimeline(1)
+	case cmdInspectTick:
+		g.inspectTick()
 	}
 }
 
@@ -166,7 +187,7 @@ func (g *game) idleMouse(fx, fy float64, free bool) {
 	g.hover = h
 	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
 	switch {
-	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && h.Valid:
+	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && h.Valid && g.play == nil:
 		g.beginDrag(h, grab, shift)
 	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && shift,
 		inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonMiddle):

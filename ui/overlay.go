@@ -16,6 +16,7 @@ var (
 	colorText  = color.RGBA{0xe6, 0xe6, 0xe6, 0xff}
 	colorError = color.RGBA{0xff, 0x80, 0x70, 0xff}
 	colorFill  = color.RGBA{0x4a, 0x90, 0xe2, 0xff}
+	colorBad   = color.RGBA{0xb0, 0x1c, 0x1c, 0xff} // disagreement rows and banners
 )
 
 // helpText is the F1 key and mouse reference.
@@ -36,6 +37,11 @@ var helpText = []string{
 	"  Ctrl+E                    export this moment as a fixture (./fixtures)",
 	"  F12                       screenshot (./screenshots)",
 	"  F1                        this help",
+	"Play mode",
+	"  P                         play / pause / resume (walk the ellipsoid)",
+	"  W A S D, Space            walk relative to the camera, jump",
+	"  Left / Right (, .)        step the timeline back / forward (paused)",
+	"  I                         inspect the tick shown (start/end, one undo step)",
 	"Files dropped onto the window are opened.",
 }
 
@@ -68,12 +74,52 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 	}
 	drawText(screen, g.statusText(), 6*sc, float64(h-barH)+4*sc, sc, c)
 	if l := g.loading; l != nil {
-		y := h - barH - 8*float32(sc)
-		vector.FillRect(screen, 0, y, w, 8*float32(sc), colorBar, false)
-		vector.FillRect(screen, 0, y, w*float32(l.Progress()), 8*float32(sc), colorFill, false)
+		progressBar(screen, h-barH-8*float32(sc), w, float32(sc), l.Progress())
 	}
+	if hn := g.hunter; hn != nil {
+		progressBar(screen, h-barH-16*float32(sc), w, float32(sc), hn.Fraction())
+	}
+	g.drawBanners(screen, sc)
 	if g.help {
 		g.drawHelp(screen, sc)
+	}
+}
+
+// progressBar draws a thin bar at y across the window, filled to frac.
+func progressBar(screen *ebiten.Image, y, w, sc float32, frac float64) {
+	vector.FillRect(screen, 0, y, w, 8*sc, colorBar, false)
+	vector.FillRect(screen, 0, y, w*float32(frac), 8*sc, colorFill, false)
+}
+
+// banners are the red lines drawn across the top of the 3D view: the
+// algorithms' disagreement, and why play paused by itself.
+func (g *game) banners() []string {
+	var out []string
+	if s := g.opinions.Disagree(); s != "" {
+		out = append(out, s)
+	}
+	if g.play != nil && g.play.note != "" {
+		out = append(out, g.play.note)
+	}
+	return out
+}
+
+// drawBanners draws the banners between the panel columns, one line each,
+// cut to the width available.
+func (g *game) drawBanners(screen *ebiten.Image, sc float64) {
+	x0 := float64(2*panelGap+panelW) * sc
+	width := float64(g.w) - 2*x0
+	if width < 100*sc {
+		x0, width = 0, float64(g.w)
+	}
+	maxChars := int(width / (7 * sc))
+	for i, s := range g.banners() {
+		if r := []rune(s); len(r) > maxChars && maxChars > 3 {
+			s = string(r[:maxChars-3]) + "..."
+		}
+		y := float64(panelGap)*sc + float64(i)*20*sc
+		vector.FillRect(screen, float32(x0), float32(y), float32(width), float32(18*sc), colorBad, false)
+		drawText(screen, s, x0+6*sc, y+3*sc, sc, colorText)
 	}
 }
 

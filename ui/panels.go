@@ -10,6 +10,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"sweepdbg/render"
 	"sweepdbg/scene"
@@ -20,18 +21,21 @@ import (
 const (
 	panelW    = 270 // width of the left and right panel columns
 	panelGap  = 6
-	statusH   = 22 // the status line at the bottom, device pixels at scale 1
-	numDigits = 4  // decimals shown in number fields
+	statusH   = 22  // the status line at the bottom, device pixels at scale 1
+	toolsH    = 250 // height of the play / probe / hunt panel under Result
+	numDigits = 4   // decimals shown in number fields
 )
 
 // panels holds what the debugui panels keep between frames: the text of
 // the number fields (so typing is not overwritten by the model), the path
 // field and the built-in scene choice.
 type panels struct {
-	fields  map[string]*numField
-	path    string
-	builtin int
-	names   []string
+	fields      map[string]*numField
+	path        string
+	builtin     int
+	names       []string
+	huntSeconds float64 // the Hunt button's search time, seconds
+	probeExp    float64 // the probe slider: log10 of the offset (0 means off)
 }
 
 // numField is one number typed as text: buf is what the field shows,
@@ -39,7 +43,7 @@ type panels struct {
 type numField struct{ buf, shown string }
 
 func newPanels() *panels {
-	return &panels{fields: map[string]*numField{}, names: scene.Builtins()}
+	return &panels{fields: map[string]*numField{}, names: scene.Builtins(), huntSeconds: defaultHuntTime.Seconds()}
 }
 
 // formatNum prints v with up to numDigits decimals, trailing zeros cut.
@@ -80,8 +84,12 @@ func (g *game) build(ctx *debugui.Context, w, h int) {
 		g.viewPanel(ctx)
 	})
 	x := max(w-panelW-panelGap, 2*panelGap+panelW)
-	ctx.Window("Result", image.Rect(x, panelGap, x+panelW, min(max(bottom-panelGap, 300), 500)), func(debugui.ContainerLayout) {
+	toolsTop := max(bottom-panelGap-toolsH, 300)
+	ctx.Window("Result", image.Rect(x, panelGap, x+panelW, toolsTop-panelGap), func(debugui.ContainerLayout) {
 		g.resultPanel(ctx)
+	})
+	ctx.Window("Play, probe, hunt", image.Rect(x, toolsTop, x+panelW, toolsTop+toolsH), func(debugui.ContainerLayout) {
+		g.toolsPanel(ctx)
 	})
 }
 
@@ -295,4 +303,29 @@ func (g *game) resultPanel(ctx *debugui.Context) {
 	for _, line := range resultLines(g.app.Doc, g.app.Result) {
 		ctx.Text(line)
 	}
+	ctx.Header("Second opinions", true, func() {
+		ctx.SetGridLayout([]int{-1}, nil)
+		if g.opinions.Skipped != "" || g.opinions.Report == nil && g.app.Doc.Scene != nil {
+			ctx.Button("Compare").On(func() { g.forceOps = true })
+		}
+		for _, r := range opinionRows(&g.opinions) {
+			if r.Bad {
+				highlightText(ctx, r.Text)
+			} else {
+				ctx.Text(r.Text)
+			}
+		}
+	})
+}
+
+// highlightText is a Text row drawn white on red: a row of a disagreement.
+func highlightText(ctx *debugui.Context, s string) {
+	ctx.GridCell(func(b image.Rectangle) {
+		ctx.DrawOnlyWidget(func(screen *ebiten.Image) {
+			sc := float64(ctx.Scale())
+			vector.FillRect(screen, float32(float64(b.Min.X)*sc), float32(float64(b.Min.Y)*sc),
+				float32(float64(b.Dx())*sc), float32(float64(b.Dy())*sc), colorBad, false)
+			drawText(screen, s, float64(b.Min.X+3)*sc, float64(b.Min.Y+3)*sc, sc, colorText)
+		})
+	})
 }

@@ -313,3 +313,97 @@ func e2eAbs(x int) int {
 	}
 	return x
 }
+
+// e2ePlay is one "play ..." line the window prints (see ui's printPlay).
+type e2ePlay struct {
+	state      string
+	tick       int
+	pos        [3]float64
+	dist       float64
+	inside     bool
+	start, end [3]float64
+}
+
+// plays returns every play line printed so far.
+func (a *e2eApp) plays() []e2ePlay {
+	a.mu.Lock()
+	out := a.output.String()
+	a.mu.Unlock()
+	var ps []e2ePlay
+	for _, line := range strings.Split(out, "\n") {
+		var p e2ePlay
+		n, _ := fmt.Sscanf(line, "play %s tick %d pos %g %g %g dist %g inside %t start %g %g %g end %g %g %g",
+			&p.state, &p.tick, &p.pos[0], &p.pos[1], &p.pos[2], &p.dist, &p.inside,
+			&p.start[0], &p.start[1], &p.start[2], &p.end[0], &p.end[1], &p.end[2])
+		if n == 13 {
+			ps = append(ps, p)
+		}
+	}
+	return ps
+}
+
+// lastPlay returns the last play line in state, if any.
+func (a *e2eApp) lastPlay(state string) (e2ePlay, bool) {
+	ps := a.plays()
+	for i := len(ps) - 1; i >= 0; i-- {
+		if ps[i].state == state {
+			return ps[i], true
+		}
+	}
+	return e2ePlay{}, false
+}
+
+// TestEndToEndPlay walks the ellipsoid with real keys: P starts play mode,
+// W held for a second and a half walks, P pauses; the player moved, and
+// neither the pause nor any tick it printed is inside geometry. Then I
+// inspects the paused tick and Ctrl+E exports it: the fixture's start and
+// end are that tick's motion.
+func TestEndToEndPlay(t *testing.T) {
+	e2eRequireDisplay(t)
+	bin, tmp := e2eBuild(t)
+	a := e2eStartApp(t, bin, tmp, "--fresh")
+	wid := e2eXdo(t, "search", "--sync", "--onlyvisible", "--name", "sweepdbg collision debugger")
+	wid = strings.Fields(wid)[0]
+	a.waitFor("the window to print the poses", func() bool { _, ok := a.poses(); return ok })
+	p0, _ := a.poses()
+	// The pointer in the middle of the view, away from the panels.
+	e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint(p0.w/2), fmt.Sprint(p0.h/2))
+
+	e2eKey(t, wid, "p")
+	a.waitFor("play to start", func() bool { _, ok := a.lastPlay("running"); return ok })
+	begin, _ := a.lastPlay("running")
+	// Let the player fall onto the floor first, then walk.
+	time.Sleep(700 * time.Millisecond)
+	e2eXdo(t, "windowfocus", "--sync", wid)
+	e2eXdo(t, "keydown", "w", "sleep", "1.5", "keyup", "w")
+	e2eKey(t, wid, "p")
+	a.waitFor("play to pause", func() bool { _, ok := a.lastPlay("paused"); return ok })
+	end, _ := a.lastPlay("paused")
+	for _, p := range a.plays() {
+		if p.inside || p.dist < 1-1e-6 {
+			t.Errorf("play line inside geometry: %+v", p)
+		}
+	}
+	dx, dz := end.pos[0]-begin.pos[0], end.pos[2]-begin.pos[2]
+	if walked := dx*dx + dz*dz; walked < 0.5*0.5 || end.tick < 10 {
+		t.Fatalf("the player did not walk: from %+v to %+v", begin, end)
+	}
+	t.Logf("walked from %.3v to %.3v in %d ticks, unit distance %.6f at the pause", begin.pos, end.pos, end.tick, end.dist)
+
+	e2eKey(t, wid, "i")
+	fixtures := filepath.Join(a.dir, scene.DefaultExportDir)
+	e2eKey(t, wid, "ctrl+e")
+	a.waitFor("the export of the inspected tick", func() bool { return len(e2eFiles(fixtures, ".json")) == 1 })
+	s, err := scene.Load(e2eFiles(fixtures, ".json")[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		if d := s.Start[i] - end.start[i]; d > 1e-8 || d < -1e-8 {
+			t.Errorf("exported start %v, the paused tick's %v", s.Start, end.start)
+		}
+		if d := s.End[i] - end.end[i]; d > 1e-8 || d < -1e-8 {
+			t.Errorf("exported end %v, the paused tick's %v", s.End, end.end)
+		}
+	}
+}

@@ -103,10 +103,11 @@ func TestFirstContactEndsTouchingFarSide(t *testing.T) {
 // TestFirstContactSlidingInContact: a unit sphere sliding at height exactly
 // 1 over the face, coming from beside it, first touches where its center
 // passes x = 0 (t = 3/8), although the distance stays 1 over a whole
-// stretch after that.
+// stretch after that. (The distance sqrt(1 + x²) rounds to 1 for
+// |x| < 1.5e-8, so T may come 2e-9 early.)
 func TestFirstContactSlidingInContact(t *testing.T) {
 	c, ok := FirstContact(unit, mgl64.Vec3{-3, 1, 1}, mgl64.Vec3{8, 0, 0}, floor)
-	if !ok || math.Abs(c.T-3.0/8) > 1e-9 || c.Feature == "vertex" {
+	if !ok || math.Abs(c.T-3.0/8) > 1e-8 || c.Feature == "vertex" {
 		t.Fatalf("FirstContact = %+v, %v; want T = 3/8", c, ok)
 	}
 }

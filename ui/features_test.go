@@ -1,0 +1,344 @@
+package ui
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/render"
+	"sweepdbg/scene"
+	"sweepdbg/scene/hunt"
+	"sweepdbg/scene/opinions"
+	"sweepdbg/sweep"
+	"sweepdbg/sweep/oracle"
+)
+
+// The Result panel's second opinions, through debugui without a window:
+// on the default scene the three algorithms agree with the core's result
+// and with the oracle run here; the rejected candidates of the hit
+// triangle are listed with reasons; the opinions are computed once per
+// scene change, not per frame.
+func TestOpinionsPanel(t *testing.T) {
+	g := newTestGame(t)
+	g.app.RunCore()
+	g.updateOpinions()
+	updatePanels(t, g)
+	r := g.opinions.Report
+	if r == nil || len(r.Opinions) != 3 {
+		t.Fatalf("no report after the first frame: %+v", g.opinions)
+	}
+	if !r.Agree() || g.opinions.Disagree() != "" || len(g.banners()) != 0 {
+		t.Fatalf("the default scene's opinions disagree: %v", r)
+	}
+	s := g.app.Doc.Scene
+	want := g.app.Result.Hit
+	c, ok := oracle.FirstContact(s.Ellipsoid.Axes, s.Start, s.End.Sub(s.Start), s.Mesh.Tris()[want.Triangle])
+	if !ok || math.Abs(c.T-want.T) > 1e-6 {
+		t.Fatalf("oracle here: %+v %v; core %+v", c, ok, want)
+	}
+	rows := opinionRows(&g.opinions)
+	text := rowsText(rows)
+	for _, name := range []string{opinions.Rouwe, opinions.UnitSpace, opinions.Oracle} {
+		if !strings.Contains(text, name+" ") {
+			t.Errorf("no row for %s:\n%s", name, text)
+		}
+	}
+	for _, sub := range []string{"agree within tolerance", "face:", "edge 0:", "vertex 2:", unitspaceWinner(r)} {
+		if !strings.Contains(text, sub) {
+			t.Errorf("rows lack %q:\n%s", sub, text)
+		}
+	}
+	for _, row := range rows {
+		if row.Bad {
+			t.Errorf("row %q highlighted though the opinions agree", row.Text)
+		}
+	}
+	// The same scene again: no recomputation. A moved end: recomputed.
+	before := g.opinions.Report
+	for i := 0; i < 3; i++ {
+		g.updateOpinions()
+		updatePanels(t, g)
+	}
+	if g.opinions.Report != before {
+		t.Fatal("opinions recomputed without a change of the scene")
+	}
+	end := s.End.Add(mgl64.Vec3{0, 0.25, 0})
+	if err := g.app.SetPose(render.PoseEnd, end); err != nil {
+		t.Fatal(err)
+	}
+	g.app.RunCore()
+	g.updateOpinions()
+	if g.opinions.Report == before || g.opinions.scene != g.app.Doc.Scene {
+		t.Fatal("opinions not recomputed after the end moved")
+	}
+}
+
+func rowsText(rows []opinionRow) string {
+	var b strings.Builder
+	for _, r := range rows {
+		b.WriteString(r.Text + "\n")
+	}
+	return b.String()
+}
+
+// unitspaceWinner is the text the winning candidate's row must show.
+func unitspaceWinner(r *opinions.Report) string {
+	for _, c := range r.Candidates {
+		if c.Reason == "winner" {
+			return candidateName(c.Feature, c.Index) + ": " + candidateText(c.T, c.Reason)
+		}
+	}
+	return "(no winner)"
+}
+
+// A disagreement is marked: the banner names it, the rows of both
+// algorithms involved are highlighted, the uninvolved one is not.
+func TestOpinionsDisagreementMarked(t *testing.T) {
+	g := newTestGame(t)
+	g.app.RunCore()
+	g.updateOpinions()
+	r := *g.opinions.Report
+	r.Disagreements = []opinions.Disagreement{{Field: "t", A: opinions.UnitSpace, B: opinions.Oracle, Diff: 3.2e-4}}
+	g.opinions.Report = &r
+	updatePanels(t, g)
+	b := g.banners()
+	if len(b) != 1 || !strings.HasPrefix(b[0], "algorithms disagree: t: unitspace vs oracle") {
+		t.Fatalf("banners %q", b)
+	}
+	for _, row := range opinionRows(&g.opinions) {
+		mine := strings.HasPrefix(row.Text, opinions.UnitSpace) || strings.HasPrefix(row.Text, opinions.Oracle) || strings.HasPrefix(row.Text, "! t: unitspace vs oracle 3.2e-04")
+		if strings.HasPrefix(row.Text, opinions.Rouwe) && row.Bad {
+			t.Errorf("the core's row %q highlighted", row.Text)
+		}
+		if mine && !row.Bad {
+			t.Errorf("row %q not highlighted", row.Text)
+		}
+	}
+}
+
+// Above opinionsAutoLimit triangles the opinions wait for Compare.
+func TestOpinionsSkipLargeMesh(t *testing.T) {
+	s := gridScene(160) // 51200 triangles
+	d, err := NewDoc(s, "", render.DefaultOptions(), DefaultGrid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o Opinions
+	if o.Update(d, false) || o.Report != nil || !strings.Contains(o.Skipped, "51200 triangles") {
+		t.Fatalf("large mesh: %+v", o)
+	}
+	if rows := opinionRows(&o); len(rows) != 1 || !strings.Contains(rows[0].Text, "Compare") {
+		t.Fatalf("rows %v", rows)
+	}
+	if !o.Update(d, true) || o.Report == nil || !o.Report.Agree() {
+		t.Fatalf("Compare: %+v", o.Report)
+	}
+	if o.Report.Opinions[0].Hit.T <= 0 || o.Report.Opinions[0].Hit.T >= 1 {
+		t.Fatalf("the grid's first contact: %+v", o.Report.Opinions[0])
+	}
+}
+
+// gridScene is an n×n grid of unit squares (2n² triangles) at y = 0 with a
+// unit sphere falling onto it from y = 3 to y = -1.
+func gridScene(n int) *scene.Scene {
+	s := &scene.Scene{Name: "grid", Ellipsoid: sweep.Sphere(1),
+		Start: mgl64.Vec3{float64(n) / 2, 3, float64(n) / 2}, End: mgl64.Vec3{float64(n)/2 + 0.3, -1, float64(n) / 2}}
+	for z := 0; z <= n; z++ {
+		for x := 0; x <= n; x++ {
+			s.Mesh.Vertices = append(s.Mesh.Vertices, mgl64.Vec3{float64(x), 0, float64(z)})
+		}
+	}
+	for z := 0; z < n; z++ {
+		for x := 0; x < n; x++ {
+			i := z*(n+1) + x
+			s.Mesh.Triangles = append(s.Mesh.Triangles, [3]int{i, i + n + 1, i + 1}, [3]int{i + 1, i + n + 1, i + n + 2})
+		}
+	}
+	return s
+}
+
+// The precision probe: at offset 0 it is off; at 1e3 the answer mapped
+// back matches the origin's closely; at 1e7 it still finds the contact,
+// and the drift stays within 1e-3 (float64 resolves about 2e-9 at 1e7).
+func TestPrecisionProbe(t *testing.T) {
+	g := newTestGame(t)
+	g.app.RunCore()
+	base := g.app.Result
+	var p Probe
+	p.Update(g.app.Doc, base, false)
+	if p.Result != nil || probeLines(&p)[0] != "offset 0: probe off" {
+		t.Fatalf("probe at 0: %+v", p.Result)
+	}
+	if err := p.SetOffset(2e7); err == nil {
+		t.Fatal("offset 2e7 accepted")
+	}
+	if err := p.SetOffset(math.NaN()); err == nil {
+		t.Fatal("offset NaN accepted")
+	}
+	for _, c := range []struct{ off, tolT, tolP float64 }{{1e3, 1e-9, 1e-9}, {1e7, 1e-3, 1e-3}} {
+		if err := p.SetOffset(c.off); err != nil {
+			t.Fatal(err)
+		}
+		p.Update(g.app.Doc, base, false)
+		r := p.Result
+		if r == nil || !r.HasHit || r.HitChanged {
+			t.Fatalf("offset %g: %+v", c.off, r)
+		}
+		if math.Abs(r.DT) > c.tolT || r.DPoint > c.tolP || r.DFinal > c.tolP {
+			t.Errorf("offset %g: drift t %g point %g final %g", c.off, r.DT, r.DPoint, r.DFinal)
+		}
+		if math.Abs(r.T-base.Hit.T-r.DT) > 1e-15 {
+			t.Errorf("offset %g: DT %g is not T - base T", c.off, r.DT)
+		}
+		if lines := strings.Join(probeLines(&p), "\n"); !strings.Contains(lines, "point drift") {
+			t.Errorf("probe lines: %s", lines)
+		}
+	}
+}
+
+// The play flow through the game, no window: P starts play, ticks run and
+// are shown as the inspected motion without undo steps, stepping back
+// shows the earlier tick, Inspect keeps it as one undo step; Stop puts
+// the scene back as it was.
+func TestGamePlayFlow(t *testing.T) {
+	g := newTestGame(t)
+	g.noInput = true
+	before := g.app.Doc.Scene
+	undo0, _ := g.app.History.Len()
+	g.run(cmdPlay)
+	if g.play == nil || !g.play.running {
+		t.Fatal("P did not start play")
+	}
+	for i := 0; i < 30; i++ {
+		g.playUpdate()
+	}
+	ps := g.play
+	if ps.tl.Len() != 30 {
+		t.Fatalf("%d ticks recorded, want 30", ps.tl.Len())
+	}
+	last, _ := ps.tl.Current()
+	if g.app.Doc.Scene.Start != last.Start || g.app.Doc.Scene.End != last.Desired {
+		t.Fatalf("shown motion %v -> %v, want the last tick's %v -> %v", g.app.Doc.Scene.Start, g.app.Doc.Scene.End, last.Start, last.Desired)
+	}
+	if n, _ := g.app.History.Len(); n != undo0 {
+		t.Fatalf("ticks made undo steps: %d", n-undo0)
+	}
+	g.run(cmdPlay) // pause
+	if ps.running {
+		t.Fatal("P did not pause")
+	}
+	g.run(cmdStepBack)
+	g.run(cmdStepBack)
+	rec, _ := ps.tl.Current()
+	if rec.Before.Tick != 27 || g.app.Doc.Scene.Start != rec.Start {
+		t.Fatalf("two steps back: tick %d, shown start %v", rec.Before.Tick, g.app.Doc.Scene.Start)
+	}
+	g.run(cmdInspectTick)
+	if g.play != nil {
+		t.Fatal("still playing after inspecting a tick")
+	}
+	if n, _ := g.app.History.Len(); n != undo0+1 {
+		t.Fatalf("inspect made %d undo steps, want 1", n-undo0)
+	}
+	if s := g.app.Doc.Scene; s.Start != rec.Start || s.End != rec.Desired {
+		t.Fatalf("inspected %v -> %v", s.Start, s.End)
+	}
+	g.app.RunCore()
+	m := g.app.Moment()
+	if m.Start != rec.Start || m.End != rec.Desired {
+		t.Fatal("the exported moment is not the inspected tick")
+	}
+	g.app.Undo()
+	if g.app.Doc.Scene.Start != before.Start || g.app.Doc.Scene.End != before.End {
+		t.Fatal("undo did not return to the scene before play")
+	}
+	cam := g.cam
+	g.run(cmdPlay)
+	g.playUpdate()
+	if g.cam.Target == cam.Target {
+		t.Fatal("the camera does not follow the player")
+	}
+	g.quitPlay()
+	if g.play != nil || g.app.Doc.Scene.Start != before.Start || g.app.Doc.Scene.End != before.End {
+		t.Fatal("stop did not restore the scene")
+	}
+	if g.cam != cam {
+		t.Fatalf("stop did not restore the camera: %+v, want %+v", g.cam, cam)
+	}
+	updatePanels(t, g)
+}
+
+// A tick that ends inside geometry pauses play with a message: a player
+// whose slide is skipped (a mesh the core does not know about) walks into
+// a floor it cannot see.
+func TestPlayPausesInside(t *testing.T) {
+	g := newTestGame(t)
+	g.noInput = true
+	g.run(cmdPlay)
+	p := g.play.player
+	p.Mesh = sweep.NewMesh(nil) // the core sees nothing, the inside check sees the scene
+	for i := 0; i < 300 && g.play.running; i++ {
+		g.playUpdate()
+	}
+	if g.play.running {
+		t.Fatal("play kept running while falling through the floor")
+	}
+	rec, _ := g.play.tl.Current()
+	if !rec.Inside() || !strings.Contains(g.play.note, "inside geometry") || !g.app.MsgErr {
+		t.Fatalf("paused without an inside tick: %+v note %q", rec.After, g.play.note)
+	}
+	if b := g.banners(); len(b) != 1 || !strings.Contains(b[0], "inside") {
+		t.Fatalf("banners %q", b)
+	}
+}
+
+// The hunt button's helpers: the worst finding with a fixture is chosen
+// and the summary names it; a real short hunt on the crease scene runs in
+// the background and its result opens as one undo step.
+func TestHuntInWindow(t *testing.T) {
+	sum := hunt.Summary{Seed: 7, Cases: 100, Elapsed: 2 * time.Second, Findings: []hunt.Finding{
+		{Kind: "a", Worst: 0.5, Fixture: "a.json"}, {Kind: "b", Worst: 2}, {Kind: "c", Worst: 1, Fixture: "c.json", Triangles: 2},
+	}}
+	if w, ok := worstFinding(sum); !ok || w.Kind != "c" {
+		t.Fatalf("worst %+v", w)
+	}
+	if s := huntSummary(sum); !strings.Contains(s, `worst "c"`) || !strings.Contains(s, "3 kind(s)") {
+		t.Fatalf("summary %q", s)
+	}
+	if s := huntSummary(hunt.Summary{Cases: 5}); !strings.Contains(s, "no findings") {
+		t.Fatalf("summary %q", s)
+	}
+	g := newTestGame(t)
+	g.huntDir = filepath.Join(t.TempDir(), "hunt")
+	g.panels.huntSeconds = 0.3
+	g.runHunt()
+	if g.hunter == nil {
+		t.Fatal("no hunt running")
+	}
+	updatePanels(t, g)
+	undo0, _ := g.app.History.Len()
+	deadline := time.Now().Add(60 * time.Second) // liveness bound only
+	for g.hunter != nil && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+		g.drainPosted()
+	}
+	if g.hunter != nil {
+		t.Fatal("the hunt never reported")
+	}
+	if !strings.HasPrefix(g.app.Msg, "hunt (seed") {
+		t.Fatalf("status %q", g.app.Msg)
+	}
+	files, _ := os.ReadDir(g.huntDir)
+	undo, _ := g.app.History.Len()
+	if len(files) > 0 && (undo != undo0+1 || !strings.Contains(g.app.Msg, "opened")) {
+		t.Fatalf("%d fixtures written but the worst was not opened: %q (undo %d->%d)", len(files), g.app.Msg, undo0, undo)
+	}
+	if len(files) == 0 && undo != undo0 {
+		t.Fatal("no findings but the scene changed")
+	}
+}

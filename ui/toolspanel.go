@@ -1,0 +1,118 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/ebitengine/debugui"
+)
+
+// toolsPanel is the panel under Result: play mode and its timeline, the
+// precision probe and the bug hunter.
+func (g *game) toolsPanel(ctx *debugui.Context) {
+	if g.app.Doc.Scene == nil {
+		return
+	}
+	ctx.Header("Play (P)", true, func() { g.playPanel(ctx) })
+	ctx.Header("Precision probe", true, func() { g.probePanel(ctx) })
+	ctx.Header("Hunt", true, func() { g.huntPanel(ctx) })
+}
+
+func (g *game) playPanel(ctx *debugui.Context) {
+	ps := g.play
+	ctx.SetGridLayout([]int{-1, -1, -1}, nil)
+	label := "Play"
+	if ps != nil && ps.running {
+		label = "Pause"
+	}
+	ctx.Button(label).On(g.togglePlay)
+	ctx.Button("< tick").On(func() { g.stepTimeline(-1) })
+	ctx.Button("tick >").On(func() { g.stepTimeline(1) })
+	if ps != nil {
+		ctx.SetGridLayout([]int{-1}, nil)
+		if n := ps.tl.Len(); n > 1 {
+			ctx.Slider(&ps.slider, 0, n-1, 1).On(func() { g.scrub(ps.slider) })
+		}
+		ctx.SetGridLayout([]int{-1, -1}, nil)
+		ctx.Button("Inspect tick (I)").On(g.inspectTick)
+		ctx.Button("Stop").On(g.quitPlay)
+	}
+	ctx.SetGridLayout([]int{-1}, nil)
+	for _, l := range playLines(ps) {
+		ctx.Text(l)
+	}
+}
+
+// scrub moves the timeline's cursor to tick i (the slider), pausing play.
+func (g *game) scrub(i int) {
+	ps := g.play
+	if ps == nil {
+		return
+	}
+	ps.running = false
+	ps.tl.Seek(i)
+	if rec, ok := ps.tl.Current(); ok {
+		g.showTick(rec)
+	}
+}
+
+func (g *game) probePanel(ctx *debugui.Context) {
+	p := g.panels
+	ctx.SetGridLayout([]int{60, -1}, nil)
+	ctx.Text("log10 off")
+	ctx.SliderF(&p.probeExp, 0, 7, 0.5, 1).On(func() {
+		off := 0.0
+		if p.probeExp > 0 {
+			off = math.Pow(10, p.probeExp)
+		}
+		if err := g.probe.SetOffset(off); err != nil {
+			g.app.Fail(err)
+		}
+	})
+	ctx.Text("offset")
+	g.numberField(ctx, "probe offset", g.probe.Offset, func(x float64) error {
+		if err := g.probe.SetOffset(x); err != nil {
+			g.app.Fail(err)
+			return err
+		}
+		p.probeExp = 0
+		if x >= 1 {
+			p.probeExp = math.Log10(x)
+		}
+		return nil
+	})
+	ctx.SetGridLayout([]int{-1}, nil)
+	if g.probe.Skipped != "" {
+		ctx.Button("Probe").On(func() { g.forceProb = true })
+	}
+	for _, l := range probeLines(&g.probe) {
+		ctx.Text(l)
+	}
+}
+
+func (g *game) huntPanel(ctx *debugui.Context) {
+	ctx.SetGridLayout([]int{60, -1, 70}, nil)
+	ctx.Text("seconds")
+	g.numberField(ctx, "hunt seconds", g.panels.huntSeconds, func(x float64) error {
+		if !(x > 0 && x <= 3600) {
+			err := fmt.Errorf("hunt seconds %s: must be in (0, 3600]", formatNum(x))
+			g.app.Fail(err)
+			return err
+		}
+		g.panels.huntSeconds = x
+		return nil
+	})
+	if h := g.hunter; h != nil {
+		ctx.Button("Cancel").On(h.Cancel)
+		ctx.SetGridLayout([]int{-1}, nil)
+		pr := h.Progress()
+		what := "searching"
+		if pr.Shrinking != "" {
+			what = "shrinking " + pr.Shrinking
+		}
+		ctx.Text(fmt.Sprintf("%3.0f%% %d cases, %d finding(s)", 100*h.Fraction(), pr.Cases, pr.Findings))
+		ctx.Text(what)
+		return
+	}
+	ctx.Button("Hunt").On(g.runHunt)
+}
