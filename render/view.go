@@ -23,6 +23,24 @@ func FrameBounds(f *Frame) geom.AABB {
 	return addPoses(f, b)
 }
 
+// focusRatio is how many times larger than the motion the scene must be
+// before a fitted view frames the motion rather than the whole scene: on a
+// level of hundreds of units a 1-unit ellipsoid would be a few pixels.
+const focusRatio = 6
+
+// FocusBounds is the box a fitted view frames: FrameBounds when the scene
+// is comparable in size to the motion, otherwise the poses' box grown by
+// its own size on every side, so the motion fills the view with some
+// surrounding geometry for context.
+func FocusBounds(f *Frame) geom.AABB {
+	all := FrameBounds(f)
+	m := addPoses(f, geom.EmptyAABB())
+	if m.IsEmpty() || all.Size().Len() <= focusRatio*m.Size().Len() {
+		return all
+	}
+	return m.Expand(m.Size())
+}
+
 // addPoses returns b grown by every pose of f with its ellipsoid's extent.
 func addPoses(f *Frame, b geom.AABB) geom.AABB {
 	if f == nil || f.Scene == nil {
@@ -59,7 +77,7 @@ const fitSearchLimit = 20000
 // poses furthest apart on screen. A nil frame gives NewCamera.
 func FitView(f *Frame, width, height int) Camera {
 	c := NewCamera(width, height)
-	b := FrameBounds(f)
+	b := FocusBounds(f)
 	if b.IsEmpty() {
 		return c
 	}

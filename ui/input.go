@@ -252,7 +252,7 @@ func (g *game) fitScene() {
 	}
 	c := render.FitView(&f, g.cam.Width, g.cam.Height)
 	g.cam.Yaw, g.cam.Pitch = c.Yaw, c.Pitch
-	g.fit(sceneBounds(g.app.Doc).Union(render.FrameBounds(&f)))
+	g.fit(render.FocusBounds(&f))
 }
 
 // fit frames the box b in the part of the view the panel columns leave
