@@ -30,19 +30,33 @@ func Export(dir string, s *Scene, now time.Time) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", fmt.Errorf("export: %w", err)
-	}
-	base := fileSafe(s.Name) + "-" + now.Format("20060102-150405")
-	tmp, err := writeTemp(dir, base+".json", data, nil)
+	path, err := WriteFresh(dir, s.Name, ".json", data, now)
 	if err != nil {
 		return "", fmt.Errorf("export: %w", err)
 	}
+	return path, nil
+}
+
+// WriteFresh writes data as a new file in dir (created if missing) named
+// "<stem>-<YYYYMMDD>-<HHMMSS><ext>" (stem made file-safe as Export
+// describes, now formatted in its own location), or with "-2", "-3", ...
+// before ext when that name is taken. Each candidate is claimed atomically,
+// so it never overwrites a file, even racing another process. It returns
+// the path written.
+func WriteFresh(dir, stem, ext string, data []byte, now time.Time) (string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	base := fileSafe(stem) + "-" + now.Format("20060102-150405")
+	tmp, err := writeTemp(dir, base+ext, data, nil)
+	if err != nil {
+		return "", err
+	}
 	defer os.Remove(tmp)
 	for n := 1; n <= maxExportSuffix; n++ {
-		name := base + ".json"
+		name := base + ext
 		if n > 1 {
-			name = fmt.Sprintf("%s-%d.json", base, n)
+			name = fmt.Sprintf("%s-%d%s", base, n, ext)
 		}
 		path := filepath.Join(dir, name)
 		err := publishNew(tmp, path)
@@ -50,11 +64,11 @@ func Export(dir string, s *Scene, now time.Time) (string, error) {
 			continue
 		}
 		if err != nil {
-			return "", fmt.Errorf("export %s: %w", path, err)
+			return "", fmt.Errorf("%s: %w", path, err)
 		}
 		return path, syncDir(dir)
 	}
-	return "", fmt.Errorf("export: %s*.json: %d names taken", filepath.Join(dir, base), maxExportSuffix)
+	return "", fmt.Errorf("%s*%s: %d names taken", filepath.Join(dir, base), ext, maxExportSuffix)
 }
 
 // fileSafe maps a scene name to a file name part: letters, digits, '.', '_'

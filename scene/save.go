@@ -32,6 +32,21 @@ func Save(path string, s *Scene, overwrite bool) error {
 	return nil
 }
 
+// WriteFile writes data to path atomically, as Save does for fixtures,
+// creating missing parent directories: a crash or failed write leaves the
+// old file or the new one, never a mix. Without overwrite an existing file
+// is left alone and the error wraps ErrExists. The debugger uses it for
+// screenshots and its session file too.
+func WriteFile(path string, data []byte, overwrite bool) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := writeAtomic(path, data, overwrite, nil); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
 // writeAtomic writes data to path as Save describes. wrap, when not nil,
 // wraps the temporary file's writer (tests inject a failing one).
 func writeAtomic(path string, data []byte, overwrite bool, wrap func(io.Writer) io.Writer) error {

@@ -181,3 +181,29 @@ func TestFileSafe(t *testing.T) {
 		}
 	}
 }
+
+// WriteFresh never overwrites: three writes in the same second give three
+// files with their own contents (-2, -3 suffixes) and leave no temporary
+// file behind; the stem is made file-safe and the directory is created.
+func TestWriteFreshNeverOverwrites(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "new")
+	now := time.Date(2026, 5, 6, 7, 8, 9, 0, time.UTC)
+	var paths []string
+	for i := 0; i < 3; i++ {
+		p, err := WriteFresh(dir, "a b/c", ".png", []byte{byte(i)}, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, filepath.Base(p))
+		if data, err := os.ReadFile(p); err != nil || len(data) != 1 || data[0] != byte(i) {
+			t.Fatalf("%s: %v %v", p, data, err)
+		}
+	}
+	want := []string{"a-b-c-20260506-070809.png", "a-b-c-20260506-070809-2.png", "a-b-c-20260506-070809-3.png"}
+	if !reflect.DeepEqual(paths, want) {
+		t.Errorf("names %v, want %v", paths, want)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
+		t.Errorf("%d files in %s, want 3 (temporary files left?)", len(entries), dir)
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"sweepdbg/scene"
 )
 
 // openBuiltin makes the named built-in scene current (one undo step) and
@@ -91,7 +93,7 @@ func (g *game) saveShot(screen *ebiten.Image) {
 		err := png.Encode(&buf, img)
 		var path string
 		if err == nil {
-			path, err = writeFresh(screenshotDir, freshName("screenshot", time.Now()), ".png", buf.Bytes())
+			path, err = scene.WriteFresh(screenshotDir, "screenshot", ".png", buf.Bytes(), time.Now())
 		}
 		g.post(func() {
 			if err != nil {

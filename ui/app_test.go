@@ -323,31 +323,6 @@ func TestSetupRestoresSession(t *testing.T) {
 	}
 }
 
-func TestWriteFreshNeverOverwrites(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "new")
-	var paths []string
-	for i := 0; i < 3; i++ {
-		p, err := writeFresh(dir, "shot", ".png", []byte{byte(i)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		paths = append(paths, p)
-	}
-	for i, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil || len(data) != 1 || data[0] != byte(i) {
-			t.Fatalf("%s: %v %v", p, data, err)
-		}
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 3 {
-		t.Fatalf("%d files in %s, want 3 (temporary files left?)", len(entries), dir)
-	}
-	if got := freshName("a b/c", time.Date(2026, 5, 6, 7, 8, 9, 0, time.UTC)); got != "a_b_c-20260506-070809" {
-		t.Fatalf("freshName = %q", got)
-	}
-}
-
 // The session's scene cache re-encodes only when the scene changed.
 func TestSceneJSONCache(t *testing.T) {
 	a := newTestApp(t)

@@ -263,9 +263,21 @@ func TestGamePlayFlow(t *testing.T) {
 	if g.cam.Target == cam.Target {
 		t.Fatal("the camera does not follow the player")
 	}
+	sh := g.app.Doc.Shape
+	sh.Radii[1] = 0.7
+	if err := g.app.SetShape(sh); err != nil {
+		t.Fatal(err)
+	}
+	g.playUpdate()
+	if g.play.player.E != g.app.Doc.Scene.Ellipsoid {
+		t.Fatal("the player did not take the ellipsoid edited while playing")
+	}
 	g.quitPlay()
 	if g.play != nil || g.app.Doc.Scene.Start != before.Start || g.app.Doc.Scene.End != before.End {
 		t.Fatal("stop did not restore the scene")
+	}
+	if g.app.Doc.Shape.Radii[1] != 0.7 {
+		t.Fatal("stop undid the ellipsoid edit made while playing")
 	}
 	if g.cam != cam {
 		t.Fatalf("stop did not restore the camera: %+v, want %+v", g.cam, cam)

@@ -32,6 +32,14 @@ func TestKeyCommand(t *testing.T) {
 		{[]ebiten.Key{ebiten.KeyDigit5}, false, false, cmdOrtho},
 		{[]ebiten.Key{ebiten.KeyDigit1}, true, false, cmdNone}, // Ctrl+1 is no view key
 		{[]ebiten.Key{ebiten.KeyF}, false, false, cmdFrame},
+		{[]ebiten.Key{ebiten.KeyP}, false, false, cmdPlay},
+		{[]ebiten.Key{ebiten.KeyP}, true, false, cmdNone},
+		{[]ebiten.Key{ebiten.KeyArrowLeft}, false, false, cmdStepBack},
+		{[]ebiten.Key{ebiten.KeyComma}, false, false, cmdStepBack},
+		{[]ebiten.Key{ebiten.KeyArrowRight}, false, false, cmdStepForward},
+		{[]ebiten.Key{ebiten.KeyPeriod}, false, false, cmdStepForward},
+		{[]ebiten.Key{ebiten.KeyI}, false, false, cmdInspectTick},
+		{[]ebiten.Key{ebiten.KeyW}, false, false, cmdNone}, // WASD are read as held keys by play mode
 		{nil, false, false, cmdNone},
 	}
 	for _, c := range cases {

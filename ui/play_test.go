@@ -237,3 +237,26 @@ func TestWalkAndFreeMotion(t *testing.T) {
 		t.Errorf("crease: free %v, want the crease line part (0,0,0.5)", f)
 	}
 }
+
+// Stuck: a movement key held, at least minFree of the motion left free by
+// the contact planes, and less than 1% of it made.
+func TestTickStuck(t *testing.T) {
+	walk := PlayInput{Forward: true}
+	cases := []struct {
+		rec  TickRecord
+		want bool
+	}{
+		{TickRecord{Input: walk, Free: 0.05, Made: 0.0001}, true},
+		{TickRecord{Input: walk, Free: 0.05, Made: 0.01}, false},
+		{TickRecord{Input: walk, Free: 0, Made: 0}, false},           // blocked head-on
+		{TickRecord{Input: PlayInput{}, Free: 0.05, Made: 0}, false}, // no key held
+	}
+	for _, c := range cases {
+		if got := c.rec.Stuck(); got != c.want {
+			t.Errorf("%+v: stuck %v, want %v", c.rec, got, c.want)
+		}
+	}
+	if (TickRecord{Dist: 1 - 2e-6}).Inside() != true || (TickRecord{Dist: 1 - 1e-7}).Inside() {
+		t.Error("Inside does not use 1 - 1e-6")
+	}
+}

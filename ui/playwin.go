@@ -75,13 +75,34 @@ func (g *game) resumePlay() {
 	g.app.Say("play resumed")
 }
 
-// stopPlay leaves play mode and puts back the Doc from before it.
+// stopPlay leaves play mode and puts back the start and end from before
+// it (other edits made while playing, e.g. View toggles, stay).
 func (g *game) stopPlay() {
 	if g.play == nil {
 		return
 	}
-	g.app.Doc = g.play.before
+	b := g.play.before
 	g.play = nil
+	if g.app.Doc.Scene == nil || b.Scene == nil || g.app.Doc.Mesh != b.Mesh {
+		g.app.Doc = b
+		return
+	}
+	d := g.app.Doc.clone()
+	d.Scene.Start, d.Scene.End = b.Scene.Start, b.Scene.End
+	g.app.Doc = d
+}
+
+// syncPlayer gives the player the ellipsoid and slide options edited in
+// the panels while playing.
+func (g *game) syncPlayer() {
+	p, d := g.play.player, g.app.Doc
+	if d.Scene == nil {
+		return
+	}
+	if d.Scene.Ellipsoid != p.E {
+		p.E, p.Geo = d.Scene.Ellipsoid, p.Geo.WithEllipsoid(d.Scene.Ellipsoid)
+	}
+	p.Slide = d.SlideOptions()
 }
 
 // quitPlay is the Stop button: leave play mode, scene and camera as they
@@ -155,6 +176,7 @@ func (g *game) playUpdate() {
 // inside geometry or sticks pauses play with a message.
 func (g *game) tick(in PlayInput) {
 	ps := g.play
+	g.syncPlayer()
 	rec := ps.player.Step(in)
 	ps.tl.Push(rec)
 	g.showTick(rec)

@@ -121,7 +121,7 @@ func saveSession(path string, s *Session) error {
 	if err != nil {
 		return fmt.Errorf("session: %w", err)
 	}
-	if err := writeAtomic(path, data); err != nil {
+	if err := scene.WriteFile(path, data, true); err != nil {
 		return fmt.Errorf("session: %w", err)
 	}
 	return nil

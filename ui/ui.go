@@ -8,9 +8,19 @@
 // seed 004's collision debugger), Shape (radii and rotation of the
 // ellipsoid), pickHandle, and the session file.
 //
+// Debugging aids beyond the inspector (issue 6), also with plain tests:
+// Opinions (the core's first contact beside the unit-space method and the
+// numeric oracle, and the hit triangle's rejected candidates, cached per
+// scene revision), Probe (the scene moved up to 1e7 along (1,1,1) on a
+// copy, and the drift of T and the contact point), the Hunt button
+// (package hunt in the background), and play mode: Player walks the
+// ellipsoid with the core's slide at PlayTPS, Timeline keeps the last 10
+// seconds of ticks for stepping, scrubbing and inspecting.
+//
 // With SWEEPDBG_DEBUG_PRINT=1 in the environment the window prints the
 // screen positions of the start and end poses, the hovered pose and the
-// mouse mode to stdout whenever they change (see printPoses); the
+// mouse mode to stdout whenever they change (see printPoses), and the
+// play state when play starts, pauses or stops (see printPlay); the
 // end-to-end test in cmd/debugger drives the real window with it.
 package ui
 
@@ -186,7 +196,7 @@ func Screenshot(opt ScreenshotOptions) error {
 	if err := png.Encode(&buf, shot); err != nil {
 		return fmt.Errorf("screenshot: %w", err)
 	}
-	if err := writeAtomic(opt.Out, buf.Bytes()); err != nil {
+	if err := scene.WriteFile(opt.Out, buf.Bytes(), true); err != nil {
 		return fmt.Errorf("screenshot: %w", err)
 	}
 	return nil
