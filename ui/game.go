@@ -126,9 +126,9 @@ func (g *game) Layout(outsideW, outsideH int) (int, int) {
 // uiScale is debugui's integer scale for the device scale factor.
 func (g *game) uiScale() int { return max(int(g.scale+0.5), 1) }
 
-// Update runs one frame: debugui first, then keys (unless a text field has
-// focus), then the mouse in the 3D view (unless debugui is hovered or
-// focused), then the core.
+// Update runs one frame: a play tick, then debugui, then keys (unless a
+// text field has focus), then the mouse in the 3D view (unless debugui is
+// hovered or focused), then the core again if anything changed.
 func (g *game) Update() error {
 	if g.done {
 		return ebiten.Termination
@@ -137,6 +137,11 @@ func (g *game) Update() error {
 	g.drainPosted()
 	g.pollLoad()
 	g.dropped()
+	// A play tick and the core run before the panels are built, so the
+	// Result panel shows the same tick as the view (the tick reads keys
+	// gated by last frame's capture state).
+	g.playUpdate()
+	g.refreshCore()
 	s := g.uiScale()
 	capture, err := g.dui.Update(func(ctx *debugui.Context) error {
 		ctx.SetScale(s)
@@ -153,18 +158,21 @@ func (g *game) Update() error {
 		}
 		g.mouse()
 	}
-	g.playUpdate()
-	// The core runs once per drawn frame (Update may run several times per
-	// frame when drawing is slow) and whenever the scene changed.
-	if g.drawn || g.coreScene != g.app.Doc.Scene {
-		g.app.RunCore()
-		g.coreScene, g.drawn = g.app.Doc.Scene, false
-	}
+	g.refreshCore() // after edits from the panels, keys and drags
 	g.updateOpinions()
 	g.printPoses()
 	g.autosave(false)
 	g.syncTitle()
 	return nil
+}
+
+// refreshCore runs the core once per drawn frame (Update may run several
+// times per frame when drawing is slow) and whenever the scene changed.
+func (g *game) refreshCore() {
+	if g.drawn || g.coreScene != g.app.Doc.Scene {
+		g.app.RunCore()
+		g.coreScene, g.drawn = g.app.Doc.Scene, false
+	}
 }
 
 // syncSize keeps the camera's viewport at the screen size and fits the
