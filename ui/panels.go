@@ -83,13 +83,18 @@ func (g *game) build(ctx *debugui.Context, w, h int) {
 	ctx.Window("View", image.Rect(panelGap, y0, panelGap+panelW, min(max(bottom-panelGap, y0+100), y0+240)), func(debugui.ContainerLayout) {
 		g.viewPanel(ctx)
 	})
-	x := max(w-panelW-panelGap, 2*panelGap+panelW)
-	toolsTop := max(bottom-panelGap-toolsH, 300)
-	ctx.Window("Result", image.Rect(x, panelGap, x+panelW, toolsTop-panelGap), func(debugui.ContainerLayout) {
-		g.resultPanel(ctx)
-	})
-	ctx.Window("Play, probe, hunt", image.Rect(x, toolsTop, x+panelW, toolsTop+toolsH), func(debugui.ContainerLayout) {
-		g.toolsPanel(ctx)
+	// debugui places a window only when it first creates it, so the right
+	// column is scoped by the screen size: after a resize it is created
+	// afresh at the new right edge (debugui drops the unused old one).
+	ctx.IDScope(fmt.Sprintf("right-%dx%d", w, h), func() {
+		x := max(w-panelW-panelGap, 2*panelGap+panelW)
+		toolsTop := max(bottom-panelGap-toolsH, 300)
+		ctx.Window("Result", image.Rect(x, panelGap, x+panelW, toolsTop-panelGap), func(debugui.ContainerLayout) {
+			g.resultPanel(ctx)
+		})
+		ctx.Window("Play, probe, hunt", image.Rect(x, toolsTop, x+panelW, toolsTop+toolsH), func(debugui.ContainerLayout) {
+			g.toolsPanel(ctx)
+		})
 	})
 }
 
