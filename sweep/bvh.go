@@ -158,24 +158,46 @@ func (w *walker) start(m *Mesh, o, dir, r [3]float64, tmax float64) bool {
 // b grown by r (the slab method), or false if there is none. For a zero
 // direction component 1/dir is +Inf: a point outside that slab gives an
 // infinite entry or exit (culled), and one exactly on its boundary gives
-// 0*Inf = NaN, which every comparison below ignores (the slab does not
+// 0*Inf = NaN, which every comparison in slab ignores (the slab does not
 // constrain t), as it should for a point inside. (With -Inf the swap
-// would misorder a NaN and an infinity, hence start's +Inf. Plain
-// comparisons rather than math.Min and math.Max, which are calls.)
+// would misorder a NaN and an infinity, hence start's +Inf.)
 func (w *walker) enter(b *box6, tmax float64) (float64, bool) {
-	t0, t1 := 0.0, tmax
-	for i := 0; i < 3; i++ {
-		a, c := (b[i]-w.oLo[i])*w.inv[i], (b[3+i]-w.oHi[i])*w.inv[i]
-		if a > c {
-			a, c = c, a
-		}
-		if a > t0 {
-			t0 = a
-		}
-		if c < t1 {
-			t1 = c
-		}
+	t0, t1 := w.slab(0, b[0], b[3], 0, tmax)
+	t0, t1 = w.slab(1, b[1], b[4], t0, t1)
+	t0, t1 = w.slab(2, b[2], b[5], t0, t1)
+	return t0, t0 <= t1
+}
+
+// slab narrows [t0, t1] to the times at which the moving point lies
+// between lo and hi grown by r along axis i. (Plain comparisons rather
+// than math.Min and math.Max, which are calls, or the min and max
+// builtins, which would propagate a NaN; the axis is a constant at every
+// call, so the indexing is not checked.)
+func (w *walker) slab(i int, lo, hi, t0, t1 float64) (float64, float64) {
+	a, c := (lo-w.oLo[i])*w.inv[i], (hi-w.oHi[i])*w.inv[i]
+	if a > c {
+		a, c = c, a
 	}
+	if a > t0 {
+		t0 = a
+	}
+	if c < t1 {
+		t1 = c
+	}
+	return t0, t1
+}
+
+// enterChild is decode followed by enter for a child with codes q of the
+// parent box p whose step sizes (p's extents / qSteps) are s: it stores
+// the child's box in b and returns its entry time. One pass per axis,
+// with decode's arithmetic, so the box is bitwise decode's.
+func (w *walker) enterChild(p *box6, s *[3]float64, q *[6]uint8, b *box6, tmax float64) (float64, bool) {
+	b[0], b[3] = p[0]+float64(float64(q[0])*s[0]), p[3]-float64(float64(q[3])*s[0])
+	t0, t1 := w.slab(0, b[0], b[3], 0, tmax)
+	b[1], b[4] = p[1]+float64(float64(q[1])*s[1]), p[4]-float64(float64(q[4])*s[1])
+	t0, t1 = w.slab(1, b[1], b[4], t0, t1)
+	b[2], b[5] = p[2]+float64(float64(q[2])*s[2]), p[5]-float64(float64(q[5])*s[2])
+	t0, t1 = w.slab(2, b[2], b[5], t0, t1)
 	return t0, t0 <= t1
 }
 
@@ -192,9 +214,11 @@ func (w *walker) next(tmax float64) (first, count uint32, ok bool) {
 		if cnt > 0 {
 			return idx, cnt, true
 		}
-		bl, br := decodePair(&e.box, &w.nodes[idx].q, &w.nodes[idx+1].q)
-		tl, okl := w.enter(&bl, tmax)
-		tr, okr := w.enter(&br, tmax)
+		kids := w.nodes[idx : idx+2 : idx+2]
+		s := [3]float64{(e.box[3] - e.box[0]) * (1.0 / qSteps), (e.box[4] - e.box[1]) * (1.0 / qSteps), (e.box[5] - e.box[2]) * (1.0 / qSteps)}
+		var bl, br box6
+		tl, okl := w.enterChild(&e.box, &s, &kids[0].q, &bl, tmax)
+		tr, okr := w.enterChild(&e.box, &s, &kids[1].q, &br, tmax)
 		if okl && okr && tr < tl { // push the far child first
 			w.push(&bl, tl, idx)
 			w.push(&br, tr, idx+1)
@@ -208,17 +232,6 @@ func (w *walker) next(tmax float64) (first, count uint32, ok bool) {
 		}
 	}
 	return 0, 0, false
-}
-
-// decodePair is decode for both children of the parent box p (the parent's
-// step sizes computed once), with the same arithmetic.
-func decodePair(p *box6, ql, qr *[6]uint8) (l, r box6) {
-	for i := 0; i < 3; i++ {
-		s := (p[3+i] - p[i]) * (1.0 / qSteps)
-		l[i], r[i] = p[i]+float64(float64(ql[i])*s), p[i]+float64(float64(qr[i])*s)
-		l[3+i], r[3+i] = p[3+i]-float64(float64(ql[3+i])*s), p[3+i]-float64(float64(qr[3+i])*s)
-	}
-	return l, r
 }
 
 func (w *walker) push(b *box6, t float64, node uint32) {

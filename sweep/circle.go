@@ -1,5 +1,7 @@
 package sweep
 
+import "math"
+
 // planeSweptSphere is section 3.1 (PlaneSweptSphereIntersect): the first
 // time t1 in [0, maxT] at which a sphere of radius r, whose center has
 // signed distance dist + t*nd to a plane, touches that plane
@@ -13,9 +15,7 @@ package sweep
 // (or infinite) entry time, which the comparison with maxT rejects, and
 // nd == 0 is the limit of either branch. No tolerance is needed.
 func planeSweptSphere(dist, nd, r, maxT float64) (t1 float64, ok bool) {
-	if dist < 0 { // two-sided: look at the plane from the center's side
-		dist, nd = -dist, -nd
-	}
+	dist, nd = centerSide(dist, nd) // two-sided: look at the plane from the center's side
 	switch {
 	case dist <= r: // touching already
 		return 0, true
@@ -24,6 +24,18 @@ func planeSweptSphere(dist, nd, r, maxT float64) (t1 float64, ok bool) {
 		return t1, t1 <= maxT
 	}
 	return 0, false // beyond r and not approaching (or NaN)
+}
+
+// centerSide returns the signed distance dist and speed nd of a center
+// relative to a plane as seen from the center's side: |dist|, and nd with
+// its sign flipped when dist < 0. Multiplying by ±1 is exact, so this is
+// the branch "if dist < 0 { dist, nd = -dist, -nd }" without the branch,
+// which random motions mispredict half the time. (It also flips for
+// dist = -0 or a NaN with the sign bit set; every caller treats dist = 0
+// as touching whatever the speed, and a NaN dist as no contact.)
+func centerSide(dist, nd float64) (float64, float64) {
+	s := math.Copysign(1, dist)
+	return dist * s, nd * s
 }
 
 // sweptCircle is the moving circle of section 3.2, in the space of the

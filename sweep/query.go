@@ -232,9 +232,7 @@ func (f *triFrame) setup(tri *geom.Triangle, begin, delta *mgl64.Vec3, mt *mat3,
 // relative 1e-12 so that it never rejects what planeSweptSphere, which
 // decides, would accept; it only spares most triangles the square root.
 func missesSlab(dist, nd, rr, maxT float64) bool {
-	if dist < 0 {
-		dist, nd = -dist, -nd
-	}
+	dist, nd = centerSide(dist, nd)
 	if !(dist*dist > rr*(1+1e-12)) {
 		return false // touching at the start
 	}
@@ -328,9 +326,7 @@ func faceStage(verts *[3]vec3, face, c1, c2 vec3) int {
 // dist + t*nd to the plane, still touches it. Only meaningful once
 // planeSweptSphere has reported a touch.
 func slabExit(dist, nd, r, maxT float64) float64 {
-	if dist < 0 {
-		dist, nd = -dist, -nd
-	}
+	dist, nd = centerSide(dist, nd)
 	switch {
 	case nd < 0: // toward and through the plane: leave at -r
 		return min(maxT, (dist+r)/-nd)
@@ -432,26 +428,41 @@ func triOutsideSlab(tri *geom.Triangle, k int, lo, hi float64) bool {
 
 // outsideSweptBox is outsideBox for the box of the ellipsoid e swept from
 // begin by delta, with the half-extent along axis k bounded by
-// Σ_i |a_i[k]| (at most √3 times Extent, and without square roots), axis
-// by axis so that most triangles leave after one.
+// Σ_i |a_i[k]| (at most √3 times Extent, and without square roots). All
+// three axes are tested and the six comparisons per axis (triOutsideSlab's)
+// are combined without branches: which axis, if any, rejects a triangle is
+// unpredictable, and three mispredicted branches cost more than the
+// arithmetic of the axes an early exit would skip.
 func outsideSweptBox(e *Ellipsoid, tri *geom.Triangle, begin, delta *mgl64.Vec3) bool {
+	out := uint8(0)
 	for k := 0; k < 3; k++ {
 		ext := math.Abs(e.Axes[0][k]) + math.Abs(e.Axes[1][k]) + math.Abs(e.Axes[2][k])
-		if lo, hi := sweptSlab(begin[k], delta[k], ext); triOutsideSlab(tri, k, lo, hi) {
-			return true
-		}
+		lo, hi := sweptSlab(begin[k], delta[k], ext)
+		a, b, c := tri[0][k], tri[1][k], tri[2][k]
+		out |= b2u(a > hi)&b2u(b > hi)&b2u(c > hi) | b2u(a < lo)&b2u(b < lo)&b2u(c < lo)
 	}
-	return false
+	return out != 0
+}
+
+// b2u is 1 for true and 0 for false (compiled to a flag move, not a
+// branch), so that several unpredictable tests can be combined with & and |
+// and decided by one branch.
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // sweptSlab is the extent along one world axis of a swept ellipsoid whose
 // center goes from b to b+d and whose half-extent along that axis is ext,
 // widened by a relative 1e-9 so that rounding never prunes a tangency.
+//
+// The ends are b + min(d, 0) and b + max(d, 0): the same values as
+// ordering b and b+d (adding zero is exact), without a branch on the sign
+// of d, which random motions mispredict half the time.
 func sweptSlab(b, d, ext float64) (lo, hi float64) {
-	lo, hi = b, b+d
-	if d < 0 {
-		lo, hi = hi, lo
-	}
+	lo, hi = b+min(d, 0), b+max(d, 0)
 	m := ext + 1e-9*(ext+math.Abs(lo)+math.Abs(hi))
 	return lo - m, hi + m
 }
