@@ -21,6 +21,7 @@ type ReplayResult struct {
 	First      sweep.Hit         // the first contact of the sweep; meaningful when Hit
 	Slide      sweep.SlideResult // collide-and-slide from Start toward End
 	Mismatches []Mismatch        // every expected field that differs; empty when the scene has no expectation
+	Mesh       *sweep.Mesh       // the mesh built for the replay, for further queries on the same scene
 }
 
 // Pass reports whether the result meets every expectation.
@@ -58,7 +59,7 @@ func Replay(s *Scene) (*ReplayResult, error) {
 		return nil, err
 	}
 	mesh := sweep.NewMesh(s.Mesh.Tris())
-	r := &ReplayResult{}
+	r := &ReplayResult{Mesh: mesh}
 	r.First, r.Hit = mesh.Sweep(s.Ellipsoid, s.Start, s.End.Sub(s.Start))
 	r.Slide = mesh.Slide(s.Ellipsoid, s.Start, s.End, s.SlideOptions())
 	r.Mismatches = s.Expect.Check(r.First, r.Hit, r.Slide)

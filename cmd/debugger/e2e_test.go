@@ -180,6 +180,19 @@ func (a *e2eApp) stop() {
 	_ = a.cmd.Wait()
 }
 
+// e2eLaunchFresh builds the binary, starts it with --fresh, finds its
+// window and waits for the first printed poses. It fails the test when no
+// display is available.
+func e2eLaunchFresh(t *testing.T) (bin, tmp string, a *e2eApp, wid string, p0 e2ePoses) {
+	e2eRequireDisplay(t)
+	bin, tmp = e2eBuild(t)
+	a = e2eStartApp(t, bin, tmp, "--fresh")
+	wid = strings.Fields(e2eXdo(t, "search", "--sync", "--onlyvisible", "--name", "sweepdbg collision debugger"))[0]
+	a.waitFor("the window to print the poses", func() bool { _, ok := a.poses(); return ok })
+	p0, _ = a.poses()
+	return bin, tmp, a, wid, p0
+}
+
 // TestEndToEnd exports with Ctrl+E, drags the red ellipsoid with the
 // mouse, exports again, undoes and redoes the drag (Ctrl+Z, Ctrl+Shift+Z),
 // and checks the two fixtures (the end moved, the start did not) and a
@@ -187,13 +200,7 @@ func (a *e2eApp) stop() {
 // Then it starts the app again without --fresh: the autosaved session
 // brings the moved end back.
 func TestEndToEnd(t *testing.T) {
-	e2eRequireDisplay(t)
-	bin, tmp := e2eBuild(t)
-	a := e2eStartApp(t, bin, tmp, "--fresh")
-	wid := e2eXdo(t, "search", "--sync", "--onlyvisible", "--name", "sweepdbg collision debugger")
-	wid = strings.Fields(wid)[0]
-	a.waitFor("the window to print the poses", func() bool { _, ok := a.poses(); return ok })
-	p0, _ := a.poses()
+	bin, tmp, a, wid, p0 := e2eLaunchFresh(t)
 
 	// Pointer inside the window (keys follow the pointer without a window
 	// manager), then focus it and export.
@@ -359,13 +366,7 @@ func (a *e2eApp) lastPlay(state string) (e2ePlay, bool) {
 // inspects the paused tick and Ctrl+E exports it: the fixture's start and
 // end are that tick's motion.
 func TestEndToEndPlay(t *testing.T) {
-	e2eRequireDisplay(t)
-	bin, tmp := e2eBuild(t)
-	a := e2eStartApp(t, bin, tmp, "--fresh")
-	wid := e2eXdo(t, "search", "--sync", "--onlyvisible", "--name", "sweepdbg collision debugger")
-	wid = strings.Fields(wid)[0]
-	a.waitFor("the window to print the poses", func() bool { _, ok := a.poses(); return ok })
-	p0, _ := a.poses()
+	_, _, a, wid, p0 := e2eLaunchFresh(t)
 	// The pointer in the middle of the view, away from the panels.
 	e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint(p0.w/2), fmt.Sprint(p0.h/2))
 

@@ -130,11 +130,9 @@ func replayOne(file string, second bool, load func() (*scene.Scene, error)) repo
 			if !second {
 				return rep
 			}
-			var o *opinions.Report
-			if o, err = opinions.CompareScene(s); err == nil {
-				rep.fillOpinions(o)
-				return rep
-			}
+			g := opinions.NewGeometry(s.Ellipsoid, s.Mesh.Tris())
+			rep.fillOpinions(opinions.Compare(g, r.Mesh, s.Start, s.End.Sub(s.Start), opinions.DefaultTolerance))
+			return rep
 		}
 	}
 	rep.Error = err.Error()
