@@ -1,0 +1,64 @@
+// Package engine puts every collision algorithm behind one interface: the
+// exact core (the referee), the project's second algorithms (unitspace,
+// oracle) and the user's own engine, live as a child process speaking the
+// engine protocol (docs/engine-protocol.md) or recorded as a capture. Each
+// answers a Query with a sweep.Answer; Judge compares an answer with the
+// exact core's and gives a Verdict.
+//
+// Nothing here imports Ebitengine; everything runs headless.
+package engine
+
+import (
+	"context"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+	"sweepdbg/sweep"
+)
+
+// Ops is the set of questions an engine answers.
+type Ops uint8
+
+// The two questions of the contract.
+const (
+	OpSweep Ops = 1 << iota // first contact of a sweep
+	OpSlide                 // collide-and-slide
+)
+
+// Mesh is one triangle mesh as the engines see it: the triangles, the
+// protocol id it is sent under (a new id whenever the triangles change) and
+// the core's BVH over them, built once and shared by every engine.
+type Mesh struct {
+	ID   int64
+	Tris []geom.Triangle
+	Core *sweep.Mesh
+}
+
+// NewMesh builds the core's BVH over tris and gives the mesh id.
+func NewMesh(id int64, tris []geom.Triangle) *Mesh {
+	return &Mesh{ID: id, Tris: tris, Core: sweep.NewMesh(tris)}
+}
+
+// Query is one motion to answer: the ellipsoid moves from Start to End
+// over Mesh; Slide holds the slide options (zero values: the core's
+// defaults).
+type Query struct {
+	Mesh       *Mesh
+	Ellipsoid  sweep.Ellipsoid
+	Start, End mgl64.Vec3
+	Slide      sweep.SlideOptions
+}
+
+// Engine answers queries. Sweep fills an Answer's Hit, First and Has;
+// Slide fills Slid, Slide and HasSteps. An engine whose Ops lack OpSlide
+// is never asked to slide. An error means the engine could not answer (it
+// is broken, or ctx ended); a wrong answer is not an error. Engines are
+// not safe for concurrent use unless they say so.
+type Engine interface {
+	Name() string
+	Ops() Ops
+	Sweep(ctx context.Context, q Query) (sweep.Answer, error)
+	Slide(ctx context.Context, q Query) (sweep.Answer, error)
+	Close() error
+}
