@@ -3,39 +3,60 @@ package scene
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"strconv"
 	"strings"
+	"syscall"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Error is a problem with a scene or a fixture file: which file, where in
-// it, and what. Every error from Parse, Load, Open and Validate is (or wraps)
-// an *Error, so callers can report the file and the field or line the same
-// way; errors.As finds it.
+// it, and what. Every error from Parse, Load, Open, LoadMesh, LoadOBJ,
+// LoadGLTF and Validate is (or wraps) an *Error, so callers can report the
+// file and the field or line the same way; errors.As finds it, and File
+// says which file it is about (a glTF buffer's problems name the .gltf).
 type Error struct {
 	File   string // path of the file as given; "" when the scene did not come from a file
 	Field  string // JSON path such as "mesh.triangles[12][2]"; "" for the file as a whole
 	Line   int    // 1-based line of a syntax error; 0 when the problem is not a syntax error
-	Column int    // 1-based column (in bytes) of a syntax error; 0 when Line is 0
+	Column int    // 1-based column (in bytes) of a syntax error; 0 when unknown or Line is 0
 	Err    error  // what is wrong
 }
 
 // Error formats the problem as "file:line:col: msg" for syntax errors and
-// "file: field: msg" otherwise, leaving out the parts that are empty.
+// "file: field: msg" otherwise, leaving out the parts that are empty. Every
+// part may come from a hostile file, so all of it goes through Printable: a
+// control character or escape sequence is shown escaped, never sent to the
+// terminal, and a very long path is shortened to its start and end.
 func (e *Error) Error() string {
 	var b strings.Builder
 	if e.File != "" {
-		b.WriteString(e.File)
-		if e.Line > 0 {
-			fmt.Fprintf(&b, ":%d:%d", e.Line, e.Column)
+		b.WriteString(Printable(shortPath(e.File)))
+	}
+	switch {
+	case e.Line > 0 && e.File == "":
+		fmt.Fprintf(&b, "line %d", e.Line)
+		if e.Column > 0 {
+			fmt.Fprintf(&b, ", column %d", e.Column)
 		}
+	case e.Line > 0:
+		fmt.Fprintf(&b, ":%d", e.Line)
+		if e.Column > 0 {
+			fmt.Fprintf(&b, ":%d", e.Column)
+		}
+	}
+	if b.Len() > 0 {
 		b.WriteString(": ")
-	} else if e.Line > 0 {
-		fmt.Fprintf(&b, "line %d, column %d: ", e.Line, e.Column)
 	}
 	if e.Field != "" {
-		b.WriteString(e.Field)
+		b.WriteString(Printable(e.Field))
 		b.WriteString(": ")
 	}
-	b.WriteString(e.Err.Error())
+	if e.Err != nil {
+		b.WriteString(Printable(e.Err.Error()))
+	}
 	return b.String()
 }
 
@@ -47,22 +68,185 @@ func fieldErr(field, format string, args ...any) error {
 	return &Error{Field: field, Err: fmt.Errorf(format, args...)}
 }
 
-// inFile returns err with File set to path: an *Error gets the file added
-// (a copy, the original is not modified), any other error is wrapped,
-// unless its message already starts with the path (the mesh loaders name
-// the file themselves).
+// inFile returns err as an *Error about the file at path: an *Error that
+// already names a file (the mesh loaders name theirs) is returned as it is,
+// an *Error without one gets path (a copy, the original is not modified),
+// and any other error is wrapped.
 func inFile(path string, err error) error {
 	if err == nil {
 		return nil
 	}
-	if strings.HasPrefix(err.Error(), path+":") {
+	var se *Error
+	if !errors.As(err, &se) {
+		return &Error{File: path, Err: err}
+	}
+	if se.File != "" {
 		return err
 	}
-	var se *Error
-	if errors.As(err, &se) {
-		c := *se
-		c.File = path
-		return &c
+	c := *se
+	c.File = path
+	return &c
+}
+
+// Printable returns s with everything that a terminal could interpret
+// escaped as in a Go string literal: control characters (ESC, BEL,
+// backspace, newline, ...), invalid UTF-8 bytes and other non-printing
+// runes (bidirectional overrides, zero-width characters) become \x1b, \n,
+// \u202e and so on; printable text, spaces included, is unchanged. Use it
+// on anything that came from a file (names, keys, paths) before it reaches
+// a terminal or a log line.
+func Printable(s string) string {
+	clean := true
+	for _, r := range s {
+		if r == utf8.RuneError || !unicode.IsPrint(r) {
+			clean = false
+			break
+		}
 	}
-	return &Error{File: path, Err: err}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case unicode.IsPrint(r) && r != utf8.RuneError:
+			b.WriteRune(r)
+		default:
+			q := strconv.QuoteRune(r) // e.g. '\x1b', '\u202e'
+			b.WriteString(q[1 : len(q)-1])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// maxShownPath is the longest path shown whole in a message, in bytes; a
+// longer one is shown as its first and last parts around "…".
+const maxShownPath = 200
+
+// shortPath shortens p for a message to its first and last 96 bytes (cut at
+// rune boundaries) when it is longer than maxShownPath.
+func shortPath(p string) string {
+	if len(p) <= maxShownPath {
+		return p
+	}
+	head, tail := 96, len(p)-96
+	for head > 0 && !utf8.RuneStart(p[head]) {
+		head--
+	}
+	for tail < len(p) && !utf8.RuneStart(p[tail]) {
+		tail++
+	}
+	return p[:head] + "…" + p[tail:]
+}
+
+// MaxFileBytes is the largest file, in bytes, that any loader reads: a
+// fixture, an OBJ, a .gltf or .glb, and every glTF buffer, whether a file
+// or inside the GLB (default 1 GiB). A larger file, or a glTF buffer or
+// chunk declaring more, is refused by its size before anything of that size
+// is allocated, with an error wrapping ErrTooLarge. Fixtures are further
+// bounded by MaxFixtureSize. Set it before loading (a command-line flag
+// does); changing it while a load runs is a data race.
+var MaxFileBytes int64 = 1 << 30
+
+// ErrNotRegular marks a path that names something other than a regular
+// file (a named pipe, a device, a socket, a directory). The loaders refuse
+// such paths before reading, and open them so that even the open cannot
+// block, so a bug report cannot hang the program.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ErrTooLarge marks a file, chunk or buffer larger than the limit that
+// applies to it (MaxFileBytes, MaxFixtureSize).
+var ErrTooLarge = errors.New("too large")
+
+// statFunc and openFunc are os.Stat and os.OpenFile, or the methods of an
+// *os.Root that confine a path to a folder.
+type (
+	statFunc func(name string) (fs.FileInfo, error)
+	openFunc func(name string, flag int, perm fs.FileMode) (*os.File, error)
+)
+
+// openRegular opens name for reading when it is a regular file of at most
+// limit bytes, returning it and its size. It checks with stat before
+// opening, opens non-blocking (a FIFO that slipped in between cannot block
+// the open; O_NONBLOCK does nothing to regular files), and checks the opened
+// file again. Errors are *Error values naming name and wrapping
+// ErrNotRegular, ErrTooLarge or the system's error (errors.Is(err,
+// fs.ErrNotExist) works).
+func openRegular(name string, limit int64, stat statFunc, open openFunc) (*os.File, int64, error) {
+	st, err := stat(name)
+	if err != nil {
+		return nil, 0, &Error{File: name, Err: unwrapPath(err)}
+	}
+	if err := checkRegular(st, limit); err != nil {
+		return nil, 0, &Error{File: name, Err: err}
+	}
+	f, err := open(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, 0, &Error{File: name, Err: unwrapPath(err)}
+	}
+	if st, err = f.Stat(); err == nil {
+		err = checkRegular(st, limit)
+	}
+	if err != nil {
+		f.Close()
+		return nil, 0, &Error{File: name, Err: unwrapPath(err)}
+	}
+	return f, st.Size(), nil
+}
+
+// openFile is openRegular on the file system as a whole.
+func openFile(path string, limit int64) (*os.File, int64, error) {
+	return openRegular(path, limit, os.Stat, os.OpenFile)
+}
+
+// unwrapPath drops the path an *fs.PathError repeats (the *Error around it
+// names the file once, shortened), keeping the operation and the cause.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	return err
+}
+
+// checkRegular refuses anything but a regular file of at most limit bytes.
+func checkRegular(st fs.FileInfo, limit int64) error {
+	m := st.Mode()
+	kind := ""
+	switch {
+	case m.IsRegular():
+		if st.Size() > limit {
+			return fmt.Errorf("%w: %s, the limit is %s", ErrTooLarge, byteSize(st.Size()), byteSize(limit))
+		}
+		return nil
+	case m.IsDir():
+		kind = "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		kind = "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		kind = "a socket"
+	case m&fs.ModeDevice != 0:
+		kind = "a device"
+	default:
+		kind = "not a file (" + m.Type().String() + ")"
+	}
+	return fmt.Errorf("%w: is %s, want a file", ErrNotRegular, kind)
+}
+
+// byteSize formats a byte count for messages: whole MiB when it is a
+// multiple of one, else in MiB with one decimal followed by the exact
+// count (so a size just over a limit never reads the same as the limit),
+// and in bytes below 1 MiB.
+func byteSize(n int64) string {
+	switch {
+	case n < 1<<20:
+		return fmt.Sprintf("%d bytes", n)
+	case n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%.1f MiB (%d bytes)", float64(n)/(1<<20), n)
 }

@@ -36,8 +36,11 @@ func isKnownField(key string) bool {
 // Parse reads a version-1 fixture from data and validates it. Errors are
 // *Error values naming the field (mesh.triangles[3][1]) or, for malformed
 // JSON, the line and column; Parse never panics on any input.
+//
+// A UTF-8 byte order mark at the start is skipped; UTF-16 text (with or
+// without a byte order mark) is refused with an error that says so.
 func Parse(data []byte) (*Scene, error) {
-	s, err := decode(data)
+	s, err := decode(bytes.TrimPrefix(data, utf8BOM))
 	if err != nil {
 		return nil, err
 	}
@@ -83,11 +86,19 @@ func decode(data []byte) (*Scene, error) {
 	return s, nil
 }
 
+// utf8BOM is the UTF-8 encoding of U+FEFF, which some editors write at the
+// start of a file.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
 // checkText refuses input that cannot be a fixture before the JSON parser
-// sees it: empty files, binary data (a NUL byte or invalid UTF-8).
+// sees it: empty files, UTF-16 text, binary data (a NUL byte or invalid
+// UTF-8).
 func checkText(data []byte) error {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return &Error{Err: errors.New("empty file, want a JSON fixture")}
+	}
+	if isUTF16(data) {
+		return &Error{Err: errors.New("UTF-16 text is not supported; save the file as UTF-8")}
 	}
 	if i := bytes.IndexByte(data, 0); i >= 0 {
 		line, col := jsonPosition(data, int64(i)+1)
@@ -97,6 +108,18 @@ func checkText(data []byte) error {
 		return &Error{Err: errors.New("binary data (not UTF-8 text), want a JSON fixture")}
 	}
 	return nil
+}
+
+// isUTF16 reports whether data starts like UTF-16 text: a UTF-16 byte order
+// mark, or an ASCII character next to a NUL byte in the first two bytes
+// (a JSON document starts with ASCII: '{', white space).
+func isUTF16(data []byte) bool {
+	if len(data) < 2 {
+		return false
+	}
+	a, b := data[0], data[1]
+	return (a == 0xFF && b == 0xFE) || (a == 0xFE && b == 0xFF) ||
+		(a == 0 && b != 0 && b < 0x80) || (b == 0 && a != 0 && a < 0x80)
 }
 
 // jsonErr turns an error of json.Unmarshal on the whole document into an
@@ -266,7 +289,7 @@ func decodeObject(raw json.RawMessage, field string, allowed ...string) (map[str
 			ok = ok || a == key
 		}
 		if !ok {
-			return nil, fieldErr(field+"."+key, "unknown field (want one of %v)", allowed)
+			return nil, fieldErr(joinKey(field, key), "unknown field (want one of %v)", allowed)
 		}
 	}
 	return obj, nil
@@ -519,7 +542,7 @@ func decodeExtra(top map[string]json.RawMessage, s *Scene) error {
 		}
 		var buf bytes.Buffer
 		if err := json.Compact(&buf, raw); err != nil {
-			return fieldErr(key, "%v", err)
+			return fieldErr(pathKey(key), "%v", err)
 		}
 		if s.Extra == nil {
 			s.Extra = map[string]json.RawMessage{}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -99,13 +100,13 @@ func (w *dupWalker) object(i int) (int, []string) {
 		end := w.str(start)
 		key := keyText(w.b[start:end])
 		if seen[key] {
-			return end, []string{key}
+			return end, []string{pathKey(key)}
 		}
 		seen[key] = true
 		i = w.space(end) + 1 // past ':'
 		var path []string
 		if i, path = w.value(i); path != nil {
-			return i, append(path, key)
+			return i, append(path, pathKey(key))
 		}
 		i = w.space(i)
 		if i >= len(w.b) || w.b[i] == '}' {
@@ -145,4 +146,27 @@ func keyText(quoted []byte) string {
 		return string(quoted)
 	}
 	return s
+}
+
+// pathKey is how a key from a file appears in a field path: as it is when
+// it is a plain name (letters, digits, '_'), else quoted in brackets
+// (["a.b"], ["\x1b[2J"]), so that a key can neither pose as a path of
+// several fields nor carry control characters into a message.
+func pathKey(key string) string {
+	plain := key != ""
+	for _, r := range key {
+		plain = plain && (r == '_' || (r >= '0' && r <= '9') || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z'))
+	}
+	if plain {
+		return key
+	}
+	return "[" + strconv.Quote(key) + "]"
+}
+
+// joinKey is the path of key inside the object at field.
+func joinKey(field, key string) string {
+	if k := pathKey(key); k[0] == '[' {
+		return field + k
+	}
+	return field + "." + key
 }

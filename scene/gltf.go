@@ -47,7 +47,7 @@ func LoadGLTF(ctx context.Context, path string, progress Progress) (m Mesh, err 
 		// Nothing below should panic: every input is checked before use.
 		// This is a last line of defence for the gltf library's code.
 		if r := recover(); r != nil {
-			m, err = Mesh{}, fmt.Errorf("%s: malformed glTF file (%v): %w", path, r, errGLTFPanic)
+			m, err = Mesh{}, &Error{File: path, Err: fmt.Errorf("malformed glTF file (%v): %w", r, errGLTFPanic)}
 		}
 	}()
 	l := &gltfLoader{ctx: ctx, path: path, meter: loadMeter{progress: progress}}
@@ -83,9 +83,9 @@ type gltfLoader struct {
 	mesh  Mesh
 }
 
-// errorf formats an error that names the file.
+// errorf formats an *Error that names the file.
 func (l *gltfLoader) errorf(format string, args ...any) error {
-	return fmt.Errorf("%s: "+format, append([]any{l.path}, args...)...)
+	return &Error{File: l.path, Err: fmt.Errorf(format, args...)}
 }
 
 // load does the whole job: the file, its buffers, the scene, the mesh.
@@ -95,21 +95,28 @@ func (l *gltfLoader) load() error {
 	}
 	// The file itself is the user's choice; only what it refers to is
 	// confined to its folder.
-	f, err := os.Open(l.path)
+	f, size, err := openFile(l.path, MaxFileBytes)
 	if err != nil {
-		return fmt.Errorf("open glTF: %w", err)
+		return err
 	}
 	defer f.Close()
 	root, err := os.OpenRoot(filepath.Dir(l.path))
 	if err != nil {
-		return fmt.Errorf("open glTF folder: %w", err)
+		return l.errorf("open the file's folder: %w", unwrapPath(err))
 	}
 	defer root.Close()
 	l.root = root
-	data, err := l.readFile(f, filepath.Base(l.path), 0, gltfReadDone)
+	data, err := l.readN(f, filepath.Base(l.path), size, 0, gltfReadDone)
 	if err != nil {
 		return err
 	}
+	return l.parse(data)
+}
+
+// parse does the job for the bytes of the file: the document, its
+// buffers, the scene, the mesh. External buffers are read through l.root;
+// with a nil root (a document parsed from memory) they are an error.
+func (l *gltfLoader) parse(data []byte) error {
 	if err := l.decode(data); err != nil {
 		return err
 	}
@@ -130,24 +137,11 @@ func (l *gltfLoader) load() error {
 	return l.build(plan)
 }
 
-// readFile reads all of f, a regular file, reporting progress from p0 to
-// p1 as it goes; name is for errors.
-func (l *gltfLoader) readFile(f *os.File, name string, p0, p1 float64) ([]byte, error) {
-	st, err := f.Stat()
-	if err != nil {
-		return nil, l.errorf("%w", err)
-	}
-	if !st.Mode().IsRegular() {
-		return nil, l.errorf("%s is not a regular file", name)
-	}
-	return l.readN(f, name, st.Size(), p0, p1)
-}
-
 // readN reads exactly n bytes of r in chunks, looking at the context and
 // reporting progress from p0 to p1 between chunks.
 func (l *gltfLoader) readN(r io.Reader, name string, n int64, p0, p1 float64) ([]byte, error) {
-	if n > int64(gltfMaxInt) {
-		return nil, l.errorf("%s is too large (%d bytes)", name, n)
+	if n > gltfLimit() {
+		return nil, l.errorf("%q: %w: %s, the limit is %s", name, ErrTooLarge, byteSize(n), byteSize(gltfLimit()))
 	}
 	buf := make([]byte, n)
 	for done := 0; done < len(buf); {
@@ -157,14 +151,16 @@ func (l *gltfLoader) readN(r io.Reader, name string, n int64, p0, p1 float64) ([
 		k, err := io.ReadFull(r, buf[done:min(done+gltfChunk, len(buf))])
 		done += k
 		if err != nil {
-			return nil, l.errorf("read %s: %w", name, err)
+			return nil, l.errorf("read %q: %w", name, unwrapPath(err))
 		}
 		l.meter.report(p0 + (p1-p0)*float64(done)/float64(len(buf)))
 	}
 	return buf, nil
 }
 
-const gltfMaxInt = int(^uint(0) >> 1)
+// gltfLimit is the most bytes a file, a chunk or a buffer may have:
+// MaxFileBytes, but never more than gltfMaxBuffer.
+func gltfLimit() int64 { return min(MaxFileBytes, gltfMaxBuffer) }
 
 // GLB layout (glTF 2.0 specification, section 4.4 "GLB File Format
 // Specification"): a 12-byte header (magic, version, length), then chunks of
@@ -192,7 +188,7 @@ func (l *gltfLoader) decode(data []byte) error {
 	}
 	for i, ext := range l.doc.ExtensionsRequired {
 		if !gltfExtensionHarmless(ext) {
-			return l.errorf("extensionsRequired[%d]: extension %s is not supported", i, ext)
+			return l.errorf("extensionsRequired[%d]: extension %q is not supported", i, ext)
 		}
 	}
 	return nil
@@ -224,9 +220,12 @@ func splitGLB(data []byte) (jsonChunk, bin []byte, err error) {
 	if v := binary.LittleEndian.Uint32(data[4:]); v != 2 {
 		return nil, nil, fmt.Errorf("version %d, want 2", v)
 	}
-	if n := binary.LittleEndian.Uint32(data[8:]); uint64(n) > uint64(len(data)) {
+	switch n := binary.LittleEndian.Uint32(data[8:]); {
+	case n < 12:
+		return nil, nil, fmt.Errorf("header length %d is shorter than the 12-byte header", n)
+	case uint64(n) > uint64(len(data)):
 		return nil, nil, fmt.Errorf("header length %d but the file has %d bytes (truncated?)", n, len(data))
-	} else {
+	default:
 		data = data[:n]
 	}
 	rest := data[12:]
@@ -261,21 +260,26 @@ func splitGLB(data []byte) (jsonChunk, bin []byte, err error) {
 	return jsonChunk, bin, nil
 }
 
-// gltfMaxBuffer bounds a buffer's declared byteLength (1 TiB), so that
-// offset and size arithmetic on int cannot overflow; real buffers are far
-// smaller, and a buffer is only ever allocated at the size really present.
+// gltfMaxBuffer bounds a buffer's declared byteLength (1 TiB) whatever
+// MaxFileBytes says, so that offset and size arithmetic on int cannot
+// overflow.
 const gltfMaxBuffer = 1 << 40
 
-// checkBuffers checks every buffer's byteLength and refuses every buffer or
+// checkBuffers checks every buffer's byteLength (at most gltfLimit, and
+// all of them together too, since all may be read) and refuses every buffer or
 // image URI that is neither a data: URI nor a relative path inside the
 // folder, used or not.
 func (l *gltfLoader) checkBuffers() error {
+	var total int64
 	for i, b := range l.doc.Buffers {
 		if b == nil {
 			return l.errorf("buffers[%d]: null", i)
 		}
-		if b.ByteLength < 0 || b.ByteLength > gltfMaxBuffer {
-			return l.errorf("buffers[%d].byteLength %d is out of range", i, b.ByteLength)
+		if b.ByteLength < 0 {
+			return l.errorf("buffers[%d].byteLength %d is negative", i, b.ByteLength)
+		}
+		if total += int64(b.ByteLength); int64(b.ByteLength) > gltfLimit() || total > gltfLimit() {
+			return l.errorf("buffers[%d].byteLength %d: %w: the buffers' limit is %s in all", i, b.ByteLength, ErrTooLarge, byteSize(gltfLimit()))
 		}
 		if b.URI == "" {
 			continue
@@ -382,6 +386,8 @@ func (l *gltfLoader) bufferData(i int, b *gltf.Buffer, p0, p1 float64) ([]byte, 
 		src = l.bin
 	case b.URI == "":
 		return nil, l.errorf("buffers[%d].uri: missing (and no GLB BIN chunk)", i)
+	case l.root == nil && !isData:
+		return nil, l.errorf("buffers[%d].uri %q: external files are not read here", i, gltfClipURI(b.URI))
 	case err != nil: // checked already by checkURIs; kept for safety
 		return nil, l.errorf("buffers[%d].uri %q: %w", i, gltfClipURI(b.URI), err)
 	case isData:
@@ -400,20 +406,17 @@ func (l *gltfLoader) bufferData(i int, b *gltf.Buffer, p0, p1 float64) ([]byte, 
 // readBufferFile reads the first n bytes of the file at the slash-separated
 // path inside the folder, for buffers[i].
 func (l *gltfLoader) readBufferFile(i int, path string, n int, p0, p1 float64) ([]byte, error) {
-	f, err := l.root.Open(filepath.FromSlash(path))
+	f, size, err := openRegular(filepath.FromSlash(path), gltfLimit(), l.root.Stat, l.root.OpenFile)
 	if err != nil {
-		return nil, l.errorf("buffers[%d].uri %q: %w", i, path, err)
+		var se *Error
+		if errors.As(err, &se) {
+			err = se.Err // the name is given below, with the field
+		}
+		return nil, l.errorf("buffers[%d].uri %q: %w", i, gltfClipURI(path), err)
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, l.errorf("buffers[%d].uri %q: %w", i, path, err)
-	}
-	if !st.Mode().IsRegular() {
-		return nil, l.errorf("buffers[%d].uri %q: not a regular file", i, path)
-	}
-	if st.Size() < int64(n) {
-		return nil, l.errorf("buffers[%d]: byteLength is %d but %s has only %d bytes", i, n, path, st.Size())
+	if size < int64(n) {
+		return nil, l.errorf("buffers[%d]: byteLength is %d but %q has only %d bytes", i, n, gltfClipURI(path), size)
 	}
 	return l.readN(f, path, int64(n), p0, p1)
 }

@@ -245,8 +245,8 @@ const gltfMaxStride = 252
 // checkAccessor checks that accessor i exists, has the wanted type and an
 // allowed component type, and that all of its count elements lie inside its
 // buffer view, which lies inside its buffer, by the declared byteLengths
-// (loadBuffers makes sure those bytes are really there). It allocates
-// nothing.
+// (loadBuffers makes sure those bytes are really there), so no count asks
+// for more than the file holds. It allocates nothing.
 func (l *gltfLoader) checkAccessor(i int, typ gltf.AccessorType, comps ...gltf.ComponentType) (*gltf.Accessor, error) {
 	d := &l.doc
 	if i < 0 || i >= len(d.Accessors) {
@@ -264,8 +264,14 @@ func (l *gltfLoader) checkAccessor(i int, typ gltf.AccessorType, comps ...gltf.C
 		return nil, fmt.Errorf("accessors[%d].sparse: sparse accessors are not supported", i)
 	case a.Count < 0:
 		return nil, fmt.Errorf("accessors[%d].count %d is negative", i, a.Count)
+	case a.BufferView == nil && a.Count > 0:
+		// The specification reads this as count zeros (to be patched by
+		// sparse data, which is not supported). No data backs such a
+		// count, so a 200-byte file could ask for gigabytes of zeros, and
+		// all-zero positions or indices make only degenerate triangles.
+		return nil, fmt.Errorf("accessors[%d]: %d elements but no bufferView (no data to read)", i, a.Count)
 	case a.BufferView == nil:
-		return a, nil // all zeros, as the specification says; the caller bounds the count
+		return a, nil
 	}
 	v := *a.BufferView
 	if v < 0 || v >= len(d.BufferViews) || d.BufferViews[v] == nil {
@@ -325,8 +331,8 @@ func (l *gltfLoader) buildPrim(gp gltfPrim) error {
 	base := len(l.mesh.Vertices)
 	for k, v := range local {
 		w := gp.inst.world.Mul4x1(v.Vec4(1)).Vec3()
-		if !gltfFinite(w) {
-			return fmt.Errorf("POSITION %d: %v is not finite after the node transform", k, v)
+		if !gltfFinite(w) || !inRange(w) {
+			return fmt.Errorf("POSITION %d: %v is not finite or beyond ±%g after the node transform", k, v, float64(MaxCoordinate))
 		}
 		l.mesh.Vertices = append(l.mesh.Vertices, w)
 	}

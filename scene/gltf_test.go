@@ -289,7 +289,7 @@ func TestLoadGLTFHostile(t *testing.T) {
 		want  string
 	}{
 		{"truncated bin", quadDoc("q.bin"), map[string][]byte{"q.bin": quadBin[:50]},
-			"buffers[0]: byteLength is 60 but q.bin has only 50 bytes"},
+			`buffers[0]: byteLength is 60 but "q.bin" has only 50 bytes`},
 		{"bad index", quadDoc("q.bin"), map[string][]byte{"q.bin": badIndex},
 			"meshes[0].primitives[0]: indices: accessors[1]: index 9 at 5 out of range (4 vertices)"},
 		{"NaN coordinate", quadDoc("q.bin"), map[string][]byte{"q.bin": nan},
@@ -310,9 +310,9 @@ func TestLoadGLTFHostile(t *testing.T) {
 		{"huge count", set(quadDoc("q.bin"), "accessors", 1, "count", 3<<31), map[string][]byte{"q.bin": quadBin},
 			"accessors[1]: 6442450944 elements of 2 bytes (stride 2) from byteOffset 0 do not fit in the 12 bytes of bufferViews[1]"},
 		{"huge count no view", set(set(quadDoc("q.bin"), "accessors", 2, "count", 3<<31), "accessors", 2, "bufferView", nil),
-			map[string][]byte{"q.bin": quadBin}, "meshes[1].primitives[0]: mesh too large: more than 16777216 vertices"},
+			map[string][]byte{"q.bin": quadBin}, "meshes[1].primitives[0]: POSITION: accessors[2]: 6442450944 elements but no bufferView"},
 		{"huge buffer", set(quadDoc("q.bin"), "buffers", 0, "byteLength", 1<<50), map[string][]byte{"q.bin": quadBin},
-			"buffers[0].byteLength 1125899906842624 is out of range"},
+			"buffers[0].byteLength 1125899906842624: too large"},
 		{"view outside buffer", set(quadDoc("q.bin"), "bufferViews", 1, "byteOffset", 50), map[string][]byte{"q.bin": quadBin},
 			"bufferViews[1]: bytes 50 to 50+12 are outside buffers[0] (60 bytes)"},
 		{"negative count", set(quadDoc("q.bin"), "accessors", 0, "count", -1), map[string][]byte{"q.bin": quadBin},
@@ -334,7 +334,7 @@ func TestLoadGLTFHostile(t *testing.T) {
 		{"not affine", set(quadDoc("q.bin"), "nodes", 2, "matrix", []float64{1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 0, 5, 0, 1}),
 			map[string][]byte{"q.bin": quadBin}, "nodes[2]: matrix is not affine"},
 		{"transform overflow", set(set(quadDoc("q.bin"), "nodes", 0, "scale", []float64{1e308, 1e308, 1e308}), "nodes", 0, "translation", []float64{1e308, 0, 0}),
-			map[string][]byte{"q.bin": quadBin}, "is not finite after the node transform"},
+			map[string][]byte{"q.bin": quadBin}, "after the node transform"},
 		{"draco", quadDoc("q.bin"), map[string][]byte{"q.bin": quadBin}, ""},                                              // replaced below
 		{"missing scene", set(quadDoc("q.bin"), "scenes", 0, "nodes", []int{0}), map[string][]byte{"q.bin": quadBin}, ""}, // replaced below
 		{"no position", set(quadDoc("q.bin"), "meshes", 1, "primitives", []any{map[string]any{"attributes": map[string]int{"NORMAL": 0}}}),
@@ -351,7 +351,7 @@ func TestLoadGLTFHostile(t *testing.T) {
 			cases[i].want = "meshes[1].primitives[0]: POSITION: accessors[3]: null"
 		case "draco":
 			cases[i].doc["extensionsRequired"] = []string{"KHR_materials_unlit", "KHR_draco_mesh_compression"}
-			cases[i].want = "extensionsRequired[1]: extension KHR_draco_mesh_compression is not supported"
+			cases[i].want = `extensionsRequired[1]: extension "KHR_draco_mesh_compression" is not supported`
 		case "missing scene":
 			cases[i].doc["scene"] = 5
 			cases[i].want = "scene: scene 5 out of range (2 scenes)"

@@ -27,8 +27,10 @@ const (
 
 // LoadMesh reads a triangle mesh from a Wavefront OBJ (.obj) or glTF 2.0
 // (.gltf, .glb) file, chosen by extension (case-insensitive). Cancelling ctx
-// stops the load with an error wrapping ctx.Err(). Errors name the file and
-// the line or field. A file that holds no triangle at all is an error too,
+// stops the load with an error wrapping ctx.Err(). Errors are *Error values
+// naming the file and the line or field. Anything but a regular file (a
+// FIFO, a device, a directory) is refused without blocking (ErrNotRegular),
+// and a file over MaxFileBytes without being read (ErrTooLarge). A file that holds no triangle at all is an error too,
 // since there is nothing to collide with.
 //
 // See LoadOBJ and LoadGLTF for what each format supports and refuses.
@@ -45,13 +47,13 @@ func LoadMesh(ctx context.Context, path string, progress Progress) (Mesh, error)
 	case ".gltf", ".glb":
 		m, err = LoadGLTF(ctx, path, progress)
 	default:
-		return Mesh{}, fmt.Errorf("%s: unsupported file type %q (want .obj, .gltf or .glb)", path, ext)
+		return Mesh{}, &Error{File: path, Err: fmt.Errorf("unsupported file type %q (want .obj, .gltf or .glb)", ext)}
 	}
 	if err != nil {
 		return Mesh{}, err
 	}
 	if len(m.Triangles) == 0 {
-		return Mesh{}, fmt.Errorf("%s: no triangles in the file", path)
+		return Mesh{}, &Error{File: path, Err: errors.New("no triangles in the file")}
 	}
 	return m, nil
 }
@@ -102,7 +104,7 @@ func (c *loadCountingReader) Read(p []byte) (int, error) {
 // loadCancelled returns ctx's error wrapped with the file name, or nil.
 func loadCancelled(ctx context.Context, name string) error {
 	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("%s: load cancelled: %w", name, err)
+		return &Error{File: name, Err: fmt.Errorf("load cancelled: %w", err)}
 	}
 	return nil
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -45,24 +44,24 @@ const objPresizeMax = 1 << 22
 // rarely enough to cost nothing measurable.
 const objCheckEvery = 1 << 13
 
-// LoadOBJ reads the Wavefront OBJ file at path; see ReadOBJ.
+// LoadOBJ reads the Wavefront OBJ file at path; see ReadOBJ. A path that is
+// not a regular file (a FIFO, a device, a directory) is refused without
+// blocking (ErrNotRegular), and a file over MaxFileBytes without being read
+// (ErrTooLarge).
 func LoadOBJ(ctx context.Context, path string, progress Progress) (OBJ, error) {
 	if err := loadCancelled(ctx, path); err != nil {
 		return OBJ{}, err
 	}
-	f, err := os.Open(path)
+	f, size, err := openFile(path, MaxFileBytes)
 	if err != nil {
-		return OBJ{}, fmt.Errorf("open OBJ: %w", err)
+		return OBJ{}, err
 	}
 	defer f.Close()
-	var size int64
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
-		size = st.Size()
-	}
 	return ReadOBJ(ctx, f, path, size, progress)
 }
 
-// ReadOBJ parses a Wavefront OBJ stream. name is used in errors only
+// ReadOBJ parses a Wavefront OBJ stream. Errors are *Error values with File
+// set to name and Line to the line; name is used in errors only
 // ("level.obj:123: face index 40 out of range (31 vertices)"); size is the
 // stream's length in bytes, for progress and for pre-sizing, or 0 when
 // unknown. Progress is reported by bytes read.
@@ -72,7 +71,8 @@ func LoadOBJ(ctx context.Context, path string, progress Progress) (OBJ, error) {
 // v/vt/vn with 1-based or negative (relative) indices, polygons being
 // fan-triangulated from their first vertex, and the `o` and `g` names.
 // Comments (#) and every other statement (vt, vn, usemtl, mtllib, s, l, p,
-// ...) are skipped. Errors: a coordinate that is not a number or not finite,
+// ...) are skipped. Errors: a coordinate that is not a number, not finite
+// or beyond ±MaxCoordinate,
 // a vertex with fewer than three coordinates, a face with fewer than three
 // vertices, a face index that is 0, malformed or out of range (an index may
 // only name a vertex defined above it), and more than MaxVertices or
@@ -99,14 +99,14 @@ func ReadOBJ(ctx context.Context, r io.Reader, name string, size int64, progress
 			}
 		}
 		if err := p.parseLine(sc.Bytes()); err != nil {
-			return OBJ{}, fmt.Errorf("%s:%d: %w", name, p.line, err)
+			return OBJ{}, &Error{File: name, Line: p.line, Err: err}
 		}
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return OBJ{}, fmt.Errorf("%s:%d: line longer than %d bytes", name, p.line+1, objLineMax)
+			return OBJ{}, &Error{File: name, Line: p.line + 1, Err: fmt.Errorf("line longer than %s", byteSize(objLineMax))}
 		}
-		return OBJ{}, fmt.Errorf("%s: read: %w", name, err)
+		return OBJ{}, &Error{File: name, Err: fmt.Errorf("read: %w", unwrapPath(err))}
 	}
 	p.closePart(p.obj.Objects)
 	p.closePart(p.obj.Groups)
@@ -252,9 +252,11 @@ func (p *objParser) closePart(parts []OBJPart) {
 	}
 }
 
-// objFloat parses a coordinate as a float64 and refuses NaN and ±Inf.
+// objFloat parses a coordinate as a float64 and refuses NaN, ±Inf and
+// numbers beyond ±MaxCoordinate (which Validate would refuse without the
+// line).
 func objFloat(field []byte) (float64, error) {
-	if x, ok := objFastFloat(field); ok {
+	if x, ok := objFastFloat(field); ok && math.Abs(x) <= MaxCoordinate {
 		return x, nil
 	}
 	x, err := strconv.ParseFloat(string(field), 64)
@@ -267,6 +269,9 @@ func objFloat(field []byte) (float64, error) {
 	}
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return 0, fmt.Errorf("coordinate %q is not finite", field)
+	}
+	if math.Abs(x) > MaxCoordinate {
+		return 0, fmt.Errorf("coordinate %q is beyond ±%g", field, float64(MaxCoordinate))
 	}
 	return x, nil
 }
