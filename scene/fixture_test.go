@@ -500,8 +500,8 @@ func FuzzLoadFixture(f *testing.F) {
 		s, err := Parse(data)
 		if err != nil {
 			var se *Error
-			if !errors.As(err, &se) || err.Error() == "" {
-				t.Fatalf("error %v (%T) is not a *scene.Error with a message", err, err)
+			if !errors.As(err, &se) || err.Error() == "" || err.Error() != Printable(err.Error()) {
+				t.Fatalf("error %q (%T) is not a *scene.Error with a safe message", err, err)
 			}
 			return
 		}

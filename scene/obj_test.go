@@ -308,9 +308,7 @@ func FuzzOBJ(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		o, err := ReadOBJ(context.Background(), bytes.NewReader(data), "fuzz.obj", int64(len(data)), nil)
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), "fuzz.obj") {
-				t.Fatalf("error does not name the file: %v", err)
-			}
+			checkSafeErr(t, err, "fuzz.obj")
 			return
 		}
 		checkMeshValid(t, o.Mesh)
@@ -322,6 +320,20 @@ func FuzzOBJ(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkSafeErr asserts that err is an *Error about file whose message names
+// the file and carries nothing a terminal would interpret.
+func checkSafeErr(t *testing.T, err error, file string) {
+	t.Helper()
+	var se *Error
+	if !errors.As(err, &se) || se.File != file {
+		t.Fatalf("error %v (%T) is not a *scene.Error about %s", err, err, file)
+	}
+	msg := err.Error()
+	if !strings.HasPrefix(msg, Printable(shortPath(file))) || msg != Printable(msg) {
+		t.Fatalf("error %q does not start with the file or holds unescaped characters", msg)
+	}
 }
 
 // checkMeshValid asserts every index is in range and every coordinate
