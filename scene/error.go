@@ -234,7 +234,7 @@ func checkRegular(st fs.FileInfo, limit int64) error {
 	default:
 		kind = "not a file (" + m.Type().String() + ")"
 	}
-	return fmt.Errorf("%w: is %s, want a file", ErrNotRegular, kind)
+	return fmt.Errorf("is %s, %w", kind, ErrNotRegular)
 }
 
 // byteSize formats a byte count for messages: whole MiB when it is a

@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -278,10 +279,7 @@ func TestLoadGLTFHostile(t *testing.T) {
 
 	nan := le([]float32{0, 0, 0, float32(math.NaN()), 0, 0, 1, 0, 1, 0, 0, 1}, []uint16{0, 1, 2, 0, 2, 3})
 	badIndex := le([]float32{0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 1}, []uint16{0, 1, 2, 0, 2, 9})
-	set := func(doc map[string]any, key string, i int, field string, v any) map[string]any {
-		doc[key].([]any)[i].(map[string]any)[field] = v
-		return doc
-	}
+	set := setDoc
 	cases := []struct {
 		name  string
 		doc   map[string]any
@@ -512,4 +510,111 @@ func BenchmarkLoadGLBTerrain(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "terrain.glb")
 	writeTerrainGLB(b, path, 708)
 	benchmarkLoadMesh(b, path, 1_002_528)
+}
+
+// setDoc sets doc[key][i][field] to v and returns doc.
+func setDoc(doc map[string]any, key string, i int, field string, v any) map[string]any {
+	doc[key].([]any)[i].(map[string]any)[field] = v
+	return doc
+}
+
+// loadAllocs loads path with LoadMesh and returns the error and the bytes
+// allocated meanwhile.
+func loadAllocs(t *testing.T, path string) (error, uint64) {
+	t.Helper()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := LoadMesh(context.Background(), path, nil)
+	runtime.ReadMemStats(&after)
+	return err, after.TotalAlloc - before.TotalAlloc
+}
+
+// sparseFile writes head at the start of a file of size bytes, the rest a
+// hole, so that a test can make a 40 GB file without writing it.
+func sparseFile(t *testing.T, path string, head []byte, size int64) {
+	t.Helper()
+	if err := os.WriteFile(path, head, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, size); err != nil {
+		t.Skipf("no sparse file of %d bytes here: %v", size, err)
+	}
+}
+
+// TestLoadGLTFHugeFiles checks that files and buffers far over
+// MaxFileBytes, or accessors asking for more than the file holds, are
+// refused by their declared or real sizes with a typed error naming the
+// file, before anything of that size is allocated.
+func TestLoadGLTFHugeFiles(t *testing.T) {
+	dir := t.TempDir()
+	const huge = 40 << 30
+	glbHead := binary.LittleEndian.AppendUint32([]byte("glTF\x02\x00\x00\x00"), 0xFFFFFFF0)
+	bigGLB := filepath.Join(dir, "big.glb")
+	sparseFile(t, bigGLB, glbHead, huge)
+	sparseFile(t, filepath.Join(dir, "big.bin"), nil, huge)
+	write := func(name string, doc map[string]any) string {
+		js, err := json.Marshal(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, js, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	set := setDoc
+	declared := set(quadDoc("big.bin"), "buffers", 0, "byteLength", huge)
+	noView := set(set(quadDoc("data:;base64,"+base64.StdEncoding.EncodeToString(quadBin)), "accessors", 1, "count", 1<<30), "accessors", 1, "bufferView", nil)
+	cases := []struct {
+		path string
+		want error
+		msg  string
+	}{
+		{bigGLB, ErrTooLarge, "40960 MiB, the limit is 1024 MiB"},
+		{write("declared.gltf", declared), ErrTooLarge, "buffers[0].byteLength 42949672960: too large"},
+		{write("real.gltf", quadDoc("big.bin")), ErrTooLarge, `buffers[0].uri "big.bin": too large`},
+		{write("noview.gltf", noView), nil, "accessors[1]: 1073741824 elements but no bufferView"},
+	}
+	for _, c := range cases {
+		err, alloc := loadAllocs(t, c.path)
+		if err == nil || (c.want != nil && !errors.Is(err, c.want)) || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("LoadMesh(%s) = %v, want %v containing %q", filepath.Base(c.path), err, c.want, c.msg)
+			continue
+		}
+		checkSafeErr(t, err, c.path)
+		if alloc > 1<<20 {
+			t.Errorf("LoadMesh(%s) allocated %d bytes, want it refused before reading", filepath.Base(c.path), alloc)
+		}
+	}
+}
+
+// TestLoadErrorsEscapeFileText checks that text from a file (an extension
+// name, a coordinate) and a hostile file name reach an error message
+// escaped, and that a very long path is shortened.
+func TestLoadErrorsEscapeFileText(t *testing.T) {
+	dir := t.TempDir()
+	forge := "\x1b[2J\x07\b\nPASS ok"
+	gl := filepath.Join(dir, "ext.gltf")
+	doc := quadDoc("q.bin")
+	doc["extensionsRequired"] = []string{forge}
+	js, _ := json.Marshal(doc)
+	if err := os.WriteFile(gl, js, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	obj := filepath.Join(dir, "bad\x1b]0;title\x07.obj")
+	if err := os.WriteFile(obj, []byte("v 0 0 0\nv 1 0 "+forge+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	long := filepath.Join(dir, strings.Repeat("d/", 10000)+"x.obj")
+	for _, p := range []string{gl, obj, long} {
+		err, _ := loadAllocs(t, p)
+		if err == nil {
+			t.Fatalf("LoadMesh(%q) succeeded", p)
+		}
+		checkSafeErr(t, err, p)
+		if msg := err.Error(); strings.ContainsAny(msg, "\x1b\x07\b\n") || len(msg) > 1000 {
+			t.Errorf("LoadMesh(%q) error %q is not escaped and short", p, msg)
+		}
+	}
 }
