@@ -11,8 +11,10 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -679,4 +681,55 @@ func FuzzFindDuplicate(f *testing.F) {
 			t.Errorf("findDuplicate(%q) found nothing, the top level repeats %q", data, dup)
 		}
 	})
+}
+
+// TestValidateMeshLimits checks that a scene with more than MaxTriangles
+// triangles is refused with ErrMeshTooLarge naming the field. The slice's
+// length is faked over one real element (Validate looks at the length
+// before touching any element), so the test allocates nothing large.
+func TestValidateMeshLimits(t *testing.T) {
+	s := randomScene(rand.New(rand.NewSource(1)))
+	one := [1][3]int{}
+	s.Mesh.Triangles = unsafe.Slice(&one[0], MaxTriangles+1)
+	err := s.Validate()
+	var se *Error
+	if !errors.Is(err, ErrMeshTooLarge) || !errors.As(err, &se) || se.Field != "mesh.triangles" {
+		t.Errorf("Validate(%d triangles) = %v, want ErrMeshTooLarge on mesh.triangles", MaxTriangles+1, err)
+	}
+}
+
+// TestParseEncodings checks that a UTF-8 byte order mark is skipped and
+// UTF-16 text is refused with a word saying so, not a JSON syntax error.
+func TestParseEncodings(t *testing.T) {
+	if _, err := Parse(append([]byte{0xEF, 0xBB, 0xBF}, designExample...)); err != nil {
+		t.Errorf("Parse(BOM + fixture) = %v, want it read", err)
+	}
+	u16 := []byte{0xFF, 0xFE}
+	for _, r := range designExample {
+		u16 = append(u16, byte(r), 0)
+	}
+	for _, data := range [][]byte{u16, u16[2:]} {
+		if _, err := Parse(data); err == nil || !strings.Contains(err.Error(), "UTF-16") {
+			t.Errorf("Parse(UTF-16) = %v, want a UTF-16 error", err)
+		}
+	}
+}
+
+// TestParseErrorsQuoteKeys checks that keys from the file reach messages
+// quoted: a forged key can carry neither control characters nor a fake
+// field path.
+func TestParseErrorsQuoteKeys(t *testing.T) {
+	for _, key := range []string{"hit\nPASS", "\x1b[2J", "a.b"} {
+		k, _ := json.Marshal(key)
+		for _, doc := range []string{
+			mutate(t, `"expect": {`, `"expect": {`+string(k)+`: 1, `),
+			mutate(t, `"expect": {`, `"expect": {`+string(k)+`: 1, `+string(k)+`: 2, `),
+		} {
+			_, err := Parse([]byte(doc))
+			want := "[" + strconv.Quote(key) + "]"
+			if err == nil || !strings.Contains(err.Error(), want) || err.Error() != Printable(err.Error()) {
+				t.Errorf("Parse(key %q) = %v, want the key as %s", key, err, want)
+			}
+		}
+	}
 }

@@ -189,10 +189,10 @@ func (l *gltfLoader) plan(inst []gltfInstance) (gltfPlan, error) {
 				return p, l.errorf("%s: %w", where, err)
 			}
 			if p.verts+gp.verts > MaxVertices {
-				return p, l.errorf("%s: %w: more than %d vertices", where, errMeshTooBig, MaxVertices)
+				return p, l.errorf("%s: %w: more than %d vertices", where, ErrMeshTooLarge, MaxVertices)
 			}
 			if p.tris+gp.tris > MaxTriangles {
-				return p, l.errorf("%s: %w: more than %d triangles", where, errMeshTooBig, MaxTriangles)
+				return p, l.errorf("%s: %w: more than %d triangles", where, ErrMeshTooLarge, MaxTriangles)
 			}
 			p.verts += gp.verts
 			p.tris += gp.tris

@@ -14,17 +14,6 @@ import (
 // report non-decreasing values and end a successful load with exactly 1.
 type Progress func(done float64)
 
-// Limits on what a loader builds, so that a small hostile file cannot make
-// the program allocate gigabytes. A load that would exceed one fails with an
-// error naming the file; nothing of that size is allocated first.
-const (
-	// MaxVertices is the most vertices a loaded mesh may have (16.7 million).
-	MaxVertices = 1 << 24
-	// MaxTriangles is the most triangles a loaded mesh may have (16.7
-	// million, sixteen times the largest levels the tool is tuned for).
-	MaxTriangles = 1 << 24
-)
-
 // LoadMesh reads a triangle mesh from a Wavefront OBJ (.obj) or glTF 2.0
 // (.gltf, .glb) file, chosen by extension (case-insensitive). Cancelling ctx
 // stops the load with an error wrapping ctx.Err(). Errors are *Error values
@@ -108,6 +97,3 @@ func loadCancelled(ctx context.Context, name string) error {
 	}
 	return nil
 }
-
-// errMeshTooBig marks a file that would exceed MaxVertices or MaxTriangles.
-var errMeshTooBig = errors.New("mesh too large")

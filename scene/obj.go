@@ -159,7 +159,7 @@ func (p *objParser) parseLine(line []byte) error {
 // vertex parses the fields after `v`.
 func (p *objParser) vertex(rest []byte) error {
 	if len(p.obj.Mesh.Vertices) >= MaxVertices {
-		return fmt.Errorf("%w: more than %d vertices", errMeshTooBig, MaxVertices)
+		return fmt.Errorf("%w: more than %d vertices", ErrMeshTooLarge, MaxVertices)
 	}
 	var v mgl64.Vec3
 	for i := range v {
@@ -197,7 +197,7 @@ func (p *objParser) facet(rest []byte) error {
 		return fmt.Errorf("face needs at least 3 vertices, has %d", len(p.face))
 	}
 	if len(p.obj.Mesh.Triangles)+len(p.face)-2 > MaxTriangles {
-		return fmt.Errorf("%w: more than %d triangles", errMeshTooBig, MaxTriangles)
+		return fmt.Errorf("%w: more than %d triangles", ErrMeshTooLarge, MaxTriangles)
 	}
 	for k := 1; k+1 < len(p.face); k++ {
 		p.obj.Mesh.Triangles = append(p.obj.Mesh.Triangles, [3]int{p.face[0], p.face[k], p.face[k+1]})

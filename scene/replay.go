@@ -44,7 +44,11 @@ func (m Mismatch) String() string {
 		got = formatValue(m.Got)
 	}
 	s := fmt.Sprintf("%s: want %s, got %s", m.Field, formatValue(m.Want), got)
-	if m.Tolerance > 0 && m.Got != nil {
+	switch {
+	case m.Tolerance <= 0 || m.Got == nil:
+	case math.IsInf(m.Diff, 0) || math.IsNaN(m.Diff): // a finite difference too large for float64, or a NaN
+		s += fmt.Sprintf(" (beyond the tolerance %g)", m.Tolerance)
+	default:
 		s += fmt.Sprintf(" (off by %.3g, tolerance %g)", m.Diff, m.Tolerance)
 	}
 	return s

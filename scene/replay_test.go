@@ -157,3 +157,12 @@ func TestReplayRunsTheCore(t *testing.T) {
 		t.Errorf("SlideOptions without slide = %+v, want zero (the core's defaults)", got)
 	}
 }
+
+// TestMismatchStringNeverInf checks that a difference too large for
+// float64 between two finite values is not printed as "off by +Inf".
+func TestMismatchStringNeverInf(t *testing.T) {
+	m := Mismatch{Field: "t", Want: 1e308, Got: -1e308, Diff: math.Inf(1), Tolerance: 1e-6}
+	if s := m.String(); strings.Contains(s, "Inf") || !strings.Contains(s, "beyond the tolerance") {
+		t.Errorf("String() = %q", s)
+	}
+}

@@ -18,6 +18,23 @@ import (
 // a level.
 const MaxCoordinate = 1e12
 
+// Limits on the size of a scene's mesh, so that a small hostile file
+// cannot make the program allocate gigabytes and a scene stays one the core
+// builds and queries in seconds. The loaders stop as soon as a file would
+// exceed one, before allocating for it; Validate refuses a scene beyond
+// one. Both errors wrap ErrMeshTooLarge.
+const (
+	// MaxVertices is the most vertices a mesh may have (16.7 million).
+	MaxVertices = 1 << 24
+	// MaxTriangles is the most triangles a mesh may have (16.7 million,
+	// sixteen times the largest levels the tool is tuned for).
+	MaxTriangles = 1 << 24
+)
+
+// ErrMeshTooLarge marks a mesh, or a file that would make one, with more
+// than MaxVertices vertices or MaxTriangles triangles.
+var ErrMeshTooLarge = errors.New("mesh too large")
+
 // MaxSlideIterations bounds slide.maxIterations; a larger count is refused.
 const MaxSlideIterations = 1000
 
@@ -36,7 +53,8 @@ const minAxisRatio = 1e-6
 
 // Validate reports the first problem with s as an *Error naming the field,
 // e.g. "mesh.triangles[12][2]: index 40 out of range (31 vertices)". It
-// checks that every number is finite and within MaxCoordinate, triangle
+// checks that the mesh is within MaxVertices and MaxTriangles, that every
+// number is finite and within MaxCoordinate, triangle
 // indices are in range, the ellipsoid's axes are non-zero and orthogonal,
 // slide options are in range, the expectation is consistent (t in [0, 1],
 // a known feature, an existing triangle, a positive tolerance), and Extra
@@ -96,6 +114,12 @@ func checkVec(field string, v mgl64.Vec3) error {
 }
 
 func (s *Scene) validateMesh() error {
+	if n := len(s.Mesh.Vertices); n > MaxVertices {
+		return fieldErr("mesh.vertices", "%w: %d vertices, the limit is %d", ErrMeshTooLarge, n, MaxVertices)
+	}
+	if n := len(s.Mesh.Triangles); n > MaxTriangles {
+		return fieldErr("mesh.triangles", "%w: %d triangles, the limit is %d", ErrMeshTooLarge, n, MaxTriangles)
+	}
 	for i, v := range s.Mesh.Vertices {
 		if !inRange(v) { // the field name is only formatted for a bad vertex
 			return checkVec(fmt.Sprintf("mesh.vertices[%d]", i), v)
