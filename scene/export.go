@@ -1,6 +1,8 @@
 package scene
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -23,18 +25,16 @@ const maxExportSuffix = 10000
 // now (formatted in now's location). When that name is taken it tries
 // "-2", "-3", ... before ".json". Each candidate is claimed atomically (see
 // Save), so two exports in the same second, even from two processes, give
-// two files, and an earlier export is never overwritten. It returns the
-// path written.
+// two files, and an earlier export is never overwritten. A long name is
+// shortened (see fileSafe), so every valid scene can be exported. It
+// returns the path written; errors name the path and are not prefixed with
+// "export" (the caller names the action).
 func Export(dir string, s *Scene, now time.Time) (string, error) {
 	data, err := s.Marshal()
 	if err != nil {
 		return "", err
 	}
-	path, err := WriteFresh(dir, s.Name, ".json", data, now)
-	if err != nil {
-		return "", fmt.Errorf("export: %w", err)
-	}
-	return path, nil
+	return WriteFresh(dir, s.Name, ".json", data, now)
 }
 
 // WriteFresh writes data as a new file in dir (created if missing) named
@@ -71,9 +71,17 @@ func WriteFresh(dir, stem, ext string, data []byte, now time.Time) (string, erro
 	return "", fmt.Errorf("%s*%s: %d names taken", filepath.Join(dir, base), ext, maxExportSuffix)
 }
 
+// maxStem is the longest file name part fileSafe returns, in bytes. With
+// the date, a "-NNNNN" suffix, the extension and the temporary file's
+// ".tmp-" decorations a name stays far below the 255 bytes file systems
+// allow.
+const maxStem = 120
+
 // fileSafe maps a scene name to a file name part: letters, digits, '.', '_'
 // and '-' stay, runs of anything else become one '-'; an empty result is
-// "scene".
+// "scene". A result longer than maxStem is cut and ends in "-" and eight
+// hex digits of a hash of the whole name, so two long names that share
+// their start still give different files.
 func fileSafe(name string) string {
 	var b strings.Builder
 	dash := false
@@ -90,6 +98,10 @@ func fileSafe(name string) string {
 	out := strings.Trim(b.String(), "-.")
 	if out == "" {
 		return "scene"
+	}
+	if len(out) > maxStem {
+		sum := sha256.Sum256([]byte(name))
+		out = strings.TrimRight(out[:maxStem-9], "-.") + "-" + hex.EncodeToString(sum[:4])
 	}
 	return out
 }

@@ -207,3 +207,30 @@ func TestWriteFreshNeverOverwrites(t *testing.T) {
 		t.Errorf("%d files in %s, want 3 (temporary files left?)", len(entries), dir)
 	}
 }
+
+// TestExportLongNames exports scenes with 300-character names (over the
+// 255 bytes a file name may have) that differ only at the end: each is
+// written, under a different, shortened name.
+func TestExportLongNames(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	seen := map[string]bool{}
+	for _, end := range []string{"a", "b"} {
+		s, err := Builtin("crease")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Name = strings.Repeat("n", 299) + end
+		p, err := Export(dir, s, now)
+		if err != nil {
+			t.Fatalf("Export(300-character name) = %q, %v", p, err)
+		}
+		if base := filepath.Base(p); len(base) > 160 || seen[base] {
+			t.Errorf("exported as %q: too long or not distinct", base)
+		}
+		seen[filepath.Base(p)] = true
+		if _, err := Load(p); err != nil {
+			t.Errorf("Load(%s) = %v", p, err)
+		}
+	}
+}
