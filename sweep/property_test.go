@@ -155,8 +155,8 @@ func checkHit(c sweepCase, h sweep.Hit, oc oracle.Contact, ook bool) string {
 	if pd := oracle.UnitDistance(c.e.Axes, h.Point, c.tri); pd > contactTol {
 		return fmt.Sprintf("point %v is %v (unit) off the triangle", h.Point, pd)
 	}
-	inv := mgl64.Mat3FromCols(c.e.Axes[0], c.e.Axes[1], c.e.Axes[2]).Inv()
-	if pc := inv.Mul3x1(h.Point.Sub(center)).Len(); h.T > 0 && math.Abs(pc-1) > contactTol {
+	m := mgl64.Mat3FromCols(c.e.Axes[0], c.e.Axes[1], c.e.Axes[2])
+	if pc := solve(m, h.Point.Sub(center)).Len(); h.T > 0 && math.Abs(pc-1) > contactTol {
 		return fmt.Sprintf("point %v is not on the ellipsoid's surface: unit distance %v from the center", h.Point, pc)
 	}
 	if math.Abs(h.Normal.Len()-1) > 1e-9 {

@@ -357,8 +357,7 @@ func (q *Query) finish(c contact, b, d, face, origin vec3) (Hit, bool) {
 			nu = face.mul(-1)
 		}
 	}
-	nw := q.worldToUnit.applyT(nu)
-	nw = nw.mul(1 / nw.length())
+	nw := q.worldToUnit.applyT(nu).unit()
 	p := q.axes.applyT(c.point).add(origin) // M·p: the axes weighted by p
 	if !p.finite() || !nw.finite() || !(c.t >= 0 && c.t <= 1) {
 		return Hit{}, false
@@ -377,7 +376,7 @@ func fallbackNormal(face, d vec3) vec3 {
 	case !face.isZero():
 		return face
 	case d.lenSq() > 0:
-		return d.mul(-1 / d.length())
+		return d.unit().mul(-1)
 	}
 	return vec3{0, 0, 1}
 }

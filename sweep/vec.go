@@ -42,6 +42,23 @@ func (a vec3) crossExact(b vec3) vec3 {
 }
 
 // finite reports whether no component is NaN or ±Inf.
+// unit returns a/|a| for any finite non-zero a. Where |a|² would underflow
+// or overflow (components beyond about 1e±150, as for a triangle 1e-200 in
+// size) the components are first divided by the largest magnitude, so the
+// direction survives; in the ordinary range it is the plain a·(1/|a|).
+// Zero stays zero.
+func (a vec3) unit() vec3 {
+	if l := a.length(); l > 1e-150 && l < 1e150 {
+		return a.mul(1 / l)
+	}
+	m := max(math.Abs(a.x), math.Abs(a.y), math.Abs(a.z))
+	if !(m > 0) {
+		return a
+	}
+	a = vec3{a.x / m, a.y / m, a.z / m}
+	return a.mul(1 / a.length())
+}
+
 func (a vec3) finite() bool { return a.x-a.x == 0 && a.y-a.y == 0 && a.z-a.z == 0 }
 
 // mat3 is a 3x3 matrix stored as rows, for the same reason as vec3.
