@@ -139,3 +139,28 @@ func TestTinyScales(t *testing.T) {
 		t.Errorf("oracle, 1e-8 sphere onto a floor: %+v, %v; want T = %v", oc, ok, want)
 	}
 }
+
+// TestSlideScaleFree slides a sphere at an angle onto a floor at every
+// scale with the default skin: the slide pose is the unscaled one times
+// the scale, 1e-3 radii above the floor (the default skin is relative to
+// the ellipsoid), and an explicit skin is kept as given.
+func TestSlideScaleFree(t *testing.T) {
+	floor := []geom.Triangle{{{-10, 0, -10}, {10, 0, -10}, {0, 0, 20}}}
+	for _, s := range append([]float64{1}, scales...) {
+		sc := make([]geom.Triangle, len(floor))
+		for i, tri := range floor {
+			sc[i] = geom.Triangle{tri[0].Mul(s), tri[1].Mul(s), tri[2].Mul(s)}
+		}
+		m := sweep.NewMesh(sc)
+		from, to := mgl64.Vec3{0, 3, 0}.Mul(s), mgl64.Vec3{4, -1, 0}.Mul(s)
+		res := m.Slide(sweep.Sphere(s), from, to, sweep.SlideOptions{})
+		want := mgl64.Vec3{4, 1 + sweep.DefaultSkinRatio, 0}.Mul(s)
+		if res.Final.Sub(want).Len() > 1e-9*s {
+			t.Errorf("scale %g: final %v, want %v", s, res.Final, want)
+		}
+		res = m.Slide(sweep.Sphere(s), from, to, sweep.SlideOptions{Skin: 0.25 * s})
+		if want := (mgl64.Vec3{4, 1.25, 0}).Mul(s); res.Final.Sub(want).Len() > 1e-9*s {
+			t.Errorf("scale %g, skin %g: final %v, want %v", s, 0.25*s, res.Final, want)
+		}
+	}
+}

@@ -35,8 +35,18 @@ import (
 
 // Default slide options.
 const (
+	// DefaultMaxIterations is the number of contacts a slide resolves when
+	// SlideOptions.MaxIterations is 0.
 	DefaultMaxIterations = 5
-	DefaultSkin          = 0.001
+	// DefaultSkinRatio is the default skin relative to the ellipsoid: when
+	// SlideOptions.Skin is 0 the slide keeps 1e-3 of the smallest
+	// semi-axis from surfaces, so the gap looks and behaves the same at
+	// every scale (a fixed length would be 1e5 radii for a 1e-8 ellipsoid
+	// and nothing for a 1e8 one).
+	DefaultSkinRatio = 1e-3
+	// DefaultSkin is the default skin of an ellipsoid whose smallest
+	// semi-axis is 1 (world units): DefaultSkinRatio of it.
+	DefaultSkin = DefaultSkinRatio
 )
 
 // maxPlanes is the number of contact planes the slide keeps (the newest).
@@ -45,17 +55,24 @@ const maxPlanes = 4
 // SlideOptions tunes collide-and-slide. Zero values mean sensible defaults.
 type SlideOptions struct {
 	MaxIterations int     // contacts resolved at most; 0 (or less) means 5
-	Skin          float64 // distance kept from surfaces along their normal, world units; 0 (or less, or NaN) means 0.001
+	Skin          float64 // distance kept from surfaces along their normal, world units; 0 (or less, NaN or ±Inf) means DefaultSkinRatio times the ellipsoid's smallest semi-axis
 }
 
-func (o SlideOptions) withDefaults() SlideOptions {
+// withDefaults fills in the defaults for a slide of e.
+func (o SlideOptions) withDefaults(e Ellipsoid) SlideOptions {
 	if o.MaxIterations <= 0 {
 		o.MaxIterations = DefaultMaxIterations
 	}
 	if !(o.Skin > 0) || math.IsInf(o.Skin, 0) {
-		o.Skin = DefaultSkin
+		o.Skin = DefaultSkinRatio * e.minAxis()
 	}
 	return o
+}
+
+// minAxis is the length of the shortest semi-axis (axisLen: no underflow
+// for tiny axes).
+func (e Ellipsoid) minAxis() float64 {
+	return min(axisLen(e.Axes[0]), axisLen(e.Axes[1]), axisLen(e.Axes[2]))
 }
 
 // SlideStep is one contact of a slide, with what the window draws.
@@ -87,7 +104,7 @@ type SlideResult struct {
 // it does not move: Final = from, no steps. A start that already overlaps
 // a triangle can move away from it but is not pushed out.
 func (m *Mesh) Slide(e Ellipsoid, from, to mgl64.Vec3, opt SlideOptions) SlideResult {
-	opt = opt.withDefaults()
+	opt = opt.withDefaults(e)
 	res := SlideResult{Final: from}
 	if q := NewQuery(e, from, to.Sub(from)); !q.Valid() {
 		return res

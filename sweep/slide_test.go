@@ -247,7 +247,7 @@ func TestSlideHandDerived(t *testing.T) {
 		// rest of the motion projected onto the floor, skin above it.
 		{"floor-angle", floor, Sphere(1), mgl64.Vec3{0, 3, 0}, mgl64.Vec3{4, -1, 0}, mgl64.Vec3{4, 1 + skin, 0}, 1, mgl64.Vec3{2, 1, 0}},
 		{"floor-ellipsoid", floor, Ellipsoid{Axes: [3]mgl64.Vec3{{0.4, 0, 0}, {0, 0.9, 0}, {0, 0, 0.4}}},
-			mgl64.Vec3{1, 2.9, 1}, mgl64.Vec3{3, -1.1, -1}, mgl64.Vec3{3, 0.9 + skin, -1}, 1, mgl64.Vec3{2, 0.9, 0}},
+			mgl64.Vec3{1, 2.9, 1}, mgl64.Vec3{3, -1.1, -1}, mgl64.Vec3{3, 0.9 + DefaultSkinRatio*0.4, -1}, 1, mgl64.Vec3{2, 0.9, 0}}, // the skin is relative to the shortest semi-axis
 		// Resting on the floor and pushing into it keeps the whole horizontal motion.
 		// (Contact when y drops by skin: t = skin/(0.5 + skin).)
 		{"glide", floor, Sphere(1), mgl64.Vec3{0, 1 + skin, 0}, mgl64.Vec3{3, 0.5, 1}, mgl64.Vec3{3, 1 + skin, 1}, 1,
