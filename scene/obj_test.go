@@ -458,3 +458,35 @@ func FuzzOBJFastFloat(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) { objFastFloatAgrees(t, s) })
 }
+
+// TestOBJOutOfRangeNumbers checks that a coordinate beyond MaxCoordinate
+// (finite or not) is reported with its line, not later without one.
+func TestOBJOutOfRangeNumbers(t *testing.T) {
+	for _, x := range []string{"1e300", "-2e12", "1e999", "12345678901234567890"} {
+		src := "v 0 0 0\nv 1 0 0\nv 0 " + x + " 1\nf 1 2 3\n"
+		_, err := ReadOBJ(context.Background(), strings.NewReader(src), "big.obj", int64(len(src)), nil)
+		var se *Error
+		if !errors.As(err, &se) || se.Line != 3 || !strings.HasPrefix(err.Error(), "big.obj:3: ") {
+			t.Errorf("coordinate %s: %v, want an error on big.obj line 3", x, err)
+		}
+	}
+}
+
+// TestPrintable checks the escaping of text from files.
+func TestPrintable(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain name é":     "plain name é",
+		"\x1b[2J":          `\x1b[2J`,
+		"a\nPASS\tb\x07\b": `a\nPASS\tb\a\b`,
+		"bad\xffutf8":      `bad\xffutf8`,
+		"rtl\u202eexe":     `rtl\u202eexe`,
+	} {
+		if got := Printable(in); got != want {
+			t.Errorf("Printable(%q) = %q, want %q", in, got, want)
+		}
+	}
+	long := strings.Repeat("a", 20000) + "/end.obj"
+	if got := shortPath(long); len(got) > maxShownPath+8 || !strings.HasSuffix(got, "/end.obj") || !strings.Contains(got, "…") {
+		t.Errorf("shortPath(20 KB) = %q", got)
+	}
+}
