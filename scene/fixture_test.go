@@ -490,6 +490,9 @@ func FuzzLoadFixture(f *testing.F) {
 	f.Add([]byte("{"))
 	f.Add([]byte(`{"version": 1, "name": "a", "mesh": {"vertices": [[1e400,0,0]], "triangles": [[0,0,0]]}}`))
 	f.Add([]byte(`{"version": 2}`))
+	f.Add(append([]byte{0xEF, 0xBB, 0xBF}, designExample...))
+	f.Add([]byte("\xff\xfe{\x00}\x00"))
+	f.Add([]byte("{\"version\": 1, \"expect\": {\"\\u001b[2J\\nPASS\": 1}}"))
 	for _, dir := range []string{"testdata", "../assets/scenes"} {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 		for _, p := range files {

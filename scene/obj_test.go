@@ -305,6 +305,7 @@ func FuzzOBJ(f *testing.F) {
 	f.Add([]byte("v 1 2 3\nv 4 5 6\nv 7 8 9\nf -3/1/2 -2//4 -1/7\n"))
 	f.Add([]byte("g a b\no\nv 1e308 -1e308 0x1p-2\nf 1 1 1 1\n"))
 	f.Add([]byte("v nan 0 0\nf 0\n"))
+	f.Add([]byte("v 1e300 0 0\nv 0 \x1b[2J\x07 0\nPASS\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		o, err := ReadOBJ(context.Background(), bytes.NewReader(data), "fuzz.obj", int64(len(data)), nil)
 		if err != nil {
