@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"math"
+	"math/bits"
 	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -274,10 +275,21 @@ func (d *dedup) resize(n int) {
 	}
 }
 
+// hashVec hashes a vertex's bits for the table, whose index is the hash's
+// low bits. Integer-valued coordinates (grid-snapped levels) have all-zero
+// low mantissa bits, and a product by an odd constant keeps low zero bits
+// zero, so the combined words go through MurmurHash3's 64-bit finaliser
+// (fmix64), whose every output bit depends on every input bit. Without it
+// a 180,000-triangle integer grid built 26x slower than the same grid
+// shifted by a non-integer offset (BenchmarkNewMeshIntegerCoords).
 func hashVec(v mgl64.Vec3) uint64 {
 	x, y, z := math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2])
-	h := x*0x9E3779B97F4A7C15 ^ y*0xC2B2AE3D27D4EB4F ^ z*0x165667B19E3779F9
-	return h ^ h>>29
+	h := x*0x9E3779B97F4A7C15 ^ bits.RotateLeft64(y, 21)*0xC2B2AE3D27D4EB4F ^ bits.RotateLeft64(z, 42)*0x165667B19E3779F9
+	h ^= h >> 33
+	h *= 0xFF51AFD7ED558CCD
+	h ^= h >> 33
+	h *= 0xC4CEB9FE1A85EC53
+	return h ^ h>>33
 }
 
 func (d *dedup) add(v mgl64.Vec3) uint32 {
