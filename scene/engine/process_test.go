@@ -167,10 +167,10 @@ func TestProcessRestart(t *testing.T) {
 
 func TestSplitCommand(t *testing.T) {
 	cases := map[string][]string{
-		`eng`:                      {"eng"},
+		`eng`:                       {"eng"},
 		`  a  b\ c 'd e' "f \"g\""`: {"a", "b c", "d e", `f "g"`},
-		`x''y ""`:                  {"xy", ""},
-		`'/p q/eng' --x=1`:         {"/p q/eng", "--x=1"},
+		`x''y ""`:                   {"xy", ""},
+		`'/p q/eng' --x=1`:          {"/p q/eng", "--x=1"},
 	}
 	for in, want := range cases {
 		got, err := SplitCommand(in)
