@@ -77,7 +77,7 @@ func TestJudge(t *testing.T) {
 	}
 	for _, c := range cases {
 		bad, ok := c.bad(right)
-		r := judge(g, begin, delta, DefaultTolerance, []Opinion{{Rouwe, ok, bad, 0}, {UnitSpace, true, right, 0}, {Oracle, true, right, 0}})
+		r := judge(g, begin, delta, DefaultTolerance, []Opinion{{Algorithm: Rouwe, OK: ok, Hit: bad}, {Algorithm: UnitSpace, OK: true, Hit: right}, {Algorithm: Oracle, OK: true, Hit: right}}, true)
 		if c.field == "" {
 			if !r.Agree() {
 				t.Errorf("%s: %v", c.name, r.Disagreements)
@@ -118,7 +118,7 @@ func TestGrazing(t *testing.T) {
 	// only if it stays beyond the edge: use a path along x beside the edge.
 	begin, delta := mgl64.Vec3{-2, 0, -1 - 1e-9}, mgl64.Vec3{8, 0, 0}
 	graze := sweep.Hit{T: 0.5, Point: mgl64.Vec3{2, 0, 0}, Normal: mgl64.Vec3{0, 0, -1}}
-	r := judge(g, begin, delta, DefaultTolerance, []Opinion{{Rouwe, true, graze, 0}, {UnitSpace, false, sweep.Hit{}, 0}, {Oracle, false, sweep.Hit{}, 0}})
+	r := judge(g, begin, delta, DefaultTolerance, []Opinion{{Algorithm: Rouwe, OK: true, Hit: graze}, {Algorithm: UnitSpace}, {Algorithm: Oracle}}, true)
 	if !r.Agree() {
 		t.Errorf("grazing: %v", r.Disagreements)
 	}
