@@ -100,6 +100,20 @@ func (n *num) UnmarshalJSON(b []byte) error {
 // vec3 is a JSON [x, y, z].
 type vec3 [3]num
 
+// UnmarshalJSON reads exactly three numbers; any other length is
+// ErrBadField.
+func (v *vec3) UnmarshalJSON(b []byte) error {
+	var a []num
+	if err := json.Unmarshal(b, &a); err != nil {
+		return err
+	}
+	if len(a) != 3 {
+		return fmt.Errorf("%w: %d numbers where [x,y,z] goes", ErrBadField, len(a))
+	}
+	*v = vec3{a[0], a[1], a[2]}
+	return nil
+}
+
 func (v *vec3) vec() mgl64.Vec3 { return mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])} }
 
 // wireStep is one step of a slide answer.
