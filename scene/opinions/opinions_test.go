@@ -151,3 +151,38 @@ func TestCompareSceneInvalid(t *testing.T) {
 		t.Fatal("no error for a zero axis")
 	}
 }
+
+// coincident is n copies of floorCase's triangle.
+func coincident(n int) []geom.Triangle {
+	g, _, _, _ := floorCase()
+	tris := make([]geom.Triangle, n)
+	for i := range tris {
+		tris[i] = g.Tris[0]
+	}
+	return tris
+}
+
+// TestCoincident: a pile of 200k coincident triangles is looked at as one
+// (the lowest index), and the opinions still agree on it.
+func TestCoincident(t *testing.T) {
+	tris := coincident(200_000)
+	g := NewGeometry(sweep.Sphere(1), tris)
+	_, begin, delta, right := floorCase()
+	if near := g.Near(begin, delta, 0); len(near) != 1 || near[0] != 0 {
+		t.Fatalf("near: %d triangles, want triangle 0 only", len(near))
+	}
+	r := Compare(g, sweep.NewMesh(tris), begin, delta, DefaultTolerance)
+	if !r.Agree() || math.Abs(r.Opinions[2].Hit.T-right.T) > 1e-9 {
+		t.Fatalf("coincident:\n%s", r)
+	}
+}
+
+func BenchmarkCoincident200k(b *testing.B) {
+	tris := coincident(200_000)
+	g := NewGeometry(sweep.Sphere(1), tris)
+	m := sweep.NewMesh(tris)
+	_, begin, delta, _ := floorCase()
+	for b.Loop() {
+		Compare(g, m, begin, delta, DefaultTolerance)
+	}
+}
