@@ -110,7 +110,6 @@ func keys(m map[string]*numField) []string {
 	return out
 }
 
-
 // A pixel on an ellipsoid picks it: project each pose's center with the
 // default camera of the default scene, cast the pick ray through that
 // pixel, and the handle is that pose's, grabbed on its box's surface.
