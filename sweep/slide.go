@@ -48,7 +48,10 @@ type SlideOptions struct {
 	Skin          float64 // distance kept from surfaces along their normal, world units; 0 (or less, or NaN) means 0.001
 }
 
-func (o SlideOptions) withDefaults() SlideOptions {
+// WithDefaults returns o with DefaultMaxIterations in place of a
+// MaxIterations of 0 or less and DefaultSkin in place of a Skin that is 0,
+// negative, NaN or infinite: the options Slide actually uses.
+func (o SlideOptions) WithDefaults() SlideOptions {
 	if o.MaxIterations <= 0 {
 		o.MaxIterations = DefaultMaxIterations
 	}
@@ -87,7 +90,7 @@ type SlideResult struct {
 // it does not move: Final = from, no steps. A start that already overlaps
 // a triangle can move away from it but is not pushed out.
 func (m *Mesh) Slide(e Ellipsoid, from, to mgl64.Vec3, opt SlideOptions) SlideResult {
-	opt = opt.withDefaults()
+	opt = opt.WithDefaults()
 	res := SlideResult{Final: from}
 	if q := NewQuery(e, from, to.Sub(from)); !q.Valid() {
 		return res

@@ -1,7 +1,6 @@
-package ui
+package editor
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,7 +9,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"sweepdbg/render"
+	"sweepdbg/render/view"
 	"sweepdbg/scene"
 	"sweepdbg/sweep"
 )
@@ -21,7 +20,7 @@ func newTestApp(t *testing.T) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := NewDoc(s, "", render.DefaultOptions(), DefaultGrid)
+	d, err := NewDoc(s, "", view.Default(), DefaultGrid)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +33,7 @@ type summary struct {
 	Start, End mgl64.Vec3
 	Axes       [3]mgl64.Vec3
 	Shape      Shape
-	View       render.Options
+	View       view.Options
 	Grid       float64
 	Slide      sweep.SlideOptions
 	Tris       int
@@ -52,7 +51,11 @@ func sum(d Doc) summary {
 func TestUndoRedoEveryEdit(t *testing.T) {
 	a := newTestApp(t)
 	other := scene.Builtins()[len(scene.Builtins())-1]
-	loaded, err := builtinDoc(other, a.Doc.View, a.Doc.Grid)
+	sc, err := scene.Builtin(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := NewDoc(sc, "", a.Doc.View, a.Doc.Grid)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,16 +66,16 @@ func TestUndoRedoEveryEdit(t *testing.T) {
 	}{
 		{"radius", func() error { s := a.Doc.Shape; s.Radii[1] = 1.75; return a.SetShape(s) }},
 		{"rotation", func() error { s := a.Doc.Shape; s.Rot = [3]float64{30, 20, 10}; return a.SetShape(s) }},
-		{"start field", func() error { return a.SetPose(render.PoseStart, mgl64.Vec3{1, 2, 3}) }},
-		{"end field", func() error { return a.SetPose(render.PoseEnd, mgl64.Vec3{-1, -2, -3}) }},
+		{"start field", func() error { return a.SetPose(scene.PoseStart, mgl64.Vec3{1, 2, 3}) }},
+		{"end field", func() error { return a.SetPose(scene.PoseEnd, mgl64.Vec3{-1, -2, -3}) }},
 		{"swap", a.Swap},
 		{"view", func() error { v := a.Doc.View; v.Edges = !v.Edges; v.XRay = !v.XRay; return a.SetView(v) }},
 		{"grid", func() error { return a.SetGrid(0.5) }},
 		{"slide", func() error { return a.SetSlide(sweep.SlideOptions{MaxIterations: 9, Skin: 0.01}) }},
 		{"drag", func() error {
 			before := a.Doc
-			a.Preview(render.PoseEnd, mgl64.Vec3{4, 4, 4})
-			a.Preview(render.PoseEnd, mgl64.Vec3{5, 5, 5}) // many frames, one step
+			a.Preview(scene.PoseEnd, mgl64.Vec3{4, 4, 4})
+			a.Preview(scene.PoseEnd, mgl64.Vec3{5, 5, 5}) // many frames, one step
 			a.Commit(before, "drag")
 			return nil
 		}},
@@ -137,11 +140,11 @@ func TestRefusedEdits(t *testing.T) {
 		want string
 	}{
 		{func() error { s := a.Doc.Shape; s.Radii[0] = 0; return a.SetShape(s) }, "radius x"},
-		{func() error { return a.SetPose(render.PoseEnd, mgl64.Vec3{0, nan(), 0}) }, "end y"},
+		{func() error { return a.SetPose(scene.PoseEnd, mgl64.Vec3{0, nan(), 0}) }, "end y"},
 		{func() error { return a.SetSlide(sweep.SlideOptions{MaxIterations: 0, Skin: 0.1}) }, "max iterations"},
 		{func() error { return a.SetSlide(sweep.SlideOptions{MaxIterations: 3, Skin: -1}) }, "skin"},
 		{func() error { return a.SetGrid(0) }, "grid"},
-		{func() error { return a.SetPose(render.PoseContact, mgl64.Vec3{}) }, "cannot be moved"},
+		{func() error { return a.SetPose(scene.PoseContact, mgl64.Vec3{}) }, "cannot be moved"},
 	}
 	for _, b := range bad {
 		err := b.do()
@@ -166,8 +169,8 @@ func nan() float64 { var z float64; return z / z }
 func TestCommitWithoutMove(t *testing.T) {
 	a := newTestApp(t)
 	before := a.Doc
-	a.Preview(render.PoseStart, mgl64.Vec3{9, 9, 9})
-	a.Preview(render.PoseStart, before.Scene.Start)
+	a.Preview(scene.PoseStart, mgl64.Vec3{9, 9, 9})
+	a.Preview(scene.PoseStart, before.Scene.Start)
 	a.Commit(before, "drag")
 	if n, _ := a.History.Len(); n != 0 {
 		t.Fatalf("%d undo steps for a drag that returned to its start", n)
@@ -199,8 +202,8 @@ func TestExportReplays(t *testing.T) {
 	if s.Start != a.Doc.Scene.Start || s.End != a.Doc.Scene.End || s.Slide == nil || s.Expect == nil || s.Expect.Hit == nil {
 		t.Fatalf("fixture lost the moment: %+v", s)
 	}
-	if *s.Expect.Hit != a.Result.HasHit {
-		t.Fatalf("expect.hit %v, result %v", *s.Expect.Hit, a.Result.HasHit)
+	if *s.Expect.Hit != a.Result.Answer.Hit {
+		t.Fatalf("expect.hit %v, result %v", *s.Expect.Hit, a.Result.Answer.Hit)
 	}
 	r, err := scene.Replay(s)
 	if err != nil {
@@ -218,23 +221,22 @@ func TestSessionRoundTrip(t *testing.T) {
 	if err := a.SetShape(s); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.SetPose(render.PoseEnd, mgl64.Vec3{0.5, -0.25, 2}); err != nil {
+	if err := a.SetPose(scene.PoseEnd, mgl64.Vec3{0.5, -0.25, 2}); err != nil {
 		t.Fatal(err)
 	}
 	v := a.Doc.View
 	v.Grid = false
 	_ = a.SetView(v)
-	cam := render.NewCamera(800, 600)
-	cam.Yaw, cam.Pitch, cam.Distance, cam.Ortho = 1.25, -0.5, 7, true
-	sess, err := newSession(a.Doc, cam, []string{"/x/a.obj"}, "/x/b.json", true, nil)
+	cam := CameraState{Target: mgl64.Vec3{1, 2, 3}, Yaw: 1.25, Pitch: -0.5, Distance: 7, FovY: 0.8, Ortho: true}
+	sess, err := NewSession(a.Doc, cam, []string{"/x/a.obj"}, "/x/b.json", true, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "sweepdbg", sessionFile)
-	if err := saveSession(path, sess); err != nil {
+	path := filepath.Join(t.TempDir(), "sweepdbg", SessionFile)
+	if err := SaveSession(path, sess); err != nil {
 		t.Fatal(err)
 	}
-	back, err := loadSession(path)
+	back, err := LoadSession(path)
 	if err != nil || back == nil {
 		t.Fatalf("load: %v", err)
 	}
@@ -245,9 +247,8 @@ func TestSessionRoundTrip(t *testing.T) {
 	if sum(d) != sum(a.Doc) {
 		t.Fatalf("session doc %+v, want %+v", sum(d), sum(a.Doc))
 	}
-	cam2 := render.NewCamera(800, 600)
-	if err := back.Camera.apply(&cam2); err != nil || cameraState(cam2) != cameraState(cam) {
-		t.Fatalf("camera %+v (%v), want %+v", cameraState(cam2), err, cameraState(cam))
+	if err := back.Camera.Validate(); err != nil || back.Camera != cam {
+		t.Fatalf("camera %+v (%v), want %+v", back.Camera, err, cam)
 	}
 	if back.Recent[0] != "/x/a.obj" || back.Path != "/x/b.json" || !back.Help {
 		t.Fatalf("panel state lost: %+v", back)
@@ -256,7 +257,7 @@ func TestSessionRoundTrip(t *testing.T) {
 
 func TestSessionMissingAndCorrupt(t *testing.T) {
 	dir := t.TempDir()
-	if s, err := loadSession(filepath.Join(dir, "none.json")); s != nil || err != nil {
+	if s, err := LoadSession(filepath.Join(dir, "none.json")); s != nil || err != nil {
 		t.Fatalf("missing session: %v %v", s, err)
 	}
 	for name, data := range map[string]string{
@@ -269,7 +270,7 @@ func TestSessionMissingAndCorrupt(t *testing.T) {
 		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		s, err := loadSession(p)
+		s, err := LoadSession(p)
 		if err == nil {
 			_, err = s.Doc()
 		}
@@ -277,56 +278,41 @@ func TestSessionMissingAndCorrupt(t *testing.T) {
 			t.Errorf("%s: corrupt session accepted", name)
 		}
 	}
-	// setup ignores a corrupt session with a message and opens the default.
-	if err := os.WriteFile(filepath.Join(dir, sessionFile), []byte("{oops"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	g, err := setup(Options{ConfigDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !g.app.MsgErr || !strings.Contains(g.app.Msg, "session") || g.app.Doc.Scene.Name != scene.DefaultName {
-		t.Fatalf("corrupt session: msg %q, scene %q", g.app.Msg, g.app.Doc.Scene.Name)
-	}
 }
 
-// A saved session comes back through setup (the window's start-up path),
-// and Fresh ignores it.
-func TestSetupRestoresSession(t *testing.T) {
-	dir := t.TempDir()
+// A version 1 session file (the view toggles and the shape named as the
+// Go fields were) still loads, with its toggles and angles.
+func TestSessionVersion1Loads(t *testing.T) {
 	a := newTestApp(t)
-	_ = a.SetPose(render.PoseStart, mgl64.Vec3{0.125, 3, -1})
-	sess, err := newSession(a.Doc, render.NewCamera(100, 100), nil, "", false, &sceneJSON{})
+	data, err := a.Doc.Scene.Marshal()
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, _ := json.Marshal(sess)
-	if err := os.WriteFile(filepath.Join(dir, sessionFile), data, 0o644); err != nil {
+	v1 := `{"version":1,"scene":` + string(data) + `,"shape":{"Radii":[0.5,1,0.5],"Rot":[0,0,0]},` +
+		`"view":{"Normals":true,"Edges":false,"Ghosts":true,"Labels":false,"Grid":true,"BackFaces":false,"XRay":true},` +
+		`"grid":0.25,"camera":{"target":[0,0,0],"yaw":1,"pitch":0.5,"distance":5,"fovY":0.8,"ortho":false}}`
+	p := filepath.Join(t.TempDir(), SessionFile)
+	if err := os.WriteFile(p, []byte(v1), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	g, err := setup(Options{ConfigDir: dir})
+	s, err := LoadSession(p)
+	if err != nil || s == nil {
+		t.Fatalf("version 1 session: %v", err)
+	}
+	d, err := s.Doc()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.app.Doc.Scene.Start != (mgl64.Vec3{0.125, 3, -1}) {
-		t.Fatalf("session start not restored: %v", g.app.Doc.Scene.Start)
-	}
-	g, err = setup(Options{ConfigDir: dir, Fresh: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g.app.Doc.Scene.Start == (mgl64.Vec3{0.125, 3, -1}) {
-		t.Fatal("--fresh restored the session")
-	}
-	if _, err := setup(Options{ConfigDir: dir, Scene: "no-such-scene"}); err == nil {
-		t.Fatal("unknown built-in scene accepted")
+	want := view.Options{Normals: true, Ghosts: true, Grid: true, XRay: true}
+	if d.View != want || d.Grid != 0.25 || s.Camera.Yaw != 1 {
+		t.Fatalf("version 1 session: view %+v grid %v camera %+v", d.View, d.Grid, s.Camera)
 	}
 }
 
 // The session's scene cache re-encodes only when the scene changed.
 func TestSceneJSONCache(t *testing.T) {
 	a := newTestApp(t)
-	var c sceneJSON
+	var c SceneJSON
 	d1, err := c.encode(a.Doc.Scene)
 	if err != nil {
 		t.Fatal(err)
@@ -335,7 +321,7 @@ func TestSceneJSONCache(t *testing.T) {
 	if &d1[0] != &d2[0] {
 		t.Fatal("same scene encoded twice")
 	}
-	_ = a.SetPose(render.PoseEnd, mgl64.Vec3{7, 7, 7})
+	_ = a.SetPose(scene.PoseEnd, mgl64.Vec3{7, 7, 7})
 	d3, _ := c.encode(a.Doc.Scene)
 	s, err := scene.Parse(d3)
 	if err != nil || s.End != (mgl64.Vec3{7, 7, 7}) {

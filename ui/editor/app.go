@@ -1,4 +1,4 @@
-package ui
+package editor
 
 import (
 	"errors"
@@ -8,22 +8,23 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"sweepdbg/render"
+	"sweepdbg/render/view"
 	"sweepdbg/scene"
 	"sweepdbg/sweep"
 )
 
-// Result is the core's answer for the current Doc, recomputed every frame.
+// Result is the core's answer for the current Doc (see App.RunCore) and
+// how long it took; Rev is the App.Rev it was computed at.
 type Result struct {
-	Hit    sweep.Hit
-	HasHit bool              // Mesh.Sweep(start -> end) found a contact
-	Slide  sweep.SlideResult // Mesh.Slide(start -> end)
-	Micros float64           // wall time of both calls, microseconds
+	Answer sweep.Answer // Mesh.Answer(start -> end): the first contact and the slide
+	Micros float64      // wall time of the core's call, microseconds
+	Rev    uint64       // the revision of the Doc the answer is for
 }
 
 // App is the debugger's state and every edit it supports, with no window:
-// the ebiten.Game in game.go feeds it input, and tests drive it directly.
-// Every edit goes through Edit, so every edit is one undo step.
+// the window (package ui) feeds it input, and tests drive it directly.
+// Every edit goes through Edit, so every edit is one undo step. An App is
+// used from one goroutine (the window's Update).
 type App struct {
 	Doc     Doc
 	History History
@@ -34,9 +35,17 @@ type App struct {
 	MsgErr bool      // Msg reports an error
 	MsgAt  time.Time // when Msg was set
 
-	// Changed counts edits, undos and loads; the session autosaves when it
-	// differs from the count at the last save.
-	Changed int
+	// Rev is the Doc's revision: it grows by one with every change of the
+	// Doc (edits, undo and redo, loads, drag previews, play ticks shown)
+	// and never repeats, so "did anything change" is a comparison of Rev
+	// with the revision something was last computed or saved at.
+	Rev uint64
+
+	// Selection is the pose last grabbed in the view (F frames it); a
+	// load clears it.
+	Selection Selection
+
+	ran bool // RunCore has run at least once (Result is for some revision)
 }
 
 // maxRecent is the number of recent files remembered.
@@ -45,7 +54,7 @@ const maxRecent = 8
 // NewDoc prepares a loaded scene for editing: it checks the ellipsoid and
 // the poses, decomposes the ellipsoid into radii and rotation and builds
 // the core's mesh. view and grid carry the View panel's settings over.
-func NewDoc(s *scene.Scene, source string, view render.Options, grid float64) (Doc, error) {
+func NewDoc(s *scene.Scene, source string, view view.Options, grid float64) (Doc, error) {
 	if s == nil {
 		return Doc{}, errors.New("no scene")
 	}
@@ -53,10 +62,10 @@ func NewDoc(s *scene.Scene, source string, view render.Options, grid float64) (D
 	if err := shape.Validate(); err != nil {
 		return Doc{}, fmt.Errorf("scene %q: ellipsoid: %w", s.Name, err)
 	}
-	if err := finiteVec("start", s.Start); err != nil {
+	if err := FiniteVec("start", s.Start); err != nil {
 		return Doc{}, fmt.Errorf("scene %q: %w", s.Name, err)
 	}
-	if err := finiteVec("end", s.End); err != nil {
+	if err := FiniteVec("end", s.End); err != nil {
 		return Doc{}, fmt.Errorf("scene %q: %w", s.Name, err)
 	}
 	if !(grid > 0) {
@@ -84,24 +93,29 @@ func (a *App) Edit(what string, f func(d *Doc) error) error {
 		a.Fail(err)
 		return err
 	}
-	next := a.Doc.clone()
+	next := a.Doc.Clone()
 	if err := f(&next); err != nil {
 		err = fmt.Errorf("%s: %w", what, err)
 		a.Fail(err)
 		return err
 	}
 	a.History.Record(a.Doc)
-	a.Doc = next
-	a.Changed++
+	a.SetDoc(next)
 	return nil
 }
 
 // Replace makes d current as one undo step (a scene load, a finished drag).
 func (a *App) Replace(what string, d Doc) {
 	a.History.Record(a.Doc)
-	a.Doc = d
-	a.Changed++
+	a.SetDoc(d)
 	a.Say("%s", what)
+}
+
+// SetDoc makes d current without an undo step and bumps Rev: for what
+// shows a Doc that is not an edit (a drag in progress, a play tick).
+func (a *App) SetDoc(d Doc) {
+	a.Doc = d
+	a.Rev++
 }
 
 // Undo steps back one edit.
@@ -117,8 +131,7 @@ func (a *App) travel(step func(Doc) (Doc, bool), what string) {
 		a.Say("nothing to %s", what)
 		return
 	}
-	a.Doc = d
-	a.Changed++
+	a.SetDoc(d)
 	a.Say("%s", what)
 }
 
@@ -134,22 +147,22 @@ func (a *App) SetShape(s Shape) error {
 	})
 }
 
-// SetPose moves the start (render.PoseStart) or end (render.PoseEnd)
+// SetPose moves the start (scene.PoseStart) or end (scene.PoseEnd)
 // center to p; other poses and non-finite coordinates are refused.
-func (a *App) SetPose(pose render.Pose, p mgl64.Vec3) error {
-	return a.Edit(poseName(pose), func(d *Doc) error {
-		if err := finiteVec(poseName(pose), p); err != nil {
+func (a *App) SetPose(pose scene.Pose, p mgl64.Vec3) error {
+	return a.Edit(pose.String(), func(d *Doc) error {
+		if err := FiniteVec(pose.String(), p); err != nil {
 			return err
 		}
 		return setPose(d, pose, p)
 	})
 }
 
-func setPose(d *Doc, pose render.Pose, p mgl64.Vec3) error {
+func setPose(d *Doc, pose scene.Pose, p mgl64.Vec3) error {
 	switch pose {
-	case render.PoseStart:
+	case scene.PoseStart:
 		d.Scene.Start = p
-	case render.PoseEnd:
+	case scene.PoseEnd:
 		d.Scene.End = p
 	default:
 		return fmt.Errorf("pose %d cannot be moved", pose)
@@ -158,25 +171,11 @@ func setPose(d *Doc, pose render.Pose, p mgl64.Vec3) error {
 }
 
 // PoseAt returns the center of the start or end pose in d.
-func (d Doc) PoseAt(pose render.Pose) mgl64.Vec3 {
-	if pose == render.PoseEnd {
+func (d Doc) PoseAt(pose scene.Pose) mgl64.Vec3 {
+	if pose == scene.PoseEnd {
 		return d.Scene.End
 	}
 	return d.Scene.Start
-}
-
-func poseName(p render.Pose) string {
-	switch p {
-	case render.PoseStart:
-		return "start"
-	case render.PoseEnd:
-		return "end"
-	case render.PoseContact:
-		return "contact"
-	case render.PoseSlide:
-		return "slide"
-	}
-	return fmt.Sprintf("pose %d", int(p))
 }
 
 // Swap exchanges the start and end centers.
@@ -188,7 +187,7 @@ func (a *App) Swap() error {
 }
 
 // SetView sets the View panel's toggles.
-func (a *App) SetView(o render.Options) error {
+func (a *App) SetView(o view.Options) error {
 	return a.Edit("view", func(d *Doc) error { d.View = o; return nil })
 }
 
@@ -221,32 +220,32 @@ func (a *App) SetSlide(o sweep.SlideOptions) error {
 	})
 }
 
-// SlideOptions returns the effective slide options of the scene (the
-// defaults, 5 iterations and a 0.001 skin, for what the scene leaves 0).
+// SlideOptions returns the effective slide options of the scene (see
+// scene.Scene.EffectiveSlideOptions: the core's defaults for what the
+// scene leaves out).
 func (d Doc) SlideOptions() sweep.SlideOptions {
-	var o sweep.SlideOptions
-	if d.Scene != nil && d.Scene.Slide != nil {
-		o = *d.Scene.Slide
-	}
-	if o.MaxIterations == 0 {
-		o.MaxIterations = 5
-	}
-	if o.Skin == 0 {
-		o.Skin = 0.001
-	}
-	return o
+	return d.Scene.EffectiveSlideOptions()
 }
 
-// Load makes d (a freshly opened scene) current as one undo step and
-// remembers its file among the recent ones.
+// Selection is the pose the user last grabbed: Valid is false when none.
+type Selection struct {
+	Pose  scene.Pose
+	Valid bool
+}
+
+// Load makes d (a freshly opened scene) current as one undo step,
+// clears the selection and remembers its file among the recent ones.
 func (a *App) Load(d Doc) {
-	a.Replace(fmt.Sprintf("opened %s (%d triangles)", describe(d), len(d.Scene.Mesh.Triangles)), d)
+	a.Selection = Selection{}
+	a.Replace(fmt.Sprintf("opened %s (%d triangles)", d.Describe(), len(d.Scene.Mesh.Triangles)), d)
 	if d.Source != "" {
 		a.AddRecent(d.Source)
 	}
 }
 
-func describe(d Doc) string {
+// Describe names where d's scene came from: its file, or "built-in scene
+// NAME".
+func (d Doc) Describe() string {
 	if d.Source != "" {
 		return d.Source
 	}
@@ -264,26 +263,38 @@ func (a *App) AddRecent(path string) {
 	a.Recent = out
 }
 
-// RunCore runs the sweep and the slide for the current Doc and times them.
-// A panic in the core (which would be a core bug) is caught and reported
-// on the status line instead of closing the window.
+// Refresh runs the core (RunCore) when the Doc changed since it last ran,
+// so the core runs once per change however often it is called; it
+// reports whether it ran.
+func (a *App) Refresh() bool {
+	if a.ran && a.Result.Rev == a.Rev {
+		return false
+	}
+	a.RunCore()
+	return true
+}
+
+// RunCore runs the core (Mesh.Answer: the sweep and the slide) for the
+// current Doc, times it and stamps the Result with Rev. A panic in the
+// core (which would be a core bug) is caught and reported on the status
+// line instead of closing the window.
 func (a *App) RunCore() {
-	d := a.Doc
+	d, rev := a.Doc, a.Rev
+	a.ran = true
 	if d.Scene == nil || d.Mesh == nil {
-		a.Result = Result{}
+		a.Result = Result{Rev: rev}
 		return
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			a.Result = Result{Slide: sweep.SlideResult{Final: d.Scene.Start}}
+			a.Result = Result{Answer: sweep.Answer{Slid: true, Slide: sweep.SlideResult{Final: d.Scene.Start}}, Rev: rev}
 			a.Fail(fmt.Errorf("core failed: %v", r))
 		}
 	}()
 	s := d.Scene
 	t0 := time.Now()
-	hit, ok := d.Mesh.Sweep(s.Ellipsoid, s.Start, s.End.Sub(s.Start))
-	slide := d.Mesh.Slide(s.Ellipsoid, s.Start, s.End, d.SlideOptions())
-	a.Result = Result{Hit: hit, HasHit: ok, Slide: slide, Micros: float64(time.Since(t0).Nanoseconds()) / 1e3}
+	ans := d.Mesh.Answer(s.Ellipsoid, s.Start, s.End, d.SlideOptions())
+	a.Result = Result{Answer: ans, Micros: float64(time.Since(t0).Nanoseconds()) / 1e3, Rev: rev}
 }
 
 // Moment returns the current scene as a fixture: the poses, the effective
@@ -303,12 +314,12 @@ func (a *App) Moment() *scene.Scene {
 const expectTolerance = 1e-6
 
 func expectOf(r Result) *scene.Expect {
-	hit := r.HasHit
-	final := r.Slide.Final
+	hit := r.Answer.Hit
+	final := r.Answer.Slide.Final
 	tol := expectTolerance
 	e := &scene.Expect{Hit: &hit, Final: &final, Tolerance: &tol}
 	if hit {
-		h := r.Hit
+		h := r.Answer.First
 		feature := h.Feature.String()
 		e.T, e.Point, e.Normal, e.Feature, e.Triangle = &h.T, &h.Point, &h.Normal, &feature, &h.Triangle
 	}
@@ -329,7 +340,9 @@ func (a *App) ExportFixture(dir string, now time.Time) (string, error) {
 	return path, nil
 }
 
-func finiteVec(name string, v mgl64.Vec3) error {
+// FiniteVec returns an error naming name and the component when v has a
+// NaN or infinite component, nil otherwise.
+func FiniteVec(name string, v mgl64.Vec3) error {
 	for i, x := range v {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return fmt.Errorf("%s %c = %g: must be a finite number", name, "xyz"[i], x)
@@ -340,12 +353,12 @@ func finiteVec(name string, v mgl64.Vec3) error {
 
 // Preview moves a pose without an undo step: a drag in progress, whose
 // end Commit records as one step.
-func (a *App) Preview(pose render.Pose, p mgl64.Vec3) {
-	d := a.Doc.clone()
-	if finiteVec(poseName(pose), p) != nil || setPose(&d, pose, p) != nil {
+func (a *App) Preview(pose scene.Pose, p mgl64.Vec3) {
+	d := a.Doc.Clone()
+	if FiniteVec(pose.String(), p) != nil || setPose(&d, pose, p) != nil {
 		return
 	}
-	a.Doc = d
+	a.SetDoc(d)
 }
 
 // Commit records before (the state when a drag began) as one undo step if
@@ -356,6 +369,5 @@ func (a *App) Commit(before Doc, what string) {
 		return
 	}
 	a.History.Record(before)
-	a.Changed++
 	a.Say("%s", what)
 }

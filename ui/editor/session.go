@@ -1,4 +1,4 @@
-package ui
+package editor
 
 import (
 	"encoding/json"
@@ -10,27 +10,36 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"sweepdbg/render"
+	"sweepdbg/render/view"
 	"sweepdbg/scene"
 )
 
-// sessionVersion is the session file's format version; other versions are
-// ignored with a message.
-const sessionVersion = 1
+// SessionVersion is the session file's format version. Version 2 gave
+// the session its own JSON names for the view toggles and the shape;
+// version 1 files (the same fields, named as the Go fields were, which
+// encoding/json matches without regard to case) still load. Other
+// versions are ignored with a message.
+const SessionVersion = 2
 
-// sessionFile is the session's file name inside the config directory.
-const sessionFile = "session.json"
+// oldestSessionVersion is the oldest session format that still loads.
+const oldestSessionVersion = 1
+
+// SessionFile is the session's file name inside the config directory.
+const SessionFile = "session.json"
 
 // Session is what the window remembers between launches: the scene (as
 // fixture JSON, so it is complete even when its file has changed), the
 // ellipsoid panel's radii and rotation, the View settings, the camera, the
 // Scene panel's path field and recent files, and whether help is shown.
+// Its types are the session format's own (SessionShape, SessionView,
+// CameraState), so renaming a field of the editor or the renderer does not
+// change the file.
 type Session struct {
 	Version int             `json:"version"`
 	Scene   json.RawMessage `json:"scene"`
 	Source  string          `json:"source,omitempty"`
-	Shape   Shape           `json:"shape"`
-	View    render.Options  `json:"view"`
+	Shape   SessionShape    `json:"shape"`
+	View    SessionView     `json:"view"`
 	Grid    float64         `json:"grid"`
 	Camera  CameraState     `json:"camera"`
 	Recent  []string        `json:"recent,omitempty"`
@@ -38,8 +47,30 @@ type Session struct {
 	Help    bool            `json:"help,omitempty"`
 }
 
-// CameraState is the part of render.Camera a session keeps (the viewport
-// size comes from the window).
+// SessionShape is Shape as the session file stores it.
+type SessionShape struct {
+	Radii [3]float64 `json:"radii"` // world units
+	Rot   [3]float64 `json:"rot"`   // yaw, pitch, roll in degrees
+}
+
+// SessionView is view.Options as the session file stores it.
+type SessionView struct {
+	Normals   bool `json:"normals"`
+	Edges     bool `json:"edges"`
+	Ghosts    bool `json:"ghosts"`
+	Labels    bool `json:"labels"`
+	Grid      bool `json:"grid"`
+	BackFaces bool `json:"backFaces"`
+	XRay      bool `json:"xRay"`
+}
+
+// Options returns the toggles as the renderer takes them.
+func (v SessionView) Options() view.Options { return view.Options(v) }
+
+// CameraState is the part of the window's camera a session keeps (the
+// viewport size comes from the window): the orbit target, yaw and pitch
+// in radians, the distance from the target in world units, the vertical
+// field of view in radians and whether the projection is orthographic.
 type CameraState struct {
 	Target   mgl64.Vec3 `json:"target"`
 	Yaw      float64    `json:"yaw"`   // radians
@@ -49,26 +80,22 @@ type CameraState struct {
 	Ortho    bool       `json:"ortho"`
 }
 
-func cameraState(c render.Camera) CameraState {
-	return CameraState{Target: c.Target, Yaw: c.Yaw, Pitch: c.Pitch, Distance: c.Distance, FovY: c.FovY, Ortho: c.Ortho}
-}
-
-// apply copies the state into c, keeping c's viewport; a state with
-// non-finite or non-positive values is refused.
-func (s CameraState) apply(c *render.Camera) error {
-	if finiteVec("camera target", s.Target) != nil || !finite(s.Yaw) || !finite(s.Pitch) ||
+// Validate refuses a state the camera cannot take: a non-finite target,
+// yaw or pitch, a distance that is not positive and finite, or a field of
+// view outside (0, 3.1) radians.
+func (s CameraState) Validate() error {
+	if FiniteVec("camera target", s.Target) != nil || !finite(s.Yaw) || !finite(s.Pitch) ||
 		!(s.Distance > 0) || !finite(s.Distance) || !(s.FovY > 0 && s.FovY < 3.1) {
 		return errors.New("camera: invalid values")
 	}
-	c.Target, c.Yaw, c.Pitch, c.Distance, c.FovY, c.Ortho = s.Target, s.Yaw, s.Pitch, s.Distance, s.FovY, s.Ortho
 	return nil
 }
 
-func finite(x float64) bool { return finiteVec("", mgl64.Vec3{x}) == nil }
+func finite(x float64) bool { return FiniteVec("", mgl64.Vec3{x}) == nil }
 
-// sessionPath returns dir/session.json, where dir is configDir or, when
+// SessionPath returns dir/session.json, where dir is configDir or, when
 // empty, os.UserConfigDir()/sweepdbg.
-func sessionPath(configDir string) (string, error) {
+func SessionPath(configDir string) (string, error) {
 	if configDir == "" {
 		base, err := os.UserConfigDir()
 		if err != nil {
@@ -76,22 +103,22 @@ func sessionPath(configDir string) (string, error) {
 		}
 		configDir = filepath.Join(base, "sweepdbg")
 	}
-	return filepath.Join(configDir, sessionFile), nil
+	return filepath.Join(configDir, SessionFile), nil
 }
 
-// sceneJSON caches the fixture JSON of the last scene saved, so that a
+// SceneJSON caches the fixture JSON of the last scene saved, so that a
 // save after only the camera or the panels changed does not encode a large
 // mesh again. Scenes in a Doc are never modified in place, so the pointer
 // identifies the content. The zero value is empty; not safe for
 // concurrent use (the game saves under its save mutex).
-type sceneJSON struct {
+type SceneJSON struct {
 	scene *scene.Scene
 	data  []byte
 }
 
 // encode returns s as fixture JSON, from the cache when s was the last
 // scene encoded. A nil cache always encodes.
-func (c *sceneJSON) encode(s *scene.Scene) ([]byte, error) {
+func (c *SceneJSON) encode(s *scene.Scene) ([]byte, error) {
 	if c != nil && c.scene == s && c.data != nil {
 		return c.data, nil
 	}
@@ -102,21 +129,21 @@ func (c *sceneJSON) encode(s *scene.Scene) ([]byte, error) {
 	return data, err
 }
 
-// newSession captures the state to save, encoding the scene through cache
+// NewSession captures the state to save, encoding the scene through cache
 // (nil: no cache).
-func newSession(d Doc, cam render.Camera, recent []string, path string, help bool, cache *sceneJSON) (*Session, error) {
+func NewSession(d Doc, cam CameraState, recent []string, path string, help bool, cache *SceneJSON) (*Session, error) {
 	data, err := cache.encode(d.Scene)
 	if err != nil {
 		return nil, fmt.Errorf("session: %w", err)
 	}
 	return &Session{
-		Version: sessionVersion, Scene: data, Source: d.Source, Shape: d.Shape,
-		View: d.View, Grid: d.Grid, Camera: cameraState(cam), Recent: recent, Path: path, Help: help,
+		Version: SessionVersion, Scene: data, Source: d.Source, Shape: SessionShape(d.Shape),
+		View: SessionView(d.View), Grid: d.Grid, Camera: cam, Recent: recent, Path: path, Help: help,
 	}, nil
 }
 
-// saveSession writes s to path atomically.
-func saveSession(path string, s *Session) error {
+// SaveSession writes s to path atomically.
+func SaveSession(path string, s *Session) error {
 	data, err := json.Marshal(s)
 	if err != nil {
 		return fmt.Errorf("session: %w", err)
@@ -127,10 +154,10 @@ func saveSession(path string, s *Session) error {
 	return nil
 }
 
-// loadSession reads the session at path. A missing file returns (nil,
+// LoadSession reads the session at path. A missing file returns (nil,
 // nil); a corrupt or unknown-version file returns an error naming it (the
 // caller ignores the session and says so).
-func loadSession(path string) (*Session, error) {
+func LoadSession(path string) (*Session, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -142,8 +169,8 @@ func loadSession(path string) (*Session, error) {
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, fmt.Errorf("session %s: %w", path, err)
 	}
-	if s.Version != sessionVersion {
-		return nil, fmt.Errorf("session %s: version %d, want %d", path, s.Version, sessionVersion)
+	if s.Version < oldestSessionVersion || s.Version > SessionVersion {
+		return nil, fmt.Errorf("session %s: version %d, want %d to %d", path, s.Version, oldestSessionVersion, SessionVersion)
 	}
 	return &s, nil
 }
@@ -155,12 +182,12 @@ func (s *Session) Doc() (Doc, error) {
 	if err != nil {
 		return Doc{}, fmt.Errorf("session scene: %w", err)
 	}
-	d, err := NewDoc(sc, s.Source, s.View, s.Grid)
+	d, err := NewDoc(sc, s.Source, s.View.Options(), s.Grid)
 	if err != nil {
 		return Doc{}, fmt.Errorf("session: %w", err)
 	}
-	if s.Shape.Validate() == nil && sameAxes(s.Shape.Ellipsoid().Axes, sc.Ellipsoid.Axes) {
-		d.Shape = s.Shape // keeps the angles the user typed (the decomposition may differ)
+	if sh := Shape(s.Shape); sh.Validate() == nil && sameAxes(sh.Ellipsoid().Axes, sc.Ellipsoid.Axes) {
+		d.Shape = sh // keeps the angles the user typed (the decomposition may differ)
 	}
 	return d, nil
 }

@@ -1,11 +1,10 @@
-package ui
+package editor
 
 import (
 	"fmt"
 	"math"
 	"strings"
 
-	"sweepdbg/scene"
 	"sweepdbg/scene/opinions"
 	"sweepdbg/sweep"
 )
@@ -20,10 +19,11 @@ import (
 const opinionsAutoLimit = 50000
 
 // Opinions caches the three opinions on the current motion. They are
-// computed again only when the scene changes (every edit makes a new
-// *scene.Scene, so the pointer is the scene's revision), never per frame.
+// computed again only when the Doc's revision (App.Rev) changes, never
+// per frame.
 type Opinions struct {
-	scene  *scene.Scene       // the scene Report was computed for
+	rev    uint64             // the revision Report (or Skipped) is for
+	ran    bool               // rev is set
 	mesh   *sweep.Mesh        // the mesh geo was built for
 	geo    *opinions.Geometry // triangles and boxes of mesh, for the other two opinions
 	Report *opinions.Report   // nil when not computed (see Skipped) or no scene
@@ -32,18 +32,18 @@ type Opinions struct {
 	Skipped string
 }
 
-// Update computes the opinions for d's motion if its scene changed since
-// the last call; force computes them even for a large mesh (the Compare
-// button). It reports whether it computed.
-func (o *Opinions) Update(d Doc, force bool) bool {
+// Update computes the opinions for d's motion at revision rev if the
+// revision changed since the last call; force computes them even for a
+// large mesh (the Compare button). It reports whether it computed.
+func (o *Opinions) Update(d Doc, rev uint64, force bool) bool {
 	if d.Scene == nil || d.Mesh == nil {
 		*o = Opinions{}
 		return false
 	}
-	if d.Scene == o.scene && (o.Report != nil || !force) {
+	if o.ran && rev == o.rev && (o.Report != nil || !force) {
 		return false
 	}
-	o.scene, o.Report, o.Skipped = d.Scene, nil, ""
+	o.ran, o.rev, o.Report, o.Skipped = true, rev, nil, ""
 	n := len(d.Scene.Mesh.Triangles)
 	if n > opinionsAutoLimit && !force {
 		o.Skipped = fmt.Sprintf("second opinions skipped: %d triangles (> %d); press Compare", n, opinionsAutoLimit)
@@ -57,6 +57,10 @@ func (o *Opinions) Update(d Doc, force bool) bool {
 	o.Report = opinions.Compare(geo, d.Mesh, s.Start, s.End.Sub(s.Start), opinions.DefaultTolerance)
 	return true
 }
+
+// For reports whether the cached opinions (Report or Skipped) are for
+// revision rev.
+func (o *Opinions) For(rev uint64) bool { return o.ran && o.rev == rev }
 
 // Disagree returns the banner text when the opinions disagree beyond
 // tolerance ("algorithms disagree: t: rouwe vs oracle, off by 3.2e-04;
@@ -73,22 +77,22 @@ func (o *Opinions) Disagree() string {
 	return "algorithms disagree: " + strings.Join(parts, "; ")
 }
 
-// opinionRow is one line of the opinions table; Bad marks a line naming
+// OpinionRow is one line of the opinions table; Bad marks a line naming
 // an algorithm or field in a disagreement (drawn highlighted).
-type opinionRow struct {
+type OpinionRow struct {
 	Text string
 	Bad  bool
 }
 
-// opinionRows formats the report for the Result panel: per algorithm its
+// OpinionRows formats the report for the Result panel: per algorithm its
 // verdict, T, point, normal, feature and triangle (rows of an algorithm
 // that takes part in a disagreement are marked Bad), then the verdict,
 // then the rejected candidates of the hit triangle with their roots and
 // reasons.
-func opinionRows(o *Opinions) []opinionRow {
-	var out []opinionRow
+func OpinionRows(o *Opinions) []OpinionRow {
+	var out []OpinionRow
 	add := func(bad bool, format string, args ...any) {
-		out = append(out, opinionRow{fmt.Sprintf(format, args...), bad})
+		out = append(out, OpinionRow{fmt.Sprintf(format, args...), bad})
 	}
 	if o.Report == nil {
 		if o.Skipped != "" {
@@ -109,8 +113,8 @@ func opinionRows(o *Opinions) []opinionRow {
 		}
 		h := op.Hit
 		add(bad, "%-9s t %.6f  %s tri %d", op.Algorithm, h.T, h.Feature, h.Triangle)
-		add(bad, "   p %s", vec(h.Point))
-		add(bad, "   n %s", vec(h.Normal))
+		add(bad, "   p %s", Vec(h.Point))
+		add(bad, "   n %s", Vec(h.Normal))
 	}
 	if r.Agree() {
 		add(false, "agree within tolerance (t %.0e)", r.Tolerance.T)
@@ -122,21 +126,23 @@ func opinionRows(o *Opinions) []opinionRow {
 	if len(r.Candidates) > 0 {
 		add(false, "candidates (unit-space, hit triangle):")
 		for _, c := range r.Candidates {
-			add(false, "  %s: %s", candidateName(c.Feature, c.Index), candidateText(c.T, c.Reason))
+			add(false, "  %s: %s", CandidateName(c.Feature, c.Index), CandidateText(c.T, c.Reason))
 		}
 	}
 	return out
 }
 
-// candidateName reads "face", "edge 1" or "vertex 2".
-func candidateName(f sweep.Feature, i int) string {
+// CandidateName reads "face", "edge 1" or "vertex 2".
+func CandidateName(f sweep.Feature, i int) string {
 	if i < 0 {
 		return f.String()
 	}
 	return fmt.Sprintf("%s %d", f, i)
 }
 
-func candidateText(t float64, reason string) string {
+// CandidateText is a candidate's root and why it won or lost, e.g. "t
+// 0.5000 winner"; just the reason when t is NaN (no root).
+func CandidateText(t float64, reason string) string {
 	if math.IsNaN(t) {
 		return reason
 	}

@@ -1,4 +1,4 @@
-package ui
+package editor
 
 // TimelineTicks is how many ticks the timeline keeps: the last 10 seconds
 // of play at PlayTPS.

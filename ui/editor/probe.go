@@ -1,4 +1,4 @@
-package ui
+package editor
 
 import (
 	"fmt"
@@ -7,7 +7,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
-	"sweepdbg/scene"
 	"sweepdbg/sweep"
 )
 
@@ -40,10 +39,11 @@ type ProbeResult struct {
 type Probe struct {
 	Offset float64 // requested shift along (1,1,1), in [0, MaxProbeOffset]
 
-	mesh    *sweep.Mesh  // the unshifted mesh the shifted one was built from
-	meshOff float64      // the offset the shifted mesh was built with
-	shifted *sweep.Mesh  // the mesh moved by meshOff
-	scene   *scene.Scene // the scene Result is for
+	mesh    *sweep.Mesh // the unshifted mesh the shifted one was built from
+	meshOff float64     // the offset the shifted mesh was built with
+	shifted *sweep.Mesh // the mesh moved by meshOff
+	rev     uint64      // the App.Rev Result is for
+	ran     bool        // Result (or Skipped) is for rev and resOff
 	resOff  float64
 	Result  *ProbeResult // nil when off (Offset 0) or skipped
 	Skipped string       // why Result is nil on a large mesh
@@ -59,18 +59,18 @@ func (p *Probe) SetOffset(x float64) error {
 	return nil
 }
 
-// Update computes the probe for d and base (the core's unshifted answer
-// for d) when the scene or the offset changed; force computes it even on
-// a mesh above opinionsAutoLimit triangles.
-func (p *Probe) Update(d Doc, base Result, force bool) {
+// Update computes the probe for d at revision rev and base (the core's
+// unshifted answer for d) when the revision or the offset changed; force
+// computes it even on a mesh above opinionsAutoLimit triangles.
+func (p *Probe) Update(d Doc, rev uint64, base sweep.Answer, force bool) {
 	if d.Scene == nil || d.Mesh == nil || p.Offset == 0 {
-		p.Result, p.Skipped, p.scene = nil, "", nil
+		p.Result, p.Skipped, p.ran = nil, "", false
 		return
 	}
-	if d.Scene == p.scene && p.resOff == p.Offset && (p.Result != nil || !force) {
+	if p.ran && rev == p.rev && p.resOff == p.Offset && (p.Result != nil || !force) {
 		return
 	}
-	p.scene, p.resOff, p.Result, p.Skipped = d.Scene, p.Offset, nil, ""
+	p.ran, p.rev, p.resOff, p.Result, p.Skipped = true, rev, p.Offset, nil, ""
 	if n := len(d.Scene.Mesh.Triangles); n > opinionsAutoLimit && !force {
 		p.Skipped = fmt.Sprintf("probe skipped: %d triangles; press Probe", n)
 		return
@@ -88,29 +88,28 @@ func (p *Probe) Update(d Doc, base Result, force bool) {
 }
 
 // probe runs the sweep and the slide on the shifted mesh and compares.
-func probe(shifted *sweep.Mesh, d Doc, off mgl64.Vec3, base Result) *ProbeResult {
+func probe(shifted *sweep.Mesh, d Doc, off mgl64.Vec3, base sweep.Answer) *ProbeResult {
 	s := d.Scene
-	start, end := s.Start.Add(off), s.End.Add(off)
-	hit, ok := shifted.Sweep(s.Ellipsoid, start, end.Sub(start))
-	slide := shifted.Slide(s.Ellipsoid, start, end, d.SlideOptions())
-	r := &ProbeResult{Offset: off[0], HasHit: ok, HitChanged: ok != base.HasHit}
-	r.Final = slide.Final.Sub(off)
+	a := shifted.Answer(s.Ellipsoid, s.Start.Add(off), s.End.Add(off), d.SlideOptions())
+	hit, ok := a.First, a.Hit
+	r := &ProbeResult{Offset: off[0], HasHit: ok, HitChanged: ok != base.Hit}
+	r.Final = a.Slide.Final.Sub(off)
 	r.DFinal = r.Final.Sub(base.Slide.Final).Len()
 	if ok {
 		r.T, r.Point, r.Triangle = hit.T, hit.Point.Sub(off), hit.Triangle
 	}
-	if ok && base.HasHit {
-		r.DT = hit.T - base.Hit.T
-		r.DPoint = r.Point.Sub(base.Hit.Point).Len()
-		r.TriangleMoved = hit.Triangle != base.Hit.Triangle
+	if ok && base.Hit {
+		r.DT = hit.T - base.First.T
+		r.DPoint = r.Point.Sub(base.First.Point).Len()
+		r.TriangleMoved = hit.Triangle != base.First.Triangle
 	} else {
 		r.DT, r.DPoint = math.NaN(), math.NaN()
 	}
 	return r
 }
 
-// probeLines formats the probe for its panel.
-func probeLines(p *Probe) []string {
+// ProbeLines formats the probe for its panel.
+func ProbeLines(p *Probe) []string {
 	if p.Offset == 0 {
 		return []string{"offset 0: probe off"}
 	}

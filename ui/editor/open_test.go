@@ -1,4 +1,4 @@
-package ui
+package editor
 
 import (
 	"fmt"
@@ -8,12 +8,12 @@ import (
 	"testing"
 	"time"
 
-	"sweepdbg/render"
+	"sweepdbg/render/view"
 )
 
 // waitLoad polls a background load to its end (a liveness bound, not a
 // speed check).
-func waitLoad(t *testing.T, l *loader) loadResult {
+func waitLoad(t *testing.T, l *Loader) LoadResult {
 	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for {
@@ -54,20 +54,20 @@ func TestBackgroundLoadOBJ(t *testing.T) {
 		}
 	}
 	p := writeFile(t, "grid.obj", b.String())
-	l := startLoad(p, render.DefaultOptions(), 0.5)
+	l := StartLoad(p, view.Default(), 0.5)
 	r := waitLoad(t, l)
-	if r.err != nil {
-		t.Fatal(r.err)
+	if r.Err != nil {
+		t.Fatal(r.Err)
 	}
-	if got := len(r.doc.Scene.Mesh.Triangles); got != 2*n*n {
+	if got := len(r.Doc.Scene.Mesh.Triangles); got != 2*n*n {
 		t.Fatalf("%d triangles, want %d", got, 2*n*n)
 	}
-	if r.doc.Mesh == nil || r.doc.Source != p || r.doc.Grid != 0.5 || l.Progress() != 1 {
-		t.Fatalf("doc %+v, progress %v", r.doc, l.Progress())
+	if r.Doc.Mesh == nil || r.Doc.Source != p || r.Doc.Grid != 0.5 || l.Progress() != 1 {
+		t.Fatalf("doc %+v, progress %v", r.Doc, l.Progress())
 	}
-	a := &App{Doc: r.doc}
+	a := &App{Doc: r.Doc}
 	a.RunCore()
-	if !a.Result.HasHit {
+	if !a.Result.Answer.Hit {
 		t.Fatal("the placed motion does not touch the mesh")
 	}
 }
@@ -81,9 +81,9 @@ func TestBackgroundLoadErrors(t *testing.T) {
 		writeFile(t, "bad.obj", "v 0 0 0\nf 1 2 3\n"),
 		filepath.Join(t.TempDir(), "missing.glb"),
 	} {
-		r := waitLoad(t, startLoad(p, a.Doc.View, a.Doc.Grid))
-		if r.err == nil || !strings.Contains(r.err.Error(), filepath.Base(p)) {
-			t.Errorf("%s: error %v, want one naming the file", p, r.err)
+		r := waitLoad(t, StartLoad(p, a.Doc.View, a.Doc.Grid))
+		if r.Err == nil || !strings.Contains(r.Err.Error(), filepath.Base(p)) {
+			t.Errorf("%s: error %v, want one naming the file", p, r.Err)
 		}
 	}
 	if sum(a.Doc) != before {

@@ -1,4 +1,4 @@
-package ui
+package editor
 
 import (
 	"github.com/go-gl/mathgl/mgl64"

@@ -1,7 +1,7 @@
-package ui
+package editor
 
 import (
-	"sweepdbg/render"
+	"sweepdbg/render/view"
 	"sweepdbg/scene"
 	"sweepdbg/sweep"
 )
@@ -12,17 +12,17 @@ import (
 // mesh's slices are never written after load), so a snapshot costs a few
 // hundred bytes whatever the mesh size.
 type Doc struct {
-	Scene  *scene.Scene   // the inspected motion; Scene.Ellipsoid == Shape.Ellipsoid()
-	Mesh   *sweep.Mesh    // the core's mesh built from Scene.Mesh, once per load
-	Shape  Shape          // the Ellipsoid panel's radii and rotation
-	View   render.Options // View panel toggles
-	Grid   float64        // Ctrl-drag snapping step, world units (> 0)
-	Source string         // the file the scene was opened from; "" for a built-in
+	Scene  *scene.Scene // the inspected motion; Scene.Ellipsoid == Shape.Ellipsoid()
+	Mesh   *sweep.Mesh  // the core's mesh built from Scene.Mesh, once per load
+	Shape  Shape        // the Ellipsoid panel's radii and rotation
+	View   view.Options // View panel toggles
+	Grid   float64      // Ctrl-drag snapping step, world units (> 0)
+	Source string       // the file the scene was opened from; "" for a built-in
 }
 
-// clone returns d with its own copy of the Scene struct (and of the slide
+// Clone returns d with its own copy of the Scene struct (and of the slide
 // options it points to), ready to be edited without touching d.
-func (d Doc) clone() Doc {
+func (d Doc) Clone() Doc {
 	if d.Scene != nil {
 		s := *d.Scene
 		if s.Slide != nil {
