@@ -3,6 +3,7 @@ package sweep
 import (
 	"hash/fnv"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -71,5 +72,41 @@ func hashHit(h interface{ Write([]byte) (int, error) }, x Hit) {
 	for i := 0; i < 3; i++ {
 		put(x.Point[i])
 		put(x.Normal[i])
+	}
+}
+
+// TestFloat32Vertices: a mesh whose coordinates are all exactly float32
+// (integers, float32-rounded values, a negative zero) stores its vertices
+// as float32 and gives back every triangle bitwise; one coordinate that
+// is not a float32 keeps the whole mesh in float64.
+func TestFloat32Vertices(t *testing.T) {
+	negZero := math.Copysign(0, -1)
+	exact := []geom.Triangle{
+		{{0, 0, 0}, {16, 0, 0}, {0, 16, 0}},
+		{{negZero, 1, 2}, {float64(float32(0.1)), 3, 4}, {float64(float32(-1e29)), 5, float64(float32(1e29))}},
+	}
+	inexact := append(slices.Clone(exact), geom.Triangle{{0.1, 0, 0}, {1, 0, 0}, {0, 1, 0}})
+	for _, c := range []struct {
+		name   string
+		tris   []geom.Triangle
+		narrow bool
+	}{{"exact", exact, true}, {"inexact", inexact, false}} {
+		m := NewMesh(c.tris)
+		if got := m.vert32 != nil; got != c.narrow {
+			t.Fatalf("%s: float32 storage %v, want %v", c.name, got, c.narrow)
+		}
+		for k := range m.perm {
+			got, want := m.tri(uint32(k)), c.tris[m.perm[k]]
+			for j := range got {
+				if !sameBits(got[j], want[j]) {
+					t.Fatalf("%s: triangle %d vertex %d is %v, want %v", c.name, m.perm[k], j, got[j], want[j])
+				}
+			}
+		}
+	}
+	for _, lv := range benchLevels() {
+		if lv.mesh.vert32 == nil {
+			t.Errorf("%s: float64 vertices, want float32", lv.name)
+		}
 	}
 }
