@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"sweepdbg/render/view"
 	"sweepdbg/scene"
-	"sweepdbg/sweep"
 )
 
 // BenchmarkFrameCPU is the CPU side of one frame as the ui runs it: the
@@ -23,15 +23,10 @@ func BenchmarkFrameCPU(b *testing.B) {
 		sc := f.Scene
 		cams := [2]Camera{FitView(f, 1280, 800), FitView(f, 1280, 800)}
 		cams[1].Orbit(3, 1)
-		opt := DefaultOptions()
-		slide := sweep.SlideOptions{}
-		if sc.Slide != nil {
-			slide = *sc.Slide
-		}
+		opt := view.Default()
 		var l Lists
 		frame := func(i int, orbit bool) {
-			f.Hit, f.HasHit = f.Mesh.Sweep(sc.Ellipsoid, sc.Start, sc.End.Sub(sc.Start))
-			f.Slide = f.Mesh.Slide(sc.Ellipsoid, sc.Start, sc.End, slide)
+			f.Answer = f.Mesh.Answer(sc.Ellipsoid, sc.Start, sc.End, sc.SlideOptions())
 			cam := cams[0]
 			if orbit {
 				cam = cams[i%2]

@@ -12,6 +12,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"golang.org/x/image/font/gofont/goregular"
+
+	"sweepdbg/render/view"
 )
 
 // Look of the view's drawn parts.
@@ -106,7 +108,7 @@ func (r *Renderer) Lists() *Lists { return &r.lists }
 // Draw draws the whole 3D view of f, seen by cam with options opt, into
 // dst, which should be cam.Width x cam.Height pixels (what lies outside
 // that is left alone). A nil frame or scene draws the empty view.
-func (r *Renderer) Draw(dst *ebiten.Image, f *Frame, cam Camera, opt Options) {
+func (r *Renderer) Draw(dst *ebiten.Image, f *Frame, cam Camera, opt view.Options) {
 	if dst == nil {
 		return
 	}
@@ -178,7 +180,7 @@ func (r *Renderer) depthPasses() {
 }
 
 // colourPass draws the lit triangles, the depth-tested lines and the poses.
-func (r *Renderer) colourPass(dst *ebiten.Image, opt Options) {
+func (r *Renderer) colourPass(dst *ebiten.Image, opt view.Options) {
 	l := &r.lists
 	op := &ebiten.DrawTrianglesShaderOptions{}
 	op.Images[0] = r.depth[2]
@@ -207,7 +209,7 @@ func (r *Renderer) colourPass(dst *ebiten.Image, opt Options) {
 	}
 	for i := range l.ells {
 		e := &l.ells[i]
-		c := e.pose.Color()
+		c := PoseColor(e.pose)
 		ghost := float32(0)
 		if e.ghost {
 			ghost = ghostAlpha

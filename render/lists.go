@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"sweepdbg/geom"
+	"sweepdbg/render/view"
 	"sweepdbg/scene"
 	"sweepdbg/sweep"
 )
@@ -141,7 +142,7 @@ const (
 
 // Build fills the lists for frame f seen through cam with options opt. It
 // does not touch the GPU. A nil frame or scene builds an empty view.
-func (l *Lists) Build(f *Frame, cam Camera, opt Options) {
+func (l *Lists) Build(f *Frame, cam Camera, opt view.Options) {
 	l.reset()
 	var sc *scene.Scene
 	if f != nil {
@@ -166,8 +167,8 @@ func (l *Lists) Build(f *Frame, cam Camera, opt Options) {
 		l.buildTriangles()
 		l.triKey, l.triKeyValid = key, true
 	}
-	if f != nil && f.HasHit {
-		l.buildHighlight(f.Hit.Triangle)
+	if f != nil && f.Answer.Hit {
+		l.buildHighlight(f.Answer.First.Triangle)
 	}
 	if opt.Grid {
 		l.buildGrid(grid)

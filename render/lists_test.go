@@ -11,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"sweepdbg/geom"
+	"sweepdbg/render/view"
 	"sweepdbg/scene"
 	"sweepdbg/sweep"
 )
@@ -63,7 +64,7 @@ func TestBuildCullsAndClips(t *testing.T) {
 	aside := geom.Triangle{{100, 0, 0}, {101, 0, 0}, {100, 1, 0}}
 	f := &Frame{Scene: triScene(inView, behind, through, aside)}
 	var l Lists
-	opt := DefaultOptions()
+	opt := view.Default()
 	opt.Grid = false
 	l.Build(f, cam, opt)
 	c := &l.chunks[0]
@@ -97,11 +98,11 @@ func TestBuildReusesTriangles(t *testing.T) {
 	cam := frontCam(400, 300)
 	f := &Frame{Scene: triScene(geom.Triangle{{-1, -1, 0}, {1, -1, 0}, {0, 1, 0}})}
 	var l Lists
-	opt := DefaultOptions()
+	opt := view.Default()
 	l.Build(f, cam, opt)
 	before := l.tris[0]
 	l.tris[0].DstX = -12345 // a rebuild would overwrite this
-	f.HasHit = true         // the hit changes every frame; the triangles do not depend on it
+	f.Answer.Hit = true     // the hit changes every frame; the triangles do not depend on it
 	l.Build(f, cam, opt)
 	if l.tris[0].DstX != -12345 {
 		t.Error("camera unchanged: triangles were rebuilt")
@@ -125,9 +126,9 @@ func TestBuildHighlightAndFlags(t *testing.T) {
 	cam := frontCam(400, 300)
 	front := geom.Triangle{{-1, -1, 0}, {1, -1, 0}, {0, 1, 0}} // counter-clockwise from +z
 	back := geom.Triangle{{2, -1, 0}, {2, 1, 0}, {3, -1, 0}}   // clockwise from +z
-	f := &Frame{Scene: triScene(front, back), HasHit: true, Hit: sweep.Hit{Triangle: 1}}
+	f := &Frame{Scene: triScene(front, back), Answer: sweep.Answer{Hit: true, First: sweep.Hit{Triangle: 1}}}
 	var l Lists
-	l.Build(f, cam, DefaultOptions())
+	l.Build(f, cam, view.Default())
 	if l.tris[0].ColorA != flagFront || l.tris[3].ColorA != flagBack {
 		t.Errorf("flags %v, %v; want front, back", l.tris[0].ColorA, l.tris[3].ColorA)
 	}
@@ -138,8 +139,8 @@ func TestBuildHighlightAndFlags(t *testing.T) {
 	if !near(float64(l.htris[0].DstX), x, 1e-3) {
 		t.Errorf("highlight is not the hit triangle: x %v, want %v", l.htris[0].DstX, x)
 	}
-	f.Hit.Triangle = 7 // out of range: nothing, no panic
-	l.Build(f, cam, DefaultOptions())
+	f.Answer.First.Triangle = 7 // out of range: nothing, no panic
+	l.Build(f, cam, view.Default())
 	if len(l.htriIdx) != 0 {
 		t.Error("out-of-range hit triangle highlighted")
 	}
@@ -152,14 +153,14 @@ func TestBuildLabelsAndMessage(t *testing.T) {
 	f := wallFrame(mgl64.Vec3{0, 0, 2})
 	f.Scene.End = mgl64.Vec3{0, 0, -2}
 	var l Lists
-	l.Build(f, cam, DefaultOptions())
+	l.Build(f, cam, view.Default())
 	if l.message != "no contact" {
 		t.Errorf("message %q without a hit, want \"no contact\"", l.message)
 	}
-	f.HasHit = true
-	f.Hit = sweep.Hit{T: 0.42131, Point: mgl64.Vec3{0, 0, 0}, Normal: mgl64.Vec3{0, 0, 1}, Feature: sweep.Edge}
-	f.Slide = sweep.SlideResult{Steps: []sweep.SlideStep{{Hit: f.Hit, Contact: mgl64.Vec3{0, 0, 0.8}}}, Final: mgl64.Vec3{0.5, 0, 0.8}}
-	l.Build(f, cam, DefaultOptions())
+	f.Answer.Hit = true
+	f.Answer.First = sweep.Hit{T: 0.42131, Point: mgl64.Vec3{0, 0, 0}, Normal: mgl64.Vec3{0, 0, 1}, Feature: sweep.Edge}
+	f.Answer.Slide = sweep.SlideResult{Steps: []sweep.SlideStep{{Hit: f.Answer.First, Contact: mgl64.Vec3{0, 0, 0.8}}}, Final: mgl64.Vec3{0.5, 0, 0.8}}
+	l.Build(f, cam, view.Default())
 	if l.message != "" {
 		t.Errorf("message %q with a hit", l.message)
 	}
@@ -173,7 +174,7 @@ func TestBuildLabelsAndMessage(t *testing.T) {
 			t.Errorf("labels %q lack %q", all, want)
 		}
 	}
-	opt := DefaultOptions()
+	opt := view.Default()
 	opt.Labels = false
 	l.Build(f, cam, opt)
 	if len(l.labels) != 0 {
@@ -261,8 +262,8 @@ func TestBuildChunksMatchSerial(t *testing.T) {
 	cam := frontCam(640, 480) // the eye at z = 10 is inside the cloud: clipping happens
 	serial := Lists{maxParts: 1}
 	parallel := Lists{maxParts: 4}
-	serial.Build(f, cam, DefaultOptions())
-	parallel.Build(f, cam, DefaultOptions())
+	serial.Build(f, cam, view.Default())
+	parallel.Build(f, cam, view.Default())
 	if len(serial.chunks) != 1 || len(parallel.chunks) != 4 {
 		t.Fatalf("chunks: serial %d, parallel %d", len(serial.chunks), len(parallel.chunks))
 	}

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"sweepdbg/render/view"
 )
 
 // The pixel tests need a GL context, which Ebitengine provides only inside
@@ -68,7 +70,7 @@ func needDisplay(t *testing.T) {
 
 // renderRGBA draws f with a fresh renderer into a cam-sized image and
 // reads it back.
-func renderRGBA(t *testing.T, r *Renderer, f *Frame, cam Camera, opt Options) *image.RGBA {
+func renderRGBA(t *testing.T, r *Renderer, f *Frame, cam Camera, opt view.Options) *image.RGBA {
 	t.Helper()
 	needDisplay(t)
 	if r == nil {

@@ -8,6 +8,8 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
+	"sweepdbg/render/view"
+	"sweepdbg/scene"
 	"sweepdbg/sweep"
 )
 
@@ -190,9 +192,9 @@ func (l *Lists) face3(q [4]mgl64.Vec3, col color.RGBA) {
 
 // buildBox draws a pose's drag-handle box, its hovered or active face
 // highlighted.
-func (l *Lists) buildBox(f *Frame, pose Pose, c mgl64.Vec3) {
+func (l *Lists) buildBox(f *Frame, pose scene.Pose, c mgl64.Vec3) {
 	b := PoseBox(f.Scene.Ellipsoid, c)
-	col := lighten(pose.Color(), 0.45, 0x70)
+	col := lighten(PoseColor(pose), 0.45, 0x70)
 	for _, fc := range []int{geom.FaceNegY, geom.FacePosY} {
 		q := boxFace(b, fc)
 		l.polyline3(q[:], col, 1, true)
@@ -219,37 +221,37 @@ func (l *Lists) buildBox(f *Frame, pose Pose, c mgl64.Vec3) {
 			continue
 		}
 		q := boxFace(b, h.h.Face)
-		l.face3(q, lighten(pose.Color(), 0.3, h.alpha))
-		l.polyline3(q[:], lighten(pose.Color(), 0.6, 0xff), 2, true)
+		l.face3(q, lighten(PoseColor(pose), 0.3, h.alpha))
+		l.polyline3(q[:], lighten(PoseColor(pose), 0.6, 0xff), 2, true)
 	}
 }
 
 // buildOverlays adds the drag boxes, the paths, the hit triangle and its
 // touched feature, the contact point, normal and slide direction, and the
 // labels.
-func (l *Lists) buildOverlays(f *Frame, opt Options) {
+func (l *Lists) buildOverlays(f *Frame, opt view.Options) {
 	s := f.Scene
-	l.buildBox(f, PoseStart, s.Start)
-	l.buildBox(f, PoseEnd, s.End)
+	l.buildBox(f, scene.PoseStart, s.Start)
+	l.buildBox(f, scene.PoseEnd, s.End)
 	l.segment3(s.Start, s.End, colPath, 1.5)
-	if len(f.Slide.Steps) > 0 {
-		path := make([]mgl64.Vec3, 0, len(f.Slide.Steps)+2)
+	if len(f.Answer.Slide.Steps) > 0 {
+		path := make([]mgl64.Vec3, 0, len(f.Answer.Slide.Steps)+2)
 		path = append(path, s.Start)
-		for _, st := range f.Slide.Steps {
+		for _, st := range f.Answer.Slide.Steps {
 			path = append(path, st.Contact)
 		}
-		path = append(path, f.Slide.Final)
+		path = append(path, f.Answer.Slide.Final)
 		l.polyline3(path, colSlide, 2.5, false)
 	}
 	size := meanRadius(s.Ellipsoid)
-	if f.HasHit {
+	if f.Answer.Hit {
 		l.buildHit(f, opt, size)
 	} else {
 		l.message = "no contact"
 	}
 	if opt.Normals {
-		for i, st := range f.Slide.Steps {
-			if i == 0 && f.HasHit {
+		for i, st := range f.Answer.Slide.Steps {
+			if i == 0 && f.Answer.Hit {
 				continue // drawn by buildHit
 			}
 			l.arrow3(st.Hit.Point, st.Hit.Point.Add(st.Hit.Normal.Mul(size*0.8)), lighten(colNormal, 0.3, 0xb0), 1.5, 8)
@@ -272,8 +274,8 @@ func meanRadius(e sweep.Ellipsoid) float64 {
 
 // buildHit highlights the hit triangle and its touched feature, and draws
 // the contact point, the normal and the slide direction.
-func (l *Lists) buildHit(f *Frame, opt Options, size float64) {
-	h := f.Hit
+func (l *Lists) buildHit(f *Frame, opt view.Options, size float64) {
+	h := f.Answer.First
 	if tri, ok := l.hitTriangle(f); ok {
 		l.polyline3(tri[:], colHitEdge, 2, true)
 		switch h.Feature {
@@ -289,10 +291,10 @@ func (l *Lists) buildHit(f *Frame, opt Options, size float64) {
 	}
 	// The slide direction: from the first contact pose toward where the
 	// slide goes next.
-	if c, ok := f.ContactPose(); ok && len(f.Slide.Steps) > 0 {
-		next := f.Slide.Final
-		if len(f.Slide.Steps) > 1 {
-			next = f.Slide.Steps[1].Contact
+	if c, ok := f.ContactPose(); ok && len(f.Answer.Slide.Steps) > 0 {
+		next := f.Answer.Slide.Final
+		if len(f.Answer.Slide.Steps) > 1 {
+			next = f.Answer.Slide.Steps[1].Contact
 		}
 		if d := next.Sub(c); d.Len() > 1e-9 {
 			ln := math.Min(d.Len(), size*1.5)
@@ -306,7 +308,7 @@ func (l *Lists) buildHit(f *Frame, opt Options, size float64) {
 // triangle of the scene mesh.
 func (l *Lists) hitTriangle(f *Frame) (geom.Triangle, bool) {
 	m := &f.Scene.Mesh
-	i := f.Hit.Triangle
+	i := f.Answer.First.Triangle
 	if i < 0 || i >= len(m.Triangles) {
 		return geom.Triangle{}, false
 	}
@@ -356,21 +358,21 @@ func segmentDist(a, b, p mgl64.Vec3) float64 {
 // pose the t-value and the feature.
 func (l *Lists) buildLabels(f *Frame) {
 	s := f.Scene
-	l.labelAt(s.Start, PoseStart, "start")
-	if f.HasHit {
-		l.labelAt(s.End, PoseEnd, "end")
+	l.labelAt(s.Start, scene.PoseStart, "start")
+	if f.Answer.Hit {
+		l.labelAt(s.End, scene.PoseEnd, "end")
 	} else {
-		l.labelAt(s.End, PoseEnd, "end  (no contact)")
+		l.labelAt(s.End, scene.PoseEnd, "end  (no contact)")
 	}
 	if c, ok := f.ContactPose(); ok {
-		l.labelAt(c, PoseContact, fmt.Sprintf("contact  t = %.4f  %s", f.Hit.T, f.Hit.Feature))
+		l.labelAt(c, scene.PoseContact, fmt.Sprintf("contact  t = %.4f  %s", f.Answer.First.T, f.Answer.First.Feature))
 	}
-	if n := len(f.Slide.Steps); n > 0 {
+	if n := len(f.Answer.Slide.Steps); n > 0 {
 		word := "contacts"
 		if n == 1 {
 			word = "contact"
 		}
-		l.labelAt(f.Slide.Final, PoseSlide, fmt.Sprintf("slide  %d %s", n, word))
+		l.labelAt(f.Answer.Slide.Final, scene.PoseSlide, fmt.Sprintf("slide  %d %s", n, word))
 	}
 	separateLabels(l.labels)
 }
@@ -407,7 +409,7 @@ func overlapsAny(lb label, ls []label) bool {
 }
 
 // labelAt places text to the right of the pose's ellipsoid at c.
-func (l *Lists) labelAt(c mgl64.Vec3, pose Pose, text string) {
+func (l *Lists) labelAt(c mgl64.Vec3, pose scene.Pose, text string) {
 	x, y, ok := l.project(c)
 	if !ok {
 		return
@@ -419,5 +421,5 @@ func (l *Lists) labelAt(c mgl64.Vec3, pose Pose, text string) {
 	if ok {
 		off += math.Min(math.Abs(rx-x), 400)
 	}
-	l.labels = append(l.labels, label{x: x + off, y: y - 9, text: text, col: lighten(pose.Color(), 0.35, 0xff)})
+	l.labels = append(l.labels, label{x: x + off, y: y - 9, text: text, col: lighten(PoseColor(pose), 0.35, 0xff)})
 }

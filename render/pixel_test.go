@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sweepdbg/render/view"
 	"sweepdbg/scene"
 	"sweepdbg/sweep"
 )
@@ -23,12 +24,7 @@ func coreFrame(t testing.TB, name string) *Frame {
 	}
 	m := sweep.NewMesh(sc.Mesh.Tris())
 	f := &Frame{Scene: sc, Mesh: m}
-	f.Hit, f.HasHit = m.Sweep(sc.Ellipsoid, sc.Start, sc.End.Sub(sc.Start))
-	opt := sweep.SlideOptions{}
-	if sc.Slide != nil {
-		opt = *sc.Slide
-	}
-	f.Slide = m.Slide(sc.Ellipsoid, sc.Start, sc.End, opt)
+	f.Answer = m.Answer(sc.Ellipsoid, sc.Start, sc.End, sc.SlideOptions())
 	return f
 }
 
@@ -62,23 +58,23 @@ func poseRect(cam Camera, e sweep.Ellipsoid, c mgl64.Vec3, pad int) image.Rectan
 func TestPixelsDefaultScene(t *testing.T) {
 	needDisplay(t)
 	f := coreFrame(t, scene.DefaultName)
-	if !f.HasHit || len(f.Slide.Steps) == 0 {
-		t.Fatalf("the default scene should hit and slide (core result %+v, slide %+v)", f.Hit, f.Slide)
+	if !f.Answer.Hit || len(f.Answer.Slide.Steps) == 0 {
+		t.Fatalf("the default scene should hit and slide (core result %+v, slide %+v)", f.Answer.First, f.Answer.Slide)
 	}
 	cam := FitView(f, 1280, 800)
 	cam.Bounds = FrameBounds(f)
-	img := renderRGBA(t, nil, f, cam, DefaultOptions())
+	img := renderRGBA(t, nil, f, cam, view.Default())
 	if *shotPath != "" {
 		writePNG(t, *shotPath, img)
 	}
 	contact, _ := f.ContactPose()
 	for _, pc := range []struct {
-		pose Pose
+		pose scene.Pose
 		at   mgl64.Vec3
-	}{{PoseStart, f.Scene.Start}, {PoseEnd, f.Scene.End}, {PoseContact, contact}, {PoseSlide, f.Slide.Final}} {
-		px := exactPixels(img, pc.pose.Color())
+	}{{scene.PoseStart, f.Scene.Start}, {scene.PoseEnd, f.Scene.End}, {scene.PoseContact, contact}, {scene.PoseSlide, f.Answer.Slide.Final}} {
+		px := exactPixels(img, PoseColor(pc.pose))
 		if len(px) < 20 {
-			t.Errorf("%s pose colour %v: %d exact pixels, want at least 20", pc.pose, pc.pose.Color(), len(px))
+			t.Errorf("%s pose colour %v: %d exact pixels, want at least 20", pc.pose, PoseColor(pc.pose), len(px))
 			continue
 		}
 		r := poseRect(cam, f.Scene.Ellipsoid, pc.at, 2)
@@ -107,7 +103,7 @@ func wallFrame(start mgl64.Vec3) *Frame {
 		Start:     start,
 		End:       mgl64.Vec3{6, 0, 2},
 	}
-	return &Frame{Scene: sc, Slide: sweep.SlideResult{Final: sc.End}}
+	return &Frame{Scene: sc, Answer: sweep.Answer{Slide: sweep.SlideResult{Final: sc.End}}}
 }
 
 // frontCam looks at the origin from +z, 10 units away.
@@ -118,8 +114,8 @@ func frontCam(w, h int) Camera {
 }
 
 // plainOptions: no grid, edges or labels, so flat faces are one colour.
-func plainOptions() Options {
-	o := DefaultOptions()
+func plainOptions() view.Options {
+	o := view.Default()
 	o.Grid, o.Edges, o.Labels = false, false, false
 	return o
 }
@@ -181,7 +177,7 @@ func TestPixelsDepthOrder(t *testing.T) {
 		Start:     mgl64.Vec3{50, 0, 0}, // poses off screen
 		End:       mgl64.Vec3{60, 0, 0},
 	}
-	f := &Frame{Scene: sc, HasHit: true, Slide: sweep.SlideResult{Final: sc.End}}
+	f := &Frame{Scene: sc, Answer: sweep.Answer{Hit: true, Slide: sweep.SlideResult{Final: sc.End}}}
 	opt := plainOptions()
 	opt.Normals = false
 	r := NewRenderer()
@@ -189,7 +185,7 @@ func TestPixelsDepthOrder(t *testing.T) {
 	// diagonal) and in triangle 2 of the far quad.
 	x, y, _ := cam.Project(mgl64.Vec3{0.3, -0.3, 1})
 	at := func(hit int) color.RGBA {
-		f.Hit = sweep.Hit{Triangle: hit, Point: mgl64.Vec3{50, 0, 0}}
+		f.Answer.First = sweep.Hit{Triangle: hit, Point: mgl64.Vec3{50, 0, 0}}
 		return renderRGBA(t, r, f, cam, opt).RGBAAt(int(x), int(y))
 	}
 	yellowish := func(c color.RGBA) bool { return int(c.R)-int(c.B) > 40 }
@@ -251,13 +247,13 @@ func TestPixelsLabels(t *testing.T) {
 	if d := countDiff(on, off, region); d < 30 {
 		t.Errorf("labels: %d pixels differ beside the start pose (x %v), want a label", d, x)
 	}
-	// "no contact": HasHit is false here; the message sits at the top.
+	// "no contact": Answer.Hit is false here; the message sits at the top.
 	top := image.Rect(150, 0, 350, 45)
 	if d := countBright(on, top); d < 30 {
 		t.Errorf("no-contact message: %d bright pixels at the top, want text", d)
 	}
-	f.HasHit = true
-	f.Hit = sweep.Hit{T: 0.5, Point: mgl64.Vec3{0, 0, 0}, Normal: mgl64.Vec3{0, 0, 1}}
+	f.Answer.Hit = true
+	f.Answer.First = sweep.Hit{T: 0.5, Point: mgl64.Vec3{0, 0, 0}, Normal: mgl64.Vec3{0, 0, 1}}
 	hit := renderRGBA(t, r, f, cam, opt)
 	if d := countBright(hit, top); d != 0 {
 		t.Errorf("frame with contact: %d bright pixels where the no-contact message goes", d)
@@ -301,11 +297,11 @@ func TestPixelsSubImageAndBadInput(t *testing.T) {
 	cam := frontCam(200, 150)
 	f := wallFrame(mgl64.Vec3{0, 0, 2})
 	r := NewRenderer()
-	want := renderRGBA(t, r, f, cam, DefaultOptions())
+	want := renderRGBA(t, r, f, cam, view.Default())
 	big := ebiten.NewImage(300, 250)
 	defer big.Deallocate()
 	sub := big.SubImage(image.Rect(50, 60, 250, 210)).(*ebiten.Image)
-	r.Draw(sub, f, cam, DefaultOptions())
+	r.Draw(sub, f, cam, view.Default())
 	got := image.NewRGBA(image.Rect(0, 0, 300, 250))
 	big.ReadPixels(got.Pix)
 	diff := 0
@@ -325,13 +321,13 @@ func TestPixelsSubImageAndBadInput(t *testing.T) {
 	bad.Scene.End = mgl64.Vec3{inf, 0, 0}
 	bad.Scene.Mesh.Vertices = append(bad.Scene.Mesh.Vertices, mgl64.Vec3{nan, inf, 0})
 	bad.Scene.Mesh.Triangles = append(bad.Scene.Mesh.Triangles, [3]int{0, 1, 4}, [3]int{0, 1, 99}, [3]int{-1, 0, 1})
-	bad.HasHit = true
-	bad.Hit = sweep.Hit{T: nan, Point: mgl64.Vec3{nan, 0, 0}, Normal: mgl64.Vec3{inf, 0, 0}, Triangle: 99}
-	bad.Slide = sweep.SlideResult{Steps: []sweep.SlideStep{{Contact: mgl64.Vec3{nan, nan, nan}}}, Final: mgl64.Vec3{inf, -inf, 0}}
-	renderRGBA(t, r, bad, cam, DefaultOptions())
+	bad.Answer.Hit = true
+	bad.Answer.First = sweep.Hit{T: nan, Point: mgl64.Vec3{nan, 0, 0}, Normal: mgl64.Vec3{inf, 0, 0}, Triangle: 99}
+	bad.Answer.Slide = sweep.SlideResult{Steps: []sweep.SlideStep{{Contact: mgl64.Vec3{nan, nan, nan}}}, Final: mgl64.Vec3{inf, -inf, 0}}
+	renderRGBA(t, r, bad, cam, view.Default())
 	flat := wallFrame(mgl64.Vec3{0, 0, 2})
 	flat.Scene.Ellipsoid = sweep.Ellipsoid{} // all axes zero
-	renderRGBA(t, r, flat, cam, DefaultOptions())
-	renderRGBA(t, r, nil, cam, DefaultOptions())
-	renderRGBA(t, r, &Frame{}, cam, DefaultOptions())
+	renderRGBA(t, r, flat, cam, view.Default())
+	renderRGBA(t, r, nil, cam, view.Default())
+	renderRGBA(t, r, &Frame{}, cam, view.Default())
 }

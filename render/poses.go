@@ -6,6 +6,8 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
+	"sweepdbg/render/view"
+	"sweepdbg/scene"
 	"sweepdbg/sweep"
 )
 
@@ -14,7 +16,7 @@ import (
 type ellipsoidDraw struct {
 	center mgl64.Vec3
 	inv    mgl64.Mat3 // world offset -> unit-sphere space (inverse of the axes matrix)
-	pose   Pose
+	pose   scene.Pose
 	ghost  bool // a faint slide-step ghost: no depth write, no x-ray
 	x0, y0 float64
 	x1, y1 float64
@@ -23,7 +25,7 @@ type ellipsoidDraw struct {
 // addEllipsoid queues an ellipsoid draw unless it is off screen or its
 // axes are degenerate (then it cannot be ray-cast; the labels and overlays
 // still show where it is).
-func (l *Lists) addEllipsoid(e sweep.Ellipsoid, c mgl64.Vec3, pose Pose, ghost bool) {
+func (l *Lists) addEllipsoid(e sweep.Ellipsoid, c mgl64.Vec3, pose scene.Pose, ghost bool) {
 	m := mgl64.Mat3FromCols(e.Axes[0], e.Axes[1], e.Axes[2])
 	// A relative determinant tolerance: Mat3.Inv returns zero when nearly
 	// singular, and axes this flat would not draw anyway.
@@ -75,22 +77,22 @@ func (l *Lists) screenRect(box geom.AABB) (x0, y0, x1, y1 float64, ok bool) {
 // buildPoses queues the ghosts (drawn first, under everything solid) and
 // the four poses. The contact pose is shown only with a hit, and the slide
 // pose only when the slide touched something (otherwise it is the end).
-func (l *Lists) buildPoses(f *Frame, opt Options) {
+func (l *Lists) buildPoses(f *Frame, opt view.Options) {
 	s := f.Scene
 	if opt.Ghosts {
-		for i, st := range f.Slide.Steps {
-			if i == 0 && f.HasHit {
+		for i, st := range f.Answer.Slide.Steps {
+			if i == 0 && f.Answer.Hit {
 				continue // the contact pose itself
 			}
-			l.addEllipsoid(s.Ellipsoid, st.Contact, PoseSlide, true)
+			l.addEllipsoid(s.Ellipsoid, st.Contact, scene.PoseSlide, true)
 		}
 	}
-	l.addEllipsoid(s.Ellipsoid, s.Start, PoseStart, false)
-	l.addEllipsoid(s.Ellipsoid, s.End, PoseEnd, false)
+	l.addEllipsoid(s.Ellipsoid, s.Start, scene.PoseStart, false)
+	l.addEllipsoid(s.Ellipsoid, s.End, scene.PoseEnd, false)
 	if c, ok := f.ContactPose(); ok {
-		l.addEllipsoid(s.Ellipsoid, c, PoseContact, false)
+		l.addEllipsoid(s.Ellipsoid, c, scene.PoseContact, false)
 	}
-	if len(f.Slide.Steps) > 0 {
-		l.addEllipsoid(s.Ellipsoid, f.Slide.Final, PoseSlide, false)
+	if len(f.Answer.Slide.Steps) > 0 {
+		l.addEllipsoid(s.Ellipsoid, f.Answer.Slide.Final, scene.PoseSlide, false)
 	}
 }

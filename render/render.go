@@ -32,18 +32,6 @@ import (
 	"sweepdbg/sweep"
 )
 
-// Pose names one of the four ellipsoids the view shows.
-type Pose int
-
-// The poses: the start and end of the motion, the first contact along it
-// and where collide-and-slide leaves the ellipsoid.
-const (
-	PoseStart Pose = iota
-	PoseEnd
-	PoseContact
-	PoseSlide
-)
-
 // The poses' exact sRGB colours. Each appears unmodified in the pose's
 // outline and its fully lit spot, so people and tests can find it.
 var (
@@ -53,32 +41,18 @@ var (
 	ColorSlide   = color.RGBA{0xFF, 0xB0, 0x00, 0xFF} // #FFB000 amber
 )
 
-// Color returns the pose's colour (ColorStart for an unknown pose).
-func (p Pose) Color() color.RGBA {
+// PoseColor returns the colour the view draws pose p in (ColorStart for
+// an unknown pose).
+func PoseColor(p scene.Pose) color.RGBA {
 	switch p {
-	case PoseEnd:
+	case scene.PoseEnd:
 		return ColorEnd
-	case PoseContact:
+	case scene.PoseContact:
 		return ColorContact
-	case PoseSlide:
+	case scene.PoseSlide:
 		return ColorSlide
 	}
 	return ColorStart
-}
-
-// String returns "start", "end", "contact" or "slide".
-func (p Pose) String() string {
-	switch p {
-	case PoseStart:
-		return "start"
-	case PoseEnd:
-		return "end"
-	case PoseContact:
-		return "contact"
-	case PoseSlide:
-		return "slide"
-	}
-	return "pose?"
 }
 
 // PoseBox returns the drag-handle box of the ellipsoid e centred at center:
@@ -91,53 +65,25 @@ func PoseBox(e sweep.Ellipsoid, center mgl64.Vec3) geom.AABB {
 // Handle identifies a box face of the start or end pose (a drag handle).
 // Face is geom.FaceNegX..geom.FacePosZ; Valid is false for "no handle".
 type Handle struct {
-	Pose  Pose
+	Pose  scene.Pose
 	Face  int
 	Valid bool
-}
-
-// Options are the view toggles of the View panel.
-type Options struct {
-	Normals   bool // the contact normal arrow (and slide step normals)
-	Edges     bool // triangle edges
-	Ghosts    bool // a faint ghost ellipsoid at each slide step
-	Labels    bool // pose labels with t and feature
-	Grid      bool // ground grid and world axes
-	BackFaces bool // tint triangles seen from their back
-	XRay      bool // hidden parts of poses drawn faintly
-}
-
-// DefaultOptions returns every toggle on.
-func DefaultOptions() Options {
-	return Options{Normals: true, Edges: true, Ghosts: true, Labels: true, Grid: true, BackFaces: true, XRay: true}
 }
 
 // Frame is everything one frame draws. The ui fills it every frame.
 type Frame struct {
 	Scene  *scene.Scene
-	Hit    sweep.Hit         // Mesh.Sweep(start -> end); meaningful when HasHit
-	HasHit bool              //
-	Slide  sweep.SlideResult // Mesh.Slide(start -> end)
-	Hover  Handle            // box face under the cursor (highlighted)
-	Active Handle            // box face being dragged (highlighted more strongly)
-	Mesh   *sweep.Mesh       // optional; the built mesh (the renderer reads Scene.Mesh)
+	Answer sweep.Answer // the core's answer for Scene's motion: first contact and slide
+	Hover  Handle       // box face under the cursor (highlighted)
+	Active Handle       // box face being dragged (highlighted more strongly)
+	Mesh   *sweep.Mesh  // optional; the built mesh (the renderer reads Scene.Mesh)
 }
 
-// ContactPose returns the center at first contact: start + Hit.T*(end -
+// ContactPose returns the center at first contact: start + T*(end -
 // start). ok is false without a hit or a scene.
 func (f *Frame) ContactPose() (c mgl64.Vec3, ok bool) {
-	if f == nil || f.Scene == nil || !f.HasHit {
-		return mgl64.Vec3{}, false
-	}
-	s := f.Scene
-	return s.Start.Add(s.End.Sub(s.Start).Mul(f.Hit.T)), true
-}
-
-// SlidePose returns where the slide leaves the ellipsoid (Slide.Final). ok
-// is false when there is no scene.
-func (f *Frame) SlidePose() (c mgl64.Vec3, ok bool) {
 	if f == nil || f.Scene == nil {
 		return mgl64.Vec3{}, false
 	}
-	return f.Slide.Final, true
+	return f.Answer.ContactCenter(f.Scene.Start, f.Scene.End)
 }

@@ -54,10 +54,10 @@ func addPoses(f *Frame, b geom.AABB) geom.AABB {
 	if c, ok := f.ContactPose(); ok {
 		add(c)
 	}
-	if len(f.Slide.Steps) > 0 {
-		add(f.Slide.Final)
+	if len(f.Answer.Slide.Steps) > 0 {
+		add(f.Answer.Slide.Final)
 	}
-	for _, st := range f.Slide.Steps {
+	for _, st := range f.Answer.Slide.Steps {
 		add(st.Contact)
 	}
 	return b
@@ -93,8 +93,8 @@ func FitView(f *Frame, width, height int) Camera {
 	if p, ok := f.ContactPose(); ok {
 		poses = append(poses, p)
 	}
-	if len(f.Slide.Steps) > 0 {
-		poses = append(poses, f.Slide.Final)
+	if len(f.Answer.Slide.Steps) > 0 {
+		poses = append(poses, f.Answer.Slide.Final)
 	}
 	all := append([]mgl64.Vec3{f.Scene.End}, poses...)
 	best, bestHidden, bestSpread := c, len(poses)+1, -1.0

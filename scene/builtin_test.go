@@ -89,8 +89,8 @@ func TestBuiltins(t *testing.T) {
 			for _, m := range r.Mismatches {
 				t.Errorf("core disagrees with the written expectation: %s", m)
 			}
-			if h, ok := oracleHit(s); ok == r.Hit { // a disagreement on the hit itself is reported above
-				for _, m := range s.Expect.Check(h, ok, r.Slide) {
+			if h, ok := oracleHit(s); ok == r.Answer.Hit { // a disagreement on the hit itself is reported above
+				for _, m := range s.Expect.Check(h, ok, r.Answer.Slide) {
 					t.Errorf("oracle disagrees with the written expectation: %s", m)
 				}
 			}
@@ -143,9 +143,9 @@ func writeExpectation(t *testing.T, name string, r *ReplayResult) {
 		}
 		return &v
 	}
-	e := &Expect{Hit: &r.Hit, Final: round(r.Slide.Final)}
-	if r.Hit {
-		h := r.First
+	e := &Expect{Hit: &r.Answer.Hit, Final: round(r.Answer.Slide.Final)}
+	if r.Answer.Hit {
+		h := r.Answer.First
 		tt, feat, tri := round(mgl64.Vec3{h.T})[0], h.Feature.String(), h.Triangle
 		e.T, e.Point, e.Normal, e.Feature, e.Triangle = &tt, round(h.Point), round(h.Normal), &feat, &tri
 	}
@@ -207,20 +207,20 @@ func checkAgainstOracle(t *testing.T, s *Scene, r *ReplayResult) {
 	t.Helper()
 	tris := s.Mesh.Tris()
 	c, tied, ok := oracleFirst(tris, s.Ellipsoid, s.Start, s.End)
-	if ok != r.Hit {
-		t.Fatalf("core hit = %v, oracle hit = %v", r.Hit, ok)
+	if ok != r.Answer.Hit {
+		t.Fatalf("core hit = %v, oracle hit = %v", r.Answer.Hit, ok)
 	}
 	if ok {
-		compareContact(t, "first contact", r.First, c, tied)
-		if d := math.Abs(r.First.T - c.T); !(d <= oracleTolerance) {
-			t.Errorf("first contact: core t %v, oracle t %v", r.First.T, c.T)
+		compareContact(t, "first contact", r.Answer.First, c, tied)
+		if d := math.Abs(r.Answer.First.T - c.T); !(d <= oracleTolerance) {
+			t.Errorf("first contact: core t %v, oracle t %v", r.Answer.First.T, c.T)
 		}
 	}
 	if ok && c.T == 0 {
 		return // starts overlapping: every piece of the slide does; nothing more to check
 	}
 	from := s.Start
-	for i, st := range r.Slide.Steps {
+	for i, st := range r.Answer.Slide.Steps {
 		piece := fmt.Sprintf("slide step %d", i)
 		// The contact pose is at unit distance 1 up to rounding; carry the
 		// piece a little past it so that the oracle sees the touch.
@@ -239,9 +239,9 @@ func checkAgainstOracle(t *testing.T, s *Scene, r *ReplayResult) {
 		}
 		from = st.Resume
 	}
-	if c, _, ok := oracleFirst(tris, s.Ellipsoid, from, r.Slide.Final); ok {
-		if d := c.Center.Sub(r.Slide.Final).Len(); !(d <= oracleTolerance) {
-			t.Errorf("last piece of the slide touches triangle at %v, %.3g before the final pose %v", c.Point, d, r.Slide.Final)
+	if c, _, ok := oracleFirst(tris, s.Ellipsoid, from, r.Answer.Slide.Final); ok {
+		if d := c.Center.Sub(r.Answer.Slide.Final).Len(); !(d <= oracleTolerance) {
+			t.Errorf("last piece of the slide touches triangle at %v, %.3g before the final pose %v", c.Point, d, r.Answer.Slide.Final)
 		}
 	}
 }
@@ -276,16 +276,16 @@ func compareContact(t *testing.T, what string, h sweep.Hit, c oracle.Contact, ti
 func TestFarSceneMatchesNear(t *testing.T) {
 	near, far := replayBuiltin(t, "wall-ramp"), replayBuiltin(t, "wall-ramp-far")
 	off := mgl64.Vec3{1e5, 1e5, 1e5}
-	if near.Hit != far.Hit || len(near.Slide.Steps) != len(far.Slide.Steps) {
-		t.Fatalf("near: hit %v, %d steps; far: hit %v, %d steps", near.Hit, len(near.Slide.Steps), far.Hit, len(far.Slide.Steps))
+	if near.Answer.Hit != far.Answer.Hit || len(near.Answer.Slide.Steps) != len(far.Answer.Slide.Steps) {
+		t.Fatalf("near: hit %v, %d steps; far: hit %v, %d steps", near.Answer.Hit, len(near.Answer.Slide.Steps), far.Answer.Hit, len(far.Answer.Slide.Steps))
 	}
 	const tol = 1e-6
-	if d := math.Abs(near.First.T - far.First.T); d > tol || near.First.Triangle != far.First.Triangle {
-		t.Errorf("first contact: near t %v tri %d, far t %v tri %d", near.First.T, near.First.Triangle, far.First.T, far.First.Triangle)
+	if d := math.Abs(near.Answer.First.T - far.Answer.First.T); d > tol || near.Answer.First.Triangle != far.Answer.First.Triangle {
+		t.Errorf("first contact: near t %v tri %d, far t %v tri %d", near.Answer.First.T, near.Answer.First.Triangle, far.Answer.First.T, far.Answer.First.Triangle)
 	}
-	pairs := [][2]mgl64.Vec3{{near.First.Point.Add(off), far.First.Point}, {near.Slide.Final.Add(off), far.Slide.Final}}
-	for i := range near.Slide.Steps {
-		pairs = append(pairs, [2]mgl64.Vec3{near.Slide.Steps[i].Contact.Add(off), far.Slide.Steps[i].Contact})
+	pairs := [][2]mgl64.Vec3{{near.Answer.First.Point.Add(off), far.Answer.First.Point}, {near.Answer.Slide.Final.Add(off), far.Answer.Slide.Final}}
+	for i := range near.Answer.Slide.Steps {
+		pairs = append(pairs, [2]mgl64.Vec3{near.Answer.Slide.Steps[i].Contact.Add(off), far.Answer.Slide.Steps[i].Contact})
 	}
 	for _, p := range pairs {
 		if d := p[0].Sub(p[1]).Len(); d > tol {
@@ -311,10 +311,10 @@ func replayBuiltin(t *testing.T, name string) *ReplayResult {
 // slide makes at least two contacts, on two different planes.
 func TestDefaultSceneIsInteresting(t *testing.T) {
 	r := replayBuiltin(t, DefaultName)
-	if !r.Hit || len(r.Slide.Steps) < 2 {
-		t.Fatalf("default scene: hit %v, %d slide steps; want a hit and 2 or more steps", r.Hit, len(r.Slide.Steps))
+	if !r.Answer.Hit || len(r.Answer.Slide.Steps) < 2 {
+		t.Fatalf("default scene: hit %v, %d slide steps; want a hit and 2 or more steps", r.Answer.Hit, len(r.Answer.Slide.Steps))
 	}
-	n0, n1 := r.Slide.Steps[0].Hit.Normal, r.Slide.Steps[1].Hit.Normal
+	n0, n1 := r.Answer.Slide.Steps[0].Hit.Normal, r.Answer.Slide.Steps[1].Hit.Normal
 	if n0.Dot(n1) > 0.99 {
 		t.Errorf("default scene's first two contacts have the same normal %v", n0)
 	}

@@ -70,7 +70,7 @@ f 1 1 2
 	if _, tied, ok := oracleFirst(tris, s.Ellipsoid, s.Start, s.End); !ok || len(tied) == 0 {
 		t.Errorf("the oracle finds no contact for the placed motion %v -> %v", s.Start, s.End)
 	}
-	if r, err := Replay(s); err != nil || !r.Hit {
+	if r, err := Replay(s); err != nil || !r.Answer.Hit {
 		t.Errorf("Replay of the placed scene: %v, %v; want a hit", r, err)
 	}
 }

@@ -14,14 +14,12 @@ import (
 // components and T.
 const DefaultTolerance = 1e-6
 
-// ReplayResult is what the core computed for a scene, and how it compares
-// with the scene's expectation.
+// ReplayResult is what the core computed for a scene (its Answer), and the
+// verdict: how that compares with the scene's expectation.
 type ReplayResult struct {
-	Hit        bool              // whether the sweep from Start to End touches the mesh
-	First      sweep.Hit         // the first contact of the sweep; meaningful when Hit
-	Slide      sweep.SlideResult // collide-and-slide from Start toward End
-	Mismatches []Mismatch        // every expected field that differs; empty when the scene has no expectation
-	Mesh       *sweep.Mesh       // the mesh built for the replay, for further queries on the same scene
+	Answer     sweep.Answer // the core's first contact and slide from Start toward End
+	Mismatches []Mismatch   // every expected field that differs; empty when the scene has no expectation
+	Mesh       *sweep.Mesh  // the mesh built for the replay, for further queries on the same scene
 }
 
 // Pass reports whether the result meets every expectation.
@@ -63,20 +61,30 @@ func Replay(s *Scene) (*ReplayResult, error) {
 		return nil, err
 	}
 	mesh := sweep.NewMesh(s.Mesh.Tris())
-	r := &ReplayResult{Mesh: mesh}
-	r.First, r.Hit = mesh.Sweep(s.Ellipsoid, s.Start, s.End.Sub(s.Start))
-	r.Slide = mesh.Slide(s.Ellipsoid, s.Start, s.End, s.SlideOptions())
-	r.Mismatches = s.Expect.Check(r.First, r.Hit, r.Slide)
+	r := &ReplayResult{Mesh: mesh, Answer: mesh.Answer(s.Ellipsoid, s.Start, s.End, s.SlideOptions())}
+	r.Mismatches = s.Expect.Check(r.Answer.First, r.Answer.Hit, r.Answer.Slide)
 	return r, nil
 }
 
 // SlideOptions returns the scene's slide options, or the zero options
-// (the core's defaults) when the scene has none.
+// (the core's defaults) when the scene (or s itself) has none.
 func (s *Scene) SlideOptions() sweep.SlideOptions {
-	if s.Slide == nil {
+	if s == nil || s.Slide == nil {
 		return sweep.SlideOptions{}
 	}
 	return *s.Slide
+}
+
+// EffectiveSlideOptions returns the options the core's slide uses for the
+// scene: its own, with sweep.DefaultMaxIterations and the default skin
+// (sweep.DefaultSkinRatio of the ellipsoid's smallest semi-axis) in place of
+// what it leaves out (see sweep.SlideOptions.WithDefaults). A nil scene
+// gives the defaults of a unit sphere (skin sweep.DefaultSkin).
+func (s *Scene) EffectiveSlideOptions() sweep.SlideOptions {
+	if s == nil {
+		return sweep.SlideOptions{}.WithDefaults(sweep.Sphere(1))
+	}
+	return s.SlideOptions().WithDefaults(s.Ellipsoid)
 }
 
 // Check compares a computed first contact (hit, valid when ok) and slide

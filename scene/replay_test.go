@@ -135,8 +135,8 @@ func TestReplayRunsTheCore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !r.Pass() || !r.Hit || r.First.T != 0.5 || len(r.Slide.Steps) != 1 {
-		t.Errorf("example: pass %v hit %v t %v steps %d; want a pass, t 0.5, one step", r.Pass(), r.Hit, r.First.T, len(r.Slide.Steps))
+	if !r.Pass() || !r.Answer.Hit || r.Answer.First.T != 0.5 || len(r.Answer.Slide.Steps) != 1 {
+		t.Errorf("example: pass %v hit %v t %v steps %d; want a pass, t 0.5, one step", r.Pass(), r.Answer.Hit, r.Answer.First.T, len(r.Answer.Slide.Steps))
 	}
 	*s.Expect.T = 0.25
 	*s.Expect.Feature = "vertex"

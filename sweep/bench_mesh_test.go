@@ -14,7 +14,7 @@ import (
 	"sweepdbg/geom"
 )
 
-// The benchmarks of issue 3 on the generated terrain of 1,002,528
+// The mesh benchmarks on the generated terrain of 1,002,528
 // triangles (708 x 708 cells). Sweep and Slide benchmarks time each of
 // 2000 fixed queries and report the median and 90th percentile per query
 // (ns/op is the time of the whole batch of 2000).
@@ -148,4 +148,45 @@ func BenchmarkBruteForceRatio(b *testing.B) {
 		b.ReportMetric(float64(brute)/float64(max(bvh, 1)), "brute/bvh")
 		b.ReportMetric(float64(brute.Microseconds()), "brute-median-us")
 	}
+}
+
+// BenchmarkNewMeshIntegerCoords builds the same level-like mesh (a
+// 300 x 300 grid of unit cells with integer heights, 180,000 triangles)
+// with integer coordinates and shifted by a non-integer offset. Integer
+// floats have all-zero low mantissa bits, so a vertex hash whose low bits
+// do not depend on the high ones clusters them and linear probing
+// degrades; the two builds should take about the same time.
+func BenchmarkNewMeshIntegerCoords(b *testing.B) {
+	grid := integerGrid(300)
+	shifted := make([]geom.Triangle, len(grid))
+	off := mgl64.Vec3{0.3183, 0.2718, 0.5772}
+	for i, t := range grid {
+		shifted[i] = geom.Triangle{t[0].Add(off), t[1].Add(off), t[2].Add(off)}
+	}
+	for _, c := range []struct {
+		name string
+		tris []geom.Triangle
+	}{{"integer", grid}, {"shifted", shifted}} {
+		b.Run(c.name, func(b *testing.B) {
+			for n := 0; n < b.N; n++ {
+				NewMesh(c.tris)
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/1e3/float64(b.N), "build-ms")
+		})
+	}
+}
+
+// integerGrid returns n x n cells of two triangles each whose corners have
+// integer coordinates (heights from a fixed integer pattern), like a
+// level exported from a grid-snapped editor.
+func integerGrid(n int) []geom.Triangle {
+	h := func(x, z int) float64 { return float64((x*7 + z*13) % 5) }
+	v := func(x, z int) mgl64.Vec3 { return mgl64.Vec3{float64(x) * 16, h(x, z) * 8, float64(z) * 16} }
+	tris := make([]geom.Triangle, 0, 2*n*n)
+	for x := 0; x < n; x++ {
+		for z := 0; z < n; z++ {
+			tris = append(tris, geom.Triangle{v(x, z), v(x+1, z), v(x, z+1)}, geom.Triangle{v(x+1, z), v(x+1, z+1), v(x, z+1)})
+		}
+	}
+	return tris
 }

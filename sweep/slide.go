@@ -58,8 +58,11 @@ type SlideOptions struct {
 	Skin          float64 // distance kept from surfaces along their normal, world units; 0 (or less, NaN or ±Inf) means DefaultSkinRatio times the ellipsoid's smallest semi-axis
 }
 
-// withDefaults fills in the defaults for a slide of e.
-func (o SlideOptions) withDefaults(e Ellipsoid) SlideOptions {
+// WithDefaults returns o with DefaultMaxIterations in place of a
+// MaxIterations of 0 or less and DefaultSkinRatio times e's smallest
+// semi-axis in place of a Skin that is 0, negative, NaN or infinite: the
+// options Slide actually uses for e. An explicit skin is kept as given.
+func (o SlideOptions) WithDefaults(e Ellipsoid) SlideOptions {
 	if o.MaxIterations <= 0 {
 		o.MaxIterations = DefaultMaxIterations
 	}
@@ -104,7 +107,7 @@ type SlideResult struct {
 // it does not move: Final = from, no steps. A start that already overlaps
 // a triangle can move away from it but is not pushed out.
 func (m *Mesh) Slide(e Ellipsoid, from, to mgl64.Vec3, opt SlideOptions) SlideResult {
-	opt = opt.withDefaults(e)
+	opt = opt.WithDefaults(e)
 	res := SlideResult{Final: from}
 	if q := NewQuery(e, from, to.Sub(from)); !q.Valid() {
 		return res

@@ -1,16 +1,11 @@
 package ui
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"image"
-	"image/png"
 	"time"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
-	"sweepdbg/scene"
+	"sweepdbg/ui/editor"
 )
 
 // openBuiltin makes the named built-in scene current (one undo step) and
@@ -24,7 +19,7 @@ func (g *game) openBuiltin(name string) {
 	g.stopPlay()
 	g.app.Load(d)
 	g.fitScene()
-	g.hasSelection = false
+	g.app.Selection = editor.Selection{}
 }
 
 // openFile starts loading path in the background (a load already running
@@ -38,7 +33,7 @@ func (g *game) openFile(path string) {
 		g.loading.Cancel()
 	}
 	g.panels.path = path
-	g.loading = startLoad(path, g.app.Doc.View, g.app.Doc.Grid)
+	g.loading = editor.StartLoad(path, g.app.Doc.View, g.app.Doc.Grid)
 	g.app.Say("loading %s", path)
 }
 
@@ -53,14 +48,14 @@ func (g *game) pollLoad() {
 		return
 	}
 	g.loading = nil
-	if res.err != nil {
-		g.app.Fail(res.err)
+	if res.Err != nil {
+		g.app.Fail(res.Err)
 		return
 	}
 	g.stopPlay()
-	g.app.Load(res.doc)
+	g.app.Load(res.Doc)
 	g.fitScene()
-	g.hasSelection = false
+	g.app.Selection = editor.Selection{}
 }
 
 // reload opens the current scene's file again, or the built-in again.
@@ -82,79 +77,4 @@ func (g *game) export() {
 		return
 	}
 	g.app.Say("exported %s", path)
-}
-
-// saveShot reads the finished frame and writes it as a PNG into
-// ./screenshots under a fresh name, encoding in the background.
-func (g *game) saveShot(screen *ebiten.Image) {
-	img := readScreen(screen)
-	go func() {
-		var buf bytes.Buffer
-		err := png.Encode(&buf, img)
-		var path string
-		if err == nil {
-			path, err = scene.WriteFresh(screenshotDir, "screenshot", ".png", buf.Bytes(), time.Now())
-		}
-		g.post(func() {
-			if err != nil {
-				g.app.Fail(fmt.Errorf("screenshot: %w", err))
-				return
-			}
-			g.app.Say("screenshot %s", path)
-		})
-	}()
-}
-
-// readScreen copies the screen's pixels into an opaque RGBA image.
-func readScreen(screen *ebiten.Image) *image.RGBA {
-	b := screen.Bounds()
-	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	screen.ReadPixels(img.Pix)
-	for i := 3; i < len(img.Pix); i += 4 {
-		img.Pix[i] = 0xff // the window is opaque; keep the PNG so
-	}
-	return img
-}
-
-// autosave writes the session when something changed and a few seconds
-// passed, in the background; final (on exit) writes at once and waits.
-func (g *game) autosave(final bool) {
-	if g.sessionPath == "" || g.app.Doc.Scene == nil || (g.saving && !final) {
-		return
-	}
-	cs := cameraState(g.cam)
-	if g.app.Changed == g.savedChanged && cs == g.savedCam && !final {
-		return
-	}
-	if !final && time.Since(g.lastSave) < autosaveEvery {
-		return
-	}
-	d, cam, recent, field, help := g.app.Doc, g.cam, append([]string(nil), g.app.Recent...), g.panels.path, g.help
-	path := g.sessionPath
-	save := func() error { // d is an immutable snapshot: safe to encode off the frame loop
-		g.saveMu.Lock() // a final save waits for a background one, then overwrites it
-		defer g.saveMu.Unlock()
-		s, err := newSession(d, cam, recent, field, help, &g.sceneCache)
-		if err == nil {
-			err = saveSession(path, s)
-		}
-		return err
-	}
-	g.savedChanged, g.savedCam, g.lastSave = g.app.Changed, cs, time.Now()
-	if final {
-		if err := save(); err != nil {
-			g.app.Fail(err)
-		}
-		return
-	}
-	g.saving = true
-	go func() {
-		err := save()
-		g.post(func() {
-			g.saving = false
-			if err != nil {
-				g.app.Fail(err)
-			}
-		})
-	}()
 }

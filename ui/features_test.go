@@ -10,12 +10,13 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"sweepdbg/render"
+	"sweepdbg/render/view"
 	"sweepdbg/scene"
 	"sweepdbg/scene/hunt"
 	"sweepdbg/scene/opinions"
 	"sweepdbg/sweep"
 	"sweepdbg/sweep/oracle"
+	"sweepdbg/ui/editor"
 )
 
 // The Result panel's second opinions, through debugui without a window:
@@ -36,12 +37,12 @@ func TestOpinionsPanel(t *testing.T) {
 		t.Fatalf("the default scene's opinions disagree: %v", r)
 	}
 	s := g.app.Doc.Scene
-	want := g.app.Result.Hit
+	want := g.app.Result.Answer.First
 	c, ok := oracle.FirstContact(s.Ellipsoid.Axes, s.Start, s.End.Sub(s.Start), s.Mesh.Tris()[want.Triangle])
 	if !ok || math.Abs(c.T-want.T) > 1e-6 {
 		t.Fatalf("oracle here: %+v %v; core %+v", c, ok, want)
 	}
-	rows := opinionRows(&g.opinions)
+	rows := editor.OpinionRows(&g.opinions)
 	text := rowsText(rows)
 	for _, name := range []string{opinions.Rouwe, opinions.UnitSpace, opinions.Oracle} {
 		if !strings.Contains(text, name+" ") {
@@ -68,17 +69,17 @@ func TestOpinionsPanel(t *testing.T) {
 		t.Fatal("opinions recomputed without a change of the scene")
 	}
 	end := s.End.Add(mgl64.Vec3{0, 0.25, 0})
-	if err := g.app.SetPose(render.PoseEnd, end); err != nil {
+	if err := g.app.SetPose(scene.PoseEnd, end); err != nil {
 		t.Fatal(err)
 	}
 	g.app.RunCore()
 	g.updateOpinions()
-	if g.opinions.Report == before || g.opinions.scene != g.app.Doc.Scene {
+	if g.opinions.Report == before || !g.opinions.For(g.app.Rev) {
 		t.Fatal("opinions not recomputed after the end moved")
 	}
 }
 
-func rowsText(rows []opinionRow) string {
+func rowsText(rows []editor.OpinionRow) string {
 	var b strings.Builder
 	for _, r := range rows {
 		b.WriteString(r.Text + "\n")
@@ -90,7 +91,7 @@ func rowsText(rows []opinionRow) string {
 func unitspaceWinner(r *opinions.Report) string {
 	for _, c := range r.Candidates {
 		if c.Reason == "winner" {
-			return candidateName(c.Feature, c.Index) + ": " + candidateText(c.T, c.Reason)
+			return editor.CandidateName(c.Feature, c.Index) + ": " + editor.CandidateText(c.T, c.Reason)
 		}
 	}
 	return "(no winner)"
@@ -110,7 +111,7 @@ func TestOpinionsDisagreementMarked(t *testing.T) {
 	if len(b) != 1 || !strings.HasPrefix(b[0], "algorithms disagree: t: unitspace vs oracle") {
 		t.Fatalf("banners %q", b)
 	}
-	for _, row := range opinionRows(&g.opinions) {
+	for _, row := range editor.OpinionRows(&g.opinions) {
 		mine := strings.HasPrefix(row.Text, opinions.UnitSpace) || strings.HasPrefix(row.Text, opinions.Oracle) || strings.HasPrefix(row.Text, "! t: unitspace vs oracle 3.2e-04")
 		if strings.HasPrefix(row.Text, opinions.Rouwe) && row.Bad {
 			t.Errorf("the core's row %q highlighted", row.Text)
@@ -124,18 +125,18 @@ func TestOpinionsDisagreementMarked(t *testing.T) {
 // Above opinionsAutoLimit triangles the opinions wait for Compare.
 func TestOpinionsSkipLargeMesh(t *testing.T) {
 	s := gridScene(160) // 51200 triangles
-	d, err := NewDoc(s, "", render.DefaultOptions(), DefaultGrid)
+	d, err := editor.NewDoc(s, "", view.Default(), editor.DefaultGrid)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var o Opinions
-	if o.Update(d, false) || o.Report != nil || !strings.Contains(o.Skipped, "51200 triangles") {
+	var o editor.Opinions
+	if o.Update(d, 1, false) || o.Report != nil || !strings.Contains(o.Skipped, "51200 triangles") {
 		t.Fatalf("large mesh: %+v", o)
 	}
-	if rows := opinionRows(&o); len(rows) != 1 || !strings.Contains(rows[0].Text, "Compare") {
+	if rows := editor.OpinionRows(&o); len(rows) != 1 || !strings.Contains(rows[0].Text, "Compare") {
 		t.Fatalf("rows %v", rows)
 	}
-	if !o.Update(d, true) || o.Report == nil || !o.Report.Agree() {
+	if !o.Update(d, 1, true) || o.Report == nil || !o.Report.Agree() {
 		t.Fatalf("Compare: %+v", o.Report)
 	}
 	if o.Report.Opinions[0].Hit.T <= 0 || o.Report.Opinions[0].Hit.T >= 1 {
@@ -169,9 +170,9 @@ func TestPrecisionProbe(t *testing.T) {
 	g := newTestGame(t)
 	g.app.RunCore()
 	base := g.app.Result
-	var p Probe
-	p.Update(g.app.Doc, base, false)
-	if p.Result != nil || probeLines(&p)[0] != "offset 0: probe off" {
+	var p editor.Probe
+	p.Update(g.app.Doc, g.app.Rev, base.Answer, false)
+	if p.Result != nil || editor.ProbeLines(&p)[0] != "offset 0: probe off" {
 		t.Fatalf("probe at 0: %+v", p.Result)
 	}
 	if err := p.SetOffset(2e7); err == nil {
@@ -184,7 +185,7 @@ func TestPrecisionProbe(t *testing.T) {
 		if err := p.SetOffset(c.off); err != nil {
 			t.Fatal(err)
 		}
-		p.Update(g.app.Doc, base, false)
+		p.Update(g.app.Doc, g.app.Rev, base.Answer, false)
 		r := p.Result
 		if r == nil || !r.HasHit || r.HitChanged {
 			t.Fatalf("offset %g: %+v", c.off, r)
@@ -192,10 +193,10 @@ func TestPrecisionProbe(t *testing.T) {
 		if math.Abs(r.DT) > c.tolT || r.DPoint > c.tolP || r.DFinal > c.tolP {
 			t.Errorf("offset %g: drift t %g point %g final %g", c.off, r.DT, r.DPoint, r.DFinal)
 		}
-		if math.Abs(r.T-base.Hit.T-r.DT) > 1e-15 {
+		if math.Abs(r.T-base.Answer.First.T-r.DT) > 1e-15 {
 			t.Errorf("offset %g: DT %g is not T - base T", c.off, r.DT)
 		}
-		if lines := strings.Join(probeLines(&p), "\n"); !strings.Contains(lines, "point drift") {
+		if lines := strings.Join(editor.ProbeLines(&p), "\n"); !strings.Contains(lines, "point drift") {
 			t.Errorf("probe lines: %s", lines)
 		}
 	}
@@ -207,7 +208,7 @@ func TestPrecisionProbe(t *testing.T) {
 // the scene back as it was.
 func TestGamePlayFlow(t *testing.T) {
 	g := newTestGame(t)
-	g.noInput = true
+	g.shot.noInput = true
 	before := g.app.Doc.Scene
 	undo0, _ := g.app.History.Len()
 	g.run(cmdPlay)
@@ -290,7 +291,7 @@ func TestGamePlayFlow(t *testing.T) {
 // a floor it cannot see.
 func TestPlayPausesInside(t *testing.T) {
 	g := newTestGame(t)
-	g.noInput = true
+	g.shot.noInput = true
 	g.run(cmdPlay)
 	p := g.play.player
 	p.Mesh = sweep.NewMesh(nil) // the core sees nothing, the inside check sees the scene
@@ -316,13 +317,13 @@ func TestHuntInWindow(t *testing.T) {
 	sum := hunt.Summary{Seed: 7, Cases: 100, Elapsed: 2 * time.Second, Findings: []hunt.Finding{
 		{Kind: "a", Worst: 0.5, Fixture: "a.json"}, {Kind: "b", Worst: 2}, {Kind: "c", Worst: 1, Fixture: "c.json", Triangles: 2},
 	}}
-	if w, ok := worstFinding(sum); !ok || w.Kind != "c" {
+	if w, ok := editor.WorstFinding(sum); !ok || w.Kind != "c" {
 		t.Fatalf("worst %+v", w)
 	}
-	if s := huntSummary(sum); !strings.Contains(s, `worst "c"`) || !strings.Contains(s, "3 kind(s)") {
+	if s := editor.HuntSummary(sum); !strings.Contains(s, `worst "c"`) || !strings.Contains(s, "3 kind(s)") {
 		t.Fatalf("summary %q", s)
 	}
-	if s := huntSummary(hunt.Summary{Cases: 5}); !strings.Contains(s, "no findings") {
+	if s := editor.HuntSummary(hunt.Summary{Cases: 5}); !strings.Contains(s, "no findings") {
 		t.Fatalf("summary %q", s)
 	}
 	g := newTestGame(t)

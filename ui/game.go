@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"sync"
-	"time"
 
 	"github.com/ebitengine/debugui"
 	"github.com/go-gl/mathgl/mgl64"
@@ -14,6 +12,7 @@ import (
 	"sweepdbg/geom"
 	"sweepdbg/render"
 	"sweepdbg/scene"
+	"sweepdbg/ui/editor"
 )
 
 // mouseMode is what the left or middle button is doing in the 3D view.
@@ -26,17 +25,16 @@ const (
 	mouseDrag
 )
 
-// screenshotDir is where F12 writes screenshots, relative to the working
-// directory.
-const screenshotDir = "screenshots"
-
-// autosaveEvery is how often a changed session is written.
-const autosaveEvery = 3 * time.Second
-
 // game is the ebiten.Game: it owns the window-side state (camera, mouse
-// modes, debugui, the renderer) and drives the App.
+// modes, debugui, the renderer) and drives the editor's App, which holds
+// the document and every edit. Its parts that are state machines of their
+// own live in their own types: the drag of a pose box (dragState,
+// drag.go), the session's autosaver (autosaver, autosave.go), the
+// one-frame screenshot mode (shotMode, shot.go) and play mode
+// (playSession, playwin.go). The game runs on ebiten's goroutine only;
+// background work reports through post.
 type game struct {
-	app     *App
+	app     *editor.App
 	panels  *panels
 	dui     debugui.DebugUI
 	rend    *render.Renderer
@@ -47,60 +45,42 @@ type game struct {
 	scale  float64 // device scale factor
 	framed bool    // the camera has been fitted to the first scene
 
-	drawn     bool         // a frame was drawn since the core last ran
-	coreScene *scene.Scene // the scene the core last ran on
-
 	mode         mouseMode
 	lastX, lastY int
-	drag         Drag
-	dragPose     render.Pose
-	dragBefore   Doc
-	dragShift    bool
+	drag         dragState // the drag in progress when mode is mouseDrag
 	hover        render.Handle
-	selected     render.Pose
-	hasSelection bool
 
 	help        bool
 	title       string // the window title last set
-	loading     *loader
-	shotPending bool
+	loading     *editor.Loader
+	shotPending bool // F12 was pressed: save the next drawn frame
 	exportDir   string
 	posted      chan func() // results of background work, run in Update
 
-	sessionPath  string
-	savedChanged int
-	savedCam     CameraState
-	lastSave     time.Time
-	saving       bool
-	saveMu       sync.Mutex // held while saving; guards sceneCache
-	sceneCache   sceneJSON
+	save autosaver
 
-	play      *playSession // play mode; nil when not playing
-	opinions  Opinions     // the three first-contact opinions on the shown motion
-	probe     Probe        // the precision probe
-	forceOps  bool         // Compare pressed: compute the opinions on a large mesh
-	forceProb bool         // Probe pressed: run the probe on a large mesh
-	hunter    *hunter      // the running hunt; nil when none
-	huntDir   string       // where hunts write their fixtures
+	play      *playSession    // play mode; nil when not playing
+	opinions  editor.Opinions // the three first-contact opinions on the shown motion
+	probe     editor.Probe    // the precision probe
+	forceOps  bool            // Compare pressed: compute the opinions on a large mesh
+	forceProb bool            // Probe pressed: run the probe on a large mesh
+	hunter    *editor.Hunter  // the running hunt; nil when none
+	huntDir   string          // where hunts write their fixtures
 
-	debugPrint string // last line printed for SWEEPDBG_DEBUG_PRINT
-	fixedW     int    // Screenshot: a fixed screen size (0: follow the window)
-	fixedH     int
-	onDraw     func(screen *ebiten.Image) // Screenshot: reads the finished frame
-	done       bool                       // Update returns ebiten.Termination
-	noInput    bool                       // Screenshot: ignore mouse and keys
+	debugPrint string   // last line printed for SWEEPDBG_DEBUG_PRINT
+	shot       shotMode // Screenshot's fixed size and frame reader; zero in the window
 }
 
 // newGame builds the game around an App already holding a Doc. It touches
 // no window, so tests can build it and drive the panels headless.
-func newGame(app *App) *game {
+func newGame(app *editor.App) *game {
 	g := &game{
 		app:       app,
 		panels:    newPanels(),
 		rend:      render.NewRenderer(),
 		scale:     1,
 		exportDir: scene.DefaultExportDir,
-		huntDir:   huntOut,
+		huntDir:   editor.HuntOut,
 		posted:    make(chan func(), 16),
 	}
 	g.cam = render.NewCamera(1280, 800)
@@ -110,9 +90,9 @@ func newGame(app *App) *game {
 // Layout makes the screen as large as the window in device pixels, so the
 // view is sharp on HiDPI monitors (ebiten's examples/highdpi).
 func (g *game) Layout(outsideW, outsideH int) (int, int) {
-	if g.fixedW > 0 {
-		g.w, g.h = g.fixedW, g.fixedH
-		return g.fixedW, g.fixedH
+	if g.shot.fixedW > 0 {
+		g.w, g.h = g.shot.fixedW, g.shot.fixedH
+		return g.shot.fixedW, g.shot.fixedH
 	}
 	s := 1.0
 	if m := ebiten.Monitor(); m != nil {
@@ -128,9 +108,10 @@ func (g *game) uiScale() int { return max(int(g.scale+0.5), 1) }
 
 // Update runs one frame: a play tick, then debugui, then keys (unless a
 // text field has focus), then the mouse in the 3D view (unless debugui is
-// hovered or focused), then the core again if anything changed.
+// hovered or focused), then the core again if anything changed (the core
+// runs once per revision of the document, see editor.App.Refresh).
 func (g *game) Update() error {
-	if g.done {
+	if g.shot.done {
 		return ebiten.Termination
 	}
 	g.syncSize()
@@ -141,7 +122,7 @@ func (g *game) Update() error {
 	// Result panel shows the same tick as the view (the tick reads keys
 	// gated by last frame's capture state).
 	g.playUpdate()
-	g.refreshCore()
+	g.app.Refresh()
 	s := g.uiScale()
 	capture, err := g.dui.Update(func(ctx *debugui.Context) error {
 		ctx.SetScale(s)
@@ -152,27 +133,18 @@ func (g *game) Update() error {
 		return fmt.Errorf("ui: %w", err)
 	}
 	g.capture = capture
-	if !g.noInput {
+	if !g.shot.noInput {
 		if capture&debugui.InputCapturingStateFocus == 0 {
 			g.keys()
 		}
 		g.mouse()
 	}
-	g.refreshCore() // after edits from the panels, keys and drags
+	g.app.Refresh() // after edits from the panels, keys and drags
 	g.updateOpinions()
 	g.printPoses()
 	g.autosave(false)
 	g.syncTitle()
 	return nil
-}
-
-// refreshCore runs the core once per drawn frame (Update may run several
-// times per frame when drawing is slow) and whenever the scene changed.
-func (g *game) refreshCore() {
-	if g.drawn || g.coreScene != g.app.Doc.Scene {
-		g.app.RunCore()
-		g.coreScene, g.drawn = g.app.Doc.Scene, false
-	}
 }
 
 // syncSize keeps the camera's viewport at the screen size and fits the
@@ -189,7 +161,7 @@ func (g *game) syncSize() {
 }
 
 // sceneBounds is the box around the mesh and the start and end poses.
-func sceneBounds(d Doc) geom.AABB {
+func sceneBounds(d editor.Doc) geom.AABB {
 	b := geom.EmptyAABB()
 	if d.Scene == nil {
 		return geom.AABB{Min: mgl64.Vec3{-1, -1, -1}, Max: mgl64.Vec3{1, 1, 1}}
@@ -215,8 +187,8 @@ func (g *game) drainPosted() {
 // updateOpinions recomputes the second opinions and the precision probe
 // when the shown scene changed (or Compare / Probe was pressed).
 func (g *game) updateOpinions() {
-	g.opinions.Update(g.app.Doc, g.forceOps)
-	g.probe.Update(g.app.Doc, g.app.Result, g.forceProb)
+	g.opinions.Update(g.app.Doc, g.app.Rev, g.forceOps)
+	g.probe.Update(g.app.Doc, g.app.Rev, g.app.Result.Answer, g.forceProb)
 	g.forceOps, g.forceProb = false, false
 }
 
@@ -236,9 +208,9 @@ func (g *game) post(f func()) {
 func (g *game) syncTitle() {
 	t := windowTitle
 	if d := g.app.Doc; d.Scene != nil {
-		t += " - " + describe(d)
+		t += " - " + d.Describe()
 	}
-	if t != g.title && g.fixedW == 0 {
+	if t != g.title && g.shot.fixedW == 0 {
 		g.title = t
 		ebiten.SetWindowTitle(t)
 	}
@@ -248,12 +220,11 @@ func (g *game) syncTitle() {
 func (g *game) frame() render.Frame {
 	a := g.app
 	f := render.Frame{
-		Scene: a.Doc.Scene, Mesh: a.Doc.Mesh,
-		Hit: a.Result.Hit, HasHit: a.Result.HasHit, Slide: a.Result.Slide,
+		Scene: a.Doc.Scene, Mesh: a.Doc.Mesh, Answer: a.Result.Answer,
 		Hover: g.hover,
 	}
 	if g.mode == mouseDrag {
-		f.Active = render.Handle{Pose: g.dragPose, Face: g.drag.Face, Valid: true}
+		f.Active = render.Handle{Pose: g.drag.pose, Face: g.drag.math.Face, Valid: true}
 		f.Hover = f.Active
 	}
 	return f
@@ -262,7 +233,6 @@ func (g *game) frame() render.Frame {
 // Draw draws the 3D view, then the panels, then the status line (and the
 // help and load progress when shown).
 func (g *game) Draw(screen *ebiten.Image) {
-	g.drawn = true
 	b := screen.Bounds()
 	g.w, g.h = b.Dx(), b.Dy()
 	g.cam.Width, g.cam.Height = g.w, g.h
@@ -273,8 +243,8 @@ func (g *game) Draw(screen *ebiten.Image) {
 		g.shotPending = false
 		g.saveShot(screen)
 	}
-	if g.onDraw != nil {
-		g.onDraw(screen)
+	if g.shot.onDraw != nil {
+		g.shot.onDraw(screen)
 	}
 }
 
@@ -329,7 +299,7 @@ func (g *game) printPoses() {
 	ex, ey, _ := g.cam.Project(g.app.Doc.Scene.End)
 	hover := "none"
 	if g.hover.Valid {
-		hover = poseName(g.hover.Pose)
+		hover = g.hover.Pose.String()
 	}
 	line := fmt.Sprintf("poses start %.0f %.0f end %.0f %.0f size %d %d hover %s capture %d mode %d cursor %d %d",
 		sx/g.scale, sy/g.scale, ex/g.scale, ey/g.scale, g.w, g.h, hover, g.capture, g.mode,

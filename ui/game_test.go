@@ -2,13 +2,14 @@ package ui
 
 import (
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"sweepdbg/render"
 	"sweepdbg/scene"
+	"sweepdbg/ui/editor"
 )
 
 func TestKeyCommand(t *testing.T) {
@@ -72,13 +73,13 @@ func TestGameDragFlow(t *testing.T) {
 		t.Fatal("end pose behind the camera")
 	}
 	h, grab := pickHandle(g.cam.Ray(x, y), d.Scene.Ellipsoid, d.Scene.Start, d.Scene.End)
-	if !h.Valid || h.Pose != render.PoseEnd {
+	if !h.Valid || h.Pose != scene.PoseEnd {
 		t.Fatalf("picked %+v", h)
 	}
 	g.beginDrag(h, grab, false)
 	g.moveDrag(x+40, y+25)
 	g.moveDrag(x+80, y+50)
-	if f := g.frame(); !f.Active.Valid || f.Active.Pose != render.PoseEnd || f.Active.Face != h.Face {
+	if f := g.frame(); !f.Active.Valid || f.Active.Pose != scene.PoseEnd || f.Active.Face != h.Face {
 		t.Fatalf("frame's active handle %+v while dragging %+v", f.Active, h)
 	}
 	g.run(cmdUndo)
@@ -138,14 +139,14 @@ func TestGameCommands(t *testing.T) {
 	}
 	// F (frame) with the end selected frames the end pose: its center is
 	// in the middle of the view.
-	g.selected, g.hasSelection = render.PoseEnd, true
+	g.app.Selection = editor.Selection{Pose: scene.PoseEnd, Valid: true}
 	g.run(cmdFrame)
 	x, y, ok := g.cam.Project(g.app.Doc.Scene.End)
 	if !ok || abs(x-640) > 2 || abs(y-400) > 2 {
 		t.Fatalf("framed end projects to (%v, %v)", x, y)
 	}
 	// Reload of a built-in restores its poses, as one undo step.
-	_ = g.app.SetPose(render.PoseStart, mgl64.Vec3{9, 9, 9})
+	_ = g.app.SetPose(scene.PoseStart, mgl64.Vec3{9, 9, 9})
 	g.reload()
 	if g.app.Doc.Scene.Start == (mgl64.Vec3{9, 9, 9}) {
 		t.Fatal("reload kept the edited start")
@@ -153,9 +154,10 @@ func TestGameCommands(t *testing.T) {
 	// Opening a missing file reports it and keeps the scene.
 	before := g.app.Doc.Scene
 	g.openFile(filepath.Join(t.TempDir(), "nope.obj"))
-	r := waitLoad(t, g.loading)
-	g.loading.done <- r // hand it back to pollLoad
-	g.pollLoad()
+	for g.loading != nil { // pollLoad finishes the load once the loader is done
+		g.pollLoad()
+		runtime.Gosched()
+	}
 	if g.app.Doc.Scene != before || !g.app.MsgErr {
 		t.Fatalf("failed open: scene changed or no error (%q)", g.app.Msg)
 	}

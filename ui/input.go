@@ -1,14 +1,12 @@
 package ui
 
 import (
-	"fmt"
-
-	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"sweepdbg/geom"
 	"sweepdbg/render"
+	"sweepdbg/ui/editor"
 )
 
 // command is what a key press asks for.
@@ -133,8 +131,8 @@ func (g *game) run(c command) {
 // frameSelection fits the camera to the selected pose, or to the scene.
 func (g *game) frameSelection() {
 	d := g.app.Doc
-	if g.hasSelection && d.Scene != nil {
-		g.fit(render.PoseBox(d.Scene.Ellipsoid, d.PoseAt(g.selected)))
+	if sel := g.app.Selection; sel.Valid && d.Scene != nil {
+		g.fit(render.PoseBox(d.Scene.Ellipsoid, d.PoseAt(sel.Pose)))
 		return
 	}
 	g.fit(sceneBounds(d))
@@ -193,50 +191,11 @@ func (g *game) idleMouse(fx, fy float64, free bool) {
 		inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonMiddle):
 		g.mode = mousePan
 	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
-		g.mode, g.hasSelection = mouseOrbit, false
+		g.mode, g.app.Selection = mouseOrbit, editor.Selection{}
 	}
 	if _, wy := ebiten.Wheel(); wy != 0 {
 		g.cam.ZoomAt(wy, fx, fy)
 	}
-}
-
-// beginDrag starts dragging the handle h grabbed at the world point grab;
-// shift says whether the drag starts along the face's normal.
-func (g *game) beginDrag(h render.Handle, grab mgl64.Vec3, shift bool) {
-	d := g.app.Doc
-	g.mode, g.dragPose, g.dragBefore, g.dragShift = mouseDrag, h.Pose, d, shift
-	g.drag = NewDrag(h.Face, grab, d.PoseAt(h.Pose))
-	g.selected, g.hasSelection = h.Pose, true
-}
-
-// moveDrag moves the dragged pose under the cursor without an undo step;
-// finishDrag records the whole drag as one.
-func (g *game) moveDrag(fx, fy float64) {
-	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
-	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl)
-	cur := g.app.Doc.PoseAt(g.dragPose)
-	if shift != g.dragShift {
-		g.drag, g.dragShift = g.drag.Rebase(cur), shift
-	}
-	c, ok := g.drag.Move(g.cam.Ray(fx, fy), shift, ctrl, g.app.Doc.Grid)
-	if ok && c != cur {
-		g.app.Preview(g.dragPose, c)
-	}
-}
-
-func (g *game) finishDrag() {
-	g.mode = mouseIdle
-	g.app.Commit(g.dragBefore, fmt.Sprintf("moved %s to %s", poseName(g.dragPose), vec(g.app.Doc.PoseAt(g.dragPose))))
-}
-
-// cancelDrag (Escape) puts the dragged pose back where the drag began.
-func (g *game) cancelDrag() {
-	if g.mode != mouseDrag {
-		return
-	}
-	g.mode = mouseIdle
-	g.app.Preview(g.dragPose, g.drag.Cancel())
-	g.app.Say("drag cancelled")
 }
 
 // fitScene turns the camera to the direction from which the fewest of the
@@ -244,7 +203,7 @@ func (g *game) cancelDrag() {
 // then frames the whole scene beside the panels. It runs the core first so
 // the contact and slide poses are current.
 func (g *game) fitScene() {
-	g.app.RunCore()
+	g.app.Refresh()
 	f := g.frame()
 	if f.Scene == nil {
 		g.fit(sceneBounds(g.app.Doc))

@@ -53,7 +53,7 @@ func (g *game) statusText() string {
 		n = len(d.Scene.Mesh.Triangles)
 	}
 	s := fmt.Sprintf("%d triangles | core %.1f µs", n, g.app.Result.Micros)
-	if g.fixedW == 0 { // a one-frame screenshot has no frame rate yet
+	if g.shot.fixedW == 0 { // a one-frame screenshot has no frame rate yet
 		s = fmt.Sprintf("%.0f FPS | ", ebiten.ActualFPS()) + s
 	}
 	if g.app.Msg != "" {

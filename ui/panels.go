@@ -3,27 +3,24 @@ package ui
 import (
 	"fmt"
 	"image"
-	"strconv"
 	"strings"
 
 	"github.com/ebitengine/debugui"
-	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
-	"sweepdbg/render"
 	"sweepdbg/scene"
 	"sweepdbg/sweep"
+	"sweepdbg/ui/editor"
 )
 
 // Panel geometry in debugui units (device pixels divided by the UI scale).
 const (
-	panelW    = 270 // width of the left and right panel columns
-	panelGap  = 6
-	statusH   = 22  // the status line at the bottom, device pixels at scale 1
-	toolsH    = 250 // height of the play / probe / hunt panel under Result
-	numDigits = 4   // decimals shown in number fields
+	panelW   = 270 // width of the left and right panel columns
+	panelGap = 6
+	statusH  = 22  // the status line at the bottom, device pixels at scale 1
+	toolsH   = 250 // height of the play / probe / hunt panel under Result
 )
 
 // panels holds what the debugui panels keep between frames: the text of
@@ -43,28 +40,7 @@ type panels struct {
 type numField struct{ buf, shown string }
 
 func newPanels() *panels {
-	return &panels{fields: map[string]*numField{}, names: scene.Builtins(), huntSeconds: defaultHuntTime.Seconds()}
-}
-
-// formatNum prints v with up to numDigits decimals, trailing zeros cut.
-func formatNum(v float64) string {
-	s := strconv.FormatFloat(v, 'f', numDigits, 64)
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	if s == "-0" {
-		s = "0"
-	}
-	return s
-}
-
-// parseNum reads a number typed into a field.
-func parseNum(s string) (float64, error) {
-	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil {
-		return 0, fmt.Errorf("%q is not a number", s)
-	}
-	return v, nil
+	return &panels{fields: map[string]*numField{}, names: scene.Builtins(), huntSeconds: editor.DefaultHuntTime.Seconds()}
 }
 
 // build lays out every panel; it is the function given to debugui's Update
@@ -179,9 +155,9 @@ func (g *game) ellipsoidPanel(ctx *debugui.Context) {
 	ctx.Text("pitch")
 	ctx.Text("roll")
 	row("rot °", sh.Rot, func(i int, x float64) error { s := sh; s.Rot[i] = x; return a.SetShape(s) })
-	for _, pose := range []render.Pose{render.PoseStart, render.PoseEnd} {
+	for _, pose := range []scene.Pose{scene.PoseStart, scene.PoseEnd} {
 		c := a.Doc.PoseAt(pose)
-		row(poseName(pose), c, func(i int, x float64) error { c[i] = x; return a.SetPose(pose, c) })
+		row(pose.String(), c, func(i int, x float64) error { c[i] = x; return a.SetPose(pose, c) })
 	}
 	ctx.SetGridLayout([]int{-1, -1}, nil)
 	ctx.Button("Swap start/end").On(func() { _ = a.Swap() })
@@ -198,7 +174,7 @@ func (g *game) numberField(ctx *debugui.Context, id string, v float64, commit fu
 		f = &numField{}
 		g.panels.fields[id] = f
 	}
-	if s := formatNum(v); s != f.shown {
+	if s := editor.FormatNum(v); s != f.shown {
 		f.buf, f.shown = s, s
 	}
 	ctx.IDScope(id, func() {
@@ -211,7 +187,7 @@ func (g *game) commitField(id string, f *numField, commit func(float64) error) {
 	if strings.TrimSpace(f.buf) == f.shown {
 		return
 	}
-	x, err := parseNum(f.buf)
+	x, err := editor.ParseNum(f.buf)
 	if err == nil {
 		err = commit(x)
 	} else {
@@ -247,7 +223,7 @@ func (g *game) viewPanel(ctx *debugui.Context) {
 	g.numberField(ctx, "max iterations", float64(o.MaxIterations), func(x float64) error {
 		n := int(x)
 		if float64(n) != x {
-			err := fmt.Errorf("max iterations %s: must be a whole number", formatNum(x))
+			err := fmt.Errorf("max iterations %s: must be a whole number", editor.FormatNum(x))
 			a.Fail(err)
 			return err
 		}
@@ -266,46 +242,9 @@ func (g *game) viewPanel(ctx *debugui.Context) {
 	ctx.Text("F1: keys and mouse help")
 }
 
-// resultLines formats the core's result for the Result panel: hit or "no
-// contact", t, point, normal, feature, triangle and its vertices, the
-// core's time, one block per slide step and the final position.
-func resultLines(d Doc, r Result) []string {
-	var out []string
-	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
-	add("core time: %.1f µs", r.Micros)
-	if !r.HasHit {
-		add("no contact")
-	} else {
-		h := r.Hit
-		add("hit at t = %.4f", h.T)
-		add("point  %s", vec(h.Point))
-		add("normal %s", vec(h.Normal))
-		add("feature %s, triangle %d", h.Feature, h.Triangle)
-		if d.Scene != nil && h.Triangle >= 0 && h.Triangle < len(d.Scene.Mesh.Triangles) {
-			for k, vi := range d.Scene.Mesh.Triangles[h.Triangle] {
-				if vi >= 0 && vi < len(d.Scene.Mesh.Vertices) {
-					add("  v%d %s", k, vec(d.Scene.Mesh.Vertices[vi]))
-				}
-			}
-		}
-	}
-	add("slide: %d step(s)", len(r.Slide.Steps))
-	for i, s := range r.Slide.Steps {
-		add("%d: t %.4f %s tri %d", i+1, s.Hit.T, s.Hit.Feature, s.Hit.Triangle)
-		add("   n %s", vec(s.Hit.Normal))
-		add("   at %s", vec(s.Contact))
-	}
-	add("final %s", vec(r.Slide.Final))
-	return out
-}
-
-func vec(v mgl64.Vec3) string {
-	return fmt.Sprintf("(%s, %s, %s)", formatNum(v[0]), formatNum(v[1]), formatNum(v[2]))
-}
-
 func (g *game) resultPanel(ctx *debugui.Context) {
 	ctx.SetGridLayout([]int{-1}, nil)
-	for _, line := range resultLines(g.app.Doc, g.app.Result) {
+	for _, line := range editor.ResultLines(g.app.Doc, g.app.Result) {
 		ctx.Text(line)
 	}
 	ctx.Header("Second opinions", true, func() {
@@ -313,7 +252,7 @@ func (g *game) resultPanel(ctx *debugui.Context) {
 		if g.opinions.Skipped != "" || g.opinions.Report == nil && g.app.Doc.Scene != nil {
 			ctx.Button("Compare").On(func() { g.forceOps = true })
 		}
-		for _, r := range opinionRows(&g.opinions) {
+		for _, r := range editor.OpinionRows(&g.opinions) {
 			if r.Bad {
 				highlightText(ctx, r.Text)
 			} else {

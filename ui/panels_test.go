@@ -12,6 +12,7 @@ import (
 	"sweepdbg/render"
 	"sweepdbg/scene"
 	"sweepdbg/sweep"
+	"sweepdbg/ui/editor"
 )
 
 func newTestGame(t *testing.T) *game {
@@ -57,7 +58,7 @@ func TestPanelsHeadless(t *testing.T) {
 		if f == nil {
 			t.Fatalf("no field %q (have %v)", id, keys(g.panels.fields))
 		}
-		if f.buf != formatNum(v) {
+		if f.buf != editor.FormatNum(v) {
 			t.Errorf("field %q shows %q, model %v", id, f.buf, v)
 		}
 	}
@@ -67,7 +68,7 @@ func TestPanelsHeadless(t *testing.T) {
 	g.commitField("end x", f, func(x float64) error {
 		c := g.app.Doc.Scene.End
 		c[0] = x
-		return g.app.SetPose(render.PoseEnd, c)
+		return g.app.SetPose(scene.PoseEnd, c)
 	})
 	if g.app.Doc.Scene.End[0] != 2.5 {
 		t.Fatalf("end x = %v after typing 2.5", g.app.Doc.Scene.End[0])
@@ -78,7 +79,7 @@ func TestPanelsHeadless(t *testing.T) {
 	}
 
 	r := g.panels.fields["radii y"]
-	before := sum(g.app.Doc)
+	before := g.app.Doc
 	for _, typed := range []string{"0", "abc", "-1"} {
 		r.buf = typed
 		g.commitField("radii y", r, func(x float64) error {
@@ -86,10 +87,10 @@ func TestPanelsHeadless(t *testing.T) {
 			s.Radii[1] = x
 			return g.app.SetShape(s)
 		})
-		if sum(g.app.Doc) != before || !g.app.MsgErr || !strings.Contains(g.app.Msg, "radi") {
+		if g.app.Doc != before || !g.app.MsgErr || !strings.Contains(g.app.Msg, "radi") {
 			t.Fatalf("typing %q: state changed or message %q", typed, g.app.Msg)
 		}
-		if r.buf != formatNum(g.app.Doc.Shape.Radii[1]) {
+		if r.buf != editor.FormatNum(g.app.Doc.Shape.Radii[1]) {
 			t.Fatalf("typing %q: field left at %q", typed, r.buf)
 		}
 	}
@@ -109,30 +110,6 @@ func keys(m map[string]*numField) []string {
 	return out
 }
 
-func TestResultLines(t *testing.T) {
-	s := &scene.Scene{Name: "t", Mesh: scene.Mesh{
-		Vertices:  []mgl64.Vec3{{0, 0, 0}, {4, 0, 0}, {0, 0, 4}},
-		Triangles: [][3]int{{0, 1, 2}},
-	}}
-	d := Doc{Scene: s}
-	none := strings.Join(resultLines(d, Result{Slide: sweep.SlideResult{Final: mgl64.Vec3{1, 2, 3}}, Micros: 12.34}), "\n")
-	for _, want := range []string{"no contact", "final (1, 2, 3)", "12.3 µs", "0 step"} {
-		if !strings.Contains(none, want) {
-			t.Errorf("no-hit result lacks %q:\n%s", want, none)
-		}
-	}
-	h := sweep.Hit{T: 0.5, Point: mgl64.Vec3{1, 0, 1}, Normal: mgl64.Vec3{0, 1, 0}, Feature: sweep.Edge}
-	r := Result{Hit: h, HasHit: true, Slide: sweep.SlideResult{
-		Steps: []sweep.SlideStep{{Hit: h, Contact: mgl64.Vec3{1, 1, 1}}}, Final: mgl64.Vec3{2, 1, 1}}}
-	hit := strings.Join(resultLines(d, r), "\n")
-	for _, want := range []string{"t = 0.5000", "point  (1, 0, 1)", "normal (0, 1, 0)", "edge, triangle 0",
-		"v1 (4, 0, 0)", "1: t 0.5000 edge tri 0", "at (1, 1, 1)", "final (2, 1, 1)"} {
-		if !strings.Contains(hit, want) {
-			t.Errorf("hit result lacks %q:\n%s", want, hit)
-		}
-	}
-}
-
 // A pixel on an ellipsoid picks it: project each pose's center with the
 // default camera of the default scene, cast the pick ray through that
 // pixel, and the handle is that pose's, grabbed on its box's surface.
@@ -141,15 +118,15 @@ func TestPickPixelOnEllipsoid(t *testing.T) {
 	g.cam = render.NewCamera(1280, 800)
 	g.cam.Frame(sceneBounds(g.app.Doc))
 	d := g.app.Doc
-	for _, pose := range []render.Pose{render.PoseStart, render.PoseEnd} {
+	for _, pose := range []scene.Pose{scene.PoseStart, scene.PoseEnd} {
 		c := d.PoseAt(pose)
 		x, y, ok := g.cam.Project(c)
 		if !ok {
-			t.Fatalf("%s center not in front of the camera", poseName(pose))
+			t.Fatalf("%s center not in front of the camera", pose.String())
 		}
 		h, grab := pickHandle(g.cam.Ray(x, y), d.Scene.Ellipsoid, d.Scene.Start, d.Scene.End)
 		if !h.Valid || h.Pose != pose {
-			t.Fatalf("pixel (%.0f, %.0f) on %s picked %+v", x, y, poseName(pose), h)
+			t.Fatalf("pixel (%.0f, %.0f) on %s picked %+v", x, y, pose.String(), h)
 		}
 		box := render.PoseBox(d.Scene.Ellipsoid, c)
 		if !box.Expand(mgl64.Vec3{1e-9, 1e-9, 1e-9}).Contains(grab) {
@@ -174,31 +151,31 @@ func TestPickPrefersEllipsoid(t *testing.T) {
 	v := b.Sub(p)
 	r := geom.Ray{Origin: p.Sub(v), Dir: v}
 	h, _ := pickHandle(r, e, a, b) // start at a, end at b
-	if !h.Valid || h.Pose != render.PoseEnd {
+	if !h.Valid || h.Pose != scene.PoseEnd {
 		t.Fatalf("picked %+v, want the end pose whose ellipsoid the ray hits", h)
 	}
 	// Without ellipsoid hits the nearer box wins.
 	r = geom.Ray{Origin: mgl64.Vec3{0.95, 0.95, 10}, Dir: mgl64.Vec3{0, 0, -1}}
 	h, _ = pickHandle(r, e, a, b)
-	if !h.Valid || h.Pose != render.PoseStart || h.Face != geom.FacePosZ {
+	if !h.Valid || h.Pose != scene.PoseStart || h.Face != geom.FacePosZ {
 		t.Fatalf("picked %+v, want the start pose's +z face", h)
 	}
 }
 
 func TestFormatParseShorten(t *testing.T) {
 	for v, want := range map[float64]string{0: "0", 1.5: "1.5", 0.123456: "0.1235", -2: "-2", 1e-7: "0"} {
-		if got := formatNum(v); got != want {
-			t.Errorf("formatNum(%v) = %q, want %q", v, got, want)
+		if got := editor.FormatNum(v); got != want {
+			t.Errorf("editor.FormatNum(%v) = %q, want %q", v, got, want)
 		}
 	}
-	if got := formatNum(math.Copysign(0, -1)); got != "0" {
-		t.Errorf("formatNum(-0) = %q", got)
+	if got := editor.FormatNum(math.Copysign(0, -1)); got != "0" {
+		t.Errorf("editor.FormatNum(-0) = %q", got)
 	}
-	if v, err := parseNum(" 2.25 "); err != nil || v != 2.25 {
-		t.Errorf("parseNum: %v %v", v, err)
+	if v, err := editor.ParseNum(" 2.25 "); err != nil || v != 2.25 {
+		t.Errorf("editor.ParseNum: %v %v", v, err)
 	}
-	if _, err := parseNum("1,5"); err == nil || !strings.Contains(err.Error(), `"1,5"`) {
-		t.Errorf("parseNum(1,5): %v", err)
+	if _, err := editor.ParseNum("1,5"); err == nil || !strings.Contains(err.Error(), `"1,5"`) {
+		t.Errorf("editor.ParseNum(1,5): %v", err)
 	}
 	if got := shorten("/très/long/chemin/de/fichier.obj", 12); got != "...chier.obj" {
 		t.Errorf("shorten = %q", got)

@@ -7,6 +7,7 @@ import (
 
 	"sweepdbg/geom"
 	"sweepdbg/render"
+	"sweepdbg/scene"
 	"sweepdbg/sweep"
 )
 
@@ -19,7 +20,7 @@ import (
 // when the ray misses both boxes.
 func pickHandle(r geom.Ray, e sweep.Ellipsoid, start, end mgl64.Vec3) (render.Handle, mgl64.Vec3) {
 	type candidate struct {
-		pose       render.Pose
+		pose       scene.Pose
 		face       int
 		boxS, ellS float64 // ray parameters; ellS = +Inf when the ellipsoid is missed
 	}
@@ -31,9 +32,9 @@ func pickHandle(r geom.Ray, e sweep.Ellipsoid, start, end mgl64.Vec3) (render.Ha
 		return c.boxS < b.boxS
 	}
 	for _, p := range []struct {
-		pose   render.Pose
+		pose   scene.Pose
 		center mgl64.Vec3
-	}{{render.PoseEnd, end}, {render.PoseStart, start}} {
+	}{{scene.PoseEnd, end}, {scene.PoseStart, start}} {
 		s, face, ok := render.PoseBox(e, p.center).RayHit(r)
 		if !ok {
 			continue

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"sweepdbg/render"
+	"sweepdbg/ui/editor"
 )
 
 // The window side of play mode: P starts play (and pauses and resumes
@@ -20,10 +21,10 @@ import (
 
 // playSession is play mode's state in the window.
 type playSession struct {
-	player  *Player
-	tl      Timeline
+	player  *editor.Player
+	tl      editor.Timeline
 	running bool
-	before  Doc           // the Doc when play began (Stop returns to it)
+	before  editor.Doc    // the editor.Doc when play began (Stop returns to it)
 	cam     render.Camera // the camera when play began (Stop returns to it)
 	note    string        // why play paused by itself, "" otherwise
 	slider  int           // the timeline slider's value (the cursor)
@@ -39,7 +40,7 @@ func (g *game) startPlay() {
 	if g.mode == mouseDrag {
 		g.cancelDrag()
 	}
-	p := NewPlayer(d.Mesh, d.Scene.Mesh.Tris(), d.Scene.Ellipsoid, d.SlideOptions(), d.Scene.Start)
+	p := editor.NewPlayer(d.Mesh, d.Scene.Mesh.Tris(), d.Scene.Ellipsoid, d.SlideOptions(), d.Scene.Start)
 	g.play = &playSession{player: p, before: d, cam: g.cam, running: true}
 	// Follow the player from close by: frame a few units around it.
 	g.fit(render.PoseBox(d.Scene.Ellipsoid, d.Scene.Start).Expand(mgl64.Vec3{2, 2, 2}))
@@ -87,7 +88,7 @@ func (g *game) stopPlay() {
 		g.app.Doc = b
 		return
 	}
-	d := g.app.Doc.clone()
+	d := g.app.Doc.Clone()
 	d.Scene.Start, d.Scene.End = b.Scene.Start, b.Scene.End
 	g.app.Doc = d
 }
@@ -133,7 +134,7 @@ func (g *game) inspectTick() {
 	}
 	g.showTick(rec)
 	g.play = nil
-	g.app.Commit(ps.before, fmt.Sprintf("inspecting play tick %d: %s -> %s", rec.Before.Tick, vec(rec.Start), vec(rec.Desired)))
+	g.app.Commit(ps.before, fmt.Sprintf("inspecting play tick %d: %s -> %s", rec.Before.Tick, editor.Vec(rec.Start), editor.Vec(rec.Desired)))
 	g.printPlay()
 }
 
@@ -146,7 +147,7 @@ func (g *game) stepTimeline(k int) {
 	}
 	ps.running = false
 	if k > 0 && ps.tl.Cursor == ps.tl.Len()-1 {
-		g.tick(PlayInput{Look: g.look()})
+		g.tick(editor.PlayInput{Look: g.look()})
 		return
 	}
 	ps.tl.Seek(ps.tl.Cursor + k)
@@ -161,8 +162,8 @@ func (g *game) playUpdate() {
 	if ps == nil || !ps.running {
 		return
 	}
-	in := PlayInput{Look: g.look()}
-	if !g.noInput && g.capture == 0 {
+	in := editor.PlayInput{Look: g.look()}
+	if !g.shot.noInput && g.capture == 0 {
 		in.Forward = ebiten.IsKeyPressed(ebiten.KeyW)
 		in.Back = ebiten.IsKeyPressed(ebiten.KeyS)
 		in.Left = ebiten.IsKeyPressed(ebiten.KeyA)
@@ -174,7 +175,7 @@ func (g *game) playUpdate() {
 
 // tick steps the player, records the tick and shows it; a tick that ends
 // inside geometry or sticks pauses play with a message.
-func (g *game) tick(in PlayInput) {
+func (g *game) tick(in editor.PlayInput) {
 	ps := g.play
 	g.syncPlayer()
 	rec := ps.player.Step(in)
@@ -195,8 +196,8 @@ func (g *game) tick(in PlayInput) {
 }
 
 // showTick shows rec's motion as the inspected one, without an undo step.
-func (g *game) showTick(rec TickRecord) {
-	d := g.app.Doc.clone()
+func (g *game) showTick(rec editor.TickRecord) {
+	d := g.app.Doc.Clone()
 	d.Scene.Start, d.Scene.End = rec.Start, rec.Desired
 	g.app.Doc = d
 	g.play.slider = g.play.tl.Cursor
@@ -225,7 +226,7 @@ func playLines(ps *playSession) []string {
 	if ps.running {
 		state = "running"
 	}
-	out := []string{fmt.Sprintf("%s, %d ticks kept (%.1fs)", state, ps.tl.Len(), float64(ps.tl.Len())/PlayTPS)}
+	out := []string{fmt.Sprintf("%s, %d ticks kept (%.1fs)", state, ps.tl.Len(), float64(ps.tl.Len())/editor.PlayTPS)}
 	if rec, ok := ps.tl.Current(); ok {
 		ground := "in the air"
 		if rec.After.OnGround {
@@ -233,7 +234,7 @@ func playLines(ps *playSession) []string {
 		}
 		out = append(out,
 			fmt.Sprintf("tick %d, %s", rec.Before.Tick, ground),
-			fmt.Sprintf("at %s", vec(rec.After.Pos)),
+			fmt.Sprintf("at %s", editor.Vec(rec.After.Pos)),
 			fmt.Sprintf("vy %.3f, %d contact(s)", rec.After.VelY, len(rec.Slide.Steps)),
 			fmt.Sprintf("unit dist %.6f", rec.Dist))
 	}
@@ -271,6 +272,6 @@ func (g *game) printPlay() {
 		dist, _ = ps.player.Geo.Dist(pos)
 	}
 	fmt.Printf("play %s tick %d pos %.6f %.6f %.6f dist %.9f inside %v start %.9f %.9f %.9f end %.9f %.9f %.9f\n",
-		state, tick, pos[0], pos[1], pos[2], dist, dist < 1-InsideTolerance,
+		state, tick, pos[0], pos[1], pos[2], dist, dist < 1-editor.InsideTolerance,
 		start[0], start[1], start[2], end[0], end[1], end[2])
 }

@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"github.com/ebitengine/debugui"
+
+	"sweepdbg/ui/editor"
 )
 
 // toolsPanel is the panel under Result: play mode and its timeline, the
@@ -83,9 +85,9 @@ func (g *game) probePanel(ctx *debugui.Context) {
 	})
 	ctx.SetGridLayout([]int{-1}, nil)
 	if g.probe.Skipped != "" {
-		ctx.Button("Probe").On(func() { g.forceProb = true })
+		ctx.Button("editor.Probe").On(func() { g.forceProb = true })
 	}
-	for _, l := range probeLines(&g.probe) {
+	for _, l := range editor.ProbeLines(&g.probe) {
 		ctx.Text(l)
 	}
 }
@@ -95,7 +97,7 @@ func (g *game) huntPanel(ctx *debugui.Context) {
 	ctx.Text("seconds")
 	g.numberField(ctx, "hunt seconds", g.panels.huntSeconds, func(x float64) error {
 		if !(x > 0 && x <= 3600) {
-			err := fmt.Errorf("hunt seconds %s: must be in (0, 3600]", formatNum(x))
+			err := fmt.Errorf("hunt seconds %s: must be in (0, 3600]", editor.FormatNum(x))
 			g.app.Fail(err)
 			return err
 		}

@@ -1,21 +1,15 @@
 // Package ui is the debugger window: an ebiten.Game that reads input
 // (debugui panels first, the 3D view only when they do not capture it),
-// edits the scene (drags of the pose boxes, number fields, undo/redo),
-// runs the core every frame and draws through package render.
+// hands every edit to the editing model (package editor: the document,
+// undo, the revision counter), runs the core once per revision and draws
+// through package render.
 //
-// The window-independent parts are plain types with plain tests: App (the
-// state and every edit, undoable through History), Drag (the drag math of
-// seed 004's collision debugger), Shape (radii and rotation of the
-// ellipsoid), pickHandle, and the session file.
-//
-// Debugging aids beyond the inspector (issue 6), also with plain tests:
-// Opinions (the core's first contact beside the unit-space method and the
-// numeric oracle, and the hit triangle's rejected candidates, cached per
-// scene revision), Probe (the scene moved up to 1e7 along (1,1,1) on a
-// copy, and the drift of T and the contact point), the Hunt button
-// (package hunt in the background), and play mode: Player walks the
-// ellipsoid with the core's slide at PlayTPS, Timeline keeps the last 10
-// seconds of ticks for stepping, scrubbing and inspecting.
+// What stays here needs Ebitengine or debugui: the panels, key and mouse
+// input, picking the pose boxes (pickHandle), the drag in progress
+// (dragState), the session's autosaver (autosaver), play mode's window
+// side (playSession), the screenshot command's one-frame mode (shotMode)
+// and the status line and overlays. See docs/architecture.md for a
+// frame's data flow.
 //
 // With SWEEPDBG_DEBUG_PRINT=1 in the environment the window prints the
 // screen positions of the start and end poses, the hovered pose and the
@@ -25,17 +19,13 @@
 package ui
 
 import (
-	"bytes"
-	"context"
-	"errors"
 	"fmt"
-	"image"
-	"image/png"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"sweepdbg/render"
+	"sweepdbg/render/view"
 	"sweepdbg/scene"
+	"sweepdbg/ui/editor"
 )
 
 // windowTitle is the X window's name (the end-to-end test finds the window
@@ -80,25 +70,25 @@ func Run(opt Options) error {
 // setup builds the game for Run: the session (unless Fresh), then the
 // scene asked for, else the session's scene, else the default scene.
 func setup(opt Options) (*game, error) {
-	app := &App{}
-	var sess *Session
-	path, err := sessionPath(opt.ConfigDir)
+	app := &editor.App{}
+	var sess *editor.Session
+	path, err := editor.SessionPath(opt.ConfigDir)
 	if err != nil {
 		app.Fail(err)
 	} else if !opt.Fresh {
-		if sess, err = loadSession(path); err != nil {
+		if sess, err = editor.LoadSession(path); err != nil {
 			app.Fail(fmt.Errorf("ignored the saved session: %w", err))
 			sess = nil
 		}
 	}
-	view, grid := render.DefaultOptions(), DefaultGrid
+	opts, grid := view.Default(), editor.DefaultGrid
 	if sess != nil {
-		view, grid = sess.View, sess.Grid
+		opts, grid = sess.View.Options(), sess.Grid
 	}
 	fromSession := false
 	switch {
 	case opt.Scene != "" && opt.File == "":
-		d, err := builtinDoc(opt.Scene, view, grid)
+		d, err := builtinDoc(opt.Scene, opts, grid)
 		if err != nil {
 			return nil, err
 		}
@@ -111,21 +101,21 @@ func setup(opt Options) (*game, error) {
 		}
 	}
 	if app.Doc.Scene == nil {
-		d, err := builtinDoc(scene.DefaultName, view, grid)
+		d, err := builtinDoc(scene.DefaultName, opts, grid)
 		if err != nil {
 			return nil, err
 		}
 		app.Doc = d
 	}
 	g := newGame(app)
-	g.sessionPath = path
+	g.save.path = path
 	if sess != nil {
 		app.Recent, g.panels.path, g.help = sess.Recent, sess.Path, sess.Help
-		if fromSession && sess.Camera.apply(&g.cam) == nil {
+		if fromSession && applyCamera(sess.Camera, &g.cam) == nil {
 			g.framed = true
 		}
 	}
-	g.savedChanged, g.savedCam = app.Changed, cameraState(g.cam)
+	g.save.rev, g.save.cam = app.Rev, cameraState(g.cam)
 	if app.Msg == "" {
 		app.Say("F1: keys and mouse help")
 	}
@@ -136,83 +126,10 @@ func setup(opt Options) (*game, error) {
 }
 
 // builtinDoc opens a built-in scene.
-func builtinDoc(name string, view render.Options, grid float64) (Doc, error) {
+func builtinDoc(name string, opts view.Options, grid float64) (editor.Doc, error) {
 	s, err := scene.Builtin(name)
 	if err != nil {
-		return Doc{}, err
+		return editor.Doc{}, err
 	}
-	return NewDoc(s, "", view, grid)
-}
-
-// ScreenshotOptions configure a one-frame render to PNG.
-type ScreenshotOptions struct {
-	Scene         string // built-in scene name; "" means the default scene
-	File          string // fixture, OBJ or glTF file instead of Scene
-	Out           string // PNG path to write
-	Width, Height int    // window size in pixels; 0 means 1280x800
-}
-
-// shotFrame is the frame Screenshot keeps: a few frames in, so that every
-// lazily created GPU resource exists and the panels have laid out.
-const shotFrame = 4
-
-// Screenshot renders one frame of the debugger's view (3D view, panels and
-// status line, default camera, no session) at the given size to a PNG,
-// written atomically. It needs a display (e.g. Xvfb) and, like every
-// Ebitengine program, can run only once per process.
-func Screenshot(opt ScreenshotOptions) error {
-	if opt.Out == "" {
-		return errors.New("screenshot: no output path")
-	}
-	w, h := opt.Width, opt.Height
-	if w <= 0 || h <= 0 {
-		w, h = defaultW, defaultH
-	}
-	d, err := screenshotDoc(opt)
-	if err != nil {
-		return fmt.Errorf("screenshot: %w", err)
-	}
-	g := newGame(&App{Doc: d})
-	g.fixedW, g.fixedH, g.w, g.h = w, h, w, h
-	g.noInput = true
-	var shot *image.RGBA
-	frames := 0
-	g.onDraw = func(screen *ebiten.Image) {
-		if frames++; frames == shotFrame {
-			shot = readScreen(screen)
-			g.done = true
-		}
-	}
-	ebiten.SetWindowTitle(windowTitle + " (screenshot)")
-	ebiten.SetWindowSize(w, h)
-	ebiten.SetRunnableOnUnfocused(true)
-	if err := ebiten.RunGame(g); err != nil {
-		return fmt.Errorf("screenshot: %w", err)
-	}
-	if shot == nil {
-		return errors.New("screenshot: the window closed before a frame was drawn")
-	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, shot); err != nil {
-		return fmt.Errorf("screenshot: %w", err)
-	}
-	if err := scene.WriteFile(opt.Out, buf.Bytes(), true); err != nil {
-		return fmt.Errorf("screenshot: %w", err)
-	}
-	return nil
-}
-
-func screenshotDoc(opt ScreenshotOptions) (Doc, error) {
-	if opt.File != "" {
-		s, err := scene.Open(context.Background(), opt.File, nil)
-		if err != nil {
-			return Doc{}, err
-		}
-		return NewDoc(s, opt.File, render.DefaultOptions(), DefaultGrid)
-	}
-	name := opt.Scene
-	if name == "" {
-		name = scene.DefaultName
-	}
-	return builtinDoc(name, render.DefaultOptions(), DefaultGrid)
+	return editor.NewDoc(s, "", opts, grid)
 }

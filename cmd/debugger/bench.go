@@ -1,30 +1,59 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
+	"math"
+	"math/rand/v2"
+	"slices"
 	"time"
 
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
 	"sweepdbg/scene"
 	"sweepdbg/sweep"
 )
 
-// runBench times the core on a built-in scene:
-// debugger bench [--scene NAME] [--n N]. It builds the mesh once, then runs
-// the scene's sweep and slide N times each and prints the mean times. It
-// is a quick look, not a benchmark harness (go test -bench is).
+const benchUsage = "bench [--scene NAME | --level FILE] [--n N] [--radius R]"
+
+// runBench times the core:
+//
+//	debugger bench [--scene NAME] [--n N]
+//
+// builds a built-in scene's mesh once, then runs the scene's sweep and
+// slide N times each and prints the mean times;
+//
+//	debugger bench --level FILE [--n N] [--radius R]
+//
+// loads any OBJ or glTF level, builds its mesh and runs N player-sized
+// casts over it (a fixed seed, so runs compare), printing the build time,
+// the mesh's bytes per triangle and the median and 90th percentile of a
+// sweep and of a slide per cast. It is a quick look at a user's own
+// level, not a benchmark harness (go test -bench is).
 func runBench(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("bench", "bench [--scene NAME] [--n N]", stderr)
+	fs := newFlags("bench", benchUsage, stderr)
 	name := fs.String("scene", "terrain", "built-in scene `NAME` to time")
-	n := fs.Int("n", 1000, "run the sweep and the slide `N` times each")
+	level := fs.String("level", "", "time player-sized casts over the level in `FILE` (.obj, .gltf, .glb)")
+	n := fs.Int("n", 1000, "run the scene's sweep and slide `N` times each, or N casts over a level")
+	radius := fs.Float64("radius", 0, "player radius `R` for --level (default: 1/50 of the level's largest extent)")
 	rest, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
 	}
-	if len(rest) > 0 || *n < 1 {
-		return usageErr(stderr, "bench: want [--scene NAME] [--n N] with N >= 1")
+	if len(rest) > 0 || *n < 1 || !(*radius >= 0) || math.IsInf(*radius, 0) {
+		return usageErr(stderr, "bench: want %s with N >= 1 and R > 0", benchUsage)
 	}
-	s, err := scene.Builtin(*name)
+	if *level != "" {
+		return benchLevel(*level, *n, *radius, stdout, stderr)
+	}
+	return benchScene(*name, *n, stdout, stderr)
+}
+
+// benchScene times a built-in scene's own sweep and slide n times each.
+func benchScene(name string, n int, stdout, stderr io.Writer) int {
+	s, err := scene.Builtin(name)
 	if err != nil {
 		return usageErr(stderr, "bench: %v", err)
 	}
@@ -35,22 +64,108 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	delta := s.End.Sub(s.Start)
 	t0 = time.Now()
 	hits := 0
-	for i := 0; i < *n; i++ {
+	for i := 0; i < n; i++ {
 		if _, ok := mesh.Sweep(s.Ellipsoid, s.Start, delta); ok {
 			hits++
 		}
 	}
-	sweepT := time.Since(t0) / time.Duration(*n)
+	sweepT := time.Since(t0) / time.Duration(n)
 	opt := s.SlideOptions()
 	t0 = time.Now()
 	steps := 0
-	for i := 0; i < *n; i++ {
+	for i := 0; i < n; i++ {
 		steps += len(mesh.Slide(s.Ellipsoid, s.Start, s.End, opt).Steps)
 	}
-	slideT := time.Since(t0) / time.Duration(*n)
+	slideT := time.Since(t0) / time.Duration(n)
 	fmt.Fprintf(stdout, "scene %s: %d triangles\n", s.Name, len(tris))
-	fmt.Fprintf(stdout, "build  %v\n", build)
+	fmt.Fprintf(stdout, "build  %v (%.1f bytes per triangle)\n", build, mesh.BytesPerTriangle())
 	fmt.Fprintf(stdout, "sweep  %v per call (hit: %v)\n", sweepT, hits > 0)
-	fmt.Fprintf(stdout, "slide  %v per call (%d steps)\n", slideT, steps / *n)
+	fmt.Fprintf(stdout, "slide  %v per call (%d steps)\n", slideT, steps/n)
 	return exitOK
+}
+
+// benchLevel loads a level file and times n casts over it.
+func benchLevel(path string, n int, radius float64, stdout, stderr io.Writer) int {
+	m, err := scene.LoadMesh(context.Background(), path, nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "debugger: bench: %v\n", err)
+		return exitInvalid
+	}
+	tris := m.Tris()
+	t0 := time.Now()
+	mesh := sweep.NewMesh(tris)
+	build := time.Since(t0)
+	b := mesh.Bounds()
+	if radius == 0 {
+		ext := b.Max.Sub(b.Min)
+		radius = max(ext[0], ext[1], ext[2]) / 50
+	}
+	if !(radius > 0) {
+		fmt.Fprintf(stderr, "debugger: bench: %s: the level has no extent; pass --radius\n", path)
+		return exitInvalid
+	}
+	casts := levelCasts(tris, radius, n)
+	player := sweep.Sphere(radius)
+	hits := 0
+	sweepT := timeCasts(casts, func(c levelCast) {
+		if _, ok := mesh.Sweep(player, c.begin, c.delta); ok {
+			hits++
+		}
+	})
+	slideT := timeCasts(casts, func(c levelCast) {
+		mesh.Slide(player, c.begin, c.begin.Add(c.delta), sweep.SlideOptions{})
+	})
+	fmt.Fprintf(stdout, "level %s: %d triangles, player radius %.4g, %d casts (%d hit)\n", path, len(tris), radius, n, hits)
+	fmt.Fprintf(stdout, "build  %.2f ms, %.1f bytes per triangle\n", float64(build.Microseconds())/1e3, mesh.BytesPerTriangle())
+	fmt.Fprintf(stdout, "sweep  median %.2f us, p90 %.2f us\n", sweepT[0], sweepT[1])
+	fmt.Fprintf(stdout, "slide  median %.2f us, p90 %.2f us\n", slideT[0], slideT[1])
+	return exitOK
+}
+
+// levelCast is one player cast: the center's start and motion.
+type levelCast struct{ begin, delta mgl64.Vec3 }
+
+// levelCasts returns n casts near the level's surfaces (seed fixed): from
+// a random point of a random non-degenerate triangle, 1 to 3 radii out
+// along its normal (either side: a level's orientation is unknown), moving
+// up to 4 radii in a random direction, as a player moving for a few ticks.
+func levelCasts(tris []geom.Triangle, radius float64, n int) []levelCast {
+	rng := rand.New(rand.NewPCG(14, 50))
+	casts := make([]levelCast, 0, n)
+	for tries := 0; len(casts) < n && tries < 100*n; tries++ {
+		t := tris[rng.IntN(len(tris))]
+		nrm := t.Normal()
+		if l := nrm.Len(); l > 0 && !math.IsInf(l, 0) {
+			nrm = nrm.Mul(1 / l)
+		} else {
+			continue
+		}
+		u, v := rng.Float64(), rng.Float64()
+		if u+v > 1 {
+			u, v = 1-u, 1-v
+		}
+		p := t[0].Add(t[1].Sub(t[0]).Mul(u)).Add(t[2].Sub(t[0]).Mul(v))
+		side := float64(1 - 2*rng.IntN(2))
+		begin := p.Add(nrm.Mul(side * radius * (1 + 2*rng.Float64())))
+		dir := mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize()
+		casts = append(casts, levelCast{begin, dir.Mul(4 * radius * rng.Float64())})
+	}
+	return casts
+}
+
+// timeCasts runs f on every cast and returns the median and the 90th
+// percentile of the times, in microseconds.
+func timeCasts(casts []levelCast, f func(levelCast)) [2]float64 {
+	ts := make([]time.Duration, len(casts))
+	for i, c := range casts {
+		t0 := time.Now()
+		f(c)
+		ts[i] = time.Since(t0)
+	}
+	slices.Sort(ts)
+	if len(ts) == 0 {
+		return [2]float64{}
+	}
+	us := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 }
+	return [2]float64{us(ts[len(ts)/2]), us(ts[len(ts)*9/10])}
 }

@@ -52,7 +52,7 @@ func init() {
 		{"scenes", "", "list the built-in scenes", runScenes},
 		{"export-scene", "NAME FILE", "write a built-in scene as a fixture (never overwrites)", runExportScene},
 		{"screenshot", "[--scene NAME | FILE] --out PNG [--size WxH]", "render one frame of the window to a PNG", runScreenshot},
-		{"bench", "[--scene NAME] [--n N]", "time sweeps and slides of the core on a built-in scene", runBench},
+		{"bench", "[--scene NAME | --level FILE] [--n N] [--radius R]", "time sweeps and slides of the core on a built-in scene or a level file", runBench},
 		{"hunt", "[--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR]",
 			"search random motions for core bugs, shrink them and write each as a fixture", hunt.Main},
 		{"help", "", "show this text", func(_ []string, stdout, _ io.Writer) int {

@@ -145,17 +145,17 @@ func replayOne(file string, second bool, load func() (*scene.Scene, error)) repo
 // fill copies a replay result into the report.
 func (rep *report) fill(s *scene.Scene, r *scene.ReplayResult) {
 	rep.Name = s.Name
-	rep.Hit = &r.Hit
-	if r.Hit {
-		h := r.First
+	rep.Hit = &r.Answer.Hit
+	if r.Answer.Hit {
+		h := r.Answer.First
 		t, p, n := jnum(h.T), toJvec(h.Point), toJvec(h.Normal)
 		rep.T, rep.Point, rep.Normal = &t, &p, &n
 		rep.Feature, rep.Triangle = h.Feature.String(), &h.Triangle
 	}
-	for _, st := range r.Slide.Steps {
+	for _, st := range r.Answer.Slide.Steps {
 		rep.Steps = append(rep.Steps, toStep(st))
 	}
-	final := toJvec(r.Slide.Final)
+	final := toJvec(r.Answer.Slide.Final)
 	rep.Final = &final
 	rep.Pass = r.Pass()
 	for _, m := range r.Mismatches {

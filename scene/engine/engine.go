@@ -10,10 +10,13 @@ package engine
 
 import (
 	"context"
+	"sync"
+	"sync/atomic"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
+	"sweepdbg/scene/opinions"
 	"sweepdbg/sweep"
 )
 
@@ -27,17 +30,34 @@ const (
 )
 
 // Mesh is one triangle mesh as the engines see it: the triangles, the
-// protocol id it is sent under (a new id whenever the triangles change) and
-// the core's BVH over them, built once and shared by every engine.
+// protocol id it is sent under (unique in the process: a mesh whose
+// triangles change is a new Mesh with a new id) and the core's BVH over
+// them, built once and shared by every engine. A Mesh is immutable and
+// safe for concurrent use.
 type Mesh struct {
 	ID   int64
 	Tris []geom.Triangle
 	Core *sweep.Mesh
+
+	geoOnce sync.Once
+	geo     *opinions.Geometry // the oracle's view of Tris, built on first use
 }
 
-// NewMesh builds the core's BVH over tris and gives the mesh id.
-func NewMesh(id int64, tris []geom.Triangle) *Mesh {
-	return &Mesh{ID: id, Tris: tris, Core: sweep.NewMesh(tris)}
+// lastID is the last mesh id given out.
+var lastID atomic.Int64
+
+// NewMesh builds the core's BVH over tris and gives the mesh a fresh id
+// (1, 2, ...). tris is kept, not copied: do not change it afterwards.
+func NewMesh(tris []geom.Triangle) *Mesh {
+	return &Mesh{ID: lastID.Add(1), Tris: tris, Core: sweep.NewMesh(tris)}
+}
+
+// Geometry returns the oracle's distance queries over the mesh for
+// ellipsoid e (the triangles' boxes and spatial index are built once per
+// mesh).
+func (m *Mesh) Geometry(e sweep.Ellipsoid) *opinions.Geometry {
+	m.geoOnce.Do(func() { m.geo = opinions.NewGeometry(e, m.Tris) })
+	return m.geo.WithEllipsoid(e)
 }
 
 // Query is one motion to answer: the ellipsoid moves from Start to End

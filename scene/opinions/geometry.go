@@ -34,7 +34,8 @@ type Geometry struct {
 	inv    mgl64.Mat3 // world to unit space (M⁻¹)
 	extent mgl64.Vec3 // half-size of the ellipsoid's world box
 	boxes  []geom.AABB
-	subset []int // when not nil, the only triangles queries look at (see Restrict)
+	dup    []bool // dup[i]: triangle i has the same corners as an earlier one, so queries skip it
+	subset []int  // when not nil, the only triangles queries look at (see Restrict)
 }
 
 // NewGeometry prepares e and tris for distance queries. Axes that are
@@ -45,7 +46,45 @@ func NewGeometry(e sweep.Ellipsoid, tris []geom.Triangle) *Geometry {
 	for i, t := range tris {
 		g.boxes[i] = t.Bounds()
 	}
+	g.dup = duplicates(tris)
 	return g
+}
+
+// duplicates marks every triangle whose corners (in any order) equal an
+// earlier triangle's bit for bit: it touches exactly when that one does,
+// at the same time and point, and the earlier index wins ties anyway. It
+// keeps the queries over a pile of coincident triangles to one triangle's
+// work.
+func duplicates(tris []geom.Triangle) []bool {
+	dup := make([]bool, len(tris))
+	seen := make(map[geom.Triangle]struct{}, len(tris))
+	for i, t := range tris {
+		k := canonical(t)
+		if _, ok := seen[k]; ok {
+			dup[i] = true
+			continue
+		}
+		seen[k] = struct{}{}
+	}
+	return dup
+}
+
+// canonical sorts a triangle's corners lexicographically.
+func canonical(t geom.Triangle) geom.Triangle {
+	less := func(a, b mgl64.Vec3) bool {
+		for k := range a {
+			if a[k] != b[k] {
+				return a[k] < b[k]
+			}
+		}
+		return false
+	}
+	for i := 1; i < 3; i++ {
+		for j := i; j > 0 && less(t[j], t[j-1]); j-- {
+			t[j], t[j-1] = t[j-1], t[j]
+		}
+	}
+	return t
 }
 
 // WithEllipsoid returns g for another ellipsoid, sharing the triangles
@@ -74,14 +113,14 @@ func (g *Geometry) overlapping(box geom.AABB) []int {
 	out := []int{}
 	if g.subset != nil {
 		for _, i := range g.subset {
-			if g.boxes[i].Overlaps(box) {
+			if !g.dup[i] && g.boxes[i].Overlaps(box) {
 				out = append(out, i)
 			}
 		}
 		return out
 	}
 	for i, b := range g.boxes {
-		if b.Overlaps(box) {
+		if !g.dup[i] && b.Overlaps(box) {
 			out = append(out, i)
 		}
 	}

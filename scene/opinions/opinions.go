@@ -47,6 +47,10 @@ type Opinion struct {
 	// ellipsoid is from touching at T, or how deep it went before T; for a
 	// miss, how deep the ellipsoid goes during the motion. 0 when exact.
 	Err float64
+	// Missing are the optional fields the algorithm did not report (an
+	// external engine may leave some out); they are not checked. The zero
+	// value: every field present.
+	Missing sweep.Fields
 }
 
 // Disagreement is one difference beyond tolerance.
@@ -124,20 +128,30 @@ func Compare(g *Geometry, mesh *sweep.Mesh, begin, delta mgl64.Vec3, tol Toleran
 	rh, rok := mesh.Sweep(g.E, begin, delta)
 	uh, uok := g.UnitSpace(begin, delta)
 	oh, ook := g.Oracle(begin, delta)
-	r := judge(g, begin, delta, tol, []Opinion{{Rouwe, rok, rh, 0}, {UnitSpace, uok, uh, 0}, {Oracle, ook, oh, 0}})
+	r := judge(g, begin, delta, tol, []Opinion{{Algorithm: Rouwe, OK: rok, Hit: rh}, {Algorithm: UnitSpace, OK: uok, Hit: uh}, {Algorithm: Oracle, OK: ook, Hit: oh}}, true)
 	if uok {
 		r.Candidates = unitspace.Explain(g.E, begin, delta, g.Tris[uh.Triangle])
 	}
 	return r
 }
 
-// judge fills in each opinion's Err and lists the disagreements.
-func judge(g *Geometry, begin, delta mgl64.Vec3, tol Tolerance, ops []Opinion) *Report {
+// Referee judges any number of opinions on the motion from begin by delta
+// over g's triangles, the first one (normally the core's) as the referee:
+// it fills in each opinion's Err, checks every answer against the geometry
+// (skipping the fields in its Missing) and compares every other answer
+// with the referee's only. No Candidates are set.
+func Referee(g *Geometry, begin, delta mgl64.Vec3, tol Tolerance, ops []Opinion) *Report {
+	return judge(g, begin, delta, tol, ops, false)
+}
+
+// judge fills in each opinion's Err and lists the disagreements: of every
+// pair when allPairs, else of each opinion with the first.
+func judge(g *Geometry, begin, delta mgl64.Vec3, tol Tolerance, ops []Opinion, allPairs bool) *Report {
 	r := &Report{Tolerance: tol, Opinions: ops}
 	c := comparer{g: g, begin: begin, delta: delta, tol: tol, du: g.ToUnit(delta).Len()}
 	for i := range ops {
 		o := &ops[i]
-		if o.OK && !finiteHit(o.Hit) {
+		if o.OK && !finiteHit(o.Hit, o.Missing) {
 			r.Disagreements = append(r.Disagreements, Disagreement{"nan", o.Algorithm, GeometryCheck, math.Inf(1)})
 			continue
 		}
@@ -147,6 +161,9 @@ func judge(g *Geometry, begin, delta mgl64.Vec3, tol Tolerance, ops []Opinion) *
 	for i := range ops {
 		for j := i + 1; j < len(ops); j++ {
 			r.Disagreements = append(r.Disagreements, c.pair(&ops[i], &ops[j])...)
+		}
+		if !allPairs {
+			break
 		}
 	}
 	return r
@@ -160,8 +177,12 @@ func (g *Geometry) UnitSpace(begin, delta mgl64.Vec3) (sweep.Hit, bool) {
 	})
 }
 
-func finiteHit(h sweep.Hit) bool {
-	return h.T == h.T && geom.IsFinite(h.Point) && geom.IsFinite(h.Normal)
+// finiteHit reports whether T and the point and normal not missing are
+// finite.
+func finiteHit(h sweep.Hit, missing sweep.Fields) bool {
+	return !math.IsNaN(h.T) && !math.IsInf(h.T, 0) &&
+		(missing&sweep.HasPoint != 0 || geom.IsFinite(h.Point)) &&
+		(missing&sweep.HasNormal != 0 || geom.IsFinite(h.Normal))
 }
 
 // comparer holds one motion's context.
@@ -199,6 +220,9 @@ func (c *comparer) self(o *Opinion) []Disagreement {
 		return nil
 	}
 	h := o.Hit
+	if o.Missing&(sweep.HasPoint|sweep.HasTriangle) != 0 {
+		return nil // the checks need the point on its triangle
+	}
 	if h.Triangle < 0 || h.Triangle >= len(c.g.Tris) {
 		return []Disagreement{{"point", o.Algorithm, GeometryCheck, math.Inf(1)}}
 	}
@@ -217,7 +241,7 @@ func (c *comparer) self(o *Opinion) []Disagreement {
 	}
 	// The ellipsoid's normal at the point is (M⁻¹)ᵀu; undefined when the
 	// center lies (nearly) on the triangle.
-	if u.Len() > 1e-3 {
+	if u.Len() > 1e-3 && o.Missing&sweep.HasNormal == 0 {
 		want := c.g.inv.Transpose().Mul3x1(u).Normalize()
 		if d := want.Sub(h.Normal).Len(); d > c.tol.Normal {
 			return []Disagreement{{"normal", o.Algorithm, GeometryCheck, d}}
@@ -256,14 +280,15 @@ func (c *comparer) pair(a, b *Opinion) []Disagreement {
 		}
 		return nil
 	}
-	if ha.T == 0 || hb.T == 0 || ha.Triangle != hb.Triangle {
+	missing := a.Missing | b.Missing
+	if ha.T == 0 || hb.T == 0 || missing&sweep.HasTriangle != 0 || ha.Triangle != hb.Triangle {
 		return nil
 	}
 	var out []Disagreement
-	if d := c.g.ToUnit(ha.Point.Sub(hb.Point)).Len(); d > c.tol.Point {
+	if d := c.g.ToUnit(ha.Point.Sub(hb.Point)).Len(); d > c.tol.Point && missing&sweep.HasPoint == 0 {
 		out = append(out, Disagreement{"point", a.Algorithm, b.Algorithm, d})
 	}
-	if d := ha.Normal.Sub(hb.Normal).Len(); d > c.tol.Normal {
+	if d := ha.Normal.Sub(hb.Normal).Len(); d > c.tol.Normal && missing&sweep.HasNormal == 0 {
 		out = append(out, Disagreement{"normal", a.Algorithm, b.Algorithm, d})
 	}
 	return out

@@ -77,7 +77,7 @@ func TestJudge(t *testing.T) {
 	}
 	for _, c := range cases {
 		bad, ok := c.bad(right)
-		r := judge(g, begin, delta, DefaultTolerance, []Opinion{{Rouwe, ok, bad, 0}, {UnitSpace, true, right, 0}, {Oracle, true, right, 0}})
+		r := judge(g, begin, delta, DefaultTolerance, []Opinion{{Algorithm: Rouwe, OK: ok, Hit: bad}, {Algorithm: UnitSpace, OK: true, Hit: right}, {Algorithm: Oracle, OK: true, Hit: right}}, true)
 		if c.field == "" {
 			if !r.Agree() {
 				t.Errorf("%s: %v", c.name, r.Disagreements)
@@ -118,7 +118,7 @@ func TestGrazing(t *testing.T) {
 	// only if it stays beyond the edge: use a path along x beside the edge.
 	begin, delta := mgl64.Vec3{-2, 0, -1 - 1e-9}, mgl64.Vec3{8, 0, 0}
 	graze := sweep.Hit{T: 0.5, Point: mgl64.Vec3{2, 0, 0}, Normal: mgl64.Vec3{0, 0, -1}}
-	r := judge(g, begin, delta, DefaultTolerance, []Opinion{{Rouwe, true, graze, 0}, {UnitSpace, false, sweep.Hit{}, 0}, {Oracle, false, sweep.Hit{}, 0}})
+	r := judge(g, begin, delta, DefaultTolerance, []Opinion{{Algorithm: Rouwe, OK: true, Hit: graze}, {Algorithm: UnitSpace}, {Algorithm: Oracle}}, true)
 	if !r.Agree() {
 		t.Errorf("grazing: %v", r.Disagreements)
 	}
@@ -149,5 +149,40 @@ func TestCompareSceneInvalid(t *testing.T) {
 	s.Ellipsoid.Axes[1] = mgl64.Vec3{}
 	if _, err := CompareScene(s); err == nil {
 		t.Fatal("no error for a zero axis")
+	}
+}
+
+// coincident is n copies of floorCase's triangle.
+func coincident(n int) []geom.Triangle {
+	g, _, _, _ := floorCase()
+	tris := make([]geom.Triangle, n)
+	for i := range tris {
+		tris[i] = g.Tris[0]
+	}
+	return tris
+}
+
+// TestCoincident: a pile of 200k coincident triangles is looked at as one
+// (the lowest index), and the opinions still agree on it.
+func TestCoincident(t *testing.T) {
+	tris := coincident(200_000)
+	g := NewGeometry(sweep.Sphere(1), tris)
+	_, begin, delta, right := floorCase()
+	if near := g.Near(begin, delta, 0); len(near) != 1 || near[0] != 0 {
+		t.Fatalf("near: %d triangles, want triangle 0 only", len(near))
+	}
+	r := Compare(g, sweep.NewMesh(tris), begin, delta, DefaultTolerance)
+	if !r.Agree() || math.Abs(r.Opinions[2].Hit.T-right.T) > 1e-9 {
+		t.Fatalf("coincident:\n%s", r)
+	}
+}
+
+func BenchmarkCoincident200k(b *testing.B) {
+	tris := coincident(200_000)
+	g := NewGeometry(sweep.Sphere(1), tris)
+	m := sweep.NewMesh(tris)
+	_, begin, delta, _ := floorCase()
+	for b.Loop() {
+		Compare(g, m, begin, delta, DefaultTolerance)
 	}
 }

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestBenchLevel(t *testing.T) {
+	dir := t.TempDir()
+	obj := filepath.Join(dir, "room.obj")
+	// A 64 x 64 floor and one wall, integer coordinates.
+	src := "v 0 0 0\nv 64 0 0\nv 64 64 0\nv 0 64 0\nv 0 64 32\nv 64 64 32\nf 1 2 3\nf 1 3 4\nf 4 3 6\nf 4 6 5\n"
+	if err := os.WriteFile(obj, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCmd("bench", "--level", obj, "--n", "50")
+	for _, want := range []string{"4 triangles, player radius 1.28, 50 casts", "bytes per triangle", "sweep  median", "slide  median"} {
+		if code != exitOK || !strings.Contains(out, want) {
+			t.Errorf("bench --level: exit %d, output %q lacks %q (stderr %q)", code, out, want, errOut)
+		}
+	}
+	if code, out, _ := runCmd("bench", "--level", obj, "--n", "20", "--radius", "4"); code != exitOK || !strings.Contains(out, "player radius 4,") {
+		t.Errorf("bench --radius 4: exit %d, %q", code, out)
+	}
+	if code, _, _ := runCmd("bench", "--level", filepath.Join(dir, "missing.obj")); code != exitInvalid {
+		t.Errorf("bench of a missing level: exit %d, want %d", code, exitInvalid)
+	}
+	if code, _, _ := runCmd("bench", "--level", obj, "--radius", "-1"); code != exitInvalid {
+		t.Errorf("bench --radius -1: exit %d, want %d", code, exitInvalid)
+	}
+}

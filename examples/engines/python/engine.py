@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""A sweepdbg engine in plain Python (standard library only).
+
+It speaks the engine protocol (docs/engine-protocol.md): one JSON request per
+line on standard input, exactly one JSON answer per line on standard output,
+flushed after each. Diagnostics go to standard error, which the debugger
+shows and never parses.
+
+    go run ./cmd/debugger --engine "python3 examples/engines/python/engine.py"
+
+It answers sweeps only (ops ["sweep"]); the debugger then never asks it to
+slide. The collision code is a brute-force swept ellipsoid against every
+triangle, in the space where the ellipsoid is a unit sphere (the course's
+interior / edge / vertex method, as in Rouwé, "Collision Detection with Swept
+Spheres and Ellipsoids", sections 3 and 4), including the cases the course
+leaves out: a start already touching or overlapping a triangle (t = 0),
+two-sided triangles, and rotated ellipsoids (any three orthogonal axes).
+
+Replace `sweep_mesh` with a call into your own collision code.
+"""
+
+import json
+import math
+import sys
+
+NAME = "python-template"
+OPS = ["sweep"]
+
+
+# --------------------------------------------------------------------------
+# Vectors as 3-tuples.
+
+def add(a, b):
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def sub(a, b):
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
+
+
+def mul(a, s):
+    return (a[0] * s, a[1] * s, a[2] * s)
+
+
+def dot(a, b):
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def cross(a, b):
+    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
+
+
+def norm(a):
+    return math.sqrt(dot(a, a))
+
+
+def unit(a):
+    n = norm(a)
+    return mul(a, 1.0 / n) if n > 0 else a
+
+
+# --------------------------------------------------------------------------
+# Unit-sphere space. With the ellipsoid's semi-axes a0, a1, a2 (orthogonal)
+# as the columns of M, a world point x maps to M^-1 x, whose coordinates are
+# (ai . x) / |ai|^2; back is M x' = sum x'_i ai. Normals map back with the
+# inverse transpose: sum n'_i ai / |ai|^2.
+
+class Space:
+    def __init__(self, axes):
+        self.axes = [tuple(float(c) for c in a) for a in axes]
+        self.inv = [mul(a, 1.0 / dot(a, a)) for a in self.axes]
+
+    def to_unit(self, x):
+        return (dot(self.inv[0], x), dot(self.inv[1], x), dot(self.inv[2], x))
+
+    def to_world(self, x):
+        a = self.axes
+        return add(add(mul(a[0], x[0]), mul(a[1], x[1])), mul(a[2], x[2]))
+
+    def normal_to_world(self, n):
+        i = self.inv
+        return unit(add(add(mul(i[0], n[0]), mul(i[1], n[1])), mul(i[2], n[2])))
+
+
+def inside(q, a, b, c, n):
+    """Whether q (in the plane of abc, normal n) is inside the triangle."""
+    s0 = dot(cross(sub(b, a), sub(q, a)), n)
+    s1 = dot(cross(sub(c, b), sub(q, b)), n)
+    s2 = dot(cross(sub(a, c), sub(q, c)), n)
+    return (s0 >= 0 and s1 >= 0 and s2 >= 0) or (s0 <= 0 and s1 <= 0 and s2 <= 0)
+
+
+def smaller_root(a, b, c):
+    """The smaller root of a t^2 + b t + c = 0, or None."""
+    if a == 0:
+        return None
+    d = b * b - 4 * a * c
+    if d < 0:
+        return None
+    return (-b - math.sqrt(d)) / (2 * a)
+
+
+def sweep_triangle(p, v, a, b, c, best):
+    """Sweep the unit sphere from p by v against triangle abc (unit space).
+
+    Returns (t, point, feature) of a contact earlier than best, or None.
+    """
+    found = None
+    n = cross(sub(b, a), sub(c, a))
+    if norm(n) > 0:
+        n = unit(n)
+        dist = dot(n, sub(p, a))
+        if dist < 0:  # two-sided: face the side the center starts on
+            n, dist = mul(n, -1), -dist
+        if dist <= 1:
+            # Touching the plane at the start: t = 0 if the touching part of
+            # the plane is inside the triangle (edges and vertices otherwise).
+            q = sub(p, mul(n, dist))
+            if inside(q, a, b, c, n):
+                return (0.0, q, "face")
+        else:
+            nv = dot(n, v)
+            if nv < 0:
+                t = (dist - 1) / -nv
+                if t <= min(best, 1):
+                    q = sub(add(p, mul(v, t)), n)
+                    if inside(q, a, b, c, n):
+                        return (t, q, "face")  # an interior contact is the earliest
+    # Edges: the center's ray against the unit cylinder around the edge line,
+    # kept when the center projects inside the segment.
+    for C, D in ((a, b), (b, c), (c, a)):
+        e = sub(D, C)
+        ee = dot(e, e)
+        if ee == 0:
+            continue
+        pc = sub(p, C)
+        ve, pe = cross(v, e), cross(pc, e)
+        cc = dot(pe, pe) - ee
+        if cc <= 0:
+            t = 0.0  # within 1 of the edge's line at the start
+        else:
+            t = smaller_root(dot(ve, ve), 2 * dot(ve, pe), cc)
+            if t is None or t < 0:
+                continue
+        if t > 1 or t >= best:
+            continue
+        s = dot(sub(add(p, mul(v, t)), C), e) / ee
+        if 0 <= s <= 1:
+            best, found = t, (t, add(C, mul(e, s)), "edge")
+    # Vertices: the center's ray against the unit sphere around the vertex.
+    for V in (a, b, c):
+        pv = sub(p, V)
+        cc = dot(pv, pv) - 1
+        if cc <= 0:
+            t = 0.0
+        else:
+            t = smaller_root(dot(v, v), 2 * dot(v, pv), cc)
+            if t is None or t < 0:
+                continue
+        if t > 1 or t >= best:
+            continue
+        best, found = t, (t, V, "vertex")
+    return found
+
+
+def sweep_mesh(mesh, axes, start, end):
+    """The first contact of the ellipsoid moving from start to end, or None.
+
+    Replace this with your collision code. Returns (t, point, normal,
+    triangle, feature) in world space: t is the fraction of end - start, the
+    normal points from the triangle to the center.
+    """
+    sp = Space(axes)
+    p = sp.to_unit(start)
+    v = sub(sp.to_unit(end), p)
+    best, answer = 2.0, None
+    for k, tri in enumerate(mesh):
+        h = sweep_triangle(p, v, sp.to_unit(tri[0]), sp.to_unit(tri[1]), sp.to_unit(tri[2]), best)
+        if h is None:
+            continue
+        t, q, feature = h
+        best = t
+        center = add(p, mul(v, t))
+        nu = sub(center, q)
+        if norm(nu) == 0:  # the center on the triangle (a deep start): use the plane's normal
+            a, b, c = (sp.to_unit(x) for x in tri)
+            nu = cross(sub(b, a), sub(c, a))
+        answer = (t, sp.to_world(q), sp.normal_to_world(nu), k, feature)
+    return answer
+
+
+# --------------------------------------------------------------------------
+# The protocol.
+
+def answer(req, meshes):
+    op = req.get("op")
+    if op == "hello":
+        if req.get("protocol") != 1:
+            return {"error": "this engine speaks protocol 1"}
+        return {"protocol": 1, "name": NAME, "ops": OPS}
+    if op == "mesh":
+        verts = req["vertices"]
+        tris = []
+        for i, t in enumerate(req["triangles"]):
+            for k in t:
+                if not 0 <= k < len(verts):
+                    return {"error": "triangles[%d]: index %d out of range (%d vertices)" % (i, k, len(verts))}
+            tris.append(tuple(tuple(float(c) for c in verts[k]) for k in t))
+        meshes[req["id"]] = tris
+        while len(meshes) > 8:  # older ids are never used again
+            del meshes[next(iter(meshes))]
+        return {"ok": True}
+    if op == "sweep":
+        mesh = meshes.get(req.get("mesh"))
+        if mesh is None:
+            return {"error": "unknown mesh id %r" % (req.get("mesh"),)}
+        h = sweep_mesh(mesh, req["ellipsoid"]["axes"], req["start"], req["end"])
+        if h is None:
+            return {"hit": False}
+        t, point, normal, tri, feature = h
+        return {"hit": True, "t": t, "point": list(point), "normal": list(normal),
+                "triangle": tri, "feature": feature}
+    return {"error": "unsupported op %r" % (op,)}
+
+
+def main():
+    meshes = {}
+    out = sys.stdout
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            a = answer(json.loads(line), meshes)
+        except Exception as e:  # a bad request: say so and keep going
+            a = {"error": "%s: %s" % (type(e).__name__, e)}
+        out.write(json.dumps(a, separators=(",", ":")) + "\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,127 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"sweepdbg/scene/opinions"
+	"sweepdbg/sweep"
+	"sweepdbg/sweep/unitspace"
+)
+
+// The built-in engines' names.
+const (
+	CoreName      = "core"      // the exact core: Rouwé's plane-space method (sweep.Mesh)
+	UnitSpaceName = "unitspace" // the unit-sphere-space interior/edge/vertex method (package unitspace)
+	OracleName    = "oracle"    // the numeric oracle: bisection on the unit-space distance (package oracle)
+)
+
+// hitFields are the fields a built-in sweep reports.
+const hitFields = sweep.HasPoint | sweep.HasNormal | sweep.HasFeature | sweep.HasTriangle
+
+// builtin is one of the project's own algorithms as an Engine; it never
+// fails and is safe for concurrent use.
+type builtin struct {
+	name  string
+	ops   Ops
+	sweep func(q *Query) (sweep.Hit, bool)
+}
+
+// Core returns the exact core as an engine: sweep.Mesh's Sweep and Slide,
+// every field present (sweep.AllFields). It is the referee.
+func Core() Engine {
+	return &builtin{CoreName, OpSweep | OpSlide, func(q *Query) (sweep.Hit, bool) {
+		return q.Mesh.Core.Sweep(q.Ellipsoid, q.Start, q.End.Sub(q.Start))
+	}}
+}
+
+// UnitSpace returns the unit-space method as an engine (sweeps only).
+func UnitSpace() Engine {
+	return &builtin{UnitSpaceName, OpSweep, func(q *Query) (sweep.Hit, bool) {
+		return q.Mesh.Geometry(q.Ellipsoid).UnitSpace(q.Start, q.End.Sub(q.Start))
+	}}
+}
+
+// Oracle returns the numeric oracle as an engine (sweeps only; slow: a
+// few microseconds per nearby triangle).
+func Oracle() Engine {
+	return &builtin{OracleName, OpSweep, func(q *Query) (sweep.Hit, bool) {
+		return q.Mesh.Geometry(q.Ellipsoid).Oracle(q.Start, q.End.Sub(q.Start))
+	}}
+}
+
+// Builtins returns the three built-in engines, the core first.
+func Builtins() []Engine { return []Engine{Core(), UnitSpace(), Oracle()} }
+
+func (b *builtin) Name() string { return b.name }
+func (b *builtin) Ops() Ops     { return b.ops }
+func (b *builtin) Close() error { return nil }
+
+// Sweep answers with the algorithm's first contact.
+func (b *builtin) Sweep(_ context.Context, q Query) (sweep.Answer, error) {
+	h, ok := b.sweep(&q)
+	return sweep.Answer{Hit: ok, First: h, Has: hitFields}, nil
+}
+
+// Slide answers with the core's collide-and-slide; ErrUnsupported for the
+// sweep-only engines.
+func (b *builtin) Slide(_ context.Context, q Query) (sweep.Answer, error) {
+	if b.ops&OpSlide == 0 {
+		return sweep.Answer{}, fmt.Errorf("engine %s: slide: %w", strconv.Quote(b.name), ErrUnsupported)
+	}
+	res := q.Mesh.Core.Slide(q.Ellipsoid, q.Start, q.End, q.Slide)
+	return sweep.Answer{Slid: true, Slide: res, Has: sweep.AllFields}, nil
+}
+
+// Opinions asks every engine that sweeps for its first contact of q and
+// compares each answer with the first engine's, the referee (normally
+// Core): Report.Opinions holds the answers in the order of engines (those
+// that failed are left out; errs[i] says why engine i did not answer),
+// each with its Err (how far from a true first contact, unit distance);
+// Report.Disagreements lists every answer that differs from the referee's
+// or fails a check on its own beyond tol; Report.Candidates are the
+// unit-space method's roots for the triangle the first unitspace engine
+// (else the referee) touched. Work is bounded by the triangles near the
+// motion, deduplicated (see opinions.Geometry).
+func Opinions(ctx context.Context, q Query, engines []Engine, tol opinions.Tolerance) (*opinions.Report, []error) {
+	errs := make([]error, len(engines))
+	var ops []opinions.Opinion
+	for i, e := range engines {
+		if e.Ops()&OpSweep == 0 {
+			errs[i] = fmt.Errorf("engine %s: sweep: %w", strconv.Quote(e.Name()), ErrUnsupported)
+			continue
+		}
+		a, err := e.Sweep(ctx, q)
+		if err != nil {
+			errs[i] = err
+			continue
+		}
+		ops = append(ops, opinions.Opinion{Algorithm: e.Name(), OK: a.Hit, Hit: a.First, Missing: hitFields &^ a.Has})
+	}
+	g := q.Mesh.Geometry(q.Ellipsoid)
+	delta := q.End.Sub(q.Start)
+	r := opinions.Referee(g, q.Start, delta, tol, ops)
+	if w := candidateOf(ops, len(q.Mesh.Tris)); w != nil {
+		r.Candidates = unitspace.Explain(q.Ellipsoid, q.Start, delta, q.Mesh.Tris[w.Hit.Triangle])
+	}
+	return r, errs
+}
+
+// candidateOf picks the opinion whose triangle the candidates explain.
+func candidateOf(ops []opinions.Opinion, tris int) *opinions.Opinion {
+	var pick *opinions.Opinion
+	for i := range ops {
+		o := &ops[i]
+		if !o.OK || o.Missing&sweep.HasTriangle != 0 || o.Hit.Triangle < 0 || o.Hit.Triangle >= tris {
+			continue
+		}
+		if o.Algorithm == UnitSpaceName {
+			return o
+		}
+		if pick == nil {
+			pick = o
+		}
+	}
+	return pick
+}

@@ -1,0 +1,260 @@
+package engine
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+	"sweepdbg/sweep"
+)
+
+// Capture errors, checkable with errors.Is inside a *CaptureError.
+var (
+	ErrUnknownOp   = errors.New("op is not mesh, sweep or slide")
+	ErrUnknownMesh = errors.New("mesh id not defined by an earlier mesh line")
+)
+
+// CaptureError names the line (1-based) and field of a capture that is
+// wrong; Err wraps a protocol error (ErrNotObject, ErrLineTooLong,
+// ErrMissingField, ErrBadField, ErrUnknownOp, ErrUnknownMesh) or the
+// reader's.
+type CaptureError struct {
+	Line  int
+	Field string // "" when the whole line is wrong
+	Err   error
+}
+
+// Error reads e.g. "capture line 12: field answer: required field missing: hit".
+func (e *CaptureError) Error() string {
+	if e.Field == "" {
+		return "capture line " + strconv.Itoa(e.Line) + ": " + e.Err.Error()
+	}
+	return "capture line " + strconv.Itoa(e.Line) + ": field " + e.Field + ": " + e.Err.Error()
+}
+
+// Unwrap returns Err.
+func (e *CaptureError) Unwrap() error { return e.Err }
+
+// Record is one query line of a capture: the request, the game's answer,
+// and its frame and label when present.
+type Record struct {
+	Line     int   // 1-based line number
+	Op       Ops   // OpSweep or OpSlide
+	Query    Query // with its Mesh resolved
+	Answer   Reply // the game's answer
+	Frame    int64
+	HasFrame bool
+	Label    string // as written (escape before printing)
+}
+
+// CaptureReader reads a capture (.jsonl) one record at a time, keeping
+// only the meshes the mesh lines define (the latest per id). Lines are
+// capped at MaxLine; blank lines are skipped.
+type CaptureReader struct {
+	br     *bufio.Reader
+	line   int
+	meshes map[int64]*Mesh
+}
+
+// NewCaptureReader reads a capture from r.
+func NewCaptureReader(r io.Reader) *CaptureReader {
+	return &CaptureReader{br: bufio.NewReaderSize(r, 64<<10), meshes: map[int64]*Mesh{}}
+}
+
+// captureLine is a capture line: a mesh or a query with its answer.
+type captureLine struct {
+	Op        string                   `json:"op"`
+	ID        int64                    `json:"id"`
+	Vertices  []vec3                   `json:"vertices"`
+	Triangles [][3]int                 `json:"triangles"`
+	Mesh      *int64                   `json:"mesh"`
+	Ellipsoid *struct{ Axes *[3]vec3 } `json:"ellipsoid"`
+	Start     *vec3                    `json:"start"`
+	End       *vec3                    `json:"end"`
+	MaxIter   int                      `json:"maxIterations"`
+	Skin      num                      `json:"skin"`
+	Answer    json.RawMessage          `json:"answer"`
+	Frame     *int64                   `json:"frame"`
+	Label     *string                  `json:"label"`
+}
+
+// Next returns the next query record; io.EOF at the end; a
+// *CaptureError for a bad line (reading may go on after it).
+func (c *CaptureReader) Next() (Record, error) {
+	for {
+		b, err := readLine(c.br)
+		c.line++
+		switch {
+		case errors.Is(err, ErrExited) && len(b) == 0:
+			return Record{}, io.EOF
+		case errors.Is(err, ErrLineTooLong):
+			c.skipRest()
+			return Record{}, &CaptureError{Line: c.line, Err: err}
+		}
+		if len(b) == 0 || len(trimSpace(b)) == 0 {
+			continue
+		}
+		var l captureLine
+		if err := decodeObject(b, &l); err != nil {
+			return Record{}, &CaptureError{Line: c.line, Err: err}
+		}
+		if l.Op == "mesh" {
+			if err := c.defineMesh(&l); err != nil {
+				return Record{}, err
+			}
+			continue
+		}
+		return c.record(&l)
+	}
+}
+
+// skipRest drops the rest of an over-long line.
+func (c *CaptureReader) skipRest() {
+	for {
+		_, err := c.br.ReadSlice('\n')
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return
+		}
+	}
+}
+
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\r') {
+		b = b[1:]
+	}
+	return b
+}
+
+// defineMesh builds the mesh of a mesh line under its id.
+func (c *CaptureReader) defineMesh(l *captureLine) error {
+	tris := make([]geom.Triangle, len(l.Triangles))
+	for i, t := range l.Triangles {
+		for k, v := range t {
+			if v < 0 || v >= len(l.Vertices) {
+				return &CaptureError{Line: c.line, Field: fmt.Sprintf("triangles[%d]", i), Err: fmt.Errorf("%w: vertex %d of %d", ErrBadField, v, len(l.Vertices))}
+			}
+			tris[i][k] = l.Vertices[v].vec()
+		}
+	}
+	c.meshes[l.ID] = NewMesh(tris) // under a fresh id: capture ids may clash with live ones
+	return nil
+}
+
+// record checks and converts a query line.
+func (c *CaptureReader) record(l *captureLine) (Record, error) {
+	r := Record{Line: c.line}
+	bad := func(field string, err error) (Record, error) {
+		return Record{}, &CaptureError{Line: c.line, Field: field, Err: err}
+	}
+	switch l.Op {
+	case "sweep":
+		r.Op = OpSweep
+	case "slide":
+		r.Op = OpSlide
+	default:
+		return bad("op", fmt.Errorf("%w: %s", ErrUnknownOp, strconv.Quote(clip(l.Op))))
+	}
+	switch {
+	case l.Mesh == nil:
+		return bad("mesh", ErrMissingField)
+	case c.meshes[*l.Mesh] == nil:
+		return bad("mesh", fmt.Errorf("%w: %d", ErrUnknownMesh, *l.Mesh))
+	case l.Ellipsoid == nil || l.Ellipsoid.Axes == nil:
+		return bad("ellipsoid", ErrMissingField)
+	case l.Start == nil:
+		return bad("start", ErrMissingField)
+	case l.End == nil:
+		return bad("end", ErrMissingField)
+	case l.Answer == nil:
+		return bad("answer", ErrMissingField)
+	}
+	ax := l.Ellipsoid.Axes
+	r.Query = Query{Mesh: c.meshes[*l.Mesh], Ellipsoid: sweep.Ellipsoid{Axes: [3]mgl64.Vec3{ax[0].vec(), ax[1].vec(), ax[2].vec()}},
+		Start: l.Start.vec(), End: l.End.vec(), Slide: sweep.SlideOptions{MaxIterations: l.MaxIter, Skin: float64(l.Skin)}}
+	rep, err := DecodeAnswer(r.Op, l.Answer)
+	if err != nil {
+		return bad("answer", err)
+	}
+	r.Answer = rep
+	if l.Frame != nil {
+		r.Frame, r.HasFrame = *l.Frame, true
+	}
+	if l.Label != nil {
+		r.Label = *l.Label
+	}
+	return r, nil
+}
+
+// Tally counts the verdicts of a judged capture.
+type Tally struct {
+	Records, Agrees, Wrong, Errors int // Errors: bad lines and {"error"} answers
+}
+
+// JudgeCapture reads a capture from r and judges every record's answer
+// against the exact core with j, calling fn (when not nil) for each
+// record with its verdict and for each bad line with its *CaptureError
+// (as a Broken verdict); fn's error stops the loop and is returned. Bad
+// lines do not stop it; a read error does. ctx is checked between records.
+func JudgeCapture(ctx context.Context, r io.Reader, j Judge, fn func(Record, Verdict) error) (Tally, error) {
+	var t Tally
+	cr := NewCaptureReader(r)
+	for {
+		if err := ctx.Err(); err != nil {
+			return t, err
+		}
+		rec, err := cr.Next()
+		if errors.Is(err, io.EOF) {
+			return t, nil
+		}
+		v := Verdict{}
+		var ce *CaptureError
+		switch {
+		case errors.As(err, &ce):
+			v, rec.Line = BrokenVerdict(err), ce.Line
+		case err != nil:
+			return t, fmt.Errorf("capture: %w", err)
+		default:
+			v = j.Record(&rec)
+		}
+		t.count(v)
+		if fn != nil {
+			if err := fn(rec, v); err != nil {
+				return t, err
+			}
+		}
+	}
+}
+
+func (t *Tally) count(v Verdict) {
+	t.Records++
+	switch v.State {
+	case Agrees:
+		t.Agrees++
+	case Wrong:
+		t.Wrong++
+	default:
+		t.Errors++
+	}
+}
+
+// Record judges one capture record's answer against the core's.
+func (j Judge) Record(rec *Record) Verdict {
+	if rec.Answer.Error != "" {
+		return Verdict{State: Broken, Detail: "the game's engine answered error " + strconv.Quote(clip(rec.Answer.Error))}
+	}
+	q := rec.Query
+	if rec.Op == OpSlide {
+		exact := sweep.Answer{Slid: true, Slide: q.Mesh.Core.Slide(q.Ellipsoid, q.Start, q.End, q.Slide)}
+		return j.Slide(q, exact, rec.Answer.Answer)
+	}
+	var exact sweep.Answer
+	exact.First, exact.Hit = q.Mesh.Core.Sweep(q.Ellipsoid, q.Start, q.End.Sub(q.Start))
+	return j.Sweep(q, exact, rec.Answer.Answer)
+}

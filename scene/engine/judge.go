@@ -1,0 +1,344 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+	"sweepdbg/scene/opinions"
+	"sweepdbg/sweep"
+	"sweepdbg/sweep/oracle"
+)
+
+// State is where a judged answer stands.
+type State uint8
+
+// The states of a Verdict.
+const (
+	Pending State = iota // not judged yet (the engine has not answered)
+	Agrees               // within tolerance of the exact core
+	Wrong                // beyond tolerance: Rule says which check failed
+	Broken               // the engine could not answer (see BrokenError)
+)
+
+// String is "pending", "agrees", "wrong" or "broken".
+func (s State) String() string {
+	switch s {
+	case Agrees:
+		return "agrees"
+	case Wrong:
+		return "wrong"
+	case Broken:
+		return "broken"
+	}
+	return "pending"
+}
+
+// Verdict is the judgement of one answer against the exact core.
+type Verdict struct {
+	State State
+	// Rule is the check that failed when Wrong: "hit" (a hit where the
+	// core misses), "miss" (a miss where the core hits), "t", "point",
+	// "normal", "triangle", "feature", "nonfinite" for a sweep; "inside",
+	// "passes-through", "sticks", "nonfinite" for a slide.
+	Rule string
+	// By is how far beyond: unit-sphere distance for hit, miss, t, point,
+	// triangle, inside and passes-through; the length of the difference
+	// of the unit normals for normal; the unit distance from the exact
+	// contact point to the claimed feature (for "face", the sine between
+	// the contact normal and the face's) for feature; world units the
+	// exact slide moves for sticks; +Inf for nonfinite.
+	By float64
+	// Detail is a sentence for people (from numbers only: safe to print).
+	Detail string
+}
+
+// String reads e.g. "wrong: t off by 0.00032 (...)" or "agrees".
+func (v Verdict) String() string {
+	switch v.State {
+	case Wrong:
+		return fmt.Sprintf("wrong: %s off by %.3g (%s)", v.Rule, v.By, v.Detail)
+	case Broken:
+		return "broken: " + v.Detail
+	}
+	return v.State.String()
+}
+
+// BrokenVerdict is the verdict for an engine that could not answer: its
+// error's text (already escaped by BrokenError and AnswerError).
+func BrokenVerdict(err error) Verdict {
+	return Verdict{State: Broken, Detail: err.Error()}
+}
+
+// DefaultTolerance is the judge's default tolerance: 1e-4 in unit-sphere
+// distance (docs/engine-protocol.md).
+const DefaultTolerance = 1e-4
+
+// Judge compares answers with the exact core's. Tol is the tolerance in
+// unit-sphere distance (and in normal difference); 0 (or less, or NaN)
+// means DefaultTolerance.
+type Judge struct{ Tol float64 }
+
+func (j Judge) tol() float64 {
+	if j.Tol > 0 {
+		return j.Tol
+	}
+	return DefaultTolerance
+}
+
+// motion is one query's context for the checks.
+type motion struct {
+	q            *Query
+	g            *opinions.Geometry
+	begin, delta mgl64.Vec3
+	tol          float64
+}
+
+func (j Judge) motion(q *Query) *motion {
+	return &motion{q: q, g: q.Mesh.Geometry(q.Ellipsoid), begin: q.Start, delta: q.End.Sub(q.Start), tol: j.tol()}
+}
+
+func (m *motion) center(t float64) mgl64.Vec3 { return m.begin.Add(m.delta.Mul(t)) }
+
+func wrong(rule string, by float64, format string, args ...any) Verdict {
+	return Verdict{State: Wrong, Rule: rule, By: by, Detail: fmt.Sprintf(format, args...)}
+}
+
+// Sweep judges got, an engine's sweep of q, against exact, the core's
+// (both with Hit and First; got's Has says which fields to compare). See
+// Verdict.Rule for the checks. A hit/miss difference is forgiven when the
+// exact motion grazes: its closest unit distance is within Tol of 1. A T
+// that differs is forgiven when it is a first contact within Tol (a
+// grazing contact's T is ill-conditioned). Points, normals and features are
+// compared only on the exact contact's triangle after the start (the
+// contact of an overlapping start is not unique).
+func (j Judge) Sweep(q Query, exact, got sweep.Answer) Verdict {
+	if got.Hit && !finiteHit(&got.First, got.Has) {
+		return wrong("nonfinite", math.Inf(1), "the answer holds NaN or Inf")
+	}
+	m := j.motion(&q)
+	if got.Hit != exact.Hit {
+		return m.hitOrMiss(&exact)
+	}
+	if !got.Hit {
+		return Verdict{State: Agrees}
+	}
+	for _, check := range []func(e, g *sweep.Hit, has sweep.Fields) Verdict{m.checkT, m.checkTriangle, m.checkPoint, m.checkNormal, m.checkFeature} {
+		if v := check(&exact.First, &got.First, got.Has); v.State == Wrong {
+			return v
+		}
+	}
+	return Verdict{State: Agrees}
+}
+
+// hitOrMiss judges a hit/miss that differs from the core's.
+func (m *motion) hitOrMiss(exact *sweep.Answer) Verdict {
+	d, t, _ := m.g.MinDist(m.begin, m.delta, 0, 1)
+	by := math.Abs(d - 1)
+	switch {
+	case d == math.Inf(1):
+		by = math.Inf(1)
+	case by <= m.tol:
+		return Verdict{State: Agrees, Detail: "grazing motion: hit and miss are both right"}
+	}
+	if exact.Hit {
+		return wrong("miss", by, "the exact sweep hits at T %.9g; the motion comes to %.6g (unit distance) at T %.6g", exact.First.T, d, t)
+	}
+	return wrong("hit", by, "the exact sweep misses; the motion comes no closer than %.6g (unit distance)", d)
+}
+
+// checkT compares the contact times by the unit distance between the
+// centers at the two times.
+func (m *motion) checkT(e, g *sweep.Hit, _ sweep.Fields) Verdict {
+	off := math.Abs(g.T-e.T) * m.g.ToUnit(m.delta).Len()
+	if !(off > m.tol) || m.contactErr(g.T) <= m.tol {
+		return Verdict{}
+	}
+	return wrong("t", off, "T %.9g, exact %.9g", g.T, e.T)
+}
+
+// contactErr is how far T is from a true first contact, in unit
+// distance: how far the ellipsoid is from touching at T, or how deep it
+// went before T.
+func (m *motion) contactErr(t float64) float64 {
+	if t < 0 || t > 1 {
+		return math.Inf(1)
+	}
+	e := 0.0
+	if d, _ := m.g.Dist(m.center(t)); d > 1 {
+		e = d - 1
+	}
+	if t > 0 {
+		d, _, _ := m.g.MinDist(m.begin, m.delta, 0, t)
+		e = math.Max(e, 1-d)
+	}
+	return e
+}
+
+// checkTriangle accepts another triangle than the core's when it is
+// touched at the exact contact too (within Tol).
+func (m *motion) checkTriangle(e, g *sweep.Hit, has sweep.Fields) Verdict {
+	if has&sweep.HasTriangle == 0 || g.Triangle == e.Triangle {
+		return Verdict{}
+	}
+	if g.Triangle < 0 || g.Triangle >= len(m.q.Mesh.Tris) {
+		return wrong("triangle", math.Inf(1), "triangle %d is not in the mesh of %d", g.Triangle, len(m.q.Mesh.Tris))
+	}
+	d := oracle.UnitDistance(m.q.Ellipsoid.Axes, m.center(e.T), m.q.Mesh.Tris[g.Triangle])
+	if off := d - 1; off > m.tol || e.T > 0 && -off > m.tol {
+		return wrong("triangle", math.Abs(off), "triangle %d is %.6g (unit distance) from the exact contact on triangle %d", g.Triangle, d, e.Triangle)
+	}
+	return Verdict{}
+}
+
+// comparable reports whether g's point, normal and feature can be
+// compared with e's: the same triangle (or none named), after the start.
+func comparable(e, g *sweep.Hit, has sweep.Fields) bool {
+	return e.T > 0 && (has&sweep.HasTriangle == 0 || g.Triangle == e.Triangle)
+}
+
+func (m *motion) checkPoint(e, g *sweep.Hit, has sweep.Fields) Verdict {
+	if has&sweep.HasPoint == 0 || !comparable(e, g, has) {
+		return Verdict{}
+	}
+	if d := m.g.ToUnit(g.Point.Sub(e.Point)).Len(); d > m.tol {
+		return wrong("point", d, "point %s, exact %s", vec(g.Point), vec(e.Point))
+	}
+	return Verdict{}
+}
+
+func (m *motion) checkNormal(e, g *sweep.Hit, has sweep.Fields) Verdict {
+	if has&sweep.HasNormal == 0 || !comparable(e, g, has) {
+		return Verdict{}
+	}
+	if d := g.Normal.Sub(e.Normal).Len(); d > m.tol {
+		return wrong("normal", d, "normal %s, exact %s", vec(g.Normal), vec(e.Normal))
+	}
+	return Verdict{}
+}
+
+// checkFeature accepts another feature than the core's when the exact
+// contact is within Tol of it: a contact on an edge is also on the face
+// when the ellipsoid touches the face's plane there.
+func (m *motion) checkFeature(e, g *sweep.Hit, has sweep.Fields) Verdict {
+	if has&sweep.HasFeature == 0 || !comparable(e, g, has) || g.Feature == e.Feature {
+		return Verdict{}
+	}
+	if gap := m.featureGap(e, g.Feature); gap > m.tol {
+		return wrong("feature", gap, "%s, exact %s", g.Feature, e.Feature)
+	}
+	return Verdict{}
+}
+
+// featureGap is how far the exact contact is from feature f of its
+// triangle: the unit distance from the point to the nearest edge or
+// vertex; for a face, the sine between the contact normal and the face's.
+func (m *motion) featureGap(e *sweep.Hit, f sweep.Feature) float64 {
+	tri := m.q.Mesh.Tris[e.Triangle]
+	gap := math.Inf(1)
+	for k := range 3 {
+		a, b := tri[k], tri[(k+1)%3]
+		switch f {
+		case sweep.Vertex:
+			gap = math.Min(gap, m.g.ToUnit(e.Point.Sub(a)).Len())
+		case sweep.Edge:
+			q, _ := geom.ClosestPointSegment(e.Point, a, b)
+			gap = math.Min(gap, m.g.ToUnit(e.Point.Sub(q)).Len())
+		}
+	}
+	if f == sweep.Face {
+		n := geom.Cross(tri[1].Sub(tri[0]), tri[2].Sub(tri[0])).Normalize()
+		gap = geom.Cross(n, e.Normal).Len()
+	}
+	return gap
+}
+
+// Slide judges got, an engine's slide of q, against exact, the core's
+// slide (used only for the sticks rule: slide algorithms may rest at
+// different places and both be right). See Verdict.Rule for the checks.
+func (j Judge) Slide(q Query, exact, got sweep.Answer) Verdict {
+	if !finiteSlide(&got) {
+		return wrong("nonfinite", math.Inf(1), "the answer holds NaN or Inf")
+	}
+	m := j.motion(&q)
+	if d, _ := m.g.Dist(got.Slide.Final); d < 1-m.tol {
+		return wrong("inside", 1-d, "final %s is %.6g (unit distance) from the mesh", vec(got.Slide.Final), d)
+	}
+	if v := m.passesThrough(&got); v.State == Wrong {
+		return v
+	}
+	return m.sticks(&exact, &got)
+}
+
+// passesThrough sweeps the path start → step centers → final and finds a
+// segment that goes deeper into the mesh than both its ends (and than
+// touching) by more than Tol.
+func (m *motion) passesThrough(got *sweep.Answer) Verdict {
+	from := m.begin
+	for i := 0; i <= len(got.Slide.Steps); i++ {
+		to := got.Slide.Final
+		if i < len(got.Slide.Steps) {
+			to = got.Slide.Steps[i].Contact
+		}
+		d, t, _ := m.g.MinDist(from, to.Sub(from), 0, 1)
+		da, _ := m.g.Dist(from)
+		db, _ := m.g.Dist(to)
+		if floor := math.Min(1, math.Min(da, db)); d < floor-m.tol {
+			return wrong("passes-through", floor-d, "segment %d (%s to %s) reaches %.6g (unit distance) at %.3g of its length", i, vec(from), vec(to), d, t)
+		}
+		from = to
+	}
+	return Verdict{}
+}
+
+// stickFraction: an engine sticks when it stays within the skin of the
+// start while the exact slide moves more than this fraction of the motion.
+const stickFraction = 0.1
+
+func (m *motion) sticks(exact, got *sweep.Answer) Verdict {
+	skin := m.q.Slide.Skin
+	if !(skin > 0) {
+		skin = sweep.DefaultSkin
+	}
+	moved := got.Slide.Final.Sub(m.begin).Len()
+	want := exact.Slide.Final.Sub(m.begin).Len()
+	if moved <= skin && want > stickFraction*m.delta.Len() {
+		return wrong("sticks", want, "moves %.3g while the exact slide moves %.6g (world units)", moved, want)
+	}
+	return Verdict{State: Agrees}
+}
+
+// finiteHit reports whether every number of h that has marks present
+// (and T) is finite.
+func finiteHit(h *sweep.Hit, has sweep.Fields) bool {
+	if math.IsNaN(h.T) || math.IsInf(h.T, 0) {
+		return false
+	}
+	return (has&sweep.HasPoint == 0 || geom.IsFinite(h.Point)) && (has&sweep.HasNormal == 0 || geom.IsFinite(h.Normal))
+}
+
+func finiteSlide(a *sweep.Answer) bool {
+	if !geom.IsFinite(a.Slide.Final) {
+		return false
+	}
+	for i := range a.Slide.Steps {
+		s := &a.Slide.Steps[i]
+		if !geom.IsFinite(s.Contact) || !finiteHit(&s.Hit, a.Has) {
+			return false
+		}
+	}
+	return true
+}
+
+func vec(v mgl64.Vec3) string { return fmt.Sprintf("[%.9g %.9g %.9g]", v[0], v[1], v[2]) }
+
+// VerdictOf is the verdict for an answer or an error from an engine:
+// Broken for any error (see BrokenVerdict), else what judge gives.
+func VerdictOf(err error, judge func() Verdict) Verdict {
+	if err != nil {
+		return BrokenVerdict(err)
+	}
+	return judge()
+}

@@ -1,0 +1,141 @@
+package engine
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/scene/opinions"
+	"sweepdbg/sweep"
+)
+
+// exactOf is the core's answer to q.
+func exactOf(q Query) sweep.Answer {
+	return q.Mesh.Core.Answer(q.Ellipsoid, q.Start, q.End, q.Slide)
+}
+
+// TestJudgeSweepEdges moves one field of the exact answer of fallQuery
+// (T 0.4, point (1,0,1), normal +y; the unit-space motion is 5 long) just
+// inside and just outside the default tolerance of 1e-4.
+func TestJudgeSweepEdges(t *testing.T) {
+	q := fallQuery(floorMesh())
+	exact := exactOf(q)
+	cases := []struct {
+		name string
+		edit func(h *sweep.Hit)
+		rule string // "" when it agrees
+	}{
+		{"exact", func(h *sweep.Hit) {}, ""},
+		{"t inside", func(h *sweep.Hit) { h.T += 0.99e-4 / 5 }, ""},
+		{"t outside", func(h *sweep.Hit) { h.T += 1.01e-4 / 5 }, "t"},
+		{"t early outside", func(h *sweep.Hit) { h.T -= 1.01e-4 / 5 }, "t"},
+		{"point inside", func(h *sweep.Hit) { h.Point[0] += 0.99e-4 }, ""},
+		{"point outside", func(h *sweep.Hit) { h.Point[0] += 1.01e-4 }, "point"},
+		{"normal inside", func(h *sweep.Hit) { h.Normal[2] += 0.99e-4 }, ""},
+		{"normal outside", func(h *sweep.Hit) { h.Normal[2] += 1.01e-4 }, "normal"},
+		{"feature", func(h *sweep.Hit) { h.Feature = sweep.Vertex }, "feature"},
+		{"triangle", func(h *sweep.Hit) { h.Triangle = 7 }, "triangle"},
+		{"nan t", func(h *sweep.Hit) { h.T = math.NaN() }, "nonfinite"},
+		{"inf point", func(h *sweep.Hit) { h.Point[1] = math.Inf(-1) }, "nonfinite"},
+	}
+	for _, c := range cases {
+		got := exact
+		c.edit(&got.First)
+		v := Judge{}.Sweep(q, exact, got)
+		if c.rule == "" && v.State != Agrees || c.rule != "" && (v.State != Wrong || v.Rule != c.rule) {
+			t.Errorf("%s: %v, want rule %q", c.name, v, c.rule)
+		}
+	}
+	miss := exact
+	miss.Hit = false
+	if v := (Judge{}).Sweep(q, exact, miss); v.Rule != "miss" || math.Abs(v.By-1) > 1e-9 {
+		t.Errorf("a miss through the floor: %v, want miss by 1", v) // the center passes y = 0: unit distance 0
+	}
+}
+
+// TestJudgeGraze: a motion whose closest approach is 1 - 0.5e-4 may be
+// called a miss; at 1 - 2e-4 it may not.
+func TestJudgeGraze(t *testing.T) {
+	m := floorMesh()
+	for _, c := range []struct {
+		y    float64
+		want State
+	}{{1 - 0.5e-4, Agrees}, {1 - 2e-4, Wrong}} {
+		q := Query{Mesh: m, Ellipsoid: sweep.Sphere(1), Start: mgl64.Vec3{1, c.y, -3}, End: mgl64.Vec3{1, c.y, 6}}
+		exact := exactOf(q)
+		if !exact.Hit {
+			t.Fatalf("y %v: the core misses", c.y)
+		}
+		if v := (Judge{}).Sweep(q, exact, sweep.Answer{}); v.State != c.want {
+			t.Errorf("y %v: %v, want %v", c.y, v, c.want)
+		}
+	}
+}
+
+func TestJudgeSlide(t *testing.T) {
+	m := floorMesh()
+	q := Query{Mesh: m, Ellipsoid: sweep.Sphere(1), Start: mgl64.Vec3{1, 3, 1}, End: mgl64.Vec3{2, -2, 1}}
+	exact := exactOf(q)
+	ok := exact
+	if v := (Judge{}).Slide(q, exact, ok); v.State != Agrees {
+		t.Fatalf("the core's own slide: %v", v)
+	}
+	cases := []struct {
+		name  string
+		final mgl64.Vec3
+		steps []sweep.SlideStep
+		rule  string
+	}{
+		{"inside", mgl64.Vec3{1.5, 0.5, 1}, nil, "inside"},
+		{"through", mgl64.Vec3{1, -3, 1}, nil, "passes-through"},
+		{"through via steps", mgl64.Vec3{1, 3, 1.5}, []sweep.SlideStep{{Contact: mgl64.Vec3{1, -3, 1}}}, "passes-through"},
+		{"sticks", q.Start, nil, "sticks"},
+		{"nan", mgl64.Vec3{math.NaN(), 1, 1}, nil, "nonfinite"},
+		{"rests elsewhere", mgl64.Vec3{1.2, 1.0005, 1}, nil, ""},
+	}
+	for _, c := range cases {
+		got := sweep.Answer{Slid: true, Slide: sweep.SlideResult{Final: c.final, Steps: c.steps}}
+		if c.steps != nil {
+			got.Has = sweep.HasSteps
+		}
+		v := Judge{}.Slide(q, exact, got)
+		if c.rule == "" && v.State != Agrees || c.rule != "" && (v.State != Wrong || v.Rule != c.rule) {
+			t.Errorf("%s: %v, want rule %q", c.name, v, c.rule)
+		}
+	}
+}
+
+func TestOpinionsAgree(t *testing.T) {
+	q := fallQuery(floorMesh())
+	r, errs := Opinions(t.Context(), q, Builtins(), opinions.DefaultTolerance)
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !r.Agree() || len(r.Opinions) != 3 || r.Opinions[0].Algorithm != CoreName || len(r.Candidates) == 0 {
+		t.Fatalf("report:\n%s", r)
+	}
+	bad := &planted{Engine: Core(), dt: 0.01}
+	r, _ = Opinions(t.Context(), q, []Engine{Core(), bad, Oracle()}, opinions.DefaultTolerance)
+	if r.Agree() || !strings.Contains(r.String(), "t: core vs planted") || len(r.Disagreements) != 1 {
+		t.Fatalf("a planted error is reported against the referee only:\n%s", r)
+	}
+}
+
+// planted is an engine whose sweeps are another's with T moved by dt.
+type planted struct {
+	Engine
+	dt float64
+}
+
+func (p *planted) Name() string { return "planted" }
+
+func (p *planted) Sweep(ctx context.Context, q Query) (sweep.Answer, error) {
+	a, err := p.Engine.Sweep(ctx, q)
+	a.First.T += p.dt
+	return a, err
+}

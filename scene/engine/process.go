@@ -1,0 +1,535 @@
+package engine
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"sweepdbg/sweep"
+)
+
+// DefaultTimeout is how long a live engine may take to answer one request
+// when Options.Timeout is zero.
+const DefaultTimeout = 5 * time.Second
+
+// Options tune a live engine. The zero value is ready to use.
+type Options struct {
+	// Timeout is the limit on one request, hello and mesh included; 0 (or
+	// less) means DefaultTimeout.
+	Timeout time.Duration
+	// StderrLines is how many of the engine's last standard-error lines are
+	// kept for BrokenError; 0 (or less) means 20.
+	StderrLines int
+	// Dir is the engine's working directory; "" means the debugger's.
+	Dir string
+	// Env is the engine's environment; nil means the debugger's.
+	Env []string
+}
+
+// Why a live engine is broken: the Reason of a BrokenError, checkable
+// with errors.Is. Malformed answers give the protocol errors
+// (ErrNotObject, ErrLineTooLong, ErrMissingField, ErrBadField,
+// ErrBadHello).
+var (
+	ErrCannotStart = errors.New("cannot start")
+	ErrExited      = errors.New("exited")
+	ErrTimeout     = errors.New("took longer than its time limit")
+	ErrExtraLine   = errors.New("wrote a line nobody asked for")
+	ErrClosed      = errors.New("closed")
+	ErrUnsupported = errors.New("op not in the engine's hello")
+	ErrEmptyCmd    = errors.New("empty engine command")
+)
+
+// Request names one request of a live engine in errors: its op ("hello",
+// "mesh", "sweep", "slide"), its sequence number (1 for hello) and the mesh
+// id it concerns (0 for hello).
+type Request struct {
+	Op   string
+	Seq  int64
+	Mesh int64
+}
+
+// String reads e.g. "sweep #12 on mesh 3".
+func (r Request) String() string {
+	if r.Mesh == 0 {
+		return r.Op + " #" + strconv.FormatInt(r.Seq, 10)
+	}
+	return r.Op + " #" + strconv.FormatInt(r.Seq, 10) + " on mesh " + strconv.FormatInt(r.Mesh, 10)
+}
+
+// BrokenError says a live engine broke: it exited, hung past its time
+// limit, wrote something that is not one JSON object on one line, wrote a
+// line nobody asked for or one over 1 MiB, or answered hello wrongly. Its
+// process group has been killed; Restart starts it again.
+type BrokenError struct {
+	Engine  string  // the engine's name from hello, or its command's base name before that
+	Request Request // the request it broke on
+	Reason  error   // ErrExited, ErrTimeout, ErrExtraLine, a protocol error, ...
+	// Excerpt is what the engine wrote, quoted and escaped (at most 200
+	// bytes before escaping); "" when it wrote nothing.
+	Excerpt string
+	// StderrTail is the engine's last standard-error lines, as written
+	// (escape them before printing).
+	StderrTail []string
+}
+
+// Error reads e.g. `engine "my-engine" broke on sweep #3 on mesh 1: took
+// longer than its time limit`, with the excerpt when there is one.
+func (e *BrokenError) Error() string {
+	s := "engine " + strconv.Quote(e.Engine) + " broke on " + e.Request.String() + ": " + e.Reason.Error()
+	if e.Excerpt != "" {
+		s += " (wrote " + e.Excerpt + ")"
+	}
+	return s
+}
+
+// Unwrap returns Reason.
+func (e *BrokenError) Unwrap() error { return e.Reason }
+
+// AnswerError is an engine's own {"error":"..."} answer: not broken, it
+// just could not answer this request.
+type AnswerError struct {
+	Engine  string
+	Request Request
+	Message string // as the engine wrote it (escape before printing)
+}
+
+// Error quotes the engine's message.
+func (e *AnswerError) Error() string {
+	return "engine " + strconv.Quote(e.Engine) + " could not answer " + e.Request.String() + ": " + strconv.Quote(clip(e.Message))
+}
+
+// lineMsg is one line from the engine's stdout, or why there is none.
+type lineMsg struct {
+	b   []byte
+	err error
+}
+
+// Process is a live engine: a child process, in its own process group,
+// speaking the engine protocol on its stdin and stdout. Not safe for
+// concurrent use.
+type Process struct {
+	args   []string
+	opt    Options
+	name   string
+	ops    Ops
+	seq    int64
+	sent   [16]int64 // mesh ids sent, the latest 16 (an engine may forget older ones; they are re-sent)
+	nsent  int
+	buf    []byte
+	last   Reply
+	broken error
+
+	cmd        *exec.Cmd
+	stdin      io.WriteCloser
+	stderr     *tail
+	lines      chan lineMsg
+	done       chan struct{} // closed when the process is being stopped
+	readerDone chan struct{}
+	pending    atomic.Bool // a request awaits its answer line
+	timer      *time.Timer
+	stopOnce   sync.Once
+}
+
+// Start starts the engine cmdline ("CMD ARGS", split by SplitCommand) and
+// performs the hello handshake. Errors are *BrokenError (ErrCannotStart,
+// ErrExited, ErrTimeout, ErrBadHello, ...) with nothing left running, or
+// ErrEmptyCmd / a quoting error from SplitCommand. ctx bounds the
+// handshake only.
+func Start(ctx context.Context, cmdline string, opt Options) (*Process, error) {
+	args, err := SplitCommand(cmdline)
+	if err != nil {
+		return nil, fmt.Errorf("engine command %s: %w", strconv.Quote(clip(cmdline)), err)
+	}
+	if opt.Timeout <= 0 {
+		opt.Timeout = DefaultTimeout
+	}
+	if opt.StderrLines <= 0 {
+		opt.StderrLines = 20
+	}
+	p := &Process{args: args, opt: opt}
+	if err := p.start(ctx); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// start runs the command and says hello.
+func (p *Process) start(ctx context.Context) error {
+	p.name, p.ops, p.seq, p.nsent, p.broken = filepath.Base(p.args[0]), 0, 0, 0, nil
+	p.stopOnce = sync.Once{}
+	if err := p.spawn(); err != nil {
+		p.broken = &BrokenError{Engine: p.name, Request: Request{Op: "hello", Seq: 1}, Reason: fmt.Errorf("%w: %w", ErrCannotStart, err)}
+		return p.broken
+	}
+	req := p.next("hello", 0)
+	line, err := p.roundTrip(ctx, AppendHello(p.buf[:0]), req)
+	if err != nil {
+		return err
+	}
+	h, ops, err := DecodeHello(line)
+	if err != nil {
+		return p.fail(req, err, line)
+	}
+	if h.Name != "" {
+		p.name = h.Name
+	}
+	p.ops = ops
+	return nil
+}
+
+// spawn starts the child with its pipes and the stdout reader.
+func (p *Process) spawn() error {
+	cmd := exec.Command(p.args[0], p.args[1:]...)
+	cmd.Dir, cmd.Env = p.opt.Dir, p.opt.Env
+	ownGroup(cmd)
+	p.stderr = newTail(p.opt.StderrLines)
+	cmd.Stderr = p.stderr
+	cmd.WaitDelay = time.Second // a grandchild that escaped the group cannot hold Wait on stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	cmd.Stdout = w
+	if err := cmd.Start(); err != nil {
+		r.Close()
+		w.Close()
+		return err
+	}
+	w.Close()
+	p.cmd, p.stdin = cmd, stdin
+	p.lines, p.done, p.readerDone = make(chan lineMsg, 2), make(chan struct{}), make(chan struct{})
+	p.pending.Store(false)
+	go p.read(r)
+	return nil
+}
+
+// read feeds the engine's stdout lines to p.lines until EOF, an error, a
+// line over MaxLine or an unsolicited line (one with no request pending),
+// then closes r.
+func (p *Process) read(r *os.File) {
+	defer close(p.readerDone)
+	defer r.Close()
+	br := bufio.NewReaderSize(r, 64<<10)
+	for {
+		b, err := readLine(br)
+		switch {
+		case err != nil:
+		case !p.pending.CompareAndSwap(true, false):
+			err = ErrExtraLine
+		}
+		select {
+		case p.lines <- lineMsg{b, err}:
+		case <-p.done:
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// readLine reads one line without its '\n' (a copy); io.EOF at the end
+// (a last line without '\n' is ErrExited: the engine stopped mid-answer),
+// ErrLineTooLong past MaxLine.
+func readLine(br *bufio.Reader) ([]byte, error) {
+	b, err := br.ReadSlice('\n')
+	if err == nil {
+		return append([]byte(nil), b[:len(b)-1]...), nil
+	}
+	var long []byte
+	for errors.Is(err, bufio.ErrBufferFull) {
+		long = append(long, b...)
+		if len(long) > MaxLine {
+			return long[:excerptMax], ErrLineTooLong
+		}
+		b, err = br.ReadSlice('\n')
+	}
+	long = append(long, b...)
+	if err != nil {
+		return long, ErrExited
+	}
+	if len(long)-1 > MaxLine {
+		return long[:excerptMax], ErrLineTooLong
+	}
+	return long[:len(long)-1], nil
+}
+
+// next numbers a new request.
+func (p *Process) next(op string, mesh int64) Request {
+	p.seq++
+	return Request{Op: op, Seq: p.seq, Mesh: mesh}
+}
+
+// roundTrip writes one request line and waits for its answer line. Any
+// failure breaks the engine.
+func (p *Process) roundTrip(ctx context.Context, req []byte, r Request) ([]byte, error) {
+	if p.broken != nil {
+		return nil, p.broken
+	}
+	select {
+	case m := <-p.lines: // a line or an exit while idle
+		return nil, p.failMsg(r, m)
+	default:
+	}
+	p.pending.Store(true)
+	if _, err := p.stdin.Write(req); err != nil {
+		return nil, p.fail(r, ErrExited, nil)
+	}
+	if p.timer == nil {
+		p.timer = time.NewTimer(p.opt.Timeout)
+	} else {
+		p.timer.Reset(p.opt.Timeout)
+	}
+	select {
+	case m := <-p.lines:
+		p.timer.Stop()
+		if m.err != nil {
+			return nil, p.failMsg(r, m)
+		}
+		return m.b, nil
+	case <-p.timer.C:
+		return nil, p.fail(r, ErrTimeout, nil)
+	case <-ctx.Done():
+		p.timer.Stop()
+		return nil, p.fail(r, ctx.Err(), nil)
+	}
+}
+
+// failMsg breaks the engine for a line message: its error, or
+// ErrExtraLine for a line that came while no request was pending.
+func (p *Process) failMsg(r Request, m lineMsg) error {
+	reason := m.err
+	if reason == nil || errors.Is(reason, io.EOF) {
+		reason = ErrExited
+	}
+	return p.fail(r, reason, m.b)
+}
+
+// fail stops the engine and records why it broke.
+func (p *Process) fail(r Request, reason error, line []byte) error {
+	p.stop()
+	e := &BrokenError{Engine: p.name, Request: r, Reason: reason, StderrTail: p.stderr.Lines()}
+	if len(line) > 0 {
+		e.Excerpt = Excerpt(line)
+	}
+	p.broken = e
+	return e
+}
+
+// stop kills the process group and reaps the child and the reader; safe
+// to call more than once.
+func (p *Process) stop() {
+	if p.cmd == nil {
+		return
+	}
+	p.stopOnce.Do(func() {
+		killGroup(p.cmd)
+		close(p.done)
+		p.stdin.Close()
+		_ = p.cmd.Wait() // the exit status says nothing the reason does not
+		<-p.readerDone   // the group is dead, so stdout reaches EOF
+	})
+}
+
+// Name returns the engine's name from its hello.
+func (p *Process) Name() string { return p.name }
+
+// Ops returns the ops the engine's hello listed.
+func (p *Process) Ops() Ops { return p.ops }
+
+// Pgid returns the engine's process group id (its pid), 0 when it never
+// started.
+func (p *Process) Pgid() int {
+	if p.cmd == nil || p.cmd.Process == nil {
+		return 0
+	}
+	return p.cmd.Process.Pid
+}
+
+// Err returns the *BrokenError the engine broke with (or ErrClosed after
+// Close), nil while it runs.
+func (p *Process) Err() error { return p.broken }
+
+// StderrTail returns the engine's last standard-error lines (escape them
+// before printing).
+func (p *Process) StderrTail() []string { return p.stderr.Lines() }
+
+// LastReply returns the last sweep or slide answer as decoded, with its
+// raw line (for the fields the protocol does not name, Reply.Extra).
+func (p *Process) LastReply() Reply { return p.last }
+
+// Close kills the engine's process group. It never blocks for long and
+// returns nil; later requests fail with ErrClosed.
+func (p *Process) Close() error {
+	p.stop()
+	if p.broken == nil {
+		p.broken = ErrClosed
+	}
+	return nil
+}
+
+// Restart kills the engine (if it still runs) and starts it again with a
+// new handshake; meshes are sent again before their next query.
+func (p *Process) Restart(ctx context.Context) error {
+	p.stop()
+	return p.start(ctx)
+}
+
+// Sweep asks the engine for the first contact of q. Errors: *BrokenError,
+// *AnswerError, ErrUnsupported, or ErrNotFinite for a query JSON cannot
+// carry (the engine is not asked and stays up).
+func (p *Process) Sweep(ctx context.Context, q Query) (sweep.Answer, error) {
+	return p.ask(ctx, OpSweep, &q)
+}
+
+// Slide asks the engine to collide-and-slide q; errors as for Sweep.
+func (p *Process) Slide(ctx context.Context, q Query) (sweep.Answer, error) {
+	return p.ask(ctx, OpSlide, &q)
+}
+
+// ask sends q's mesh if needed, then q, and decodes the answer.
+func (p *Process) ask(ctx context.Context, op Ops, q *Query) (sweep.Answer, error) {
+	if p.broken != nil {
+		return sweep.Answer{}, p.broken
+	}
+	if p.ops&op == 0 {
+		return sweep.Answer{}, fmt.Errorf("engine %s: %s: %w", strconv.Quote(p.name), opName(op), ErrUnsupported)
+	}
+	if err := p.ensureMesh(ctx, q.Mesh); err != nil {
+		return sweep.Answer{}, err
+	}
+	buf, err := AppendQuery(p.buf[:0], op, q)
+	if err != nil {
+		return sweep.Answer{}, fmt.Errorf("engine %s: %s: %w", strconv.Quote(p.name), opName(op), err)
+	}
+	p.buf = buf
+	r := p.next(opName(op), q.Mesh.ID)
+	line, err := p.roundTrip(ctx, buf, r)
+	if err != nil {
+		return sweep.Answer{}, err
+	}
+	rep, err := DecodeAnswer(op, line)
+	if err != nil {
+		return sweep.Answer{}, p.fail(r, err, line)
+	}
+	if rep.Error != "" {
+		return sweep.Answer{}, &AnswerError{Engine: p.name, Request: r, Message: rep.Error}
+	}
+	p.last = rep
+	return rep.Answer, nil
+}
+
+// meshAck is the answer to a mesh request.
+type meshAck struct {
+	OK    *bool   `json:"ok"`
+	Error *string `json:"error"`
+}
+
+// ensureMesh sends m unless it was sent among the latest 16 meshes.
+func (p *Process) ensureMesh(ctx context.Context, m *Mesh) error {
+	for i := 0; i < min(p.nsent, len(p.sent)); i++ {
+		if p.sent[i] == m.ID {
+			return nil
+		}
+	}
+	buf, err := AppendMesh(p.buf[:0], m)
+	if err != nil {
+		return fmt.Errorf("engine %s: %w", strconv.Quote(p.name), err)
+	}
+	p.buf = buf
+	r := p.next("mesh", m.ID)
+	line, err := p.roundTrip(ctx, buf, r)
+	if err != nil {
+		return err
+	}
+	var ack meshAck
+	switch err := decodeObject(line, &ack); {
+	case err != nil:
+		return p.fail(r, err, line)
+	case ack.Error != nil:
+		return &AnswerError{Engine: p.name, Request: r, Message: *ack.Error}
+	case ack.OK == nil || !*ack.OK:
+		return p.fail(r, fmt.Errorf("%w: ok", ErrMissingField), line)
+	}
+	p.sent[p.nsent%len(p.sent)] = m.ID
+	p.nsent++
+	return nil
+}
+
+// opName is the protocol's name of a query op.
+func opName(op Ops) string {
+	if op == OpSlide {
+		return "slide"
+	}
+	return "sweep"
+}
+
+// tail is an io.Writer keeping the last n lines written to it (each cut
+// at 512 bytes); safe for concurrent use.
+type tail struct {
+	mu      sync.Mutex
+	n       int
+	lines   []string
+	partial []byte
+}
+
+func newTail(n int) *tail { return &tail{n: n} }
+
+// lineMax is the longest stderr line kept, in bytes.
+const lineMax = 512
+
+// Write splits b into lines and keeps the last n.
+func (t *tail) Write(b []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, c := range b {
+		if c == '\n' {
+			t.push()
+			continue
+		}
+		if len(t.partial) < lineMax {
+			t.partial = append(t.partial, c)
+		}
+	}
+	return len(b), nil
+}
+
+// push ends the partial line.
+func (t *tail) push() {
+	t.lines = append(t.lines, string(t.partial))
+	t.partial = t.partial[:0]
+	if len(t.lines) > t.n {
+		t.lines = t.lines[len(t.lines)-t.n:]
+	}
+}
+
+// Lines returns the kept lines, the unfinished last one included.
+func (t *tail) Lines() []string {
+	if t == nil {
+		return nil
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := append([]string(nil), t.lines...)
+	if len(t.partial) > 0 {
+		out = append(out, string(t.partial))
+	}
+	if len(out) > t.n {
+		out = out[len(out)-t.n:]
+	}
+	return out
+}

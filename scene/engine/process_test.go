@@ -1,0 +1,190 @@
+package engine
+
+import (
+	"errors"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+	"sweepdbg/sweep"
+)
+
+// floorMesh is one triangle, y = 0 with 0 <= x, z, x + z <= 4.
+func floorMesh() *Mesh {
+	return NewMesh([]geom.Triangle{{{0, 0, 0}, {4, 0, 0}, {0, 0, 4}}})
+}
+
+// fallQuery drops a unit sphere on (1, ., 1) from y = 3 to y = -2: first
+// contact at y = 1, T = 0.4 (by hand).
+func fallQuery(m *Mesh) Query {
+	return Query{Mesh: m, Ellipsoid: sweep.Sphere(1), Start: mgl64.Vec3{1, 3, 1}, End: mgl64.Vec3{1, -2, 1}}
+}
+
+// groupGone reports whether no process is left in group pgid.
+func groupGone(pgid int) bool {
+	return errors.Is(syscall.Kill(-pgid, 0), syscall.ESRCH)
+}
+
+func TestProcessGood(t *testing.T) {
+	p, err := startFake(t, "good", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if p.Name() != "fake" || p.Ops() != OpSweep|OpSlide {
+		t.Fatalf("hello: name %q ops %v", p.Name(), p.Ops())
+	}
+	m := floorMesh()
+	for range 3 { // the mesh goes once; later sweeps reuse it
+		a, err := p.Sweep(t.Context(), fallQuery(m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !a.Hit || a.First.T != 0.4 || a.Has&(sweep.HasPoint|sweep.HasNormal|sweep.HasTriangle|sweep.HasFeature) == 0 {
+			t.Fatalf("answer %+v", a)
+		}
+	}
+	if p.seq != 5 { // hello, mesh, three sweeps
+		t.Errorf("%d requests, want 5", p.seq)
+	}
+	if x := p.LastReply(); string(x.Extra()["time_us"]) != "3" {
+		t.Errorf("extra fields %v", x.Extra())
+	}
+	m2 := floorMesh()
+	if _, err := p.Sweep(t.Context(), fallQuery(m2)); err != nil || p.seq != 7 {
+		t.Fatalf("a new mesh is sent before its sweep: %v, %d requests", err, p.seq)
+	}
+	var ae *AnswerError
+	if _, err := p.Slide(t.Context(), fallQuery(m)); !errors.As(err, &ae) || p.Err() != nil {
+		t.Fatalf("an {\"error\"} answer is an AnswerError and no break: %v", err)
+	}
+	pg := p.Pgid()
+	p.Close()
+	if !groupGone(pg) {
+		t.Error("process group still there after Close")
+	}
+	if _, err := p.Sweep(t.Context(), fallQuery(m)); !errors.Is(err, ErrClosed) {
+		t.Errorf("sweep after Close: %v", err)
+	}
+}
+
+// TestProcessBroken: each misbehaviour gives a BrokenError with its reason,
+// the stderr tail where there is one, and no process left behind.
+func TestProcessBroken(t *testing.T) {
+	cases := []struct {
+		mode    string
+		reason  error
+		stderr  string
+		excerpt string
+	}{
+		{"exit-start", ErrExited, "cannot load level", ""},
+		{"badhello", ErrBadHello, "", `"{\"protocol\":2`},
+		{"exit-mid", ErrExited, "panic: index out of range", ""},
+		{"silent", ErrExited, "", ""},
+		{"hang", ErrTimeout, "", ""},
+		{"notjson", ErrNotObject, "", `"oops \x1b[31mred"`},
+		{"array", ErrNotObject, "", `"[1,2]"`},
+		{"long", ErrLineTooLong, "", `"{\"hit\":false,\"pad\":\"xxx`},
+		{"two", ErrExtraLine, "", `"{\"hit\":`},
+	}
+	for _, c := range cases {
+		t.Run(c.mode, func(t *testing.T) {
+			t.Parallel()
+			err := breakFake(t, c.mode)
+			var be *BrokenError
+			if !errors.As(err, &be) || !errors.Is(err, c.reason) {
+				t.Fatalf("error %v, want a BrokenError for %v", err, c.reason)
+			}
+			if c.stderr != "" && !strings.Contains(strings.Join(be.StderrTail, "\n"), c.stderr) {
+				t.Errorf("stderr tail %q lacks %q", be.StderrTail, c.stderr)
+			}
+			if !strings.HasPrefix(be.Excerpt, c.excerpt) || len(be.Excerpt) > 4*excerptMax+8 {
+				t.Errorf("excerpt %q, want it to start with %q", be.Excerpt, c.excerpt)
+			}
+			if !strings.Contains(err.Error(), be.Request.Op) {
+				t.Errorf("error %q does not name the request", err)
+			}
+		})
+	}
+}
+
+// breakFake runs mode's fake engine until it breaks (at most four sweeps:
+// a second line may come after the next request was sent) and checks
+// that its process group is gone.
+func breakFake(t *testing.T, mode string) error {
+	p, err := startFake(t, mode, 300*time.Millisecond)
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+	m := floorMesh()
+	for range 4 {
+		if _, err = p.Sweep(t.Context(), fallQuery(m)); err != nil {
+			break
+		}
+	}
+	if !groupGone(p.Pgid()) {
+		t.Errorf("%s: process group %d still there", mode, p.Pgid())
+	}
+	return err
+}
+
+// TestProcessNonFinite: non-finite answers decode; they are not broken.
+func TestProcessNonFinite(t *testing.T) {
+	p, err := startFake(t, "nan", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	a, err := p.Sweep(t.Context(), fallQuery(floorMesh()))
+	if err != nil || !a.Hit || a.First.T == a.First.T || a.First.Point[1] > -1e308 || a.First.Point[2] < 1e308 {
+		t.Fatalf("answer %+v, %v", a, err)
+	}
+}
+
+func TestProcessRestart(t *testing.T) {
+	p, err := startFake(t, "hang", 100*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	m := floorMesh()
+	if _, err := p.Sweep(t.Context(), fallQuery(m)); !errors.Is(err, ErrTimeout) {
+		t.Fatalf("want a timeout, got %v", err)
+	}
+	old := p.Pgid()
+	if err := p.Restart(t.Context()); err != nil || p.Err() != nil {
+		t.Fatalf("restart: %v", err)
+	}
+	if p.Pgid() == old || !groupGone(old) || groupGone(p.Pgid()) {
+		t.Errorf("restart: old group %d, new %d", old, p.Pgid())
+	}
+}
+
+func TestSplitCommand(t *testing.T) {
+	cases := map[string][]string{
+		`eng`:                       {"eng"},
+		`  a  b\ c 'd e' "f \"g\""`: {"a", "b c", "d e", `f "g"`},
+		`x''y ""`:                   {"xy", ""},
+		`'/p q/eng' --x=1`:          {"/p q/eng", "--x=1"},
+	}
+	for in, want := range cases {
+		got, err := SplitCommand(in)
+		if err != nil || strings.Join(got, "|") != strings.Join(want, "|") || len(got) != len(want) {
+			t.Errorf("SplitCommand(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	if _, err := SplitCommand(" "); !errors.Is(err, ErrEmptyCmd) {
+		t.Errorf("blank: %v", err)
+	}
+	if _, err := SplitCommand(`a 'b`); !errors.Is(err, ErrUnterminatedQuote) {
+		t.Errorf("open quote: %v", err)
+	}
+	if _, err := Start(t.Context(), "/nonexistent/engine", Options{}); !errors.Is(err, ErrCannotStart) {
+		t.Errorf("missing binary: %v", err)
+	}
+}

@@ -1,0 +1,490 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/sweep"
+)
+
+// Protocol is the engine protocol version this package speaks
+// (docs/engine-protocol.md).
+const Protocol = 1
+
+// MaxLine is the longest line, in bytes without its '\n', that an engine
+// or a capture may write: 1 MiB. A longer line is an error.
+const MaxLine = 1 << 20
+
+// Protocol errors, checkable with errors.Is. They are the Reason of a
+// BrokenError for a live engine, and wrapped in a CaptureError for a file.
+var (
+	ErrNotObject    = errors.New("not one JSON object")
+	ErrLineTooLong  = errors.New("line over 1 MiB")
+	ErrMissingField = errors.New("required field missing")
+	ErrBadField     = errors.New("field has the wrong type or value")
+	ErrNotFinite    = errors.New("request holds a number JSON cannot carry")
+)
+
+// Reply is one decoded answer line: the Answer with its presence flags,
+// the engine's own error message when it answered {"error":"..."}, and
+// the raw line, from which Extra recovers fields the protocol does not
+// name.
+type Reply struct {
+	Answer sweep.Answer
+	// Error is the engine's message when the answer was {"error":...}
+	// (unescaped; escape it before printing); "" otherwise.
+	Error string
+	// Line is the answer line as the engine wrote it, without '\n'.
+	Line []byte
+}
+
+// known are the answer fields the protocol names.
+var known = map[string]bool{
+	"hit": true, "t": true, "point": true, "normal": true, "triangle": true,
+	"feature": true, "final": true, "steps": true, "error": true,
+}
+
+// Extra returns the fields of the answer that the protocol does not name
+// (kept to be shown), nil when there are none or the line does not parse.
+func (r *Reply) Extra() map[string]json.RawMessage {
+	var all map[string]json.RawMessage
+	if json.Unmarshal(rewriteNonFinite(r.Line), &all) != nil {
+		return nil
+	}
+	for k := range all {
+		if known[k] {
+			delete(all, k)
+		}
+	}
+	if len(all) == 0 {
+		return nil
+	}
+	return all
+}
+
+// num is a JSON number that also reads the non-finite spellings
+// rewriteNonFinite turns into the strings "NaN", "+Inf" and "-Inf".
+type num float64
+
+// UnmarshalJSON reads a number or one of the three rewritten strings; any
+// other value (null, a string, an object) is ErrBadField.
+func (n *num) UnmarshalJSON(b []byte) error {
+	switch string(b) {
+	case `"NaN"`:
+		*n = num(math.NaN())
+		return nil
+	case `"+Inf"`:
+		*n = num(math.Inf(1))
+		return nil
+	case `"-Inf"`:
+		*n = num(math.Inf(-1))
+		return nil
+	}
+	if len(b) == 0 || b[0] != '-' && (b[0] < '0' || b[0] > '9') {
+		return fmt.Errorf("%w: %s is not a number", ErrBadField, Excerpt(b))
+	}
+	f, err := strconv.ParseFloat(string(b), 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) { // out of range reads as ±Inf or 0: a value to judge
+		return fmt.Errorf("%w: %s is not a number", ErrBadField, Excerpt(b))
+	}
+	*n = num(f)
+	return nil
+}
+
+// vec3 is a JSON [x, y, z].
+type vec3 [3]num
+
+// UnmarshalJSON reads exactly three numbers; any other length is
+// ErrBadField.
+func (v *vec3) UnmarshalJSON(b []byte) error {
+	var a []num
+	if err := json.Unmarshal(b, &a); err != nil {
+		return err
+	}
+	if len(a) != 3 {
+		return fmt.Errorf("%w: %d numbers where [x,y,z] goes", ErrBadField, len(a))
+	}
+	*v = vec3{a[0], a[1], a[2]}
+	return nil
+}
+
+func (v *vec3) vec() mgl64.Vec3 { return mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])} }
+
+// wireStep is one step of a slide answer.
+type wireStep struct {
+	T        *num    `json:"t"`
+	Center   *vec3   `json:"center"`
+	Point    *vec3   `json:"point"`
+	Normal   *vec3   `json:"normal"`
+	Triangle *int    `json:"triangle"`
+	Feature  *string `json:"feature"`
+}
+
+// wireAnswer is a sweep or slide answer as JSON carries it.
+type wireAnswer struct {
+	Hit      *bool       `json:"hit"`
+	T        *num        `json:"t"`
+	Point    *vec3       `json:"point"`
+	Normal   *vec3       `json:"normal"`
+	Triangle *int        `json:"triangle"`
+	Feature  *string     `json:"feature"`
+	Final    *vec3       `json:"final"`
+	Steps    *[]wireStep `json:"steps"`
+	Error    *string     `json:"error"`
+}
+
+// DecodeAnswer decodes one answer line to a sweep (op OpSweep) or slide
+// (OpSlide) request. Non-finite numbers in any spelling of
+// docs/engine-protocol.md decode to NaN and ±Inf (the judge marks them
+// wrong; they are not a decoding error). {"error":"..."} decodes with
+// Reply.Error set and no error. A line that is not one JSON object wraps
+// ErrNotObject; a missing required field (hit, and t when hit, for a
+// sweep; final for a slide) wraps ErrMissingField; a field of the wrong
+// type wraps ErrBadField. The reply keeps line (not a copy).
+func DecodeAnswer(op Ops, line []byte) (Reply, error) {
+	r := Reply{Line: line}
+	var w wireAnswer
+	if err := decodeObject(line, &w); err != nil {
+		return r, err
+	}
+	if w.Error != nil {
+		r.Error = *w.Error
+		return r, nil
+	}
+	var err error
+	if op == OpSlide {
+		err = w.slide(&r.Answer)
+	} else {
+		err = w.sweep(&r.Answer)
+	}
+	return r, err
+}
+
+// decodeObject unmarshals one JSON object (after rewriting non-finite
+// spellings) into v.
+func decodeObject(line []byte, v any) error {
+	trimmed := bytes.TrimSpace(line)
+	if len(trimmed) == 0 || trimmed[0] != '{' {
+		return ErrNotObject
+	}
+	if err := json.Unmarshal(rewriteNonFinite(trimmed), v); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return fmt.Errorf("%w: %v", ErrNotObject, err)
+		}
+		return fmt.Errorf("%w: %v", ErrBadField, err)
+	}
+	return nil
+}
+
+// sweep fills a's Hit, First and Has.
+func (w *wireAnswer) sweep(a *sweep.Answer) error {
+	if w.Hit == nil {
+		return fmt.Errorf("%w: hit", ErrMissingField)
+	}
+	a.Hit = *w.Hit
+	if !a.Hit {
+		return nil
+	}
+	if w.T == nil {
+		return fmt.Errorf("%w: t (the answer hits)", ErrMissingField)
+	}
+	a.First.T = float64(*w.T)
+	return fillHit(&a.First, &a.Has, w.Point, w.Normal, w.Triangle, w.Feature)
+}
+
+// slide fills a's Slid, Slide and HasSteps (and, from the steps, the
+// presence flags of their points, normals and triangles).
+func (w *wireAnswer) slide(a *sweep.Answer) error {
+	if w.Final == nil {
+		return fmt.Errorf("%w: final", ErrMissingField)
+	}
+	a.Slid, a.Slide.Final = true, w.Final.vec()
+	if w.Steps == nil {
+		return nil
+	}
+	a.Has |= sweep.HasSteps
+	a.Slide.Steps = make([]sweep.SlideStep, len(*w.Steps))
+	for i, s := range *w.Steps {
+		st := &a.Slide.Steps[i]
+		if s.T == nil || s.Center == nil {
+			return fmt.Errorf("%w: steps[%d] needs t and center", ErrMissingField, i)
+		}
+		st.Hit.T, st.Contact = float64(*s.T), s.Center.vec()
+		if err := fillHit(&st.Hit, &a.Has, s.Point, s.Normal, s.Triangle, s.Feature); err != nil {
+			return fmt.Errorf("steps[%d]: %w", i, err)
+		}
+	}
+	return nil
+}
+
+// fillHit copies the optional fields present into h and marks them in has.
+func fillHit(h *sweep.Hit, has *sweep.Fields, p, n *vec3, tri *int, feat *string) error {
+	if p != nil {
+		h.Point, *has = p.vec(), *has|sweep.HasPoint
+	}
+	if n != nil {
+		h.Normal, *has = n.vec(), *has|sweep.HasNormal
+	}
+	if tri != nil {
+		h.Triangle, *has = *tri, *has|sweep.HasTriangle
+	}
+	if feat != nil {
+		f, ok := featureNamed(*feat)
+		if !ok {
+			return fmt.Errorf("%w: feature %s is not face, edge or vertex", ErrBadField, strconv.Quote(clip(*feat)))
+		}
+		h.Feature, *has = f, *has|sweep.HasFeature
+	}
+	return nil
+}
+
+// featureNamed reads a feature's protocol name.
+func featureNamed(s string) (sweep.Feature, bool) {
+	for _, f := range []sweep.Feature{sweep.Face, sweep.Edge, sweep.Vertex} {
+		if f.String() == s {
+			return f, true
+		}
+	}
+	return 0, false
+}
+
+// Hello is an engine's answer to hello.
+type Hello struct {
+	Protocol int      `json:"protocol"`
+	Name     string   `json:"name"`
+	Ops      []string `json:"ops"`
+}
+
+// ErrBadHello is the reason of an engine whose hello answer is not one
+// JSON object naming protocol 1 and at least one known op.
+var ErrBadHello = errors.New("hello answer is not protocol 1 with ops sweep and/or slide")
+
+// DecodeHello decodes an engine's hello answer; anything but protocol 1
+// with ops drawn from "sweep" and "slide" (at least one) wraps ErrBadHello.
+func DecodeHello(line []byte) (Hello, Ops, error) {
+	var h Hello
+	if err := decodeObject(line, &h); err != nil {
+		return h, 0, fmt.Errorf("%w: %w", ErrBadHello, err)
+	}
+	if h.Protocol != Protocol {
+		return h, 0, fmt.Errorf("%w: protocol %d", ErrBadHello, h.Protocol)
+	}
+	var ops Ops
+	for _, o := range h.Ops {
+		switch o {
+		case "sweep":
+			ops |= OpSweep
+		case "slide":
+			ops |= OpSlide
+		default:
+			return h, 0, fmt.Errorf("%w: unknown op %s", ErrBadHello, strconv.Quote(clip(o)))
+		}
+	}
+	if ops == 0 {
+		return h, 0, fmt.Errorf("%w: no ops", ErrBadHello)
+	}
+	return h, ops, nil
+}
+
+// AppendHello appends the hello request line (with its '\n') to dst.
+func AppendHello(dst []byte) []byte {
+	return append(dst, `{"op":"hello","protocol":1}`+"\n"...)
+}
+
+// AppendMesh appends the mesh request line for m to dst: each triangle's
+// three corners as vertices 3i, 3i+1, 3i+2. A non-finite vertex gives
+// ErrNotFinite (and dst unchanged).
+func AppendMesh(dst []byte, m *Mesh) ([]byte, error) {
+	n := len(dst)
+	dst = append(dst, `{"op":"mesh","id":`...)
+	dst = strconv.AppendInt(dst, m.ID, 10)
+	dst = append(dst, `,"vertices":[`...)
+	ok := true
+	for i, t := range m.Tris {
+		for k, v := range t {
+			if i+k > 0 {
+				dst = append(dst, ',')
+			}
+			dst, ok = appendVec(dst, v, ok)
+		}
+	}
+	dst = append(dst, `],"triangles":[`...)
+	for i := range m.Tris {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '[')
+		dst = strconv.AppendInt(dst, int64(3*i), 10)
+		dst = append(dst, ',')
+		dst = strconv.AppendInt(dst, int64(3*i+1), 10)
+		dst = append(dst, ',')
+		dst = strconv.AppendInt(dst, int64(3*i+2), 10)
+		dst = append(dst, ']')
+	}
+	dst = append(dst, "]}\n"...)
+	if !ok {
+		return dst[:n], fmt.Errorf("mesh %d: %w", m.ID, ErrNotFinite)
+	}
+	return dst, nil
+}
+
+// AppendQuery appends the sweep (op OpSweep) or slide (OpSlide) request
+// line for q to dst; a slide carries maxIterations and skin only when set
+// (non-zero). A non-finite number gives ErrNotFinite (and dst unchanged):
+// JSON cannot carry it, so no engine can be asked.
+func AppendQuery(dst []byte, op Ops, q *Query) ([]byte, error) {
+	n := len(dst)
+	ok := true
+	if op == OpSlide {
+		dst = append(dst, `{"op":"slide","mesh":`...)
+	} else {
+		dst = append(dst, `{"op":"sweep","mesh":`...)
+	}
+	dst = strconv.AppendInt(dst, q.Mesh.ID, 10)
+	dst = append(dst, `,"ellipsoid":{"axes":[`...)
+	for k, a := range q.Ellipsoid.Axes {
+		if k > 0 {
+			dst = append(dst, ',')
+		}
+		dst, ok = appendVec(dst, a, ok)
+	}
+	dst = append(dst, `]},"start":`...)
+	dst, ok = appendVec(dst, q.Start, ok)
+	dst = append(dst, `,"end":`...)
+	dst, ok = appendVec(dst, q.End, ok)
+	if op == OpSlide {
+		if q.Slide.MaxIterations > 0 {
+			dst = append(dst, `,"maxIterations":`...)
+			dst = strconv.AppendInt(dst, int64(q.Slide.MaxIterations), 10)
+		}
+		if q.Slide.Skin > 0 {
+			dst = append(dst, `,"skin":`...)
+			dst, ok = appendNum(dst, q.Slide.Skin, ok)
+		}
+	}
+	dst = append(dst, "}\n"...)
+	if !ok {
+		return dst[:n], ErrNotFinite
+	}
+	return dst, nil
+}
+
+// appendVec appends [x,y,z]; ok turns false at a non-finite number.
+func appendVec(dst []byte, v mgl64.Vec3, ok bool) ([]byte, bool) {
+	dst = append(dst, '[')
+	for k := range v {
+		if k > 0 {
+			dst = append(dst, ',')
+		}
+		dst, ok = appendNum(dst, v[k], ok)
+	}
+	return append(dst, ']'), ok
+}
+
+// appendNum appends f in the shortest form that reads back exactly; ok
+// turns false (and 0 is written) when f is not finite.
+func appendNum(dst []byte, f float64, ok bool) ([]byte, bool) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return append(dst, '0'), false
+	}
+	return strconv.AppendFloat(dst, f, 'g', -1, 64), ok
+}
+
+// rewriteNonFinite returns line with every bare token outside strings
+// that spells a non-finite number (nan, -nan, inf, -inf, +Inf, Infinity,
+// -Infinity, in any case, signs optional) replaced by the JSON string
+// "NaN", "+Inf" or "-Inf", which num reads back. Lines without such a
+// token are returned as they are (no copy).
+func rewriteNonFinite(line []byte) []byte {
+	var out []byte
+	last, inStr := 0, false
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case inStr:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inStr = false
+			}
+			continue
+		case c == '"':
+			inStr = true
+			continue
+		case !isTokenStart(line, i):
+			continue
+		}
+		j := i + 1
+		for j < len(line) && isLetter(line[j]) {
+			j++
+		}
+		if rep := nonFinite(line[i:j]); rep != "" {
+			out = append(append(out, line[last:i]...), rep...)
+			last = j
+		}
+		i = j - 1
+	}
+	if out == nil {
+		return line
+	}
+	return append(out, line[last:]...)
+}
+
+// isTokenStart reports whether a bare word starts at line[i]: a letter,
+// or a sign directly followed by one.
+func isTokenStart(line []byte, i int) bool {
+	c := line[i]
+	if c == '-' || c == '+' {
+		return i+1 < len(line) && isLetter(line[i+1])
+	}
+	return isLetter(c)
+}
+
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// nonFinite returns the JSON string a non-finite spelling stands for, or
+// "" for any other word (true, false, null, garbage).
+func nonFinite(tok []byte) string {
+	sign := byte('+')
+	if tok[0] == '-' || tok[0] == '+' {
+		sign, tok = tok[0], tok[1:]
+	}
+	switch {
+	case bytes.EqualFold(tok, []byte("nan")):
+		return `"NaN"`
+	case !bytes.EqualFold(tok, []byte("inf")) && !bytes.EqualFold(tok, []byte("infinity")):
+		return ""
+	case sign == '-':
+		return `"-Inf"`
+	}
+	return `"+Inf"`
+}
+
+// excerptMax is the longest excerpt of engine or file text an error
+// quotes, in bytes before escaping.
+const excerptMax = 200
+
+// Excerpt returns at most 200 bytes of b, quoted and escaped like
+// strconv.Quote (with "..." after the quote when cut), safe to print
+// whatever an engine or a file wrote.
+func Excerpt(b []byte) string {
+	if len(b) <= excerptMax {
+		return strconv.Quote(string(b))
+	}
+	return strconv.Quote(string(b[:excerptMax])) + "..."
+}
+
+// clip is Excerpt's cut for a string about to be quoted.
+func clip(s string) string {
+	if len(s) > excerptMax {
+		return s[:excerptMax]
+	}
+	return s
+}

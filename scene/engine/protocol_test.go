@@ -1,0 +1,123 @@
+package engine
+
+import (
+	"errors"
+	"io"
+	"math"
+	"strings"
+	"testing"
+
+	"sweepdbg/sweep"
+)
+
+func TestDecodeNonFinite(t *testing.T) {
+	spell := map[string]float64{
+		"nan": math.NaN(), "-nan": math.NaN(), "NaN": math.NaN(), "NAN": math.NaN(),
+		"inf": math.Inf(1), "-inf": math.Inf(-1), "+Inf": math.Inf(1), "Infinity": math.Inf(1),
+		"-Infinity": math.Inf(-1), "-INFINITY": math.Inf(-1), "1e999": math.Inf(1),
+	}
+	for s, want := range spell {
+		r, err := DecodeAnswer(OpSweep, []byte(`{"hit":true,"t":`+s+`,"label":"nan inf"}`))
+		got := r.Answer.First.T
+		if err != nil || !(got == want || math.IsNaN(got) && math.IsNaN(want)) {
+			t.Errorf("%s: %v, %v", s, got, err)
+		}
+		if string(r.Extra()["label"]) != `"nan inf"` {
+			t.Errorf("%s: a string holding nan is kept: %s", s, r.Extra()["label"])
+		}
+	}
+}
+
+func TestDecodeAnswer(t *testing.T) {
+	r, err := DecodeAnswer(OpSweep, []byte(`{"hit":true,"t":0.37,"point":[1,2,3],"triangle":3,"feature":"edge","why":{"k":1}}`))
+	a := r.Answer
+	if err != nil || !a.Hit || a.First.T != 0.37 || a.First.Triangle != 3 || a.First.Feature != sweep.Edge ||
+		a.Has != sweep.HasPoint|sweep.HasTriangle|sweep.HasFeature || string(r.Extra()["why"]) != `{"k":1}` {
+		t.Fatalf("%+v %v", r, err)
+	}
+	r, err = DecodeAnswer(OpSlide, []byte(`{"final":[1,2,3],"steps":[{"t":0.5,"center":[0,1,0],"normal":[0,1,0]}]}`))
+	if err != nil || !r.Answer.Slid || len(r.Answer.Slide.Steps) != 1 || r.Answer.Has != sweep.HasSteps|sweep.HasNormal {
+		t.Fatalf("slide %+v %v", r, err)
+	}
+	if r, err := DecodeAnswer(OpSweep, []byte(`{"error":"no \"mesh\""}`)); err != nil || r.Error != `no "mesh"` {
+		t.Fatalf("error answer %+v %v", r, err)
+	}
+	bad := map[string]error{
+		`nan`: ErrNotObject, `[1]`: ErrNotObject, `{"hit":tru}`: ErrNotObject, `null`: ErrNotObject,
+		`{}`: ErrMissingField, `{"hit":true}`: ErrMissingField, `{"hit":"yes"}`: ErrBadField,
+		`{"hit":true,"t":"0.5"}`: ErrBadField, `{"hit":true,"t":1,"feature":"side"}`: ErrBadField,
+	}
+	for line, want := range bad {
+		if _, err := DecodeAnswer(OpSweep, []byte(line)); !errors.Is(err, want) {
+			t.Errorf("%s: %v, want %v", line, err, want)
+		}
+	}
+	if _, err := DecodeAnswer(OpSlide, []byte(`{"steps":[]}`)); !errors.Is(err, ErrMissingField) {
+		t.Errorf("slide without final: %v", err)
+	}
+}
+
+func TestAppendQuery(t *testing.T) {
+	q := fallQuery(floorMesh())
+	q.Slide.Skin = 0.25
+	b, err := AppendQuery(nil, OpSlide, &q)
+	want := `"ellipsoid":{"axes":[[1,0,0],[0,1,0],[0,0,1]]},"start":[1,3,1],"end":[1,-2,1],"skin":0.25}` + "\n"
+	if err != nil || !strings.HasPrefix(string(b), `{"op":"slide","mesh":`) || !strings.HasSuffix(string(b), want) {
+		t.Fatalf("%s %v", b, err)
+	}
+	q.End[0] = math.NaN()
+	if b, err := AppendQuery([]byte("x"), OpSweep, &q); !errors.Is(err, ErrNotFinite) || string(b) != "x" {
+		t.Fatalf("non-finite: %q %v", b, err)
+	}
+}
+
+const goodCapture = `{"op":"mesh","id":7,"vertices":[[0,0,0],[4,0,0],[0,0,4]],"triangles":[[0,1,2]]}
+
+{"op":"sweep","mesh":7,"ellipsoid":{"axes":[[1,0,0],[0,1,0],[0,0,1]]},"start":[1,3,1],"end":[1,-2,1],"answer":{"hit":true,"t":0.4},"frame":12,"label":"jump"}
+{"op":"sweep","mesh":7,"ellipsoid":{"axes":[[1,0,0],[0,1,0],[0,0,1]]},"start":[1,3,1],"end":[1,-2,1],"answer":{"hit":true,"t":NaN}}
+{"op":"slide","mesh":7,"ellipsoid":{"axes":[[1,0,0],[0,1,0],[0,0,1]]},"start":[1,3,1],"end":[1,-2,1],"answer":{"final":[1,-2,1]}}`
+
+func TestCaptureGood(t *testing.T) {
+	var got []string
+	tally, err := JudgeCapture(t.Context(), strings.NewReader(goodCapture), Judge{}, func(r Record, v Verdict) error {
+		got = append(got, v.State.String()+" "+v.Rule)
+		if r.Line == 3 && (!r.HasFrame || r.Frame != 12 || r.Label != "jump") {
+			t.Errorf("line 3: %+v", r)
+		}
+		return nil
+	})
+	want := "agrees |wrong nonfinite|wrong passes-through"
+	if err != nil || strings.Join(got, "|") != want || tally != (Tally{Records: 3, Agrees: 1, Wrong: 2}) {
+		t.Fatalf("%q %+v %v", got, tally, err)
+	}
+}
+
+func TestCaptureBad(t *testing.T) {
+	q := `"ellipsoid":{"axes":[[1,0,0],[0,1,0],[0,0,1]]},"start":[1,3,1],"end":[1,-2,1]`
+	cases := []struct {
+		line  string
+		field string
+		err   error
+	}{
+		{`{"op":"sweep","mesh":9,` + q + `,"answer":{"hit":false}}`, "mesh", ErrUnknownMesh},
+		{`{"op":"sweep","mesh":7,` + q + `}`, "answer", ErrMissingField},
+		{`{"op":"sweep","mesh":7,` + q + `,"answer":{"t":1}}`, "answer", ErrMissingField},
+		{`{"op":"jump","mesh":7}`, "op", ErrUnknownOp},
+		{`{"op":"sweep","mesh":7,` + q + `,"start":[1,2],"answer":{"hit":false}}`, "", ErrBadField},
+		{`{"op":"mesh","id":8,"vertices":[[0,0,0]],"triangles":[[0,1,2]]}`, "triangles[0]", ErrBadField},
+		{`not json`, "", ErrNotObject},
+		{`{"op":"sweep","pad":"` + strings.Repeat("x", MaxLine) + `"}`, "", ErrLineTooLong},
+	}
+	mesh := strings.SplitN(goodCapture, "\n", 2)[0]
+	for _, c := range cases {
+		cr := NewCaptureReader(strings.NewReader(mesh + "\n" + c.line + "\n" + mesh + "\n"))
+		_, err := cr.Next()
+		var ce *CaptureError
+		if !errors.As(err, &ce) || ce.Line != 2 || ce.Field != c.field || !errors.Is(err, c.err) {
+			t.Errorf("%.60s: %v, want line 2 field %q %v", c.line, err, c.field, c.err)
+		}
+		if _, err := cr.Next(); !errors.Is(err, io.EOF) {
+			t.Errorf("%.60s: reading goes on to the end: %v", c.line, err)
+		}
+	}
+}

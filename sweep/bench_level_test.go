@@ -1,0 +1,100 @@
+package sweep
+
+import (
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"sweepdbg/geom"
+)
+
+// Benchmarks on level-like meshes (level_gen_test.go): the Quake-like
+// block level and the dense scanned map, with 2000 player-sized casts on
+// each. Per query: median and 90th percentile wall time and mean thread
+// CPU time (timeQueries); per build: wall and process CPU milliseconds and
+// the built mesh's bytes per triangle.
+
+type benchLevel struct {
+	name   string
+	tris   []geom.Triangle
+	mesh   *Mesh
+	player Ellipsoid
+	casts  []benchQuery
+}
+
+const levelCastCount = 2000
+
+var benchLevels = sync.OnceValue(func() []benchLevel {
+	block, rooms := blockLevel()
+	dense := denseMap()
+	return []benchLevel{
+		{"block", block, NewMesh(block), levelPlayer, levelCasts(rooms, levelCastCount)},
+		{"dense", dense, NewMesh(dense), densePlayer, denseCasts(levelCastCount)},
+	}
+})
+
+func BenchmarkNewMeshLevel(b *testing.B) {
+	for _, lv := range benchLevels() {
+		b.Run(lv.name, func(b *testing.B) {
+			var r0, r1 syscall.Rusage
+			syscall.Getrusage(syscall.RUSAGE_SELF, &r0)
+			b.ResetTimer()
+			var m *Mesh
+			for n := 0; n < b.N; n++ {
+				m = NewMesh(lv.tris)
+			}
+			b.StopTimer()
+			syscall.Getrusage(syscall.RUSAGE_SELF, &r1)
+			cpu := time.Duration(r1.Utime.Nano() - r0.Utime.Nano() + r1.Stime.Nano() - r0.Stime.Nano())
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/1e3/float64(b.N), "build-ms")
+			b.ReportMetric(float64(cpu.Microseconds())/1e3/float64(b.N), "cpu-ms")
+			b.ReportMetric(m.BytesPerTriangle(), "bytes/tri")
+			b.ReportMetric(float64(len(lv.tris)), "tris")
+		})
+	}
+}
+
+func BenchmarkSweepLevel(b *testing.B) {
+	for _, lv := range benchLevels() {
+		b.Run(lv.name, func(b *testing.B) {
+			hits := 0
+			timeQueries(b, lv.casts, func(q benchQuery) {
+				if _, ok := lv.mesh.Sweep(lv.player, q.begin, q.delta); ok {
+					hits++
+				}
+			})
+			b.ReportMetric(float64(hits)/float64(len(lv.casts)*b.N), "hit-rate")
+		})
+	}
+}
+
+func BenchmarkSlideLevel(b *testing.B) {
+	for _, lv := range benchLevels() {
+		b.Run(lv.name, func(b *testing.B) {
+			timeQueries(b, lv.casts, func(q benchQuery) {
+				lv.mesh.Slide(lv.player, q.begin, q.begin.Add(q.delta), SlideOptions{})
+			})
+		})
+	}
+}
+
+// sinkHit keeps the profiled loop's results alive.
+var sinkHit Hit
+
+// BenchmarkSweepLevelLoop is BenchmarkSweepLevel without per-query
+// timing, for profiles (-cpuprofile): one op is one cast.
+func BenchmarkSweepLevelLoop(b *testing.B) {
+	for _, lv := range benchLevels() {
+		b.Run(lv.name, func(b *testing.B) {
+			cur := 0
+			for n := 0; n < b.N; n++ {
+				q := lv.casts[cur]
+				sinkHit, _ = lv.mesh.Sweep(lv.player, q.begin, q.delta)
+				if cur++; cur == len(lv.casts) {
+					cur = 0
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,87 @@
+package editor
+
+import (
+	"sweepdbg/render/view"
+	"sweepdbg/scene"
+	"sweepdbg/sweep"
+)
+
+// Doc is one undoable state of the debugger: everything an edit can
+// change. A Doc is a value; its Scene and Mesh are shared between
+// snapshots and never modified in place (edits copy the Scene struct; the
+// mesh's slices are never written after load), so a snapshot costs a few
+// hundred bytes whatever the mesh size.
+type Doc struct {
+	Scene  *scene.Scene // the inspected motion; Scene.Ellipsoid == Shape.Ellipsoid()
+	Mesh   *sweep.Mesh  // the core's mesh built from Scene.Mesh, once per load
+	Shape  Shape        // the Ellipsoid panel's radii and rotation
+	View   view.Options // View panel toggles
+	Grid   float64      // Ctrl-drag snapping step, world units (> 0)
+	Source string       // the file the scene was opened from; "" for a built-in
+}
+
+// Clone returns d with its own copy of the Scene struct (and of the slide
+// options it points to), ready to be edited without touching d.
+func (d Doc) Clone() Doc {
+	if d.Scene != nil {
+		s := *d.Scene
+		if s.Slide != nil {
+			o := *s.Slide
+			s.Slide = &o
+		}
+		d.Scene = &s
+	}
+	return d
+}
+
+// historyLimit is the number of undo steps kept; older ones are dropped.
+const historyLimit = 1000
+
+// History is the undo/redo stack of Doc snapshots. Every edit records the
+// state before it (Record); Undo and Redo swap the current state with the
+// neighbouring snapshot. A new edit after undoing clears the redo stack.
+// The zero History is empty and ready to use.
+type History struct {
+	undo, redo []Doc
+}
+
+// Record remembers before as the state to return to on Undo, and forgets
+// every redo step.
+func (h *History) Record(before Doc) {
+	h.undo = append(h.undo, before)
+	if len(h.undo) > historyLimit {
+		h.undo = append(h.undo[:0], h.undo[len(h.undo)-historyLimit:]...)
+	}
+	h.redo = h.redo[:0]
+}
+
+// Undo returns the state before the last edit and remembers current for
+// Redo; it reports false (and returns current) when there is nothing to
+// undo.
+func (h *History) Undo(current Doc) (Doc, bool) {
+	return step(&h.undo, &h.redo, current)
+}
+
+// Redo returns the state the last Undo left, remembering current for Undo;
+// false when there is nothing to redo.
+func (h *History) Redo(current Doc) (Doc, bool) {
+	return step(&h.redo, &h.undo, current)
+}
+
+// Len returns the number of undo and redo steps available.
+func (h *History) Len() (undo, redo int) { return len(h.undo), len(h.redo) }
+
+// Clear forgets every step.
+func (h *History) Clear() { h.undo, h.redo = h.undo[:0], h.redo[:0] }
+
+func step(from, to *[]Doc, current Doc) (Doc, bool) {
+	n := len(*from)
+	if n == 0 {
+		return current, false
+	}
+	prev := (*from)[n-1]
+	(*from)[n-1] = Doc{} // drop the reference so an old mesh can be freed
+	*from = (*from)[:n-1]
+	*to = append(*to, current)
+	return prev, true
+}

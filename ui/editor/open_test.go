@@ -1,0 +1,92 @@
+package editor
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"sweepdbg/render/view"
+)
+
+// waitLoad polls a background load to its end (a liveness bound, not a
+// speed check).
+func waitLoad(t *testing.T, l *Loader) LoadResult {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		if r, ok := l.Poll(); ok {
+			return r
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("background load never finished")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func writeFile(t *testing.T, name, data string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// A mesh opens in the background into a Doc with its core mesh built and
+// the ellipsoid's motion crossing the mesh (so the view shows a contact).
+func TestBackgroundLoadOBJ(t *testing.T) {
+	var b strings.Builder
+	// A 20x20 grid of quads in the y = 0 plane.
+	const n = 20
+	for z := 0; z <= n; z++ {
+		for x := 0; x <= n; x++ {
+			fmt.Fprintf(&b, "v %d 0 %d\n", x, z)
+		}
+	}
+	for z := 0; z < n; z++ {
+		for x := 0; x < n; x++ {
+			i := z*(n+1) + x + 1
+			fmt.Fprintf(&b, "f %d %d %d\nf %d %d %d\n", i, i+1, i+n+2, i, i+n+2, i+n+1)
+		}
+	}
+	p := writeFile(t, "grid.obj", b.String())
+	l := StartLoad(p, view.Default(), 0.5)
+	r := waitLoad(t, l)
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	if got := len(r.Doc.Scene.Mesh.Triangles); got != 2*n*n {
+		t.Fatalf("%d triangles, want %d", got, 2*n*n)
+	}
+	if r.Doc.Mesh == nil || r.Doc.Source != p || r.Doc.Grid != 0.5 || l.Progress() != 1 {
+		t.Fatalf("doc %+v, progress %v", r.Doc, l.Progress())
+	}
+	a := &App{Doc: r.Doc}
+	a.RunCore()
+	if !a.Result.Answer.Hit {
+		t.Fatal("the placed motion does not touch the mesh")
+	}
+}
+
+// Bad files report an error naming the file; the App keeps its scene.
+func TestBackgroundLoadErrors(t *testing.T) {
+	a := newTestApp(t)
+	before := sum(a.Doc)
+	for _, p := range []string{
+		writeFile(t, "bad.json", `{"version": 1, "name": 5}`),
+		writeFile(t, "bad.obj", "v 0 0 0\nf 1 2 3\n"),
+		filepath.Join(t.TempDir(), "missing.glb"),
+	} {
+		r := waitLoad(t, StartLoad(p, a.Doc.View, a.Doc.Grid))
+		if r.Err == nil || !strings.Contains(r.Err.Error(), filepath.Base(p)) {
+			t.Errorf("%s: error %v, want one naming the file", p, r.Err)
+		}
+	}
+	if sum(a.Doc) != before {
+		t.Fatal("a failed load changed the open scene")
+	}
+}

@@ -1,0 +1,231 @@
+package editor
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+	"sweepdbg/scene/opinions"
+	"sweepdbg/sweep"
+)
+
+// Play mode: the ellipsoid walks through the scene as a character, with
+// the player controls of seed 004 ("Player Controls"), moved every tick by
+// the same core the inspector shows (sweep.Mesh.Slide from the current
+// center to the desired one). Player and Timeline are plain types with no
+// window, so the tests walk them headless.
+
+// PlayTPS is play mode's fixed tick rate (ticks per second); the window
+// runs one tick per ebiten Update at ebiten's default 60 TPS.
+const PlayTPS = 60
+
+// Up is the world's up direction (the scenes are y-up).
+var Up = mgl64.Vec3{0, 1, 0}
+
+// PlayInput is what the player asks for in one tick.
+type PlayInput struct {
+	Forward, Back, Left, Right bool
+	Jump                       bool
+	// Look is the camera's look direction; only its horizontal part
+	// counts (WASD are relative to it). A vertical or zero Look walks
+	// along -z.
+	Look mgl64.Vec3
+}
+
+// Moving reports whether a movement key (W, A, S or D) is held.
+func (in PlayInput) Moving() bool { return in.Forward || in.Back || in.Left || in.Right }
+
+// PlayerState is everything a tick starts from: restoring it restores the
+// simulation exactly.
+type PlayerState struct {
+	Tick     int        // ticks since play began
+	Pos      mgl64.Vec3 // the ellipsoid's center, world units
+	VelY     float64    // vertical velocity, world units per second (up positive)
+	OnGround bool       // the last tick touched a surface whose normal points up (see GroundCos)
+}
+
+// TickRecord is one tick of play: where it started, where the input and
+// gravity wanted to go, what the core's slide made of it and the state it
+// left.
+type TickRecord struct {
+	Before  PlayerState // the state the tick started from
+	Input   PlayInput
+	Start   mgl64.Vec3        // the center at the start of the tick (Before.Pos)
+	Desired mgl64.Vec3        // the center the tick aimed for without collision
+	Slide   sweep.SlideResult // Mesh.Slide(Start, Desired)
+	After   PlayerState       // the state the tick left (After.Pos is where the player stands)
+	// Dist is the unit-sphere distance from After.Pos to the nearest
+	// triangle within reach (+Inf when none is near): below 1 means the
+	// tick ended inside geometry.
+	Dist float64
+	// Free is the length of the motion the contact planes of the slide
+	// leave free (the motion projected onto them); Made is how far the
+	// slide actually moved.
+	Free, Made float64
+}
+
+// Inside reports whether the tick ended inside geometry: unit-space
+// distance below 1 - InsideTolerance.
+func (r TickRecord) Inside() bool { return r.Dist < 1-InsideTolerance }
+
+// Stuck reports whether the slide stuck: a movement key was held, the
+// contact planes left at least minFree of the motion free (so it was not
+// blocked head-on), and the slide made less than StuckFraction of that.
+func (r TickRecord) Stuck() bool {
+	return r.Input.Moving() && r.Free > minFree && r.Made < StuckFraction*r.Free
+}
+
+const (
+	// InsideTolerance: a pose counts as inside geometry when its unit
+	// distance is below 1 - 1e-6 (the core's promised accuracy).
+	InsideTolerance = 1e-6
+	// StuckFraction: a slide that makes less than 1% of its free motion
+	// sticks.
+	StuckFraction = 0.01
+	// minFree (world units per tick) is the least free motion worth
+	// checking for sticking: below it the player is blocked (pushing
+	// head-on into a wall or a corner).
+	minFree = 1e-4
+)
+
+// Player walks an ellipsoid through a mesh. The parameters are exported so
+// a caller can tune them; NewPlayer sets defaults.
+type Player struct {
+	Mesh  *sweep.Mesh
+	Geo   *opinions.Geometry // the same triangles, for the inside check
+	E     sweep.Ellipsoid
+	Slide sweep.SlideOptions
+	State PlayerState
+
+	Speed     float64 // walking speed, world units per second (default 4)
+	Gravity   float64 // downward acceleration, world units per second² (default 20)
+	JumpSpeed float64 // vertical speed of a jump, world units per second (default 7)
+	// GroundCos: a contact whose normal n has dot(n, Up) > GroundCos is
+	// ground (default 0.3: normals within 72.5° of up). Seed 004 counts
+	// any upward normal (> 0); 0.3 keeps near-vertical walls from being
+	// ground, yet the rounded contact at the top edge of a step lower than
+	// 0.7 of the vertical radius (normal up-part (r-h)/r > 0.3) still is,
+	// so the slide carries the player up stairs instead of gravity
+	// pinning it against the step's edge.
+	GroundCos float64
+}
+
+// NewPlayer puts a player with the default parameters at pos, in the air.
+// tris must be the triangles mesh was built from.
+func NewPlayer(mesh *sweep.Mesh, tris []geom.Triangle, e sweep.Ellipsoid, opt sweep.SlideOptions, pos mgl64.Vec3) *Player {
+	return &Player{
+		Mesh: mesh, Geo: opinions.NewGeometry(e, tris), E: e, Slide: opt,
+		State: PlayerState{Pos: pos},
+		Speed: 4, Gravity: 20, JumpSpeed: 7, GroundCos: 0.3,
+	}
+}
+
+// Walk returns the horizontal direction (unit, or zero) the keys ask for,
+// relative to the horizontal part of look: W forward, S back, A left, D
+// right (seed 004: dir = normalize(look.x, 0, look.z), perp = (dir.z, 0,
+// -dir.x) is the player's left).
+func Walk(in PlayInput) mgl64.Vec3 {
+	dir := mgl64.Vec3{in.Look[0], 0, in.Look[2]}
+	if dir.Len() < 1e-9 {
+		dir = mgl64.Vec3{0, 0, -1}
+	}
+	dir = dir.Normalize()
+	left := mgl64.Vec3{dir[2], 0, -dir[0]}
+	var w mgl64.Vec3
+	if in.Forward {
+		w = w.Add(dir)
+	}
+	if in.Back {
+		w = w.Sub(dir)
+	}
+	if in.Left {
+		w = w.Add(left)
+	}
+	if in.Right {
+		w = w.Sub(left)
+	}
+	if w.Len() < 1e-9 {
+		return mgl64.Vec3{}
+	}
+	return w.Normalize()
+}
+
+// Step runs one tick (1/PlayTPS seconds): walk, jump, gravity, then the
+// core's slide from the current center to the desired one. As in seed 004:
+// on the ground the vertical velocity does not go below -Gravity·dt (it
+// keeps a small downward motion, so every tick on the ground touches the
+// ground again and stays on it); with no movement key held and on the
+// ground the player does not move (no creeping down slopes).
+func (p *Player) Step(in PlayInput) TickRecord {
+	const dt = 1.0 / PlayTPS
+	s := p.State
+	rec := TickRecord{Before: s, Input: in, Start: s.Pos}
+	vy := s.VelY
+	if in.Jump && s.OnGround {
+		vy = p.JumpSpeed
+	}
+	vy -= p.Gravity * dt
+	if s.OnGround && vy < -p.Gravity*dt {
+		vy = -p.Gravity * dt
+	}
+	move := Walk(in).Mul(p.Speed * dt).Add(Up.Mul(vy * dt))
+	rec.Desired = s.Pos.Add(move)
+	rec.Slide = p.Mesh.Slide(p.E, s.Pos, rec.Desired, p.Slide)
+	next := PlayerState{Tick: s.Tick + 1, Pos: rec.Slide.Final, VelY: vy}
+	var normals []mgl64.Vec3
+	for _, st := range rec.Slide.Steps {
+		n := st.Hit.Normal
+		normals = append(normals, n)
+		if n.Dot(Up) > p.GroundCos {
+			next.OnGround = true
+		}
+		if n.Dot(Up) < -p.GroundCos && next.VelY > 0 { // bumped a ceiling
+			next.VelY = 0
+		}
+	}
+	if next.OnGround && next.VelY < 0 {
+		next.VelY = 0
+	}
+	if !in.Moving() && next.OnGround && s.OnGround && vy <= 0 {
+		next.Pos = s.Pos
+	}
+	rec.After = next
+	rec.Free = freeMotion(move, normals).Len()
+	rec.Made = next.Pos.Sub(s.Pos).Len()
+	if len(normals) == 0 {
+		rec.Free = 0 // no contact: nothing to stick to
+	}
+	rec.Dist, _ = p.Geo.Dist(next.Pos)
+	p.State = next
+	return rec
+}
+
+// freeMotion is the part of move that the contact planes (normals n_i,
+// the motion blocked where move·n_i < 0) leave: move clipped against every
+// plane it pushes into, a few rounds of projections as in box2d's plane
+// solver (b2SolvePlanes), which settles into the crease line when two
+// planes block. Zero when the planes block it entirely.
+func freeMotion(move mgl64.Vec3, normals []mgl64.Vec3) mgl64.Vec3 {
+	v := move
+	for round := 0; round < 8; round++ {
+		changed := false
+		for _, n := range normals {
+			if d := v.Dot(n); d < -1e-15 {
+				v = v.Sub(n.Mul(d))
+				changed = true
+			}
+		}
+		if !changed {
+			return v
+		}
+	}
+	for _, n := range normals { // still pushing into a plane: blocked
+		if v.Dot(n) < -1e-12 {
+			return mgl64.Vec3{}
+		}
+	}
+	return v
+}
+
+// Restore makes s the player's state; the next Step continues from it
+// exactly as it did the first time (Step is deterministic).
+func (p *Player) Restore(s PlayerState) { p.State = s }

@@ -1,0 +1,205 @@
+package editor
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/render/view"
+	"sweepdbg/scene"
+)
+
+// SessionVersion is the session file's format version. Version 2 gave
+// the session its own JSON names for the view toggles and the shape;
+// version 1 files (the same fields, named as the Go fields were, which
+// encoding/json matches without regard to case) still load. Other
+// versions are ignored with a message.
+const SessionVersion = 2
+
+// oldestSessionVersion is the oldest session format that still loads.
+const oldestSessionVersion = 1
+
+// SessionFile is the session's file name inside the config directory.
+const SessionFile = "session.json"
+
+// Session is what the window remembers between launches: the scene (as
+// fixture JSON, so it is complete even when its file has changed), the
+// ellipsoid panel's radii and rotation, the View settings, the camera, the
+// Scene panel's path field and recent files, and whether help is shown.
+// Its types are the session format's own (SessionShape, SessionView,
+// CameraState), so renaming a field of the editor or the renderer does not
+// change the file.
+type Session struct {
+	Version int             `json:"version"`
+	Scene   json.RawMessage `json:"scene"`
+	Source  string          `json:"source,omitempty"`
+	Shape   SessionShape    `json:"shape"`
+	View    SessionView     `json:"view"`
+	Grid    float64         `json:"grid"`
+	Camera  CameraState     `json:"camera"`
+	Recent  []string        `json:"recent,omitempty"`
+	Path    string          `json:"path,omitempty"` // the Scene panel's path field
+	Help    bool            `json:"help,omitempty"`
+}
+
+// SessionShape is Shape as the session file stores it.
+type SessionShape struct {
+	Radii [3]float64 `json:"radii"` // world units
+	Rot   [3]float64 `json:"rot"`   // yaw, pitch, roll in degrees
+}
+
+// SessionView is view.Options as the session file stores it.
+type SessionView struct {
+	Normals   bool `json:"normals"`
+	Edges     bool `json:"edges"`
+	Ghosts    bool `json:"ghosts"`
+	Labels    bool `json:"labels"`
+	Grid      bool `json:"grid"`
+	BackFaces bool `json:"backFaces"`
+	XRay      bool `json:"xRay"`
+}
+
+// Options returns the toggles as the renderer takes them.
+func (v SessionView) Options() view.Options { return view.Options(v) }
+
+// CameraState is the part of the window's camera a session keeps (the
+// viewport size comes from the window): the orbit target, yaw and pitch
+// in radians, the distance from the target in world units, the vertical
+// field of view in radians and whether the projection is orthographic.
+type CameraState struct {
+	Target   mgl64.Vec3 `json:"target"`
+	Yaw      float64    `json:"yaw"`   // radians
+	Pitch    float64    `json:"pitch"` // radians
+	Distance float64    `json:"distance"`
+	FovY     float64    `json:"fovY"` // radians
+	Ortho    bool       `json:"ortho"`
+}
+
+// Validate refuses a state the camera cannot take: a non-finite target,
+// yaw or pitch, a distance that is not positive and finite, or a field of
+// view outside (0, 3.1) radians.
+func (s CameraState) Validate() error {
+	if FiniteVec("camera target", s.Target) != nil || !finite(s.Yaw) || !finite(s.Pitch) ||
+		!(s.Distance > 0) || !finite(s.Distance) || !(s.FovY > 0 && s.FovY < 3.1) {
+		return errors.New("camera: invalid values")
+	}
+	return nil
+}
+
+func finite(x float64) bool { return FiniteVec("", mgl64.Vec3{x}) == nil }
+
+// SessionPath returns dir/session.json, where dir is configDir or, when
+// empty, os.UserConfigDir()/sweepdbg.
+func SessionPath(configDir string) (string, error) {
+	if configDir == "" {
+		base, err := os.UserConfigDir()
+		if err != nil {
+			return "", fmt.Errorf("session: %w", err)
+		}
+		configDir = filepath.Join(base, "sweepdbg")
+	}
+	return filepath.Join(configDir, SessionFile), nil
+}
+
+// SceneJSON caches the fixture JSON of the last scene saved, so that a
+// save after only the camera or the panels changed does not encode a large
+// mesh again. Scenes in a Doc are never modified in place, so the pointer
+// identifies the content. The zero value is empty; not safe for
+// concurrent use (the game saves under its save mutex).
+type SceneJSON struct {
+	scene *scene.Scene
+	data  []byte
+}
+
+// encode returns s as fixture JSON, from the cache when s was the last
+// scene encoded. A nil cache always encodes.
+func (c *SceneJSON) encode(s *scene.Scene) ([]byte, error) {
+	if c != nil && c.scene == s && c.data != nil {
+		return c.data, nil
+	}
+	data, err := s.Marshal()
+	if err == nil && c != nil {
+		c.scene, c.data = s, data
+	}
+	return data, err
+}
+
+// NewSession captures the state to save, encoding the scene through cache
+// (nil: no cache).
+func NewSession(d Doc, cam CameraState, recent []string, path string, help bool, cache *SceneJSON) (*Session, error) {
+	data, err := cache.encode(d.Scene)
+	if err != nil {
+		return nil, fmt.Errorf("session: %w", err)
+	}
+	return &Session{
+		Version: SessionVersion, Scene: data, Source: d.Source, Shape: SessionShape(d.Shape),
+		View: SessionView(d.View), Grid: d.Grid, Camera: cam, Recent: recent, Path: path, Help: help,
+	}, nil
+}
+
+// SaveSession writes s to path atomically.
+func SaveSession(path string, s *Session) error {
+	data, err := json.Marshal(s)
+	if err != nil {
+		return fmt.Errorf("session: %w", err)
+	}
+	if err := scene.WriteFile(path, data, true); err != nil {
+		return fmt.Errorf("session: %w", err)
+	}
+	return nil
+}
+
+// LoadSession reads the session at path. A missing file returns (nil,
+// nil); a corrupt or unknown-version file returns an error naming it (the
+// caller ignores the session and says so).
+func LoadSession(path string) (*Session, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("session %s: %w", path, err)
+	}
+	var s Session
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("session %s: %w", path, err)
+	}
+	if s.Version < oldestSessionVersion || s.Version > SessionVersion {
+		return nil, fmt.Errorf("session %s: version %d, want %d to %d", path, s.Version, oldestSessionVersion, SessionVersion)
+	}
+	return &s, nil
+}
+
+// Doc rebuilds the session's Doc: the scene from its fixture JSON, with the
+// saved radii and rotation when they still describe the scene's ellipsoid.
+func (s *Session) Doc() (Doc, error) {
+	sc, err := scene.Parse(s.Scene)
+	if err != nil {
+		return Doc{}, fmt.Errorf("session scene: %w", err)
+	}
+	d, err := NewDoc(sc, s.Source, s.View.Options(), s.Grid)
+	if err != nil {
+		return Doc{}, fmt.Errorf("session: %w", err)
+	}
+	if sh := Shape(s.Shape); sh.Validate() == nil && sameAxes(sh.Ellipsoid().Axes, sc.Ellipsoid.Axes) {
+		d.Shape = sh // keeps the angles the user typed (the decomposition may differ)
+	}
+	return d, nil
+}
+
+// sameAxes compares semi-axes up to sign with a tolerance relative to
+// their size (the fixture's decimal round trip).
+func sameAxes(a, b [3]mgl64.Vec3) bool {
+	for i := range a {
+		tol := 1e-9 * (1 + a[i].Len())
+		if a[i].Sub(b[i]).Len() > tol && a[i].Add(b[i]).Len() > tol {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,138 @@
+package ui
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"sweepdbg/render/view"
+	"sweepdbg/scene"
+	"sweepdbg/ui/editor"
+)
+
+// Screenshots: F12 in the window (saveShot), and the one-frame screenshot
+// mode of the screenshot command (Screenshot).
+
+// screenshotDir is where F12 writes screenshots, relative to the working
+// directory.
+const screenshotDir = "screenshots"
+
+// shotMode is the screenshot command's hold on the game: a fixed screen
+// size, no input, a reader of each finished frame and a way to end the
+// game. The zero value is the interactive window.
+type shotMode struct {
+	fixedW, fixedH int                        // the screen size in pixels; 0: follow the window
+	noInput        bool                       // ignore mouse and keys
+	onDraw         func(screen *ebiten.Image) // reads each finished frame; nil in the window
+	done           bool                       // Update returns ebiten.Termination
+}
+
+// ScreenshotOptions configure a one-frame render to PNG.
+type ScreenshotOptions struct {
+	Scene         string // built-in scene name; "" means the default scene
+	File          string // fixture, OBJ or glTF file instead of Scene
+	Out           string // PNG path to write
+	Width, Height int    // window size in pixels; 0 means 1280x800
+}
+
+// shotFrame is the frame Screenshot keeps: a few frames in, so that every
+// lazily created GPU resource exists and the panels have laid out.
+const shotFrame = 4
+
+// Screenshot renders one frame of the debugger's view (3D view, panels and
+// status line, default camera, no session) at the given size to a PNG,
+// written atomically. It needs a display (e.g. Xvfb) and, like every
+// Ebitengine program, can run only once per process.
+func Screenshot(opt ScreenshotOptions) error {
+	if opt.Out == "" {
+		return errors.New("screenshot: no output path")
+	}
+	w, h := opt.Width, opt.Height
+	if w <= 0 || h <= 0 {
+		w, h = defaultW, defaultH
+	}
+	d, err := screenshotDoc(opt)
+	if err != nil {
+		return fmt.Errorf("screenshot: %w", err)
+	}
+	g := newGame(&editor.App{Doc: d})
+	g.w, g.h = w, h
+	var shot *image.RGBA
+	frames := 0
+	g.shot = shotMode{fixedW: w, fixedH: h, noInput: true, onDraw: func(screen *ebiten.Image) {
+		if frames++; frames == shotFrame {
+			shot = readScreen(screen)
+			g.shot.done = true
+		}
+	}}
+	ebiten.SetWindowTitle(windowTitle + " (screenshot)")
+	ebiten.SetWindowSize(w, h)
+	ebiten.SetRunnableOnUnfocused(true)
+	if err := ebiten.RunGame(g); err != nil {
+		return fmt.Errorf("screenshot: %w", err)
+	}
+	if shot == nil {
+		return errors.New("screenshot: the window closed before a frame was drawn")
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, shot); err != nil {
+		return fmt.Errorf("screenshot: %w", err)
+	}
+	if err := scene.WriteFile(opt.Out, buf.Bytes(), true); err != nil {
+		return fmt.Errorf("screenshot: %w", err)
+	}
+	return nil
+}
+
+func screenshotDoc(opt ScreenshotOptions) (editor.Doc, error) {
+	if opt.File != "" {
+		s, err := scene.Open(context.Background(), opt.File, nil)
+		if err != nil {
+			return editor.Doc{}, err
+		}
+		return editor.NewDoc(s, opt.File, view.Default(), editor.DefaultGrid)
+	}
+	name := opt.Scene
+	if name == "" {
+		name = scene.DefaultName
+	}
+	return builtinDoc(name, view.Default(), editor.DefaultGrid)
+}
+
+// saveShot reads the finished frame and writes it as a PNG into
+// ./screenshots under a fresh name, encoding in the background.
+func (g *game) saveShot(screen *ebiten.Image) {
+	img := readScreen(screen)
+	go func() {
+		var buf bytes.Buffer
+		err := png.Encode(&buf, img)
+		var path string
+		if err == nil {
+			path, err = scene.WriteFresh(screenshotDir, "screenshot", ".png", buf.Bytes(), time.Now())
+		}
+		g.post(func() {
+			if err != nil {
+				g.app.Fail(fmt.Errorf("screenshot: %w", err))
+				return
+			}
+			g.app.Say("screenshot %s", path)
+		})
+	}()
+}
+
+// readScreen copies the screen's pixels into an opaque RGBA image.
+func readScreen(screen *ebiten.Image) *image.RGBA {
+	b := screen.Bounds()
+	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	screen.ReadPixels(img.Pix)
+	for i := 3; i < len(img.Pix); i += 4 {
+		img.Pix[i] = 0xff // the window is opaque; keep the PNG so
+	}
+	return img
+}
