@@ -84,7 +84,7 @@ func TestReplayInvalidFilesExit2(t *testing.T) {
 	f.Truncate(200 << 20) // 200 MB, sparse
 	f.Close()
 	paths["huge.json"] = huge
-	invalidInputs["huge.json"] = [2]string{"", "file too large (200.0 MiB"}
+	invalidInputs["huge.json"] = [2]string{"", "too large: 200 MiB, the limit is 64 MiB"}
 	for name, p := range paths {
 		code, out, errOut := runCmd("replay", p)
 		want := invalidInputs[name][1]
