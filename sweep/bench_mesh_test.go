@@ -14,7 +14,7 @@ import (
 	"sweepdbg/geom"
 )
 
-// The benchmarks of issue 3 on the generated terrain of 1,002,528
+// The benchmarks on the generated terrain of 1,002,528
 // triangles (708 x 708 cells). Sweep and Slide benchmarks time each of
 // 2000 fixed queries and report the median and 90th percentile per query
 // (ns/op is the time of the whole batch of 2000).

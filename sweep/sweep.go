@@ -3,7 +3,7 @@
 // "Collision Detection with Swept Spheres and Ellipsoids"; a bounding volume
 // hierarchy over a triangle mesh; and collide-and-slide.
 //
-// The contract (types, names and meanings) is fixed by DESIGN.md; other tools
+// The contract (types, names and meanings) is fixed by docs/contract.md; other tools
 // are built against it. Triangles are two-sided. An ellipsoid that already
 // touches or overlaps a triangle at the start reports T = 0. Contact means
 // that, in the space where the ellipsoid is a unit sphere, the distance from
