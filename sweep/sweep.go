@@ -27,6 +27,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"strconv"
 )
 
 // Ellipsoid is three orthogonal semi-axes in world space (lengths in world
@@ -126,17 +128,7 @@ func (f Feature) String() string {
 	case Vertex:
 		return "vertex"
 	}
-	return "feature(" + itoa(int(f)) + ")"
-}
-
-func itoa(n int) string {
-	if n < 0 {
-		return "-" + itoa(-n)
-	}
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + itoa(n%10)
+	return "feature(" + strconv.Itoa(int(f)) + ")"
 }
 
 // Hit is a first contact.
