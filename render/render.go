@@ -4,7 +4,7 @@
 // overlays (paths, contact point, normals, labels).
 //
 // Ebitengine has no depth buffer, so the scene is drawn in passes (see
-// DESIGN.md, "Rendering on a 2D engine", and shaders.go): a depth
+// docs/architecture.md and shaders.go): a depth
 // pre-pass writes each pixel's nearest depth as 24 bits over three 8-bit
 // images (high, middle and low byte, each pass keeping the maximum of the
 // reversed depth with BlendOperationMax and reading the pass before), then
