@@ -206,9 +206,9 @@ func TestReplayEngineJSON(t *testing.T) {
 	}
 }
 
-// brokenAfterHello answers hello, then writes text where the mesh's
-// answer goes, with a line on standard error.
-const brokenAfterHello = `sh -c 'read x; echo "{\"protocol\":1,\"ops\":[\"sweep\"]}"; read x; echo "sweeping 1 triangle"; echo "my-engine: loaded mesh" >&2; sleep 5'`
+// brokenAfterHello answers hello, then writes a line on standard error and
+// text where the mesh's answer goes.
+const brokenAfterHello = `sh -c 'read x; echo "{\"protocol\":1,\"ops\":[\"sweep\"]}"; read x; echo "my-engine: loaded mesh" >&2; echo "sweeping 1 triangle"; sleep 5'`
 
 func TestReplayEngineBroken(t *testing.T) {
 	p := fixtures(t, map[string]string{"a.json": passing, "b.json": passing})
