@@ -36,10 +36,10 @@ type captureRecord struct {
 type captureRun struct {
 	file    string
 	queries int
-	wrong   map[string]int // rule -> count ("unanswered" for {"error"} answers)
-	bad     int            // malformed lines
+	wrong   map[string]int   // rule -> count ("unanswered" for {"error"} answers)
+	bad     int              // malformed lines
 	engines []map[string]int // per engine: rule -> count
-	read    int64 // bytes read, for the progress line
+	read    int64            // bytes read, for the progress line
 	size    int64
 	last    time.Time
 }

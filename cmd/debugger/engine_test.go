@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"sweepdbg/scene"
 )
 
 // The example engines and capture demos, built once into engineDir.
@@ -338,5 +340,55 @@ func TestReplayCaptureMalformed(t *testing.T) {
 	}
 	if code != exitInvalid || strings.Contains(out, "\x1b") {
 		t.Errorf("exit %d, stdout:\n%q\nwant exit 2 and nothing unescaped", code, out)
+	}
+}
+
+// TestHuntEngine: hunting the naive engine on the floor finds something;
+// every fixture keeps at most 4 triangles, passes on the core and fails
+// on the naive engine.
+func TestHuntEngine(t *testing.T) {
+	naive := needNaive(t)
+	out := t.TempDir()
+	code, stdout, stderr := runCmd("hunt", "--engine", tracked(t, naive), "--scene", "floor", "--time", "2s", "--seed", "1", "--out", out)
+	if code != 1 || !strings.Contains(stdout, "naive-c: ") || !strings.Contains(stderr, "q/s") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit 1, findings named after naive-c and a progress line with q/s", code, stdout, stderr)
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "*.json"))
+	if len(files) == 0 {
+		t.Fatal("no fixture written")
+	}
+	for _, f := range files {
+		s, err := scene.Load(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := len(s.Mesh.Triangles); n > 4 {
+			t.Errorf("%s: %d triangles, want at most 4", f, n)
+		}
+		if code, out, _ := runCmd("replay", f); code != exitOK {
+			t.Errorf("replay %s on the core: exit %d\n%s", f, code, out)
+		}
+		if code, out, _ := runCmd("replay", "--engine", tracked(t, naive), f); code != exitFail {
+			t.Errorf("replay --engine naive %s: exit %d\n%s", f, code, out)
+		}
+	}
+}
+
+// TestHuntEngineBroken: a broken engine ends the hunt with exit 2, naming
+// the engine and the request; an unwritable --out is refused before the
+// search.
+func TestHuntEngineBroken(t *testing.T) {
+	out := t.TempDir()
+	code, _, stderr := runCmd("hunt", "--engine", tracked(t, brokenAfterHello), "--scene", "floor", "--time", "30s", "--out", out)
+	if code != exitInvalid || !strings.Contains(stderr, `engine "sh" broke on mesh #2`) || !strings.Contains(stderr, `"my-engine: loaded mesh"`) {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 2 naming the engine, the request and its stderr", code, stderr)
+	}
+	file := filepath.Join(out, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = runCmd("hunt", "--engine", tracked(t, brokenAfterHello), "--scene", "floor", "--out", filepath.Join(file, "sub"))
+	if code != exitInvalid || !strings.Contains(stderr, "--out") {
+		t.Errorf("unwritable --out: exit %d, stderr:\n%s", code, stderr)
 	}
 }
