@@ -175,13 +175,8 @@ type report struct {
 // opinion is one algorithm's first contact, for --json.
 type opinion struct {
 	Algorithm string `json:"algorithm"`
-	Hit       bool   `json:"hit"`
-	T         *jnum  `json:"t,omitempty"`
-	Point     *jvec  `json:"point,omitempty"`
-	Normal    *jvec  `json:"normal,omitempty"`
-	Feature   string `json:"feature,omitempty"`
-	Triangle  *int   `json:"triangle,omitempty"`
-	Err       jnum   `json:"err"` // distance from a true first contact, unit-sphere units
+	answerJSON
+	Err jnum `json:"err"` // distance from a true first contact, unit-sphere units
 }
 
 // step is one contact of the slide.
@@ -260,14 +255,8 @@ func toMismatch(m scene.Mismatch) mismatch {
 // fails the file.
 func (rep *report) fillOpinions(o *opinions.Report) {
 	for _, op := range o.Opinions {
-		j := opinion{Algorithm: op.Algorithm, Hit: op.OK, Err: jnum(op.Err)}
-		if op.OK {
-			h := op.Hit
-			t, p, n := jnum(h.T), toJvec(h.Point), toJvec(h.Normal)
-			j.T, j.Point, j.Normal = &t, &p, &n
-			j.Feature, j.Triangle = h.Feature.String(), &h.Triangle
-		}
-		rep.Opinions = append(rep.Opinions, j)
+		a := sweep.Answer{Hit: op.OK, First: op.Hit, Has: sweep.AllFields &^ sweep.HasSteps}
+		rep.Opinions = append(rep.Opinions, opinion{Algorithm: op.Algorithm, answerJSON: toAnswerJSON(&a, true), Err: jnum(op.Err)})
 	}
 	for _, d := range o.Disagreements {
 		rep.Disagreements = append(rep.Disagreements, d.String())

@@ -125,9 +125,7 @@ func (b *progressBar) show(p Progress) {
 	if p.Shrinking != "" {
 		line += "  shrinking " + p.Shrinking
 	}
-	pad := max(0, b.width-len(line))
-	b.width = len(line)
-	fmt.Fprintf(b.w, "\r%s%s", line, strings.Repeat(" ", pad))
+	redraw(b.w, &b.width, line)
 }
 
 func (b *progressBar) done() {

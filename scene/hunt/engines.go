@@ -280,9 +280,15 @@ func (b *engineBar) show(p Progress) {
 	if p.Shrinking != "" {
 		line += "  shrinking " + p.Shrinking
 	}
-	pad := max(0, b.width-len(line))
-	b.width = len(line)
-	fmt.Fprintf(b.w, "\r%s%s", line, strings.Repeat(" ", pad))
+	redraw(b.w, &b.width, line)
+}
+
+// redraw rewrites the progress line with line, blanking what is left of
+// the last one (*width long); *width becomes line's length.
+func redraw(w io.Writer, width *int, line string) {
+	pad := max(0, *width-len(line))
+	*width = len(line)
+	fmt.Fprintf(w, "\r%s%s", line, strings.Repeat(" ", pad))
 }
 
 func (b *engineBar) done() {
