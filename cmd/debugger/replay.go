@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,18 +11,24 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/scene"
+	"sweepdbg/scene/engine"
 	"sweepdbg/scene/opinions"
 	"sweepdbg/sweep"
 )
 
-// runReplay replays fixtures: debugger replay [--json] [--builtins] FILE...
-// Every file runs even when an earlier one is invalid. Exit status: 2 when
-// any file is invalid, else 1 when any expectation fails, else 0.
+// runReplay replays fixtures and captures: debugger replay [--json]
+// [--builtins] [--engine "CMD ARGS"]... FILE... Files ending in .jsonl are
+// captures (see runCaptures). Every file runs even when an earlier one is
+// invalid; a broken engine stops the run. Exit status: 2 when any file is
+// invalid or an engine is broken, else 1 when any expectation or verdict
+// fails, else 0.
 func runReplay(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("replay", "replay [--json] [--builtins] FILE...", stderr)
-	asJSON := fs.Bool("json", false, "print one JSON object per file instead of a line of text")
+	fs := newFlags("replay", "replay [--json] [--builtins] [--engine \"CMD ARGS\"]... FILE...", stderr)
+	asJSON := fs.Bool("json", false, "print one JSON object per file (per query line of a capture) instead of a line of text")
 	builtins := fs.Bool("builtins", false, "replay every built-in scene too (named builtin:NAME in the output)")
 	noOpinions := fs.Bool("no-opinions", false, "skip the second opinions (unit-space method and numeric oracle); faster on huge meshes")
+	var ef engine.Flags
+	ef.Add(fs)
 	files, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -29,32 +36,107 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if len(files) == 0 && !*builtins {
 		return usageErr(stderr, "replay: want at least one FILE (or --builtins)")
 	}
-	var reps []report
-	if *builtins {
+	if err := ef.Validate(); err != nil {
+		return usageErr(stderr, "replay: %v", err)
+	}
+	ctx, stop := signalContext()
+	defer stop()
+	engines, err := ef.Start(ctx)
+	if err != nil {
+		engine.PrintBroken(stderr, "debugger", err)
+		return exitInvalid
+	}
+	defer engine.CloseAll(engines)
+	rp := &replayer{ctx: ctx, stdout: stdout, stderr: stderr, asJSON: *asJSON, second: !*noOpinions, engines: engines, names: engineNames(engines), judge: ef.Judge(), tty: isTerminal(stderr)}
+	return rp.all(files, *builtins)
+}
+
+// replayer runs one replay command: its options, engines and status.
+type replayer struct {
+	ctx            context.Context
+	stdout, stderr io.Writer
+	asJSON, second bool
+	engines        []engine.Engine
+	names          []string // the engines' names in reports (engineNames)
+	judge          engine.Judge
+	status         int
+	tty            bool // stderr is a terminal: draw progress lines
+}
+
+// all replays the built-in scenes (when builtins), then files in order,
+// and returns the exit status.
+func (rp *replayer) all(files []string, builtins bool) int {
+	if builtins {
 		for _, name := range scene.Builtins() {
-			reps = append(reps, replayOne("builtin:"+name, !*noOpinions, func() (*scene.Scene, error) { return scene.Builtin(name) }))
+			if !rp.fixture("builtin:"+name, func() (*scene.Scene, error) { return scene.Builtin(name) }) {
+				return rp.stopped()
+			}
 		}
 	}
 	for _, file := range files {
-		reps = append(reps, replayOne(file, !*noOpinions, func() (*scene.Scene, error) { return scene.Load(file) }))
-	}
-	status := exitOK
-	for _, rep := range reps {
-		switch {
-		case rep.Error != "":
-			status = exitInvalid
-		case !rep.Pass && status == exitOK:
-			status = exitFail
+		var ok bool
+		if isCapture(file) {
+			ok = rp.capture(file)
+		} else {
+			ok = rp.fixture(file, func() (*scene.Scene, error) { return scene.Load(file) })
 		}
-		rep.print(stdout, *asJSON)
+		if !ok {
+			return rp.stopped()
+		}
 	}
-	return status
+	return rp.status
+}
+
+// fail raises the exit status to code (2 beats 1 beats 0).
+func (rp *replayer) fail(code int) { rp.status = max(rp.status, code) }
+
+// stopped is the exit status after a broken engine or a signal ended the
+// run (the message has been printed).
+func (rp *replayer) stopped() int {
+	if rp.ctx.Err() != nil {
+		fmt.Fprintln(rp.stderr, "debugger: interrupted")
+		return exitInterrupted
+	}
+	return exitInvalid
+}
+
+// fixture replays one fixture, asks the engines about it and prints the
+// report; false when an engine broke (reported on stderr) or the run was
+// interrupted.
+func (rp *replayer) fixture(file string, load func() (*scene.Scene, error)) bool {
+	rep := replayOne(file, rp.second, load)
+	var err error
+	if rep.scene != nil && len(rp.engines) > 0 {
+		err = rep.askEngines(rp.ctx, rp.engines, rp.names, rp.judge)
+	}
+	switch {
+	case rep.Error != "":
+		rp.fail(exitInvalid)
+	case !rep.Pass:
+		rp.fail(exitFail)
+	}
+	rep.print(rp.stdout, rp.asJSON)
+	if err != nil {
+		rp.broken(err)
+		return false
+	}
+	return true
+}
+
+// broken reports an engine that broke (or a run that was interrupted).
+func (rp *replayer) broken(err error) {
+	if rp.ctx.Err() == nil {
+		engine.PrintBroken(rp.stderr, "debugger", err)
+	}
 }
 
 // print writes the report as one line of text or JSON.
 func (rep *report) print(w io.Writer, asJSON bool) {
 	if !asJSON {
 		fmt.Fprintln(w, rep.text())
+		for i := range rep.Engine {
+			fmt.Fprintln(w, rep.Engine[i].text(rep.File))
+		}
 		return
 	}
 	line, err := json.Marshal(rep)
@@ -84,18 +166,17 @@ type report struct {
 	// tolerance, which fails the file like a mismatch does.
 	Opinions      []opinion `json:"opinions,omitempty"`
 	Disagreements []string  `json:"disagreements,omitempty"`
+	// Engine holds each --engine's answer and verdicts, in flag order.
+	Engine []engineReport `json:"engine,omitempty"`
+
+	scene *scene.Scene // the replayed scene; nil when the file is invalid
 }
 
 // opinion is one algorithm's first contact, for --json.
 type opinion struct {
 	Algorithm string `json:"algorithm"`
-	Hit       bool   `json:"hit"`
-	T         *jnum  `json:"t,omitempty"`
-	Point     *jvec  `json:"point,omitempty"`
-	Normal    *jvec  `json:"normal,omitempty"`
-	Feature   string `json:"feature,omitempty"`
-	Triangle  *int   `json:"triangle,omitempty"`
-	Err       jnum   `json:"err"` // distance from a true first contact, unit-sphere units
+	answerJSON
+	Err jnum `json:"err"` // distance from a true first contact, unit-sphere units
 }
 
 // step is one contact of the slide.
@@ -126,6 +207,7 @@ func replayOne(file string, second bool, load func() (*scene.Scene, error)) repo
 	if err == nil {
 		var r *scene.ReplayResult
 		if r, err = scene.Replay(s); err == nil {
+			rep.scene = s
 			rep.fill(s, r)
 			if !second {
 				return rep
@@ -159,25 +241,22 @@ func (rep *report) fill(s *scene.Scene, r *scene.ReplayResult) {
 	rep.Final = &final
 	rep.Pass = r.Pass()
 	for _, m := range r.Mismatches {
-		rep.Mismatches = append(rep.Mismatches, mismatch{
-			Field: m.Field, Want: jsonValue(m.Want), Got: jsonValue(m.Got),
-			Diff: jnum(m.Diff), Tolerance: jnum(m.Tolerance), Message: m.String(),
-		})
+		rep.Mismatches = append(rep.Mismatches, toMismatch(m))
 	}
+}
+
+// toMismatch converts a failed expectation for the report.
+func toMismatch(m scene.Mismatch) mismatch {
+	return mismatch{Field: m.Field, Want: jsonValue(m.Want), Got: jsonValue(m.Got),
+		Diff: jnum(m.Diff), Tolerance: jnum(m.Tolerance), Message: m.String()}
 }
 
 // fillOpinions copies the second opinions into the report; a disagreement
 // fails the file.
 func (rep *report) fillOpinions(o *opinions.Report) {
 	for _, op := range o.Opinions {
-		j := opinion{Algorithm: op.Algorithm, Hit: op.OK, Err: jnum(op.Err)}
-		if op.OK {
-			h := op.Hit
-			t, p, n := jnum(h.T), toJvec(h.Point), toJvec(h.Normal)
-			j.T, j.Point, j.Normal = &t, &p, &n
-			j.Feature, j.Triangle = h.Feature.String(), &h.Triangle
-		}
-		rep.Opinions = append(rep.Opinions, j)
+		a := sweep.Answer{Hit: op.OK, First: op.Hit, Has: sweep.AllFields &^ sweep.HasSteps}
+		rep.Opinions = append(rep.Opinions, opinion{Algorithm: op.Algorithm, answerJSON: toAnswerJSON(&a, true), Err: jnum(op.Err)})
 	}
 	for _, d := range o.Disagreements {
 		rep.Disagreements = append(rep.Disagreements, d.String())
@@ -197,7 +276,7 @@ func (rep *report) text() string {
 	switch {
 	case rep.Error != "":
 		return "INVALID " + rep.Error
-	case !rep.Pass:
+	case len(rep.Mismatches)+len(rep.Disagreements) > 0: // the core's failures; the engines' have their own lines
 		msgs := make([]string, 0, len(rep.Mismatches)+len(rep.Disagreements))
 		for _, m := range rep.Mismatches {
 			msgs = append(msgs, m.Message)

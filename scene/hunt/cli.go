@@ -9,10 +9,12 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
 	"sweepdbg/scene"
+	"sweepdbg/scene/engine"
 )
 
 // Exit codes of Main.
@@ -36,8 +38,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	dur := fs.Duration("time", DefaultDuration, "how long to hunt, shrinking included")
 	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "seed of the random search (default: from the clock)")
 	out := fs.String("out", DefaultOut, "directory for the fixtures of the findings")
+	var ef engine.Flags
+	ef.Add(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: debugger hunt [--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR]")
+		fmt.Fprintln(stderr, "usage: debugger hunt [--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR] [--engine \"CMD ARGS\"]...")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -54,19 +58,31 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hunt: --time %v: must be positive\n", *dur)
 		return ExitBadInput
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	s, err := loadScene(ctx, *name)
+	if err == nil {
+		err = ef.Validate()
+	}
+	if err == nil {
+		err = CheckOut(*out)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "hunt: %v\n", err)
 		return ExitBadInput
 	}
-	bar := &progressBar{w: stderr, scene: s.Name}
-	sum, err := Run(ctx, Config{Scene: s, Duration: *dur, Seed: *seed, Out: *out}, bar.show)
-	bar.done()
+	engines, err := ef.Start(ctx)
+	if err != nil {
+		engine.PrintBroken(stderr, "debugger", err)
+		return ExitBadInput
+	}
+	defer engine.CloseAll(engines)
+	show, done := progressFor(stderr, s.Name, engines)
+	sum, err := Run(ctx, Config{Scene: s, Duration: *dur, Seed: *seed, Out: *out, Engines: engines, Judge: ef.Judge()}, show)
+	done()
 	WriteSummary(stdout, sum)
 	if err != nil {
-		fmt.Fprintf(stderr, "hunt: %v\n", err)
+		engine.PrintBroken(stderr, "debugger", err)
 		return ExitBadInput
 	}
 	if len(sum.Findings) > 0 {
@@ -109,9 +125,7 @@ func (b *progressBar) show(p Progress) {
 	if p.Shrinking != "" {
 		line += "  shrinking " + p.Shrinking
 	}
-	pad := max(0, b.width-len(line))
-	b.width = len(line)
-	fmt.Fprintf(b.w, "\r%s%s", line, strings.Repeat(" ", pad))
+	redraw(b.w, &b.width, line)
 }
 
 func (b *progressBar) done() {
