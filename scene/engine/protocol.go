@@ -592,6 +592,9 @@ func appendNum(dst []byte, f float64, ok bool) ([]byte, bool) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return append(dst, '0'), false
 	}
+	if f == math.Trunc(f) && math.Abs(f) < 1e6 && (f != 0 || !math.Signbit(f)) {
+		return strconv.AppendInt(dst, int64(f), 10), ok // the same digits, without the float formatting
+	}
 	return strconv.AppendFloat(dst, f, 'g', -1, 64), ok
 }
 

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"testing"
 )
 
@@ -69,5 +71,16 @@ func TestScanTakesPlainLines(t *testing.T) {
 	line := []byte(scanLines[0])
 	if n := testing.AllocsPerRun(100, func() { _, _ = DecodeAnswer(OpSweep, line) }); n != 0 {
 		t.Errorf("%v allocations per sweep answer", n)
+	}
+}
+
+// TestAppendNumIntegers: whole numbers come out as strconv's shortest
+// form does.
+func TestAppendNumIntegers(t *testing.T) {
+	for _, f := range []float64{0, math.Copysign(0, -1), 1, -1, 7, 999999, -999999, 1e6, 1e6 + 1, 123456, 2.5, 1e21, 1e-7} {
+		got, _ := appendNum(nil, f, true)
+		if want := strconv.FormatFloat(f, 'g', -1, 64); string(got) != want {
+			t.Errorf("%v: %s, want %s", f, got, want)
+		}
 	}
 }
