@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -108,7 +109,8 @@ func (e *AnswerError) Error() string {
 	return "engine " + strconv.Quote(e.Engine) + " could not answer " + e.Request.String() + ": " + strconv.Quote(clip(e.Message))
 }
 
-// lineMsg is one line from the engine's stdout, or why there is none.
+// lineMsg is one line from the engine's stdout, or why there is none. b
+// comes from the free buffers and goes back with release.
 type lineMsg struct {
 	b   []byte
 	err error
@@ -133,6 +135,7 @@ type Process struct {
 	stdin      io.WriteCloser
 	stderr     *tail
 	lines      chan lineMsg
+	free       chan []byte   // line buffers the reader may fill again (see release)
 	done       chan struct{} // closed when the process is being stopped
 	readerDone chan struct{}
 	pending    atomic.Bool // a request awaits its answer line
@@ -176,6 +179,7 @@ func (p *Process) start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	defer p.release(line)
 	h, ops, err := DecodeHello(line)
 	if err != nil {
 		return p.fail(req, err, line)
@@ -212,20 +216,31 @@ func (p *Process) spawn() error {
 	w.Close()
 	p.cmd, p.stdin = cmd, stdin
 	p.lines, p.done, p.readerDone = make(chan lineMsg, 2), make(chan struct{}), make(chan struct{})
+	p.free = make(chan []byte, freeBuffers)
 	p.pending.Store(false)
 	go p.read(r)
 	return nil
 }
 
+// freeBuffers is how many line buffers wait for the reader at most: the
+// last reply's, the one being decoded and one being filled circulate.
+const freeBuffers = 4
+
 // read feeds the engine's stdout lines to p.lines until EOF, an error, a
 // line over MaxLine or an unsolicited line (one with no request pending),
-// then closes r.
+// then closes r. Lines are read into released buffers when there are
+// some, so that a steady stream of answers allocates nothing.
 func (p *Process) read(r *os.File) {
 	defer close(p.readerDone)
 	defer r.Close()
 	br := bufio.NewReaderSize(r, 64<<10)
 	for {
-		b, err := readLine(br)
+		var buf []byte
+		select {
+		case buf = <-p.free:
+		default:
+		}
+		b, err := readLineInto(br, buf)
 		switch {
 		case err != nil:
 		case !p.pending.CompareAndSwap(true, false):
@@ -245,12 +260,15 @@ func (p *Process) read(r *os.File) {
 // readLine reads one line without its '\n' (a copy); io.EOF at the end
 // (a last line without '\n' is ErrExited: the engine stopped mid-answer),
 // ErrLineTooLong past MaxLine.
-func readLine(br *bufio.Reader) ([]byte, error) {
+func readLine(br *bufio.Reader) ([]byte, error) { return readLineInto(br, nil) }
+
+// readLineInto is readLine copying into dst[:0] (nil: a new slice).
+func readLineInto(br *bufio.Reader, dst []byte) ([]byte, error) {
 	b, err := br.ReadSlice('\n')
 	if err == nil {
-		return append([]byte(nil), b[:len(b)-1]...), nil
+		return append(dst[:0], b[:len(b)-1]...), nil
 	}
-	var long []byte
+	long := dst[:0]
 	for errors.Is(err, bufio.ErrBufferFull) {
 		long = append(long, b...)
 		if len(long) > MaxLine {
@@ -306,6 +324,18 @@ func (p *Process) roundTrip(ctx context.Context, req []byte, r Request) ([]byte,
 	case <-ctx.Done():
 		p.timer.Stop()
 		return nil, p.fail(r, ctx.Err(), nil)
+	}
+}
+
+// release gives a line buffer back to the reader once nothing refers to
+// it any more.
+func (p *Process) release(b []byte) {
+	if cap(b) == 0 || cap(b) > 2*MaxLine {
+		return
+	}
+	select {
+	case p.free <- b[:0]:
+	default:
 	}
 }
 
@@ -369,8 +399,13 @@ func (p *Process) Err() error { return p.broken }
 func (p *Process) StderrTail() []string { return p.stderr.Lines() }
 
 // LastReply returns the last sweep or slide answer as decoded, with its
-// raw line (for the fields the protocol does not name, Reply.Extra).
-func (p *Process) LastReply() Reply { return p.last }
+// raw line (for the fields the protocol does not name, Reply.Extra). The
+// line is a copy, the caller's to keep.
+func (p *Process) LastReply() Reply {
+	r := p.last
+	r.Line = bytes.Clone(r.Line)
+	return r
+}
 
 // Close kills the engine's process group. It never blocks for long and
 // returns nil; later requests fail with ErrClosed.
@@ -424,11 +459,15 @@ func (p *Process) ask(ctx context.Context, op Ops, q *Query) (sweep.Answer, erro
 	}
 	rep, err := DecodeAnswer(op, line)
 	if err != nil {
-		return sweep.Answer{}, p.fail(r, err, line)
+		err = p.fail(r, err, line)
+		p.release(line)
+		return sweep.Answer{}, err
 	}
 	if rep.Error != "" {
+		p.release(line)
 		return sweep.Answer{}, &AnswerError{Engine: p.name, Request: r, Message: rep.Error}
 	}
+	p.release(p.last.Line)
 	p.last = rep
 	return rep.Answer, nil
 }
@@ -456,6 +495,7 @@ func (p *Process) ensureMesh(ctx context.Context, m *Mesh) error {
 	if err != nil {
 		return err
 	}
+	defer p.release(line)
 	var ack meshAck
 	switch err := decodeObject(line, &ack); {
 	case err != nil:
