@@ -123,6 +123,11 @@ func Printable(s string) string {
 	return b.String()
 }
 
+// ShowPath returns a file path as a message shows it: escaped like
+// Printable and, when longer than 200 bytes, shortened to its first and
+// last parts around "…".
+func ShowPath(p string) string { return Printable(shortPath(p)) }
+
 // maxShownPath is the longest path shown whole in a message, in bytes; a
 // longer one is shown as its first and last parts around "…".
 const maxShownPath = 200

@@ -77,7 +77,7 @@ func benchScene(name string, n int, stdout, stderr io.Writer) int {
 		steps += len(mesh.Slide(s.Ellipsoid, s.Start, s.End, opt).Steps)
 	}
 	slideT := time.Since(t0) / time.Duration(n)
-	fmt.Fprintf(stdout, "scene %s: %d triangles\n", s.Name, len(tris))
+	fmt.Fprintf(stdout, "scene %s: %d triangles\n", scene.Printable(s.Name), len(tris))
 	fmt.Fprintf(stdout, "build  %v (%.1f bytes per triangle)\n", build, mesh.BytesPerTriangle())
 	fmt.Fprintf(stdout, "sweep  %v per call (hit: %v)\n", sweepT, hits > 0)
 	fmt.Fprintf(stdout, "slide  %v per call (%d steps)\n", slideT, steps/n)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"sweepdbg/scene"
 	"sweepdbg/scene/engine"
 	"sweepdbg/sweep"
 )
@@ -50,7 +51,7 @@ type captureRun struct {
 func (rp *replayer) capture(file string) bool {
 	f, err := os.Open(file)
 	if err != nil {
-		fmt.Fprintf(rp.stdout, "INVALID %s: %v\n", file, err)
+		fmt.Fprintf(rp.stdout, "INVALID %s: %v\n", scene.ShowPath(file), err)
 		rp.fail(exitInvalid)
 		return true
 	}
@@ -76,7 +77,7 @@ func (rp *replayer) capture(file string) bool {
 		return false
 	}
 	if err != nil {
-		fmt.Fprintf(rp.stdout, "INVALID %s: %v\n", file, err)
+		fmt.Fprintf(rp.stdout, "INVALID %s: %v\n", scene.ShowPath(file), err)
 		rp.fail(exitInvalid)
 	}
 	return true
@@ -99,7 +100,7 @@ func (rp *replayer) captureLine(run *captureRun, rec *engine.Record, v engine.Ve
 
 		run.bad++
 		out.Error = v.Detail
-		rp.printRecord(&out, "INVALID "+run.file+": "+v.Detail)
+		rp.printRecord(&out, "INVALID "+scene.ShowPath(run.file)+": "+v.Detail)
 		return nil
 	}
 	run.queries++
@@ -196,7 +197,7 @@ func (c *captureRecord) text() string {
 	if c.Pass {
 		word = "OK"
 	}
-	fmt.Fprintf(&b, "%s %s:%d", word, c.File, c.Line)
+	fmt.Fprintf(&b, "%s %s:%d", word, scene.ShowPath(c.File), c.Line)
 	if c.Frame != nil {
 		fmt.Fprintf(&b, " frame %d", *c.Frame)
 	}
@@ -234,7 +235,7 @@ func (rp *replayer) summary(run *captureRun) {
 	if rp.asJSON {
 		w = rp.stderr
 	}
-	fmt.Fprintf(w, "%s: %d queries, %s", run.file, run.queries, byRule(run.wrong))
+	fmt.Fprintf(w, "%s: %d queries, %s", scene.ShowPath(run.file), run.queries, byRule(run.wrong))
 	if run.bad > 0 {
 		fmt.Fprintf(w, ", %d malformed %s", run.bad, plural(run.bad, "line"))
 	}
@@ -284,7 +285,7 @@ func (rp *replayer) progress(run *captureRun) {
 	if run.size > 0 {
 		pct = 100 * float64(run.read) / float64(run.size)
 	}
-	fmt.Fprintf(rp.stderr, "\r%s: %3.0f%%  %d queries, %s", run.file, pct, run.queries, byRule(run.wrong))
+	fmt.Fprintf(rp.stderr, "\r%s: %3.0f%%  %d queries, %s", scene.ShowPath(run.file), pct, run.queries, byRule(run.wrong))
 }
 
 // progressDone ends the progress line, if one was drawn.

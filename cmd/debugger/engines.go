@@ -63,14 +63,14 @@ func toVerdictJSON(op string, v engine.Verdict) verdictJSON {
 // answerJSON is an engine's answer as --json prints it: only the fields
 // the engine reported.
 type answerJSON struct {
-	Hit      *bool  `json:"hit,omitempty"`
-	T        *jnum  `json:"t,omitempty"`
-	Point    *jvec  `json:"point,omitempty"`
-	Normal   *jvec  `json:"normal,omitempty"`
-	Feature  string `json:"feature,omitempty"`
-	Triangle *int   `json:"triangle,omitempty"`
-	Steps    []step `json:"steps,omitempty"`
-	Final    *jvec  `json:"final,omitempty"`
+	Hit      *bool   `json:"hit,omitempty"`
+	T        *jnum   `json:"t,omitempty"`
+	Point    *jvec   `json:"point,omitempty"`
+	Normal   *jvec   `json:"normal,omitempty"`
+	Feature  string  `json:"feature,omitempty"`
+	Triangle *int    `json:"triangle,omitempty"`
+	Steps    *[]step `json:"steps,omitempty"` // present (maybe empty) when the engine slid
+	Final    *jvec   `json:"final,omitempty"`
 }
 
 // toAnswerJSON converts the fields of a that swept (Hit, First) and Slid
@@ -100,9 +100,11 @@ func toAnswerJSON(a *sweep.Answer, swept bool) answerJSON {
 		}
 	}
 	if a.Slid {
+		steps := make([]step, 0, len(a.Slide.Steps))
 		for _, st := range a.Slide.Steps {
-			j.Steps = append(j.Steps, toStep(st))
+			steps = append(steps, toStep(st))
 		}
+		j.Steps = &steps
 		f := toJvec(a.Slide.Final)
 		j.Final = &f
 	}
@@ -247,9 +249,7 @@ func reported(e *scene.Expect, a *asked) *scene.Expect {
 // them; a failing engine fails the file. A broken engine's error is
 // returned (the report keeps the engines asked before it).
 func (rep *report) askEngines(ctx context.Context, engines []engine.Engine, names []string, j engine.Judge) error {
-	s := rep.scene
-	q := engine.Query{Mesh: engine.NewMesh(s.Mesh.Tris()), Ellipsoid: s.Ellipsoid, Start: s.Start, End: s.End, Slide: s.SlideOptions()}
-	exact := q.Mesh.Core.Answer(q.Ellipsoid, q.Start, q.End, q.Slide)
+	s, q, exact := rep.scene, rep.query, rep.exact
 	for i, e := range engines {
 		a, err := ask(ctx, e, engine.OpSweep|engine.OpSlide, q, exact, j)
 		if err != nil {
@@ -279,7 +279,7 @@ func (er *engineReport) text(file string) string {
 	if !er.Pass {
 		word = "FAIL"
 	}
-	return fmt.Sprintf("  %s %s engine %s: %s", word, file, strconv.Quote(er.Name), strings.Join(parts, "; "))
+	return fmt.Sprintf("  %s %s engine %s: %s", word, scene.ShowPath(file), strconv.Quote(er.Name), strings.Join(parts, "; "))
 }
 
 // text reads e.g. "sweep agrees" or "sweep wrong: t off by 0.24 (...)".

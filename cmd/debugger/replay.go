@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -104,7 +105,7 @@ func (rp *replayer) stopped() int {
 // report; false when an engine broke (reported on stderr) or the run was
 // interrupted.
 func (rp *replayer) fixture(file string, load func() (*scene.Scene, error)) bool {
-	rep := replayOne(file, rp.second, load)
+	rep := replayOne(rp.ctx, file, rp.second, load)
 	var err error
 	if rep.scene != nil && len(rp.engines) > 0 {
 		err = rep.askEngines(rp.ctx, rp.engines, rp.names, rp.judge)
@@ -151,14 +152,7 @@ type report struct {
 	File       string     `json:"file"`
 	Name       string     `json:"name,omitempty"`
 	Error      string     `json:"error,omitempty"` // set when the file is invalid; nothing else is then
-	Hit        *bool      `json:"hit,omitempty"`
-	T          *jnum      `json:"t,omitempty"`
-	Point      *jvec      `json:"point,omitempty"`
-	Normal     *jvec      `json:"normal,omitempty"`
-	Feature    string     `json:"feature,omitempty"`
-	Triangle   *int       `json:"triangle,omitempty"`
-	Steps      []step     `json:"steps"`
-	Final      *jvec      `json:"final,omitempty"`
+	answerJSON            // the core's answer
 	Pass       bool       `json:"pass"`
 	Mismatches []mismatch `json:"mismatches"`
 	// Opinions are the three algorithms' first contacts (absent with
@@ -170,6 +164,8 @@ type report struct {
 	Engine []engineReport `json:"engine,omitempty"`
 
 	scene *scene.Scene // the replayed scene; nil when the file is invalid
+	query engine.Query // the scene's motion over its mesh, for the engines
+	exact sweep.Answer // the core's answer to query
 }
 
 // opinion is one algorithm's first contact, for --json.
@@ -200,26 +196,29 @@ type mismatch struct {
 }
 
 // replayOne loads a scene with load, replays it and checks it (and, with
-// second, compares the three algorithms); file names it in the report.
-func replayOne(file string, second bool, load func() (*scene.Scene, error)) report {
-	rep := report{File: file, Steps: []step{}, Mismatches: []mismatch{}}
+// second, compares the built-in algorithms through engine.Opinions, the
+// core as referee); file names it in the report. The core's BVH is built
+// once and kept in the report's query for the engines.
+func replayOne(ctx context.Context, file string, second bool, load func() (*scene.Scene, error)) report {
+	rep := report{File: file, Mismatches: []mismatch{}}
 	s, err := load()
+	var r *scene.ReplayResult
 	if err == nil {
-		var r *scene.ReplayResult
-		if r, err = scene.Replay(s); err == nil {
-			rep.scene = s
-			rep.fill(s, r)
-			if !second {
-				return rep
-			}
-			g := opinions.NewGeometry(s.Ellipsoid, s.Mesh.Tris())
-			rep.fillOpinions(opinions.Compare(g, r.Mesh, s.Start, s.End.Sub(s.Start), opinions.DefaultTolerance))
-			return rep
-		}
+		r, err = scene.Replay(s)
 	}
-	rep.Error = err.Error()
-	if !strings.Contains(rep.Error, file) {
-		rep.Error = file + ": " + rep.Error
+	if err != nil {
+		rep.Error = err.Error()
+		if se := (*scene.Error)(nil); !errors.As(err, &se) || se.File == "" {
+			rep.Error = scene.ShowPath(file) + ": " + rep.Error
+		}
+		return rep
+	}
+	rep.scene, rep.exact = s, r.Answer
+	rep.query = engine.Query{Mesh: engine.MeshOf(s.Mesh.Tris(), r.Mesh), Ellipsoid: s.Ellipsoid, Start: s.Start, End: s.End, Slide: s.EffectiveSlideOptions()}
+	rep.fill(s, r)
+	if second {
+		o, _ := engine.Opinions(ctx, rep.query, engine.Builtins(), opinions.DefaultTolerance)
+		rep.fillOpinions(o)
 	}
 	return rep
 }
@@ -227,18 +226,7 @@ func replayOne(file string, second bool, load func() (*scene.Scene, error)) repo
 // fill copies a replay result into the report.
 func (rep *report) fill(s *scene.Scene, r *scene.ReplayResult) {
 	rep.Name = s.Name
-	rep.Hit = &r.Answer.Hit
-	if r.Answer.Hit {
-		h := r.Answer.First
-		t, p, n := jnum(h.T), toJvec(h.Point), toJvec(h.Normal)
-		rep.T, rep.Point, rep.Normal = &t, &p, &n
-		rep.Feature, rep.Triangle = h.Feature.String(), &h.Triangle
-	}
-	for _, st := range r.Answer.Slide.Steps {
-		rep.Steps = append(rep.Steps, toStep(st))
-	}
-	final := toJvec(r.Answer.Slide.Final)
-	rep.Final = &final
+	rep.answerJSON = toAnswerJSON(&r.Answer, true)
 	rep.Pass = r.Pass()
 	for _, m := range r.Mismatches {
 		rep.Mismatches = append(rep.Mismatches, toMismatch(m))
@@ -275,7 +263,7 @@ func toStep(st sweep.SlideStep) step {
 func (rep *report) text() string {
 	switch {
 	case rep.Error != "":
-		return "INVALID " + rep.Error
+		return "INVALID " + rep.Error // escaped where it was made
 	case len(rep.Mismatches)+len(rep.Disagreements) > 0: // the core's failures; the engines' have their own lines
 		msgs := make([]string, 0, len(rep.Mismatches)+len(rep.Disagreements))
 		for _, m := range rep.Mismatches {
@@ -284,7 +272,7 @@ func (rep *report) text() string {
 		for _, d := range rep.Disagreements {
 			msgs = append(msgs, "algorithms disagree: "+d)
 		}
-		return fmt.Sprintf("FAIL %s (%s): %s", rep.File, rep.Name, strings.Join(msgs, "; "))
+		return fmt.Sprintf("FAIL %s (%s): %s", scene.ShowPath(rep.File), scene.Printable(rep.Name), strings.Join(msgs, "; "))
 	}
 	what := "no hit"
 	if rep.T != nil {
@@ -292,9 +280,9 @@ func (rep *report) text() string {
 	}
 	agree := ""
 	if len(rep.Opinions) > 0 {
-		agree = ", 3 algorithms agree"
+		agree = fmt.Sprintf(", %d algorithms agree", len(rep.Opinions))
 	}
-	return fmt.Sprintf("PASS %s (%s): %s, %d slide steps%s", rep.File, rep.Name, what, len(rep.Steps), agree)
+	return fmt.Sprintf("PASS %s (%s): %s, %d slide steps%s", scene.ShowPath(rep.File), scene.Printable(rep.Name), what, len(*rep.Steps), agree)
 }
 
 // jnum is a float64 that encodes NaN and ±Inf (which JSON cannot hold) as

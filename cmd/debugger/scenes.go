@@ -60,6 +60,6 @@ func runExportScene(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitFail
 	}
-	fmt.Fprintf(stdout, "wrote %s (%s)\n", rest[1], s.Name)
+	fmt.Fprintf(stdout, "wrote %s (%s)\n", scene.ShowPath(rest[1]), scene.Printable(s.Name))
 	return exitOK
 }
