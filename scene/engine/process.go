@@ -125,8 +125,9 @@ type Process struct {
 	name   string
 	ops    Ops
 	seq    int64
-	sent   [16]int64 // mesh ids sent, the latest 16 (an engine may forget older ones; they are re-sent)
-	nsent  int
+	cur    *Mesh          // the mesh sent last: the only one the engine surely knows
+	wire   Mesh           // the id cur was sent under (ID only), as the queries name it
+	used   map[int64]bool // ids sent so far: an old id is never used again
 	buf    []byte
 	last   Reply
 	broken error
@@ -168,7 +169,8 @@ func Start(ctx context.Context, cmdline string, opt Options) (*Process, error) {
 
 // start runs the command and says hello.
 func (p *Process) start(ctx context.Context) error {
-	p.name, p.ops, p.seq, p.nsent, p.broken = filepath.Base(p.args[0]), 0, 0, 0, nil
+	p.name, p.ops, p.seq, p.broken = filepath.Base(p.args[0]), 0, 0, nil
+	p.cur, p.wire.ID, p.used = nil, 0, map[int64]bool{}
 	p.stopOnce = sync.Once{}
 	if err := p.spawn(); err != nil {
 		p.broken = &BrokenError{Engine: p.name, Request: Request{Op: "hello", Seq: 1}, Reason: fmt.Errorf("%w: %w", ErrCannotStart, err)}
@@ -447,12 +449,14 @@ func (p *Process) ask(ctx context.Context, op Ops, q *Query) (sweep.Answer, erro
 	if err := p.ensureMesh(ctx, q.Mesh); err != nil {
 		return sweep.Answer{}, err
 	}
-	buf, err := AppendQuery(p.buf[:0], op, q)
+	wq := *q
+	wq.Mesh = &p.wire
+	buf, err := AppendQuery(p.buf[:0], op, &wq)
 	if err != nil {
 		return sweep.Answer{}, fmt.Errorf("engine %s: %s: %w", strconv.Quote(p.name), opName(op), err)
 	}
 	p.buf = buf
-	r := p.next(opName(op), q.Mesh.ID)
+	r := p.next(opName(op), p.wire.ID)
 	line, err := p.roundTrip(ctx, buf, r)
 	if err != nil {
 		return sweep.Answer{}, err
@@ -478,19 +482,25 @@ type meshAck struct {
 	Error *string `json:"error"`
 }
 
-// ensureMesh sends m unless it was sent among the latest 16 meshes.
+// ensureMesh sends m unless it is the mesh sent last. An engine may
+// forget every mesh but the newest, and an old id is never used again
+// (docs/engine-protocol.md, "mesh"), so a mesh asked about again after
+// another one was sent goes again under a fresh id (otherwise under its
+// own, Mesh.ID). The id the queries must name is p.wire.ID.
 func (p *Process) ensureMesh(ctx context.Context, m *Mesh) error {
-	for i := 0; i < min(p.nsent, len(p.sent)); i++ {
-		if p.sent[i] == m.ID {
-			return nil
-		}
+	if m == p.cur {
+		return nil
 	}
-	buf, err := AppendMesh(p.buf[:0], m)
+	id := m.ID
+	if p.used[id] {
+		id = lastID.Add(1)
+	}
+	buf, err := AppendMesh(p.buf[:0], &Mesh{ID: id, Tris: m.Tris})
 	if err != nil {
 		return fmt.Errorf("engine %s: %w", strconv.Quote(p.name), err)
 	}
 	p.buf = buf
-	r := p.next("mesh", m.ID)
+	r := p.next("mesh", id)
 	line, err := p.roundTrip(ctx, buf, r)
 	if err != nil {
 		return err
@@ -505,8 +515,7 @@ func (p *Process) ensureMesh(ctx context.Context, m *Mesh) error {
 	case ack.OK == nil || !*ack.OK:
 		return p.fail(r, fmt.Errorf("%w: ok", ErrMissingField), line)
 	}
-	p.sent[p.nsent%len(p.sent)] = m.ID
-	p.nsent++
+	p.cur, p.wire.ID, p.used[id] = m, id, true
 	return nil
 }
 
