@@ -81,7 +81,7 @@ func visibleBackFaces(f *Frame, cam Camera) int {
 	for i, tri := range f.Scene.Mesh.Tris() {
 		nrm := tri[1].Sub(tri[0]).Cross(tri[2].Sub(tri[0]))
 		c := tri[0].Add(tri[1]).Add(tri[2]).Mul(1.0 / 3)
-		if nrm.Normalize().Dot(eye.Sub(c).Normalize()) > -grazing {
+		if nrm.Len() == 0 || nrm.Normalize().Dot(eye.Sub(c).Normalize()) > -grazing {
 			continue
 		}
 		x, y, ok := cam.Project(c)
