@@ -253,7 +253,7 @@ func (r *Renderer) drawEllipsoid(dst *ebiten.Image, e *ellipsoidDraw, sh *ebiten
 	u := map[string]any{
 		"InvVP":  mat4Uniform(vp.Inv()),
 		"VP":     mat4Uniform(vp),
-		"Center": vec3Uniform(e.center),
+		"Center": vec3Uniform(e.center.Sub(l.pr.o)),
 		"Inv":    mat3Uniform(e.inv),
 		"Size":   []float32{float32(w), float32(h)},
 		"ZA":     float32(l.pr.zA),

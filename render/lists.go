@@ -52,6 +52,7 @@ type Lists struct {
 	maxParts      int // goroutines building the triangles at most; 0 means one per CPU
 
 	lines   []ebiten.Vertex // depth-tested lines (grid, axes): see line3
+	gridY   float64         // the grid's plane, y = gridY
 	lineIdx []uint32
 	ells    []ellipsoidDraw
 	ovs     []overlay // 2D overlays in drawing order
