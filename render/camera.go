@@ -273,6 +273,26 @@ func (c *Camera) SetPreset(p Preset) {
 	}
 }
 
+// ViewName names the view: the preset its direction matches ("front",
+// "side", "top") or "user", then "perspective" or "orthographic".
+func (c Camera) ViewName() string {
+	name := "user"
+	for _, p := range []struct {
+		p    Preset
+		name string
+	}{{Front, "front"}, {Side, "side"}, {Top, "top"}} {
+		q := c
+		q.SetPreset(p.p)
+		if _, _, f0 := c.basis(); f0.Sub(q.dir().Mul(-1)).Len() < 1e-6 {
+			name = p.name
+		}
+	}
+	if c.Ortho {
+		return name + "  orthographic"
+	}
+	return name + "  perspective"
+}
+
 // frameFill is the fraction of the view's half-size a framed box reaches.
 const frameFill = 0.9
 

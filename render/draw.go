@@ -351,8 +351,10 @@ func (r *Renderer) scale() float64 {
 func (r *Renderer) drawLabels(dst *ebiten.Image) {
 	l := &r.lists
 	s := r.scale()
-	for _, lb := range l.labels {
-		r.drawText(dst, lb.text, lb.x, lb.y-labelSize*(s-1)/2, labelSize*s, lb.col)
+	for _, ls := range [2][]label{l.labels, l.hud} {
+		for _, lb := range ls {
+			r.drawText(dst, lb.text, lb.x, lb.y-labelSize*(s-1)/2, labelSize*s, lb.col)
+		}
 	}
 	if l.message != "" && r.font != nil {
 		face := &text.GoTextFace{Source: r.font, Size: messageSize * s}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"runtime"
@@ -58,7 +59,10 @@ type Lists struct {
 	ovs     []overlay // 2D overlays in drawing order
 	pts     []float32 // overlay points, x y pairs, referenced by ovs
 	labels  []label
-	message string // the view's message line ("no contact"), "" for none
+	hud     []label // fixed texts: the legend's names, the gizmo's letters, the view's name
+	// legendRect is where the legend's panel lies; empty without one.
+	legendRect image.Rectangle
+	message    string // the view's message line ("no contact"), "" for none
 }
 
 // sceneGeom is the cached world-space geometry of a scene mesh.
@@ -178,12 +182,14 @@ func (l *Lists) Build(f *Frame, cam Camera, opt view.Options) {
 		l.buildPoses(f, opt)
 		l.buildOverlays(f, opt)
 	}
+	l.buildHUD(f)
 }
 
 func (l *Lists) reset() {
 	l.htris, l.htriIdx = l.htris[:0], l.htriIdx[:0]
 	l.lines, l.lineIdx = l.lines[:0], l.lineIdx[:0]
 	l.ells, l.ovs, l.pts, l.labels = l.ells[:0], l.ovs[:0], l.pts[:0], l.labels[:0]
+	l.hud, l.legendRect = l.hud[:0], image.Rectangle{}
 	l.message = ""
 }
 

@@ -396,11 +396,14 @@ func separateLabels(ls []label) {
 	}
 }
 
+// labelWidth estimates the width of text as a label, in pixels.
+func labelWidth(text string) float64 { return labelCharW * float64(len(text)) }
+
 // overlapsAny reports whether lb's box overlaps that of any label in ls.
 func overlapsAny(lb label, ls []label) bool {
-	w := labelCharW * float64(len(lb.text))
+	w := labelWidth(lb.text)
 	for _, o := range ls {
-		ow := labelCharW * float64(len(o.text))
+		ow := labelWidth(o.text)
 		if lb.x < o.x+ow && o.x < lb.x+w && lb.y < o.y+labelLineH && o.y < lb.y+labelLineH {
 			return true
 		}

@@ -23,6 +23,7 @@
 package render
 
 import (
+	"image"
 	"image/color"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -77,6 +78,14 @@ type Frame struct {
 	Hover  Handle       // box face under the cursor (highlighted)
 	Active Handle       // box face being dragged (highlighted more strongly)
 	Mesh   *sweep.Mesh  // optional; the built mesh (the renderer reads Scene.Mesh)
+
+	// Legend is the legend's rows (Legend gives the view's own; the ui
+	// appends its own); none draws no legend.
+	Legend []LegendEntry
+	// Inset is the part of the view no panel covers, in the view's
+	// pixels: the legend, axis gizmo and view name go inside it. Empty
+	// means the whole view.
+	Inset image.Rectangle
 }
 
 // ContactPose returns the center at first contact: start + T*(end -
