@@ -74,7 +74,6 @@ func niceStep(x float64) float64 {
 // buildGrid emits the ground grid and, where the grid reaches them, the
 // world axes as depth-tested lines.
 func (l *Lists) buildGrid(gs gridSpec) {
-	l.gridY = gs.y
 	const eps = 1e-9
 	for axis := 0; axis < 2; axis++ {
 		other := 1 - axis

@@ -52,14 +52,17 @@ type Lists struct {
 	geoGeneration int // bumped whenever geo loads a new mesh
 	maxParts      int // goroutines building the triangles at most; 0 means one per CPU
 
-	lines   []ebiten.Vertex // depth-tested lines (grid, axes): see line3
-	gridY   float64         // the grid's plane, y = gridY
-	lineIdx []uint32
-	ells    []ellipsoidDraw
-	ovs     []overlay // 2D overlays in drawing order
-	pts     []float32 // overlay points, x y pairs, referenced by ovs
-	labels  []label
-	hud     []label // fixed texts: the legend's names, the gizmo's letters, the view's name
+	lines      []ebiten.Vertex // depth-tested lines (grid, axes): see line3
+	gridY      float64         // the grid's plane, y = gridY
+	lineIdx    []uint32
+	ells       []ellipsoidDraw
+	drops      []drop // the poses' height cues, cast when dropKey changes
+	dropKey    dropKey
+	dropsValid bool
+	ovs        []overlay // 2D overlays in drawing order
+	pts        []float32 // overlay points, x y pairs, referenced by ovs
+	labels     []label
+	hud        []label // fixed texts: the legend's names, the gizmo's letters, the view's name
 	// legendRect is where the legend's panel lies; empty without one.
 	legendRect image.Rectangle
 	message    string // the view's message line ("no contact"), "" for none
@@ -175,12 +178,16 @@ func (l *Lists) Build(f *Frame, cam Camera, opt view.Options) {
 	if f != nil && f.Answer.Hit {
 		l.buildHighlight(f.Answer.First.Triangle)
 	}
+	l.gridY = grid.y
 	if opt.Grid {
 		l.buildGrid(grid)
 	}
 	if sc != nil {
+		l.updateDrops(f)
+		l.buildDrops(sc.Ellipsoid)
 		l.buildPoses(f, opt)
 		l.buildOverlays(f, opt)
+		l.markSmallPoses()
 	}
 	l.buildHUD(f)
 }
