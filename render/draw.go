@@ -42,7 +42,8 @@ type Renderer struct {
 	shaders shaderSet
 	err     error // shader compilation failure: Draw then shows only this message
 
-	depth [3]*ebiten.Image // the depth pre-pass images A, B, C
+	depth [3]*ebiten.Image // the poses' depth pre-pass images A, B, C
+	cache sceneCache       // the scene's colour and depth, kept while only the poses move
 	view  *ebiten.Image    // the view when dst does not start at (0, 0)
 	quad  [4]ebiten.Vertex
 	path  vector.Path
@@ -55,6 +56,7 @@ type shaderSet struct {
 	triDepth, ellDepth   [3]*ebiten.Shader
 	triColour, ellColour *ebiten.Shader
 	line                 *ebiten.Shader
+	merge                *ebiten.Shader
 }
 
 // quadIdx triangulates a quad given as corners 0..3 (top-left, top-right,
@@ -85,6 +87,7 @@ func (r *Renderer) compile() error {
 		{&r.shaders.triColour, "triangle colour", triColourSrc},
 		{&r.shaders.ellColour, "ellipsoid colour", ellColourSrc},
 		{&r.shaders.line, "line", lineSrc},
+		{&r.shaders.merge, "depth merge", mergeSrc},
 	}
 	for pass := 0; pass < 3; pass++ {
 		jobs = append(jobs,
@@ -124,11 +127,7 @@ func (r *Renderer) Draw(dst *ebiten.Image, f *Frame, cam Camera, opt view.Option
 	if r.err != nil {
 		r.drawText(target, r.err.Error(), 10, 10, 14, colMessage)
 	} else {
-		for i := range r.depth {
-			r.depth[i] = ensureImage(r.depth[i], w, h)
-		}
-		r.depthPasses()
-		r.colourPass(target, opt)
+		r.drawScene(target, opt)
 	}
 	r.drawOverlays(target)
 	r.drawLabels(target)
@@ -159,76 +158,9 @@ var maxBlend = ebiten.Blend{
 	BlendOperationRGB: ebiten.BlendOperationMax, BlendOperationAlpha: ebiten.BlendOperationMax,
 }
 
-// depthPasses fills the depth images A, B and C in turn (each pass reads
-// the one before) from the scene triangles and the solid poses; C ends up
-// with each pixel's nearest depth.
-func (r *Renderer) depthPasses() {
-	l := &r.lists
-	for pass, dst := range r.depth {
-		dst.Clear()
-		op := &ebiten.DrawTrianglesShaderOptions{Blend: maxBlend}
-		if pass > 0 {
-			op.Images[0] = r.depth[pass-1]
-		}
-		l.drawTriangles(dst, r.shaders.triDepth[pass], op, false)
-		for i := range l.ells {
-			if !l.ells[i].ghost {
-				r.drawEllipsoid(dst, &l.ells[i], r.shaders.ellDepth[pass], op, nil)
-			}
-		}
-	}
-}
-
-// colourPass draws the lit triangles, the depth-tested lines and the poses.
-func (r *Renderer) colourPass(dst *ebiten.Image, opt view.Options) {
-	l := &r.lists
-	op := &ebiten.DrawTrianglesShaderOptions{}
-	op.Images[0] = r.depth[2]
-	edges := float32(0)
-	if opt.Edges {
-		edges = edgeOpacity
-	}
-	back := colFront
-	if opt.BackFaces {
-		back = colBack
-	}
-	op.Uniforms = map[string]any{
-		"Edges": edges, "EdgeColor": edgeColour[:], "Tol": float32(depthTol),
-		"Light": vec3Uniform(l.lit), "Eye": vec3Uniform(l.eye.Sub(l.cam.Target)),
-		"Fwd": vec3Uniform(l.fwd), "Ortho": boolUniform(l.cam.Ortho),
-		"FrontColor": colFront[:], "BackColor": back[:], "HitColor": colHitTri[:],
-	}
-	l.drawTriangles(dst, r.shaders.triColour, op, true)
-	if len(l.lineIdx) > 0 {
-		op.Uniforms = map[string]any{"Tol": float32(lineTol)}
-		dst.DrawTrianglesShader32(l.lines, l.lineIdx, r.shaders.line, op)
-	}
-	xray := float32(0)
-	if opt.XRay {
-		xray = xrayOpacity
-	}
-	for i := range l.ells {
-		e := &l.ells[i]
-		c := PoseColor(e.pose)
-		ghost := float32(0)
-		if e.ghost {
-			ghost = ghostAlpha
-		}
-		r.drawEllipsoid(dst, e, r.shaders.ellColour, op, map[string]any{
-			"InvT":      mat3Uniform(e.inv.Transpose()),
-			"Color":     []float32{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255},
-			"Light":     vec3Uniform(l.lit),
-			"Ghost":     ghost,
-			"XRay":      xray,
-			"OutlinePx": float32(outlinePx),
-			"Tol":       float32(depthTol),
-		})
-	}
-}
-
 // drawTriangles draws the scene triangles (each chunk's unclipped, then
-// clipped ones) with
-// sh, and the hit triangle's highlight when highlight is set.
+// clipped ones) with sh, and the hit triangle's highlight when highlight
+// is set.
 func (l *Lists) drawTriangles(dst *ebiten.Image, sh *ebiten.Shader, op *ebiten.DrawTrianglesShaderOptions, highlight bool) {
 	for i := range l.chunks {
 		c := &l.chunks[i]

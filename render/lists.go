@@ -21,11 +21,15 @@ import (
 // is benchmarked without a display). Its buffers are reused from frame to
 // frame; the scene's geometry is cached until the scene's mesh changes.
 type Lists struct {
-	cam Camera    // the frame's camera, Bounds set to the frame's content
-	pr  projector // cam's view-projection
-	eye mgl64.Vec3
-	fwd mgl64.Vec3
-	lit mgl64.Vec3 // unit direction toward the light, world space
+	cam Camera // the frame's camera, Bounds set to the frame's content
+	// depthBox is the box the depth range was last fitted to, for
+	// depthCam (with Bounds cleared): kept while only the poses move.
+	depthBox geom.AABB
+	depthCam Camera
+	pr       projector // cam's view-projection
+	eye      mgl64.Vec3
+	fwd      mgl64.Vec3
+	lit      mgl64.Vec3 // unit direction toward the light, world space
 
 	geo sceneGeom
 
@@ -50,6 +54,7 @@ type Lists struct {
 	triKey        triKey
 	triKeyValid   bool
 	geoGeneration int // bumped whenever geo loads a new mesh
+	sceneRev      int // bumped whenever the triangles are rebuilt (the GPU's copy of the scene is stale)
 	maxParts      int // goroutines building the triangles at most; 0 means one per CPU
 
 	lines      []ebiten.Vertex // depth-tested lines (grid, axes): see line3
@@ -169,11 +174,12 @@ func (l *Lists) Build(f *Frame, cam Camera, opt view.Options) {
 	if opt.Grid {
 		b = b.Union(grid.bounds())
 	}
-	cam.Bounds = b
+	cam.Bounds = l.depthBounds(b, cam)
 	l.setCamera(cam)
 	if key := l.makeTriKey(); !l.triKeyValid || key != l.triKey {
 		l.buildTriangles()
 		l.triKey, l.triKeyValid = key, true
+		l.sceneRev++
 	}
 	if f != nil && f.Answer.Hit {
 		l.buildHighlight(f.Answer.First.Triangle)
@@ -231,6 +237,31 @@ func (l *Lists) contentBounds(f *Frame) geom.AABB {
 		return l.geo.bounds
 	}
 	return b
+}
+
+// depthSlack is how much room the depth range leaves around the content,
+// as a fraction of its size: a pose dragged that far keeps the planes
+// (and with them the scene's kept images) as they are.
+const depthSlack = 0.25
+
+// depthBounds returns the box the depth range is fitted to for content
+// b seen by cam: last frame's box while the camera is the same and the
+// box still holds b without being more than three times its size, else
+// b grown by depthSlack.
+func (l *Lists) depthBounds(b geom.AABB, cam Camera) geom.AABB {
+	cam.Bounds = geom.AABB{}
+	last := l.depthBox
+	if l.depthCam == cam && !last.IsEmpty() && !b.IsEmpty() && last.Contains(b.Min) && last.Contains(b.Max) &&
+		last.Size().Len() <= 3*b.Size().Len() {
+		return last
+	}
+	l.depthCam = cam
+	if b.IsEmpty() || !finiteBox(b) {
+		l.depthBox = geom.EmptyAABB()
+		return b
+	}
+	l.depthBox = b.Expand(b.Size().Mul(depthSlack))
+	return l.depthBox
 }
 
 // triKey is what the scene triangles' vertices depend on: when it is the

@@ -187,6 +187,22 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 }
 `
 
+// mergeSrc writes, per pixel, the nearer of the two depths in images 0
+// (the scene's) and 1 (the poses'): the depth the colour pass tests
+// against when the scene's images are kept from an earlier frame.
+const mergeSrc = kageHeader + `
+func Fragment(dstPos vec4, srcPos vec2, color vec4) vec4 {
+	a := imageSrc0UnsafeAt(dstPos.xy - imageDstOrigin() + imageSrc0Origin())
+	b := imageSrc1UnsafeAt(dstPos.xy - imageDstOrigin() + imageSrc1Origin())
+	qa := floor(a.rgb*255.0 + 0.5)
+	qb := floor(b.rgb*255.0 + 0.5)
+	if qb.r*65536.0+qb.g*256.0+qb.b > qa.r*65536.0+qa.g*256.0+qa.b {
+		return vec4(b.rgb, 1)
+	}
+	return vec4(a.rgb, 1)
+}
+`
+
 // ellRay and ellCut ray-cast the ellipsoid at the fragment. ellRay
 // unprojects the pixel's ray (ra at the near plane to rb at the far plane)
 // with the inverse view-projection, maps it into the space where the
