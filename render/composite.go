@@ -10,13 +10,14 @@ import (
 // lit colour over the background and their depth (images A, B, C). While
 // only the poses move (a drag on a big level) a frame draws the poses'
 // depth alone, merges it with the kept depth, and composites the poses
-// against the kept colour instead of rasterising the scene again. The
+// against the kept colour, testing against the nearer of both depths,
+// instead of rasterising the scene again. The
 // key changes when the camera, the viewport, the mesh or the toggles the
 // triangles are drawn with change.
 type sceneCache struct {
 	colour *ebiten.Image
 	depth  [3]*ebiten.Image
-	merged *ebiten.Image // the nearer of the scene's and the poses' depth
+	blank  *ebiten.Image // cleared: the "poses' depth" while the scene itself is drawn
 	key    sceneKey
 	valid  bool
 	draws  int // how many times the scene was rasterised (tests)
@@ -44,12 +45,8 @@ func (r *Renderer) drawScene(dst *ebiten.Image, opt view.Options) {
 		r.depth[i] = ensureImage(r.depth[i], w, h)
 	}
 	r.depthPasses(r.depth, false, true)
-	c.merged = ensureImage(c.merged, w, h)
-	c.merged.DrawRectShader(w, h, r.shaders.merge, &ebiten.DrawRectShaderOptions{
-		Images: [4]*ebiten.Image{c.depth[2], r.depth[2]}, Blend: ebiten.BlendCopy,
-	})
 	dst.DrawImage(c.colour, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
-	r.colourPass(dst, opt, c.merged)
+	r.colourPass(dst, opt, c.depth[2], r.depth[2])
 }
 
 // rasteriseScene draws the scene triangles alone into the cache: their
@@ -60,10 +57,14 @@ func (r *Renderer) rasteriseScene(w, h int, opt view.Options) {
 		c.depth[i] = ensureImage(c.depth[i], w, h)
 	}
 	c.colour = ensureImage(c.colour, w, h)
+	if c.blank == nil || c.blank.Bounds().Dx() != w || c.blank.Bounds().Dy() != h {
+		c.blank = ensureImage(c.blank, w, h)
+		c.blank.Clear()
+	}
 	r.depthPasses(c.depth, true, false)
 	c.colour.Fill(colBG)
 	op := &ebiten.DrawTrianglesShaderOptions{}
-	op.Images[0] = c.depth[2]
+	op.Images[0], op.Images[1] = c.depth[2], c.blank
 	op.Uniforms = r.triUniforms(opt)
 	r.lists.drawTriangles(c.colour, r.shaders.triColour, op, false)
 	c.draws++
@@ -113,12 +114,13 @@ func (r *Renderer) triUniforms(opt view.Options) map[string]any {
 	}
 }
 
-// colourPass draws, over the scene's colour and tested against depth, the
-// hit triangle's highlight, the depth-tested lines and the poses.
-func (r *Renderer) colourPass(dst *ebiten.Image, opt view.Options, depth *ebiten.Image) {
+// colourPass draws, over the scene's colour and tested against the
+// nearer of the scene's and the poses' depth, the hit triangle's
+// highlight, the depth-tested lines and the poses.
+func (r *Renderer) colourPass(dst *ebiten.Image, opt view.Options, sceneDepth, poseDepth *ebiten.Image) {
 	l := &r.lists
 	op := &ebiten.DrawTrianglesShaderOptions{}
-	op.Images[0] = depth
+	op.Images[0], op.Images[1] = sceneDepth, poseDepth
 	if len(l.htriIdx) > 0 {
 		op.Uniforms = r.triUniforms(opt)
 		dst.DrawTrianglesShader32(l.htris, l.htriIdx, r.shaders.triColour, op)

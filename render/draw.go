@@ -56,7 +56,6 @@ type shaderSet struct {
 	triDepth, ellDepth   [3]*ebiten.Shader
 	triColour, ellColour *ebiten.Shader
 	line                 *ebiten.Shader
-	merge                *ebiten.Shader
 }
 
 // quadIdx triangulates a quad given as corners 0..3 (top-left, top-right,
@@ -87,7 +86,6 @@ func (r *Renderer) compile() error {
 		{&r.shaders.triColour, "triangle colour", triColourSrc},
 		{&r.shaders.ellColour, "ellipsoid colour", ellColourSrc},
 		{&r.shaders.line, "line", lineSrc},
-		{&r.shaders.merge, "depth merge", mergeSrc},
 	}
 	for pass := 0; pass < 3; pass++ {
 		jobs = append(jobs,
@@ -123,8 +121,8 @@ func (r *Renderer) Draw(dst *ebiten.Image, f *Frame, cam Camera, opt view.Option
 		target = r.view
 	}
 	r.lists.Build(f, cam, opt)
-	target.Fill(colBG)
 	if r.err != nil {
+		target.Fill(colBG)
 		r.drawText(target, r.err.Error(), 10, 10, 14, colMessage)
 	} else {
 		r.drawScene(target, opt)

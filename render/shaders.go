@@ -17,8 +17,10 @@ package render
 // window z would crowd toward 1.
 //
 // Image 0 of every pass that reads depth is the depth image, sized like the
-// destination; pixel positions are mapped between them through their
-// origins on their textures.
+// destination; the colour passes also read image 1, the poses' depth
+// (the scene's is kept between frames), and test against the nearer.
+// Pixel positions are mapped between them through their origins on their
+// textures.
 
 // kageHeader is shared by every shader: the unit directive and the depth
 // helpers.
@@ -46,10 +48,13 @@ func depthAt(dstPos vec2) vec3 {
 	return floor(t.rgb*255.0 + 0.5)
 }
 
-// storedQ is the quantised depth the final depth image holds at dstPos.
+// storedQ is the nearest quantised depth at dstPos: the larger of those
+// images 0 and 1 hold (the scene's and the poses' final depth images).
 func storedQ(dstPos vec2) float {
-	b := depthAt(dstPos)
-	return b.r*65536.0 + b.g*256.0 + b.b
+	a := depthAt(dstPos)
+	t := imageSrc1UnsafeAt(dstPos - imageDstOrigin() + imageSrc1Origin())
+	b := floor(t.rgb*255.0 + 0.5)
+	return max(a.r*65536.0+a.g*256.0+a.b, b.r*65536.0+b.g*256.0+b.b)
 }
 
 // depthPass returns what depth pass 0, 1 or 2 (A, B, C) writes for a
@@ -184,22 +189,6 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 		a *= custom.y
 	}
 	return vec4(color.rgb*a, a)
-}
-`
-
-// mergeSrc writes, per pixel, the nearer of the two depths in images 0
-// (the scene's) and 1 (the poses'): the depth the colour pass tests
-// against when the scene's images are kept from an earlier frame.
-const mergeSrc = kageHeader + `
-func Fragment(dstPos vec4, srcPos vec2, color vec4) vec4 {
-	a := imageSrc0UnsafeAt(dstPos.xy - imageDstOrigin() + imageSrc0Origin())
-	b := imageSrc1UnsafeAt(dstPos.xy - imageDstOrigin() + imageSrc1Origin())
-	qa := floor(a.rgb*255.0 + 0.5)
-	qb := floor(b.rgb*255.0 + 0.5)
-	if qb.r*65536.0+qb.g*256.0+qb.b > qa.r*65536.0+qa.g*256.0+qa.b {
-		return vec4(b.rgb, 1)
-	}
-	return vec4(a.rgb, 1)
 }
 `
 
