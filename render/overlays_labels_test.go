@@ -73,7 +73,7 @@ func TestBuiltinLabelsClear(t *testing.T) {
 }
 
 // A fitted view frames the whole scene when it is about the motion's size,
-// and the motion (grown by its own size) when the scene dwarfs it.
+// and the motion (grown by half its size) when the scene dwarfs it.
 func TestFocusBounds(t *testing.T) {
 	s := &scene.Scene{
 		Mesh:      scene.Mesh{Vertices: []mgl64.Vec3{{-3, 0, -3}, {3, 0, -3}, {0, 0, 3}}, Triangles: [][3]int{{0, 1, 2}}},
@@ -84,8 +84,8 @@ func TestFocusBounds(t *testing.T) {
 		t.Errorf("small scene: FocusBounds = %v, want the whole scene %v", got, want)
 	}
 	s.Mesh.Vertices = []mgl64.Vec3{{-300, 0, -300}, {300, 0, -300}, {0, 0, 300}}
-	want := geom.AABB{Min: mgl64.Vec3{-2.5, 0.5, -1.5}, Max: mgl64.Vec3{3.5, 3.5, 1.5}} // poses [-0.5,1.5,-0.5]..[1.5,2.5,0.5], size (2,1,1)
+	want := geom.AABB{Min: mgl64.Vec3{-1.5, 1, -1}, Max: mgl64.Vec3{2.5, 3, 1}} // poses [-0.5,1.5,-0.5]..[1.5,2.5,0.5], size (2,1,1)
 	if got := FocusBounds(f); got.Min.Sub(want.Min).Len() > 1e-12 || got.Max.Sub(want.Max).Len() > 1e-12 {
-		t.Errorf("huge scene: FocusBounds = %v, want the motion grown by its size %v", got, want)
+		t.Errorf("huge scene: FocusBounds = %v, want the motion grown by half its size %v", got, want)
 	}
 }

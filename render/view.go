@@ -30,15 +30,16 @@ const focusRatio = 6
 
 // FocusBounds is the box a fitted view frames: FrameBounds when the scene
 // is comparable in size to the motion, otherwise the poses' box grown by
-// its own size on every side, so the motion fills the view with some
-// surrounding geometry for context.
+// half its size on every side, so the motion fills most of the view (the
+// poses large enough to see and drag) with some surrounding geometry for
+// context.
 func FocusBounds(f *Frame) geom.AABB {
 	all := FrameBounds(f)
 	m := addPoses(f, geom.EmptyAABB())
 	if m.IsEmpty() || all.Size().Len() <= focusRatio*m.Size().Len() {
 		return all
 	}
-	return m.Expand(m.Size())
+	return m.Expand(m.Size().Mul(0.5))
 }
 
 // addPoses returns b grown by every pose of f with its ellipsoid's extent.
