@@ -150,7 +150,7 @@ func (l *Lists) shadow(d drop, h mgl64.Vec3, col color.RGBA) {
 }
 
 // minPosePx is the on-screen size below which a pose gets a marker ring.
-const minPosePx = 14
+const minPosePx = 22
 
 // markSmallPoses rings every solid pose drawn smaller than minPosePx
 // across, so poses stay findable in a view of a whole level.

@@ -50,6 +50,9 @@ func Legend(opt view.Options) []LegendEntry {
 	if opt.BackFaces {
 		ls = append(ls, LegendEntry{rgb(colBack), "back face", LegendSquare})
 	}
+	if opt.BVH {
+		ls = append(ls, LegendEntry{colBVH, "tree box the sweep enters", LegendLine})
+	}
 	if opt.XRay {
 		ls = append(ls, LegendEntry{lighten(colPath, 0, 0xff), "hidden pose (x-ray)", LegendRing})
 	}

@@ -61,6 +61,9 @@ type Lists struct {
 	gridY      float64         // the grid's plane, y = gridY
 	lineIdx    []uint32
 	ells       []ellipsoidDraw
+	bvh        []bvhBox // the tree boxes the sweep enters, walked when bvhKey changes
+	bvhKey     bvhKey
+	bvhValid   bool
 	drops      []drop // the poses' height cues, cast when dropKey changes
 	dropKey    dropKey
 	dropsValid bool
@@ -192,6 +195,9 @@ func (l *Lists) Build(f *Frame, cam Camera, opt view.Options) {
 		l.updateDrops(f)
 		l.buildDrops(sc.Ellipsoid)
 		l.buildPoses(f, opt)
+		if opt.BVH {
+			l.buildBVH(f)
+		}
 		l.buildOverlays(f, opt)
 		l.markSmallPoses()
 	}
