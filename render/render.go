@@ -12,8 +12,16 @@
 // depth. The ellipsoids are ray-cast per pixel in Kage against the same
 // depth (and write it, so they occlude and are occluded), drawn faintly
 // with a full-strength outline ("x-ray") where geometry hides them.
-// Depth-tested lines (grid, axes) follow; the overlays (paths, arrows,
-// drag boxes) and labels go last, with the vector and text/v2 packages.
+// Depth-tested lines (grid, axes, the poses' drop lines and shadows)
+// follow; the overlays (paths, arrows, drag boxes, tree boxes) and labels
+// go last, with the vector and text/v2 packages, then the legend, the
+// axis gizmo and the view's name inside Frame.Inset.
+//
+// The scene's colour and depth are kept between frames (composite.go)
+// while only the poses move: such a frame draws the poses' depth alone
+// and composites them against the kept images. Everything is projected
+// relative to the camera's Target, so a scene 1e7 from the origin draws
+// as precisely as one at it.
 //
 // Everything that touches the GPU needs a display; the camera, clipping and
 // the CPU side of a frame (Lists.Build) do not. The package's pixel tests
