@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"image"
 	"io/fs"
 	"os"
 
@@ -221,13 +222,22 @@ func (g *game) frame() render.Frame {
 	a := g.app
 	f := render.Frame{
 		Scene: a.Doc.Scene, Mesh: a.Doc.Mesh, Answer: a.Result.Answer,
-		Hover: g.hover,
+		Hover: g.hover, Legend: render.Legend(a.Doc.View), Inset: g.viewInset(),
 	}
 	if g.mode == mouseDrag {
 		f.Active = render.Handle{Pose: g.drag.pose, Face: g.drag.math.Face, Valid: true}
 		f.Hover = f.Active
 	}
 	return f
+}
+
+// viewInset is the part of the screen between the panel columns and above
+// the status line, in device pixels: where the view's legend and gizmo go.
+func (g *game) viewInset() image.Rectangle {
+	s := g.uiScale()
+	left := (2*panelGap + panelW) * s
+	right := max(g.w/s-panelW-2*panelGap, 2*panelGap+panelW) * s
+	return image.Rect(left, 0, right, g.h-statusH*s)
 }
 
 // Draw draws the 3D view, then the panels, then the status line (and the

@@ -210,7 +210,7 @@ func (g *game) viewPanel(ctx *debugui.Context) {
 		label string
 	}{
 		{&v.Normals, "normals"}, {&v.Edges, "edges"}, {&v.Ghosts, "ghosts"}, {&v.Labels, "labels"},
-		{&v.Grid, "grid"}, {&v.BackFaces, "back faces"}, {&v.XRay, "x-ray"},
+		{&v.Grid, "grid"}, {&v.BackFaces, "back faces"}, {&v.XRay, "x-ray"}, {&v.BVH, "BVH boxes"},
 	}
 	for _, t := range toggles {
 		ctx.IDScope(t.label, func() {

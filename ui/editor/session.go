@@ -62,6 +62,7 @@ type SessionView struct {
 	Grid      bool `json:"grid"`
 	BackFaces bool `json:"backFaces"`
 	XRay      bool `json:"xRay"`
+	BVH       bool `json:"bvh,omitempty"`
 }
 
 // Options returns the toggles as the renderer takes them.
