@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"maps"
 	"sync"
 	"time"
 
@@ -20,6 +21,7 @@ type autosaver struct {
 	path   string             // the session file; "" turns saving off
 	rev    uint64             // the editor.App.Rev last saved
 	cam    editor.CameraState // the camera last saved
+	panels map[string][4]int  // the panel layout last saved
 	last   time.Time          // when the last save began
 	saving bool               // a background save is running
 	mu     sync.Mutex         // held while saving; guards cache
@@ -55,8 +57,8 @@ func (g *game) autosave(final bool) {
 	if sv.path == "" || g.app.Doc.Scene == nil || (sv.saving && !final) {
 		return
 	}
-	cs := cameraState(g.cam)
-	if g.app.Rev == sv.rev && cs == sv.cam && !final {
+	cs, layout := cameraState(g.cam), g.panels.layout()
+	if g.app.Rev == sv.rev && cs == sv.cam && maps.Equal(layout, sv.panels) && !final {
 		return
 	}
 	if !final && time.Since(sv.last) < autosaveEvery {
@@ -69,11 +71,13 @@ func (g *game) autosave(final bool) {
 		defer sv.mu.Unlock()
 		s, err := editor.NewSession(d, cs, recent, field, help, &sv.cache)
 		if err == nil {
+			s.Panels = layout
 			err = editor.SaveSession(path, s)
 		}
 		return err
 	}
 	sv.markSaved(g.app.Rev, cs)
+	sv.panels = layout
 	if final {
 		if err := save(); err != nil {
 			g.app.Fail(err)

@@ -8,6 +8,7 @@ import (
 	"github.com/ebitengine/debugui"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"sweepdbg/geom"
 	"sweepdbg/render"
@@ -123,6 +124,7 @@ func (g *game) Update() error {
 	// gated by last frame's capture state).
 	g.playUpdate()
 	g.app.Refresh()
+	g.leaveFields()
 	s := g.uiScale()
 	capture, err := g.dui.Update(func(ctx *debugui.Context) error {
 		ctx.SetScale(s)
@@ -132,9 +134,9 @@ func (g *game) Update() error {
 	if err != nil {
 		return fmt.Errorf("ui: %w", err)
 	}
-	g.capture = capture
+	g.capture = g.fieldCapture(capture)
 	if !g.shot.noInput {
-		if capture&debugui.InputCapturingStateFocus == 0 {
+		if g.capture&debugui.InputCapturingStateFocus == 0 {
 			g.keys()
 		}
 		g.mouse()
@@ -146,6 +148,24 @@ func (g *game) Update() error {
 	g.syncTitle()
 	return nil
 }
+
+// leaveFields gives the keyboard back when a text field has it and Escape
+// is pressed (the field returns to the model's value) or the left button
+// is pressed outside every panel (the field's text is committed).
+func (g *game) leaveFields() {
+	if g.capture&debugui.InputCapturingStateFocus == 0 || g.shot.noInput {
+		return
+	}
+	switch {
+	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+		g.releaseFields(true)
+	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !g.overPanel():
+		g.releaseFields(false)
+	}
+}
+
+// overPanel reports the cursor over a panel (as of debugui's last frame).
+func (g *game) overPanel() bool { return g.capture&debugui.InputCapturingStateHover != 0 }
 
 // syncSize keeps the camera's viewport at the screen size and fits the
 // camera to the scene once the size is first known.

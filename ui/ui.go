@@ -111,11 +111,12 @@ func setup(opt Options) (*game, error) {
 	g.save.path = path
 	if sess != nil {
 		app.Recent, g.panels.path, g.help = sess.Recent, sess.Path, sess.Help
+		g.panels.restoreLayout(sess.Panels)
 		if fromSession && applyCamera(sess.Camera, &g.cam) == nil {
 			g.framed = true
 		}
 	}
-	g.save.rev, g.save.cam = app.Rev, cameraState(g.cam)
+	g.save.rev, g.save.cam, g.save.panels = app.Rev, cameraState(g.cam), g.panels.layout()
 	if app.Msg == "" {
 		app.Say("F1: keys and mouse help")
 	}
