@@ -70,6 +70,7 @@ type game struct {
 
 	debugPrint string   // last line printed for SWEEPDBG_DEBUG_PRINT
 	shot       shotMode // Screenshot's fixed size and frame reader; zero in the window
+	redraw     redrawer // when Draw draws
 }
 
 // newGame builds the game around an App already holding a Doc. It touches
@@ -116,7 +117,7 @@ func (g *game) Update() error {
 		return ebiten.Termination
 	}
 	g.syncSize()
-	g.drainPosted()
+	posted := g.drainPosted()
 	g.pollLoad()
 	g.dropped()
 	// A play tick and the core run before the panels are built, so the
@@ -146,6 +147,7 @@ func (g *game) Update() error {
 	g.printPoses()
 	g.autosave(false)
 	g.syncTitle()
+	g.noteChanges(posted)
 	return nil
 }
 
@@ -193,13 +195,17 @@ func sceneBounds(d editor.Doc) geom.AABB {
 	return b.Union(render.PoseBox(d.Scene.Ellipsoid, d.Scene.End))
 }
 
-func (g *game) drainPosted() {
+// drainPosted runs what background work posted; it reports whether
+// there was any.
+func (g *game) drainPosted() bool {
+	ran := false
 	for {
 		select {
 		case f := <-g.posted:
 			f()
+			ran = true
 		default:
-			return
+			return ran
 		}
 	}
 }
@@ -251,8 +257,13 @@ func (g *game) frame() render.Frame {
 }
 
 // Draw draws the 3D view, then the panels, then the status line (and the
-// help and load progress when shown).
+// help and load progress when shown) when something changed (see
+// redrawer); otherwise it leaves the last frame on screen.
 func (g *game) Draw(screen *ebiten.Image) {
+	if !g.drawNow() {
+		return
+	}
+	screen.Clear()
 	b := screen.Bounds()
 	g.w, g.h = b.Dx(), b.Dy()
 	g.cam.Width, g.cam.Height = g.w, g.h

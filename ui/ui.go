@@ -59,6 +59,7 @@ func Run(opt Options) error {
 	ebiten.SetWindowSize(defaultW, defaultH)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetRunnableOnUnfocused(true)
+	ebiten.SetScreenClearedEveryFrame(false) // Draw skips frames where nothing changed
 	err = ebiten.RunGame(g)
 	if g.loading != nil {
 		g.loading.Cancel()
