@@ -97,9 +97,11 @@ func (g *game) build(ctx *debugui.Context, w, h int) {
 	}
 	ctx.IDScope(fmt.Sprintf("layout-%d-%dx%d", p.layoutGen, w, h), func() {
 		for _, name := range []string{panelScene, panelEllipsoid, panelView, panelResult, panelTools} {
-			ctx.Window(name, rects[name], func(l debugui.ContainerLayout) {
-				p.current[name] = l.Bounds
-				g.panel(ctx, name)
+			ctx.IDScope(name, func() { // a window's ID is its call site: one per name
+				ctx.Window(name, rects[name], func(l debugui.ContainerLayout) {
+					p.current[name] = l.Bounds
+					g.panel(ctx, name)
+				})
 			})
 		}
 	})
