@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 	"image"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/ebitengine/debugui"
@@ -202,17 +204,14 @@ func (g *game) resetLayout() {
 
 func (g *game) scenePanel(ctx *debugui.Context) {
 	p := g.panels
-	ctx.SetGridLayout([]int{-1, 70}, nil)
-	if d := g.app.Doc; d.Scene != nil && d.Source == "" { // follow undo/redo of scene loads
-		for i, n := range p.names {
-			if n == d.Scene.Name {
-				p.builtin = i
+	ctx.SetGridLayout([]int{-1}, nil)
+	if opts, sel := sceneChoices(p.names, g.app.Doc); len(opts) > 0 {
+		p.builtin = sel
+		ctx.Dropdown(&p.builtin, opts).On(func() {
+			if p.builtin < len(p.names) {
+				g.openBuiltin(p.names[p.builtin])
 			}
-		}
-	}
-	if len(p.names) > 0 {
-		ctx.Dropdown(&p.builtin, p.names).On(func() { g.openBuiltin(p.names[p.builtin]) })
-		ctx.Button("Load").On(func() { g.openBuiltin(p.names[p.builtin]) })
+		})
 	}
 	ctx.SetGridLayout([]int{30, -1, 70}, nil)
 	ctx.Text("file")
@@ -226,33 +225,52 @@ func (g *game) scenePanel(ctx *debugui.Context) {
 	})
 	ctx.Button("Open").On(func() { g.openFile(strings.TrimSpace(p.path)) })
 	ctx.SetGridLayout([]int{-1, -1, -1}, nil)
-	ctx.Button("Reload").On(g.reload)
+	ctx.Button("Reopen").On(g.reload)
 	ctx.Button("Export").On(g.export)
 	ctx.Button("Screenshot").On(func() { g.shotPending = true })
 	if l := g.loading; l != nil {
 		ctx.SetGridLayout([]int{-1, 70}, nil)
-		ctx.Text(fmt.Sprintf("loading %3.0f%%", 100*l.Progress()))
+		ctx.Text(fmt.Sprintf("%s %3.0f%%", l.Stage(), 100*l.Progress()))
 		ctx.Button("Cancel").On(l.Cancel)
 	}
-	if len(g.app.Recent) > 0 {
-		ctx.Header("Recent files", false, func() {
-			ctx.SetGridLayout([]int{-1}, nil)
-			ctx.Loop(len(g.app.Recent), func(i int) {
-				path := g.app.Recent[i]
-				ctx.Button(shorten(path, 40)).On(func() { g.openFile(path) })
-			})
-		})
-	}
+	g.recentList(ctx)
 	ctx.SetGridLayout([]int{-1}, nil)
 	if d := g.app.Doc; d.Scene != nil {
-		ctx.Text(fmt.Sprintf("%s: %d triangles", d.Scene.Name, len(d.Scene.Mesh.Triangles)))
+		ctx.Text(editor.Printable(fmt.Sprintf("%s: %d triangles", d.Scene.Name, len(d.Scene.Mesh.Triangles))))
 		if desc := d.Scene.Description(); desc != "" {
-			ctx.Text(desc)
+			ctx.Text(editor.Printable(desc))
 		}
 	}
 	if g.app.MsgErr {
-		ctx.Text("error: " + g.app.Msg)
+		ctx.Text("error: " + editor.Printable(g.app.Msg))
 	}
+}
+
+// sceneChoices are the Scene dropdown's entries and the one selected: the
+// built-in scenes, plus the open file's name when a file is open (so the
+// dropdown always names what is shown, also after undoing a load).
+func sceneChoices(names []string, d editor.Doc) ([]string, int) {
+	if d.Scene == nil {
+		return names, 0
+	}
+	if d.Source != "" {
+		return append(slices.Clip(names), "file: "+editor.Printable(filepath.Base(d.Source))), len(names)
+	}
+	return names, max(slices.Index(names, d.Scene.Name), 0)
+}
+
+// recentList is the Recent header: one button per recently opened file.
+func (g *game) recentList(ctx *debugui.Context) {
+	if len(g.app.Recent) == 0 {
+		return
+	}
+	ctx.Header("Recent", false, func() {
+		ctx.SetGridLayout([]int{-1}, nil)
+		ctx.Loop(len(g.app.Recent), func(i int) {
+			path := g.app.Recent[i]
+			ctx.Button(editor.Printable(shorten(path, 40))).On(func() { g.openFile(path) })
+		})
+	})
 }
 
 // shorten keeps the last n-3 characters of a long path after "...".

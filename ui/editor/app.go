@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path/filepath"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -100,7 +101,13 @@ func (a *App) Edit(what string, f func(d *Doc) error) error {
 		return err
 	}
 	a.History.Record(a.Doc)
+	prev := a.Doc
 	a.SetDoc(next)
+	if c := Change(prev, next); c != "" {
+		a.Say("%s", c) // also replaces an error the edit may have fixed
+	} else {
+		a.Say("%s", what)
+	}
 	return nil
 }
 
@@ -126,13 +133,18 @@ func (a *App) Redo() { a.travel(a.History.Redo, "redo") }
 
 // travel makes the Doc that step returns current and says so.
 func (a *App) travel(step func(Doc) (Doc, bool), what string) {
+	prev := a.Doc
 	d, ok := step(a.Doc)
 	if !ok {
 		a.Say("nothing to %s", what)
 		return
 	}
 	a.SetDoc(d)
-	a.Say("%s", what)
+	if c := Change(prev, d); c != "" {
+		a.Say("%s: %s", what, c)
+	} else {
+		a.Say("%s", what)
+	}
 }
 
 // SetShape sets the ellipsoid's radii and rotation.
@@ -252,8 +264,12 @@ func (d Doc) Describe() string {
 	return "built-in scene " + d.Scene.Name
 }
 
-// AddRecent puts path first in the recent-files list.
+// AddRecent puts path first in the recent-files list, as an absolute path
+// (the list must still work after a start from another directory).
 func (a *App) AddRecent(path string) {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
 	out := []string{path}
 	for _, p := range a.Recent {
 		if p != path && len(out) < maxRecent {
@@ -369,5 +385,8 @@ func (a *App) Commit(before Doc, what string) {
 		return
 	}
 	a.History.Record(before)
+	if c := Change(before, a.Doc); c != "" {
+		what = c
+	}
 	a.Say("%s", what)
 }
