@@ -215,4 +215,3 @@ func exactCross(a, b mgl64.Vec3) mgl64.Vec3 {
 		geom.DiffProd(a[0], b[1], a[1], b[0]),
 	}
 }
-
