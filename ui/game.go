@@ -2,8 +2,12 @@ package ui
 
 import (
 	"fmt"
+	"image"
 	"io/fs"
+	"maps"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/ebitengine/debugui"
 	"github.com/go-gl/mathgl/mgl64"
@@ -68,9 +72,10 @@ type game struct {
 	hunter    *editor.Hunter  // the running hunt; nil when none
 	huntDir   string          // where hunts write their fixtures
 
-	debugPrint string   // last line printed for SWEEPDBG_DEBUG_PRINT
-	shot       shotMode // Screenshot's fixed size and frame reader; zero in the window
-	redraw     redrawer // when Draw draws
+	debugPrint   string   // last line printed for SWEEPDBG_DEBUG_PRINT
+	debugWidgets string   // last widget lines printed for SWEEPDBG_DEBUG_PRINT
+	shot         shotMode // Screenshot's fixed size and frame reader; zero in the window
+	redraw       redrawer // when Draw draws
 }
 
 // newGame builds the game around an App already holding a Doc. It touches
@@ -338,5 +343,29 @@ func (g *game) printPoses() {
 	if line != g.debugPrint {
 		g.debugPrint = line
 		fmt.Println(line)
+	}
+	g.printWidgets()
+}
+
+// printWidgets writes, with SWEEPDBG_DEBUG_PRINT=1 and when any changed,
+// each panel's bounds as "panel NAME X0 Y0 X1 Y1" and each number field's
+// as "field NAME X0 Y0 X1 Y1" (window pixels; names are the panel titles
+// and field names with spaces as underscores), then "widgets end".
+func (g *game) printWidgets() {
+	p := g.panels
+	var b strings.Builder
+	k := float64(g.uiScale()) / g.scale
+	list := func(kind string, m map[string]image.Rectangle) {
+		for _, name := range slices.Sorted(maps.Keys(m)) {
+			r := m[name]
+			fmt.Fprintf(&b, "%s %s %.0f %.0f %.0f %.0f\n", kind, strings.ReplaceAll(name, " ", "_"),
+				float64(r.Min.X)*k, float64(r.Min.Y)*k, float64(r.Max.X)*k, float64(r.Max.Y)*k)
+		}
+	}
+	list("panel", p.current)
+	list("field", p.rects)
+	if s := b.String(); s != g.debugWidgets {
+		g.debugWidgets = s
+		fmt.Print(s + "widgets end\n")
 	}
 }
