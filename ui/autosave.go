@@ -65,6 +65,7 @@ func (g *game) autosave(final bool) {
 		return
 	}
 	d, recent, field, help := g.app.Doc, append([]string(nil), g.app.Recent...), g.panels.path, g.help
+	ups := maps.Clone(g.app.Ups)
 	path := sv.path
 	save := func() error { // d is an immutable snapshot: safe to encode off the frame loop
 		sv.mu.Lock() // a final save waits for a background one, then overwrites it
@@ -72,6 +73,7 @@ func (g *game) autosave(final bool) {
 		s, err := editor.NewSession(d, cs, recent, field, help, &sv.cache)
 		if err == nil {
 			s.Panels = layout
+			s.SetUpAxes(ups)
 			err = editor.SaveSession(path, s)
 		}
 		return err

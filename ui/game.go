@@ -350,7 +350,8 @@ func (g *game) printPoses() {
 // printWidgets writes, with SWEEPDBG_DEBUG_PRINT=1 and when any changed,
 // each panel's bounds as "panel NAME X0 Y0 X1 Y1" and each number field's
 // as "field NAME X0 Y0 X1 Y1" (window pixels; names are the panel titles
-// and field names with spaces as underscores), then "widgets end".
+// and field names with spaces as underscores) and the status line's
+// message as "status MSG", then "widgets end".
 func (g *game) printWidgets() {
 	p := g.panels
 	var b strings.Builder
@@ -364,6 +365,7 @@ func (g *game) printWidgets() {
 	}
 	list("panel", p.current)
 	list("field", p.rects)
+	fmt.Fprintf(&b, "status %s\n", editor.Printable(g.app.Msg))
 	if s := b.String(); s != g.debugWidgets {
 		g.debugWidgets = s
 		fmt.Print(s + "widgets end\n")

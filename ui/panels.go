@@ -233,6 +233,7 @@ func (g *game) scenePanel(ctx *debugui.Context) {
 		ctx.Text(fmt.Sprintf("%s %3.0f%%", l.Stage(), 100*l.Progress()))
 		ctx.Button("Cancel").On(l.Cancel)
 	}
+	g.upAxisRow(ctx)
 	g.recentList(ctx)
 	ctx.SetGridLayout([]int{-1}, nil)
 	if d := g.app.Doc; d.Scene != nil {
@@ -257,6 +258,22 @@ func sceneChoices(names []string, d editor.Doc) ([]string, int) {
 		return append(slices.Clip(names), "file: "+editor.Printable(filepath.Base(d.Source))), len(names)
 	}
 	return names, max(slices.Index(names, d.Scene.Name), 0)
+}
+
+// upAxisRow shows a level file's up axis with buttons that open it again
+// Y-up or Z-up (the choice is remembered for the file).
+func (g *game) upAxisRow(ctx *debugui.Context) {
+	src := g.app.Doc.Source
+	if src == "" || strings.EqualFold(filepath.Ext(src), ".json") {
+		return
+	}
+	ctx.SetGridLayout([]int{-1, 50, 50}, nil)
+	ctx.Text("up axis: " + g.app.UpFor(src).String())
+	for _, u := range []editor.UpAxis{editor.UpY, editor.UpZ} {
+		ctx.IDScope(u.String(), func() {
+			ctx.Button(u.String() + " up").On(func() { g.openFileUp(src, u) })
+		})
+	}
 }
 
 // recentList is the Recent header: one button per recently opened file.

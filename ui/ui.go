@@ -113,6 +113,7 @@ func setup(opt Options) (*game, error) {
 	if sess != nil {
 		app.Recent, g.panels.path, g.help = sess.Recent, sess.Path, sess.Help
 		g.panels.restoreLayout(sess.Panels)
+		app.Ups = sess.UpAxes()
 		if fromSession && applyCamera(sess.Camera, &g.cam) == nil {
 			g.framed = true
 		}

@@ -129,3 +129,24 @@ func e2eCPU(t *testing.T, pid int) time.Duration {
 	}
 	return time.Duration(utime+stime) * 10 * time.Millisecond
 }
+
+// TestEndToEndZUpLevel opens a generated Z-up OBJ level (a floor in z = 0
+// and a wall): the status line states the guessed up axis and the
+// player's height.
+func TestEndToEndZUpLevel(t *testing.T) {
+	e2eRequireDisplay(t)
+	bin, tmp := e2eBuild(t)
+	level := filepath.Join(tmp, "zup.obj")
+	obj := "v 0 0 0\nv 1000 0 0\nv 1000 1000 0\nv 0 1000 0\nv 0 0 100\nv 1000 0 100\n" +
+		"f 1 2 3\nf 1 3 4\nf 1 2 6\nf 1 6 5\n"
+	if err := os.WriteFile(level, []byte(obj), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := e2eStartApp(t, bin, tmp, "--fresh", level)
+	a.waitFor("the status line to state the up axis", func() bool {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		out := a.output.String()
+		return strings.Contains(out, "up axis Z guessed") && strings.Contains(out, "player height 56")
+	})
+}

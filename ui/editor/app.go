@@ -31,6 +31,9 @@ type App struct {
 	History History
 	Result  Result
 	Recent  []string // recently opened files, newest first
+	// Ups is the up axis each level file was last opened with, by
+	// absolute path (the Scene panel's choice, kept in the session).
+	Ups map[string]UpAxis
 
 	Msg    string    // the status line's last message
 	MsgErr bool      // Msg reports an error
@@ -253,6 +256,26 @@ func (a *App) Load(d Doc) {
 	if d.Source != "" {
 		a.AddRecent(d.Source)
 	}
+}
+
+// UpFor returns the up axis remembered for the level file path (UpAuto
+// when none).
+func (a *App) UpFor(path string) UpAxis {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	return a.Ups[path]
+}
+
+// RememberUp records the up axis a level file was opened with.
+func (a *App) RememberUp(path string, up UpAxis) {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	if a.Ups == nil {
+		a.Ups = map[string]UpAxis{}
+	}
+	a.Ups[path] = up
 }
 
 // Describe names where d's scene came from: its file, or "built-in scene

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -18,6 +20,10 @@ type LoadResult struct {
 	Doc  Doc    // the opened scene, ready to edit; meaningful when Err is nil
 	Path string // the file loaded
 	Err  error  // why the file could not be opened (wrapped, naming it)
+	// Up is the up axis a level file was read with (UpAuto for a
+	// fixture) and Note what FitLevel guessed, for the status line.
+	Up   UpAxis
+	Note string
 }
 
 // loader runs one scene load in a goroutine: reading the file and building
@@ -47,8 +53,14 @@ const (
 )
 
 // StartLoad begins loading path; view and grid carry the current View
-// settings into the new Doc.
+// settings into the new Doc. A level file's up axis is guessed.
 func StartLoad(path string, view view.Options, grid float64) *Loader {
+	return StartLoadUp(path, view, grid, UpAuto)
+}
+
+// StartLoadUp is StartLoad with the up axis of a level file (OBJ, glTF)
+// given: UpAuto guesses it; fixtures ignore it. See FitLevel.
+func StartLoadUp(path string, view view.Options, grid float64, up UpAxis) *Loader {
 	ctx, cancel := context.WithCancel(context.Background())
 	l := &Loader{path: path, cancel: cancel, done: make(chan LoadResult, 1)}
 	go func() {
@@ -65,6 +77,9 @@ func StartLoad(path string, view view.Options, grid float64) *Loader {
 		if err != nil {
 			res.Err = err
 			return
+		}
+		if !strings.EqualFold(filepath.Ext(path), ".json") {
+			res.Up, res.Note = FitLevel(s, up)
 		}
 		l.tris.Store(int64(len(s.Mesh.Triangles)))
 		l.building.Store(time.Now().UnixNano())

@@ -49,6 +49,32 @@ type Session struct {
 	// Panels is where each panel was, by name, as [x0, y0, x1, y1] in
 	// panel units (window pixels divided by the UI scale).
 	Panels map[string][4]int `json:"panels,omitempty"`
+	// Ups is the up axis ("Y" or "Z") each level file was opened with.
+	Ups map[string]string `json:"ups,omitempty"`
+}
+
+// UpAxes returns the session's up axes as App.Ups keeps them.
+func (s *Session) UpAxes() map[string]UpAxis {
+	out := map[string]UpAxis{}
+	for p, u := range s.Ups {
+		switch u {
+		case "Y":
+			out[p] = UpY
+		case "Z":
+			out[p] = UpZ
+		}
+	}
+	return out
+}
+
+// SetUpAxes stores App.Ups in the session.
+func (s *Session) SetUpAxes(ups map[string]UpAxis) {
+	s.Ups = map[string]string{}
+	for p, u := range ups {
+		if u != UpAuto {
+			s.Ups[p] = u.String()
+		}
+	}
 }
 
 // SessionShape is Shape as the session file stores it.
