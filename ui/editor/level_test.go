@@ -13,7 +13,7 @@ import (
 // small wall, like a Quake-style level.
 func zUpFloor() scene.Mesh {
 	return scene.Mesh{
-		Vertices: []mgl64.Vec3{{0, 0, 0}, {1000, 0, 0}, {1000, 1000, 0}, {0, 1000, 0}, {0, 0, 100}, {1000, 0, 100}},
+		Vertices:  []mgl64.Vec3{{0, 0, 0}, {1000, 0, 0}, {1000, 1000, 0}, {0, 1000, 0}, {0, 0, 100}, {1000, 0, 100}},
 		Triangles: [][3]int{{0, 1, 2}, {0, 2, 3}, {0, 1, 5}, {0, 5, 4}},
 	}
 }
