@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"maps"
 	"sync"
 	"time"
 
@@ -20,6 +21,7 @@ type autosaver struct {
 	path   string             // the session file; "" turns saving off
 	rev    uint64             // the editor.App.Rev last saved
 	cam    editor.CameraState // the camera last saved
+	panels map[string][4]int  // the panel layout last saved
 	last   time.Time          // when the last save began
 	saving bool               // a background save is running
 	mu     sync.Mutex         // held while saving; guards cache
@@ -55,25 +57,29 @@ func (g *game) autosave(final bool) {
 	if sv.path == "" || g.app.Doc.Scene == nil || (sv.saving && !final) {
 		return
 	}
-	cs := cameraState(g.cam)
-	if g.app.Rev == sv.rev && cs == sv.cam && !final {
+	cs, layout := cameraState(g.cam), g.panels.layout()
+	if g.app.Rev == sv.rev && cs == sv.cam && maps.Equal(layout, sv.panels) && !final {
 		return
 	}
 	if !final && time.Since(sv.last) < autosaveEvery {
 		return
 	}
 	d, recent, field, help := g.app.Doc, append([]string(nil), g.app.Recent...), g.panels.path, g.help
+	ups := maps.Clone(g.app.Ups)
 	path := sv.path
 	save := func() error { // d is an immutable snapshot: safe to encode off the frame loop
 		sv.mu.Lock() // a final save waits for a background one, then overwrites it
 		defer sv.mu.Unlock()
 		s, err := editor.NewSession(d, cs, recent, field, help, &sv.cache)
 		if err == nil {
+			s.Panels = layout
+			s.SetUpAxes(ups)
 			err = editor.SaveSession(path, s)
 		}
 		return err
 	}
 	sv.markSaved(g.app.Rev, cs)
+	sv.panels = layout
 	if final {
 		if err := save(); err != nil {
 			g.app.Fail(err)

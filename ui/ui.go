@@ -59,6 +59,7 @@ func Run(opt Options) error {
 	ebiten.SetWindowSize(defaultW, defaultH)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetRunnableOnUnfocused(true)
+	ebiten.SetScreenClearedEveryFrame(false) // Draw skips frames where nothing changed
 	err = ebiten.RunGame(g)
 	if g.loading != nil {
 		g.loading.Cancel()
@@ -111,11 +112,13 @@ func setup(opt Options) (*game, error) {
 	g.save.path = path
 	if sess != nil {
 		app.Recent, g.panels.path, g.help = sess.Recent, sess.Path, sess.Help
+		g.panels.restoreLayout(sess.Panels)
+		app.Ups = sess.UpAxes()
 		if fromSession && applyCamera(sess.Camera, &g.cam) == nil {
 			g.framed = true
 		}
 	}
-	g.save.rev, g.save.cam = app.Rev, cameraState(g.cam)
+	g.save.rev, g.save.cam, g.save.panels = app.Rev, cameraState(g.cam), g.panels.layout()
 	if app.Msg == "" {
 		app.Say("F1: keys and mouse help")
 	}
