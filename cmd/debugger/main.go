@@ -28,8 +28,6 @@ import (
 	"io"
 	"os"
 	"strings"
-
-	"sweepdbg/scene/hunt"
 )
 
 // Exit codes.
@@ -63,7 +61,7 @@ func init() {
 		{"screenshot", "[--scene NAME | FILE] --out PNG [--size WxH]", "render one frame of the window to a PNG", runScreenshot},
 		{"bench", "[--scene NAME | --level FILE] [--n N] [--radius R]", "time sweeps and slides of the core on a built-in scene or a level file", runBench},
 		{"hunt", "[--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR] [ENGINE FLAGS]",
-			"search random motions for core (or engine) bugs, shrink them and write each as a fixture", hunt.Main},
+			"search random motions for core (or engine) bugs, shrink them and write each as a fixture", runHunt},
 		{"help", "", "show this text", func(_ []string, stdout, _ io.Writer) int {
 			usage(stdout)
 			return exitOK
