@@ -11,16 +11,17 @@
 //	debugger screenshot [--scene NAME | FILE] --out shot.png [--size 1280x800]
 //	debugger bench [--scene NAME] [--n N]       time the core on a built-in scene
 //	debugger hunt [--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR] [ENGINE FLAGS]
-//	                                            hunt for core or engine bugs (package scene/hunt)
+//	                                            hunt for core or engine bugs (hunt.go; the search is package scene/hunt)
 //
 // ENGINE FLAGS are --engine "CMD ARGS" (repeatable), --engine-timeout 5s
 // and --engine-tolerance 1e-4: live engines speaking the engine protocol
 // (docs/engine-protocol.md), judged against the exact core.
 //
 // Exit status: 0 on success; 1 when something failed (an expectation, an
-// engine's or a capture's wrong answer, the window, a write); 2 for bad
-// usage, an invalid input file or a broken engine; 130 after SIGINT or
-// SIGTERM.
+// engine's or a capture's wrong answer, the window, a write; hunt's
+// findings); 2 for bad usage, an invalid input file or a broken engine;
+// 130 after SIGINT or SIGTERM (hunt instead ends early with the summary so
+// far and the status of what it found).
 package main
 
 import (
