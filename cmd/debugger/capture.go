@@ -43,6 +43,7 @@ type captureRun struct {
 	read    int64            // bytes read, for the progress line
 	size    int64
 	last    time.Time
+	line    progressLine // on stderr, drawn when it is a terminal
 }
 
 // capture judges every query line of a capture against the exact core
@@ -56,7 +57,7 @@ func (rp *replayer) capture(file string) bool {
 		return true
 	}
 	defer f.Close()
-	run := &captureRun{file: file, wrong: map[string]int{}, last: time.Now()}
+	run := &captureRun{file: file, wrong: map[string]int{}, last: time.Now(), line: progressLine{w: rp.stderr}}
 	if fi, err := f.Stat(); err == nil {
 		run.size = fi.Size()
 	}
@@ -285,15 +286,11 @@ func (rp *replayer) progress(run *captureRun) {
 	if run.size > 0 {
 		pct = 100 * float64(run.read) / float64(run.size)
 	}
-	fmt.Fprintf(rp.stderr, "\r%s: %3.0f%%  %d queries, %s", scene.ShowPath(run.file), pct, run.queries, byRule(run.wrong))
+	run.line.draw(fmt.Sprintf("%s: %3.0f%%  %d queries, %s", scene.ShowPath(run.file), pct, run.queries, byRule(run.wrong)))
 }
 
-// progressDone ends the progress line, if one was drawn.
-func (rp *replayer) progressDone(run *captureRun) {
-	if rp.tty && run.read > 0 {
-		fmt.Fprint(rp.stderr, "\r\033[K")
-	}
-}
+// progressDone blanks the progress line, if one was drawn.
+func (rp *replayer) progressDone(run *captureRun) { run.line.clear() }
 
 // isTerminal reports whether w is a terminal.
 func isTerminal(w io.Writer) bool {

@@ -11,16 +11,17 @@
 //	debugger screenshot [--scene NAME | FILE] --out shot.png [--size 1280x800]
 //	debugger bench [--scene NAME] [--n N]       time the core on a built-in scene
 //	debugger hunt [--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR] [ENGINE FLAGS]
-//	                                            hunt for core or engine bugs (package scene/hunt)
+//	                                            hunt for core or engine bugs (hunt.go; the search is package scene/hunt)
 //
 // ENGINE FLAGS are --engine "CMD ARGS" (repeatable), --engine-timeout 5s
 // and --engine-tolerance 1e-4: live engines speaking the engine protocol
 // (docs/engine-protocol.md), judged against the exact core.
 //
 // Exit status: 0 on success; 1 when something failed (an expectation, an
-// engine's or a capture's wrong answer, the window, a write); 2 for bad
-// usage, an invalid input file or a broken engine; 130 after SIGINT or
-// SIGTERM.
+// engine's or a capture's wrong answer, the window, a write; hunt's
+// findings); 2 for bad usage, an invalid input file or a broken engine;
+// 130 after SIGINT or SIGTERM (hunt instead ends early with the summary so
+// far and the status of what it found).
 package main
 
 import (
@@ -28,8 +29,6 @@ import (
 	"io"
 	"os"
 	"strings"
-
-	"sweepdbg/scene/hunt"
 )
 
 // Exit codes.
@@ -63,7 +62,7 @@ func init() {
 		{"screenshot", "[--scene NAME | FILE] --out PNG [--size WxH]", "render one frame of the window to a PNG", runScreenshot},
 		{"bench", "[--scene NAME | --level FILE] [--n N] [--radius R]", "time sweeps and slides of the core on a built-in scene or a level file", runBench},
 		{"hunt", "[--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR] [ENGINE FLAGS]",
-			"search random motions for core (or engine) bugs, shrink them and write each as a fixture", hunt.Main},
+			"search random motions for core (or engine) bugs, shrink them and write each as a fixture", runHunt},
 		{"help", "", "show this text", func(_ []string, stdout, _ io.Writer) int {
 			usage(stdout)
 			return exitOK

@@ -335,8 +335,8 @@ func TestReplayBuiltins(t *testing.T) {
 	}
 }
 
-// TestHuntWired checks that the hunt subcommand reaches package hunt's
-// command line (its own tests cover what it does).
+// TestHuntWired checks that run reaches the hunt subcommand (hunt_test.go
+// covers what it does).
 func TestHuntWired(t *testing.T) {
 	if code, _, errOut := runCmd("hunt", "-h"); code != exitOK || !strings.Contains(errOut, "usage: debugger hunt") {
 		t.Errorf("hunt -h: exit %d, stderr %q", code, errOut)

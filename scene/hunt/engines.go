@@ -4,13 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
-	"strings"
-	"time"
 
 	"sweepdbg/geom"
 	"sweepdbg/scene"
@@ -213,86 +208,4 @@ func coreExpect(a sweep.Answer) *scene.Expect {
 		e.T, e.Point, e.Normal, e.Feature, e.Triangle = &a.First.T, &a.First.Point, &a.First.Normal, &f, &a.First.Triangle
 	}
 	return e
-}
-
-// CheckOut reports whether dir (created if missing) can take fixtures,
-// by writing and removing a probe file.
-func CheckOut(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("--out %q: %w", dir, err)
-	}
-	f, err := os.CreateTemp(dir, ".probe-*")
-	if err != nil {
-		return fmt.Errorf("--out %q is not writable: %w", dir, err)
-	}
-	name := f.Name()
-	f.Close()
-	return os.Remove(filepath.Clean(name))
-}
-
-// progressFor returns the progress printer of a hunt and the function
-// that ends its line: the plain bar, or with engines the bar with their
-// query rate and findings by kind.
-func progressFor(w io.Writer, sceneName string, engines []engine.Engine) (show func(Progress), done func()) {
-	if len(engines) == 0 {
-		b := &progressBar{w: w, scene: sceneName}
-		return b.show, b.done
-	}
-	b := newEngineBar(w, sceneName, engines)
-	return b.show, b.done
-}
-
-// engineBar draws "hunting NAME with ENGINES 12s/30s  1234 cases  800 q/s
-// findings: naive-c: t 3, naive-c: inside 1" on one line, rewritten
-// with \r.
-type engineBar struct {
-	w       io.Writer
-	scene   string
-	engines string
-	width   int
-}
-
-func newEngineBar(w io.Writer, sceneName string, engines []engine.Engine) *engineBar {
-	names := make([]string, len(engines))
-	for i, e := range engines {
-		names[i] = printable(e.Name())
-	}
-	return &engineBar{w: w, scene: sceneName, engines: strings.Join(names, ", ")}
-}
-
-func (b *engineBar) show(p Progress) {
-	qps := 0.0
-	if s := p.Elapsed.Seconds(); s > 0 {
-		qps = float64(p.Queries) / s
-	}
-	line := fmt.Sprintf("hunting %s with %s %s/%s  %d cases  %.0f q/s  %d %s", b.scene, b.engines,
-		p.Elapsed.Round(100*time.Millisecond), p.Duration, p.Cases, qps, p.Findings, plural(p.Findings, "finding"))
-	if len(p.ByKind) > 0 {
-		parts := make([]string, len(p.ByKind))
-		for i, k := range p.ByKind {
-			parts[i] = fmt.Sprintf("%s %d", k.Kind, k.Count)
-		}
-		line += ": " + strings.Join(parts, ", ")
-	}
-	if p.Unanswered > 0 {
-		line += fmt.Sprintf("  %d unanswered", p.Unanswered)
-	}
-	if p.Shrinking != "" {
-		line += "  shrinking " + p.Shrinking
-	}
-	redraw(b.w, &b.width, line)
-}
-
-// redraw rewrites the progress line with line, blanking what is left of
-// the last one (*width long); *width becomes line's length.
-func redraw(w io.Writer, width *int, line string) {
-	pad := max(0, *width-len(line))
-	*width = len(line)
-	fmt.Fprintf(w, "\r%s%s", line, strings.Repeat(" ", pad))
-}
-
-func (b *engineBar) done() {
-	if b.width > 0 {
-		fmt.Fprintln(b.w)
-	}
 }

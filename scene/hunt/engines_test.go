@@ -3,7 +3,6 @@ package hunt
 import (
 	"context"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -104,21 +103,5 @@ func TestHuntEngineBroken(t *testing.T) {
 	var be *engine.BrokenError
 	if !errors.As(err, &be) || be.Engine != "fake" {
 		t.Errorf("error %v, want the engine's *BrokenError", err)
-	}
-}
-
-// TestCheckOut: a directory is made and probed; a path under a file is
-// not writable.
-func TestCheckOut(t *testing.T) {
-	dir := t.TempDir() + "/new/findings"
-	if err := CheckOut(dir); err != nil {
-		t.Fatal(err)
-	}
-	file := dir + "/file"
-	if err := os.WriteFile(file, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := CheckOut(file + "/sub"); err == nil {
-		t.Error("CheckOut under a file: no error")
 	}
 }

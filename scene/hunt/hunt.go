@@ -21,6 +21,11 @@
 // The first case of each kind is shrunk (fewer triangles, a shorter
 // motion, rounder numbers, while it fails the same way) and exported as a
 // fixture; later cases of the kind are counted, and the worst is kept.
+//
+// This package is the library (Config, Run, Progress, Summary); the
+// command — its flags, progress bar, summary table and exit codes — is
+// cmd/debugger's hunt subcommand, and the window runs hunts through
+// ui/editor.
 package hunt
 
 import (
