@@ -187,7 +187,7 @@ func e2eLaunchFresh(t *testing.T) (bin, tmp string, a *e2eApp, wid string, p0 e2
 	e2eRequireDisplay(t)
 	bin, tmp = e2eBuild(t)
 	a = e2eStartApp(t, bin, tmp, "--fresh")
-	wid = strings.Fields(e2eXdo(t, "search", "--sync", "--onlyvisible", "--name", "sweepdbg collision debugger"))[0]
+	wid = e2eWindowOf(t, a)
 	a.waitFor("the window to print the poses", func() bool { _, ok := a.poses(); return ok })
 	p0, _ = a.poses()
 	return bin, tmp, a, wid, p0
@@ -407,4 +407,11 @@ func TestEndToEndPlay(t *testing.T) {
 			t.Errorf("exported end %v, the paused tick's %v", s.End, end.end)
 		}
 	}
+}
+
+// e2eWindowOf finds the window of a's process by its _NET_WM_PID, not by
+// its title: a window of an earlier test (still closing) or of another
+// package's test on the same display has the same title.
+func e2eWindowOf(t *testing.T, a *e2eApp) string {
+	return strings.Fields(e2eXdo(t, "search", "--sync", "--onlyvisible", "--pid", fmt.Sprint(a.cmd.Process.Pid), "--name", "sweepdbg collision debugger"))[0]
 }
