@@ -33,7 +33,7 @@ type Error struct {
 func (e *Error) Error() string {
 	var b strings.Builder
 	if e.File != "" {
-		b.WriteString(Printable(shortPath(e.File)))
+		b.WriteString(ShowPath(e.File))
 	}
 	switch {
 	case e.Line > 0 && e.File == "":
@@ -122,6 +122,11 @@ func Printable(s string) string {
 	}
 	return b.String()
 }
+
+// ShowPath returns a path for a message: shortened to its start and end
+// when longer than a couple of hundred bytes, and escaped as Printable
+// does. Use it on every path a user or a file supplied.
+func ShowPath(p string) string { return Printable(shortPath(p)) }
 
 // maxShownPath is the longest path shown whole in a message, in bytes; a
 // longer one is shown as its first and last parts around "…".

@@ -32,7 +32,7 @@ func runScenes(args []string, stdout, stderr io.Writer) int {
 		if name == scene.DefaultName {
 			desc += " (default)"
 		}
-		fmt.Fprintf(tw, "%s\t%d triangles\t%s\n", name, len(s.Mesh.Triangles), desc)
+		fmt.Fprintf(tw, "%s\t%d triangles\t%s\n", scene.Printable(name), len(s.Mesh.Triangles), scene.Printable(desc))
 	}
 	tw.Flush()
 	return status
@@ -60,6 +60,6 @@ func runExportScene(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitFail
 	}
-	fmt.Fprintf(stdout, "wrote %s (%s)\n", rest[1], s.Name)
+	fmt.Fprintf(stdout, "wrote %s (%s)\n", scene.ShowPath(rest[1]), scene.Printable(s.Name))
 	return exitOK
 }
