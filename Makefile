@@ -23,10 +23,13 @@ build: deps
 	@mkdir -p bin
 	$(GO) build -o $(BIN) ./cmd/debugger
 
-# go vet, then every test (tests that need a display run under
-# xvfb-run), then a bounded run of every fuzz target (fuzz-ci).
+# go vet, then every test. Tests that need a display run under xvfb-run.
+# The plantbug build plants a known bug in the core: the hunter, and the
+# hunt command, must find it.
 test: deps sysdeps vet
 	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test -count=1 -timeout 60m $(PKGS)
+	$(GO) test -count=1 -tags plantbug ./scene/hunt/...
+	$(GO) test -count=1 -tags plantbug -run Plant ./cmd/debugger/
 	@$(MAKE) --no-print-directory fuzz-ci
 
 # The same with -short: fewer property cases, for a quick loop.

@@ -3,6 +3,7 @@ package examples
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -483,6 +485,37 @@ func checkCapture(t *testing.T, path string) {
 	}
 }
 
+// debuggerBin is the debugger, built once for the capture replays.
+var debuggerBin = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "examples-debugger-")
+	if err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "debugger")
+	if out, err := exec.Command(goTool(), "build", "-o", bin, "../cmd/debugger").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build ../cmd/debugger: %v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+// checkReplay replays a demo capture with the debugger: exit 1 and exactly
+// one wrong line, the deliberate one (line 4).
+func checkReplay(t *testing.T, capture string) {
+	t.Helper()
+	bin, err := debuggerBin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(bin, "replay", capture).Output()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("debugger replay %s: %v, want exit 1\n%s", capture, err, out)
+	}
+	if n := strings.Count(string(out), "WRONG "); n != 1 || !strings.Contains(string(out), "WRONG "+capture+":4 ") {
+		t.Errorf("debugger replay %s:\n%s\nwant exactly one wrong line, line 4", capture, out)
+	}
+}
+
 // TestCaptureC builds and runs the C capture demo and checks its output.
 func TestCaptureC(t *testing.T) {
 	cc := need(t, "cc")
@@ -492,6 +525,7 @@ func TestCaptureC(t *testing.T) {
 	out := filepath.Join(dir, "demo.jsonl")
 	build(t, bin, out)
 	checkCapture(t, out)
+	checkReplay(t, out)
 }
 
 // TestCapturePython runs the Python capture demo and checks its output.
@@ -500,6 +534,7 @@ func TestCapturePython(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "demo.jsonl")
 	build(t, py, "capture/python/capture.py", out)
 	checkCapture(t, out)
+	checkReplay(t, out)
 }
 
 // BenchmarkGoEngineRoundTrip measures one sweep request and its answer

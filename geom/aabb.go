@@ -47,14 +47,6 @@ func (b AABB) Center() mgl64.Vec3 { return b.Min.Add(b.Max).Mul(0.5) }
 // Size returns Max - Min.
 func (b AABB) Size() mgl64.Vec3 { return b.Max.Sub(b.Min) }
 
-// SurfaceArea returns the box's surface area (0 for an empty box).
-func (b AABB) SurfaceArea() float64 {
-	if b.IsEmpty() {
-		return 0
-	}
-	d := b.Size()
-	return 2 * (d[0]*d[1] + d[1]*d[2] + d[2]*d[0])
-}
 
 // Contains reports whether p lies inside or on the box.
 func (b AABB) Contains(p mgl64.Vec3) bool {

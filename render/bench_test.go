@@ -12,7 +12,7 @@ import (
 // BenchmarkFrameCPU is the CPU side of one frame as the ui runs it: the
 // core (Mesh.Sweep and Mesh.Slide from start to end, the mesh built once
 // per scene) plus building the draw lists, at 1280x800 with every option
-// on. Issue 5 asks for at most 2 ms on the default scene and 8 ms on the
+// on. The target is at most 2 ms on the default scene and 8 ms on the
 // 100k-triangle terrain. "drag" keeps the camera still (the scene
 // triangles' vertices are reused, as while dragging a pose); "orbit" turns
 // the camera a little every frame, so every scene vertex is reprojected.

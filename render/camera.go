@@ -42,7 +42,7 @@ const (
 	defaultFovY  = 50 * math.Pi / 180
 	orbitPerPix  = math.Pi / 600 // radians of orbit per pixel dragged (a 600-pixel drag turns half way round)
 	zoomPerStep  = 0.85          // distance factor per wheel step toward the cursor
-	nearFarRatio = 1e-3          // perspective near is at least this fraction of far (16-bit depth precision)
+	nearFarRatio = 1e-4          // perspective near is at least this fraction of far (24-bit depth precision)
 )
 
 // NewCamera returns a perspective camera for a width x height viewport,
@@ -100,9 +100,15 @@ func (c Camera) basis() (right, up, fwd mgl64.Vec3) {
 }
 
 // View returns the world-to-view matrix (view space looks down -z, y up).
-func (c Camera) View() mgl64.Mat4 {
+func (c Camera) View() mgl64.Mat4 { return c.viewFrom(mgl64.Vec3{}) }
+
+// viewFrom returns the view matrix of points given relative to o (it maps
+// p - o to view space). With o = Target the eye sits Distance from the
+// origin, so the matrix keeps full precision however far the scene lies
+// from the world's origin (camera-relative rendering).
+func (c Camera) viewFrom(o mgl64.Vec3) mgl64.Mat4 {
 	right, up, fwd := c.basis()
-	e := c.Eye()
+	e := c.Target.Sub(o).Add(c.dir().Mul(c.dist()))
 	// Rows are the camera axes; the translation moves the eye to the origin.
 	return mgl64.Mat4{
 		right[0], up[0], -fwd[0], 0,
@@ -116,8 +122,8 @@ func (c Camera) View() mgl64.Mat4 {
 // span of Bounds and Target in front of the camera (of the sphere of
 // radius Distance around Target when Bounds is empty), padded by 2% (and a
 // thousandth of Distance) so nothing on the box's surface is clipped. In
-// perspective near is at least far*1e-3, which keeps 16-bit depth usable
-// even when the eye is inside Bounds.
+// perspective near is at least far*1e-4, which keeps the 24-bit depth
+// usable even when the eye is inside Bounds.
 func (c Camera) DepthRange() (near, far float64) {
 	_, _, fwd := c.basis()
 	e := c.Eye()
@@ -267,6 +273,26 @@ func (c *Camera) SetPreset(p Preset) {
 	}
 }
 
+// ViewName names the view: the preset its direction matches ("front",
+// "side", "top") or "user", then "perspective" or "orthographic".
+func (c Camera) ViewName() string {
+	name := "user"
+	for _, p := range []struct {
+		p    Preset
+		name string
+	}{{Front, "front"}, {Side, "side"}, {Top, "top"}} {
+		q := c
+		q.SetPreset(p.p)
+		if _, _, f0 := c.basis(); f0.Sub(q.dir().Mul(-1)).Len() < 1e-6 {
+			name = p.name
+		}
+	}
+	if c.Ortho {
+		return name + "  orthographic"
+	}
+	return name + "  perspective"
+}
+
 // frameFill is the fraction of the view's half-size a framed box reaches.
 const frameFill = 0.9
 
@@ -310,8 +336,10 @@ func (c *Camera) Frame(b geom.AABB) {
 
 // projector projects world points to pixels with one precomputed matrix:
 // the renderer's per-vertex hot path (no allocation, no matrix rebuild).
+// It works relative to the camera's Target: m maps p - o to clip space.
 type projector struct {
-	m     mgl64.Mat4 // view-projection
+	o     mgl64.Vec3 // the camera's Target, the origin of m's input
+	m     mgl64.Mat4 // view-projection of points relative to o
 	w, h  float64    // viewport size
 	ortho bool
 	// The reversed depth zeta = 1 - window z (1 at the near plane, 0 at
@@ -324,7 +352,7 @@ type projector struct {
 
 func (c Camera) projector() projector {
 	w, h := c.size()
-	pr := projector{m: c.ViewProj(), w: w, h: h, ortho: c.Ortho}
+	pr := projector{o: c.Target, m: c.Proj().Mul4(c.viewFrom(c.Target)), w: w, h: h, ortho: c.Ortho}
 	n, f := c.DepthRange()
 	if c.Ortho {
 		// z_ndc = (2d - (f+n)) / (f-n) for view depth d, zeta = (1 - z_ndc)/2.
@@ -348,6 +376,7 @@ func (pr *projector) zeta(q mgl64.Vec4) float64 {
 // clip returns the clip-space coordinates of p.
 func (pr *projector) clip(p mgl64.Vec3) mgl64.Vec4 {
 	m := &pr.m
+	p = mgl64.Vec3{p[0] - pr.o[0], p[1] - pr.o[1], p[2] - pr.o[2]}
 	return mgl64.Vec4{
 		m[0]*p[0] + m[4]*p[1] + m[8]*p[2] + m[12],
 		m[1]*p[0] + m[5]*p[1] + m[9]*p[2] + m[13],

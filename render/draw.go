@@ -42,7 +42,8 @@ type Renderer struct {
 	shaders shaderSet
 	err     error // shader compilation failure: Draw then shows only this message
 
-	depth [3]*ebiten.Image // the depth pre-pass images A, B, C
+	depth [3]*ebiten.Image // the poses' depth pre-pass images A, B, C
+	cache sceneCache       // the scene's colour and depth, kept while only the poses move
 	view  *ebiten.Image    // the view when dst does not start at (0, 0)
 	quad  [4]ebiten.Vertex
 	path  vector.Path
@@ -120,15 +121,11 @@ func (r *Renderer) Draw(dst *ebiten.Image, f *Frame, cam Camera, opt view.Option
 		target = r.view
 	}
 	r.lists.Build(f, cam, opt)
-	target.Fill(colBG)
 	if r.err != nil {
+		target.Fill(colBG)
 		r.drawText(target, r.err.Error(), 10, 10, 14, colMessage)
 	} else {
-		for i := range r.depth {
-			r.depth[i] = ensureImage(r.depth[i], w, h)
-		}
-		r.depthPasses()
-		r.colourPass(target, opt)
+		r.drawScene(target, opt)
 	}
 	r.drawOverlays(target)
 	r.drawLabels(target)
@@ -159,76 +156,9 @@ var maxBlend = ebiten.Blend{
 	BlendOperationRGB: ebiten.BlendOperationMax, BlendOperationAlpha: ebiten.BlendOperationMax,
 }
 
-// depthPasses fills the depth images A, B and C in turn (each pass reads
-// the one before) from the scene triangles and the solid poses; C ends up
-// with each pixel's nearest depth.
-func (r *Renderer) depthPasses() {
-	l := &r.lists
-	for pass, dst := range r.depth {
-		dst.Clear()
-		op := &ebiten.DrawTrianglesShaderOptions{Blend: maxBlend}
-		if pass > 0 {
-			op.Images[0] = r.depth[pass-1]
-		}
-		l.drawTriangles(dst, r.shaders.triDepth[pass], op, false)
-		for i := range l.ells {
-			if !l.ells[i].ghost {
-				r.drawEllipsoid(dst, &l.ells[i], r.shaders.ellDepth[pass], op, nil)
-			}
-		}
-	}
-}
-
-// colourPass draws the lit triangles, the depth-tested lines and the poses.
-func (r *Renderer) colourPass(dst *ebiten.Image, opt view.Options) {
-	l := &r.lists
-	op := &ebiten.DrawTrianglesShaderOptions{}
-	op.Images[0] = r.depth[2]
-	edges := float32(0)
-	if opt.Edges {
-		edges = edgeOpacity
-	}
-	back := colFront
-	if opt.BackFaces {
-		back = colBack
-	}
-	op.Uniforms = map[string]any{
-		"Edges": edges, "EdgeColor": edgeColour[:], "Tol": float32(depthTol),
-		"Light": vec3Uniform(l.lit), "Eye": vec3Uniform(l.eye.Sub(l.cam.Target)),
-		"Fwd": vec3Uniform(l.fwd), "Ortho": boolUniform(l.cam.Ortho),
-		"FrontColor": colFront[:], "BackColor": back[:], "HitColor": colHitTri[:],
-	}
-	l.drawTriangles(dst, r.shaders.triColour, op, true)
-	if len(l.lineIdx) > 0 {
-		op.Uniforms = map[string]any{"Tol": float32(lineTol)}
-		dst.DrawTrianglesShader32(l.lines, l.lineIdx, r.shaders.line, op)
-	}
-	xray := float32(0)
-	if opt.XRay {
-		xray = xrayOpacity
-	}
-	for i := range l.ells {
-		e := &l.ells[i]
-		c := PoseColor(e.pose)
-		ghost := float32(0)
-		if e.ghost {
-			ghost = ghostAlpha
-		}
-		r.drawEllipsoid(dst, e, r.shaders.ellColour, op, map[string]any{
-			"InvT":      mat3Uniform(e.inv.Transpose()),
-			"Color":     []float32{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255},
-			"Light":     vec3Uniform(l.lit),
-			"Ghost":     ghost,
-			"XRay":      xray,
-			"OutlinePx": float32(outlinePx),
-			"Tol":       float32(depthTol),
-		})
-	}
-}
-
 // drawTriangles draws the scene triangles (each chunk's unclipped, then
-// clipped ones) with
-// sh, and the hit triangle's highlight when highlight is set.
+// clipped ones) with sh, and the hit triangle's highlight when highlight
+// is set.
 func (l *Lists) drawTriangles(dst *ebiten.Image, sh *ebiten.Shader, op *ebiten.DrawTrianglesShaderOptions, highlight bool) {
 	for i := range l.chunks {
 		c := &l.chunks[i]
@@ -253,7 +183,7 @@ func (r *Renderer) drawEllipsoid(dst *ebiten.Image, e *ellipsoidDraw, sh *ebiten
 	u := map[string]any{
 		"InvVP":  mat4Uniform(vp.Inv()),
 		"VP":     mat4Uniform(vp),
-		"Center": vec3Uniform(e.center),
+		"Center": vec3Uniform(e.center.Sub(l.pr.o)),
 		"Inv":    mat3Uniform(e.inv),
 		"Size":   []float32{float32(w), float32(h)},
 		"ZA":     float32(l.pr.zA),
@@ -351,8 +281,10 @@ func (r *Renderer) scale() float64 {
 func (r *Renderer) drawLabels(dst *ebiten.Image) {
 	l := &r.lists
 	s := r.scale()
-	for _, lb := range l.labels {
-		r.drawText(dst, lb.text, lb.x, lb.y-labelSize*(s-1)/2, labelSize*s, lb.col)
+	for _, ls := range [2][]label{l.labels, l.hud} {
+		for _, lb := range ls {
+			r.drawText(dst, lb.text, lb.x, lb.y-labelSize*(s-1)/2, labelSize*s, lb.col)
+		}
 	}
 	if l.message != "" && r.font != nil {
 		face := &text.GoTextFace{Source: r.font, Size: messageSize * s}

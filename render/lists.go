@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"runtime"
@@ -20,11 +21,15 @@ import (
 // is benchmarked without a display). Its buffers are reused from frame to
 // frame; the scene's geometry is cached until the scene's mesh changes.
 type Lists struct {
-	cam Camera    // the frame's camera, Bounds set to the frame's content
-	pr  projector // cam's view-projection
-	eye mgl64.Vec3
-	fwd mgl64.Vec3
-	lit mgl64.Vec3 // unit direction toward the light, world space
+	cam Camera // the frame's camera, Bounds set to the frame's content
+	// depthBox is the box the depth range was last fitted to, for
+	// depthCam (with Bounds cleared): kept while only the poses move.
+	depthBox geom.AABB
+	depthCam Camera
+	pr       projector // cam's view-projection
+	eye      mgl64.Vec3
+	fwd      mgl64.Vec3
+	lit      mgl64.Vec3 // unit direction toward the light, world space
 
 	geo sceneGeom
 
@@ -49,15 +54,26 @@ type Lists struct {
 	triKey        triKey
 	triKeyValid   bool
 	geoGeneration int // bumped whenever geo loads a new mesh
+	sceneRev      int // bumped whenever the triangles are rebuilt (the GPU's copy of the scene is stale)
 	maxParts      int // goroutines building the triangles at most; 0 means one per CPU
 
-	lines   []ebiten.Vertex // depth-tested lines (grid, axes): see line3
-	lineIdx []uint32
-	ells    []ellipsoidDraw
-	ovs     []overlay // 2D overlays in drawing order
-	pts     []float32 // overlay points, x y pairs, referenced by ovs
-	labels  []label
-	message string // the view's message line ("no contact"), "" for none
+	lines      []ebiten.Vertex // depth-tested lines (grid, axes): see line3
+	gridY      float64         // the grid's plane, y = gridY
+	lineIdx    []uint32
+	ells       []ellipsoidDraw
+	bvh        []bvhBox // the tree boxes the sweep enters, walked when bvhKey changes
+	bvhKey     bvhKey
+	bvhValid   bool
+	drops      []drop // the poses' height cues, cast when dropKey changes
+	dropKey    dropKey
+	dropsValid bool
+	ovs        []overlay // 2D overlays in drawing order
+	pts        []float32 // overlay points, x y pairs, referenced by ovs
+	labels     []label
+	hud        []label // fixed texts: the legend's names, the gizmo's letters, the view's name
+	// legendRect is where the legend's panel lies; empty without one.
+	legendRect image.Rectangle
+	message    string // the view's message line ("no contact"), "" for none
 }
 
 // sceneGeom is the cached world-space geometry of a scene mesh.
@@ -161,28 +177,38 @@ func (l *Lists) Build(f *Frame, cam Camera, opt view.Options) {
 	if opt.Grid {
 		b = b.Union(grid.bounds())
 	}
-	cam.Bounds = b
+	cam.Bounds = l.depthBounds(b, cam)
 	l.setCamera(cam)
 	if key := l.makeTriKey(); !l.triKeyValid || key != l.triKey {
 		l.buildTriangles()
 		l.triKey, l.triKeyValid = key, true
+		l.sceneRev++
 	}
 	if f != nil && f.Answer.Hit {
 		l.buildHighlight(f.Answer.First.Triangle)
 	}
+	l.gridY = grid.y
 	if opt.Grid {
 		l.buildGrid(grid)
 	}
 	if sc != nil {
+		l.updateDrops(f)
+		l.buildDrops(sc.Ellipsoid)
 		l.buildPoses(f, opt)
+		if opt.BVH {
+			l.buildBVH(f)
+		}
 		l.buildOverlays(f, opt)
+		l.markSmallPoses()
 	}
+	l.buildHUD(f)
 }
 
 func (l *Lists) reset() {
 	l.htris, l.htriIdx = l.htris[:0], l.htriIdx[:0]
 	l.lines, l.lineIdx = l.lines[:0], l.lineIdx[:0]
 	l.ells, l.ovs, l.pts, l.labels = l.ells[:0], l.ovs[:0], l.pts[:0], l.labels[:0]
+	l.hud, l.legendRect = l.hud[:0], image.Rectangle{}
 	l.message = ""
 }
 
@@ -217,6 +243,31 @@ func (l *Lists) contentBounds(f *Frame) geom.AABB {
 		return l.geo.bounds
 	}
 	return b
+}
+
+// depthSlack is how much room the depth range leaves around the content,
+// as a fraction of its size: a pose dragged that far keeps the planes
+// (and with them the scene's kept images) as they are.
+const depthSlack = 0.25
+
+// depthBounds returns the box the depth range is fitted to for content
+// b seen by cam: last frame's box while the camera is the same and the
+// box still holds b without being more than three times its size, else
+// b grown by depthSlack.
+func (l *Lists) depthBounds(b geom.AABB, cam Camera) geom.AABB {
+	cam.Bounds = geom.AABB{}
+	last := l.depthBox
+	if l.depthCam == cam && !last.IsEmpty() && !b.IsEmpty() && last.Contains(b.Min) && last.Contains(b.Max) &&
+		last.Size().Len() <= 3*b.Size().Len() {
+		return last
+	}
+	l.depthCam = cam
+	if b.IsEmpty() || !finiteBox(b) {
+		l.depthBox = geom.EmptyAABB()
+		return b
+	}
+	l.depthBox = b.Expand(b.Size().Mul(depthSlack))
+	return l.depthBox
 }
 
 // triKey is what the scene triangles' vertices depend on: when it is the

@@ -32,11 +32,14 @@ type overlay struct {
 	closed bool
 }
 
-// label is one text label; (x, y) is its top-left corner in pixels.
+// label is one text label; (x, y) is its top-left corner in pixels. A
+// pose's label also has the pose's screen box (pose, empty for a fixed
+// text), which it keeps clear of and draws a leader line to.
 type label struct {
 	x, y float64
 	text string
 	col  color.RGBA
+	pose rect
 }
 
 // Overlay colours. None equals a pose colour exactly: the exact pose
@@ -374,52 +377,5 @@ func (l *Lists) buildLabels(f *Frame) {
 		}
 		l.labelAt(f.Answer.Slide.Final, scene.PoseSlide, fmt.Sprintf("slide  %d %s", n, word))
 	}
-	separateLabels(l.labels)
-}
-
-// Label box estimate for overlap checks (pixels at Scale 1): Go Regular's
-// mean advance is about 0.55 em, and a line is the text size plus a little
-// leading. Generous rather than exact: labels only need to stop overlapping.
-const (
-	labelCharW = 0.6 * labelSize
-	labelLineH = labelSize + 4
-)
-
-// separateLabels moves each label down, a line at a time, until its box
-// overlaps none of the labels before it, so poses that project close
-// together (contact and slide in a crease) keep readable labels.
-func separateLabels(ls []label) {
-	for i := range ls {
-		for moved := 0; moved < len(ls) && overlapsAny(ls[i], ls[:i]); moved++ {
-			ls[i].y += labelLineH
-		}
-	}
-}
-
-// overlapsAny reports whether lb's box overlaps that of any label in ls.
-func overlapsAny(lb label, ls []label) bool {
-	w := labelCharW * float64(len(lb.text))
-	for _, o := range ls {
-		ow := labelCharW * float64(len(o.text))
-		if lb.x < o.x+ow && o.x < lb.x+w && lb.y < o.y+labelLineH && o.y < lb.y+labelLineH {
-			return true
-		}
-	}
-	return false
-}
-
-// labelAt places text to the right of the pose's ellipsoid at c.
-func (l *Lists) labelAt(c mgl64.Vec3, pose scene.Pose, text string) {
-	x, y, ok := l.project(c)
-	if !ok {
-		return
-	}
-	right, _, _ := l.cam.basis()
-	r := l.frameEllipsoid.Extent().Len() / math.Sqrt(3)
-	rx, _, ok := l.project(c.Add(right.Mul(r)))
-	off := 10.0
-	if ok {
-		off += math.Min(math.Abs(rx-x), 400)
-	}
-	l.labels = append(l.labels, label{x: x + off, y: y - 9, text: text, col: lighten(PoseColor(pose), 0.35, 0xff)})
+	l.placeLabels()
 }

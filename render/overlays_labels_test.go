@@ -6,35 +6,74 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
+	"sweepdbg/render/view"
 	"sweepdbg/scene"
 	"sweepdbg/sweep"
 )
 
-// Labels of poses that project close together are pushed apart until no two
-// boxes overlap; labels far apart stay where they were put.
-func TestSeparateLabels(t *testing.T) {
+// Labels of poses that project close together are placed around them so
+// that no two labels overlap, no label covers any pose's box, all stay in
+// the view, and a label with room beside its pose keeps that spot.
+func TestPlaceLabels(t *testing.T) {
+	view := rect{0, 0, 800, 600}
 	ls := []label{
-		{x: 100, y: 100, text: "contact  t = 0.3723  face"},
-		{x: 120, y: 104, text: "slide  2 contacts"},
-		{x: 125, y: 98, text: "end"},
-		{x: 600, y: 100, text: "start"},
+		{text: "contact  t = 0.3723  face", pose: rect{100, 100, 160, 160}},
+		{text: "slide  2 contacts", pose: rect{150, 110, 210, 170}},
+		{text: "end", pose: rect{190, 90, 250, 150}},
+		{text: "start", pose: rect{600, 300, 640, 340}},
+		{text: "corner", pose: rect{760, 560, 800, 600}},
 	}
-	separateLabels(ls)
-	for i := range ls {
-		if overlapsAny(ls[i], ls[:i]) {
-			t.Errorf("label %q still overlaps an earlier one: %+v", ls[i].text, ls)
+	var poses []rect
+	for _, lb := range ls {
+		poses = append(poses, lb.pose)
+	}
+	placeLabels(ls, poses, view)
+	checkLabels(t, ls, poses, view)
+	if got := ls[3].box(); got.x0 != 640+labelGap {
+		t.Errorf("the lone start label moved from beside its pose: %+v", got)
+	}
+}
+
+// checkLabels fails unless the labels are in view and overlap neither each
+// other nor any of the pose boxes.
+func checkLabels(t *testing.T, ls []label, poses []rect, view rect) {
+	t.Helper()
+	for i, lb := range ls {
+		b := lb.box()
+		if !b.inside(view) {
+			t.Errorf("label %q at %+v leaves the view %+v", lb.text, b, view)
+		}
+		if overlapsAny(lb, ls[:i]) {
+			t.Errorf("label %q overlaps an earlier label: %+v", lb.text, ls)
+		}
+		for _, p := range poses {
+			if b.overlaps(p) {
+				t.Errorf("label %q at %+v covers the pose box %+v", lb.text, b, p)
+			}
 		}
 	}
-	if ls[0].y != 100 || ls[3].y != 100 {
-		t.Errorf("labels that overlapped nothing moved: %+v", ls)
-	}
-	if ls[1].y != 104+labelLineH {
-		t.Errorf("second label at y = %v, want one line down (%v)", ls[1].y, 104+labelLineH)
+}
+
+// In every built-in scene's fitted view the pose labels overlap neither
+// each other nor any pose, and each has a leader line.
+func TestBuiltinLabelsClear(t *testing.T) {
+	for _, name := range scene.Builtins() {
+		f := coreFrame(t, name)
+		var l Lists
+		l.Build(f, FitView(f, 1280, 800), view.Default())
+		var poses []rect
+		for _, lb := range l.labels {
+			poses = append(poses, lb.pose)
+		}
+		checkLabels(t, l.labels, poses, rect{0, 0, 1280, 800})
+		if len(l.labels) < 2 {
+			t.Errorf("%s: %d pose labels, want at least start and end", name, len(l.labels))
+		}
 	}
 }
 
 // A fitted view frames the whole scene when it is about the motion's size,
-// and the motion (grown by its own size) when the scene dwarfs it.
+// and the motion (grown by half its size) when the scene dwarfs it.
 func TestFocusBounds(t *testing.T) {
 	s := &scene.Scene{
 		Mesh:      scene.Mesh{Vertices: []mgl64.Vec3{{-3, 0, -3}, {3, 0, -3}, {0, 0, 3}}, Triangles: [][3]int{{0, 1, 2}}},
@@ -45,8 +84,8 @@ func TestFocusBounds(t *testing.T) {
 		t.Errorf("small scene: FocusBounds = %v, want the whole scene %v", got, want)
 	}
 	s.Mesh.Vertices = []mgl64.Vec3{{-300, 0, -300}, {300, 0, -300}, {0, 0, 300}}
-	want := geom.AABB{Min: mgl64.Vec3{-2.5, 0.5, -1.5}, Max: mgl64.Vec3{3.5, 3.5, 1.5}} // poses [-0.5,1.5,-0.5]..[1.5,2.5,0.5], size (2,1,1)
+	want := geom.AABB{Min: mgl64.Vec3{-1.5, 1, -1}, Max: mgl64.Vec3{2.5, 3, 1}} // poses [-0.5,1.5,-0.5]..[1.5,2.5,0.5], size (2,1,1)
 	if got := FocusBounds(f); got.Min.Sub(want.Min).Len() > 1e-12 || got.Max.Sub(want.Max).Len() > 1e-12 {
-		t.Errorf("huge scene: FocusBounds = %v, want the motion grown by its size %v", got, want)
+		t.Errorf("huge scene: FocusBounds = %v, want the motion grown by half its size %v", got, want)
 	}
 }

@@ -4,7 +4,7 @@
 // overlays (paths, contact point, normals, labels).
 //
 // Ebitengine has no depth buffer, so the scene is drawn in passes (see
-// DESIGN.md, "Rendering on a 2D engine", and shaders.go): a depth
+// docs/architecture.md and shaders.go): a depth
 // pre-pass writes each pixel's nearest depth as 24 bits over three 8-bit
 // images (high, middle and low byte, each pass keeping the maximum of the
 // reversed depth with BlendOperationMax and reading the pass before), then
@@ -12,8 +12,16 @@
 // depth. The ellipsoids are ray-cast per pixel in Kage against the same
 // depth (and write it, so they occlude and are occluded), drawn faintly
 // with a full-strength outline ("x-ray") where geometry hides them.
-// Depth-tested lines (grid, axes) follow; the overlays (paths, arrows,
-// drag boxes) and labels go last, with the vector and text/v2 packages.
+// Depth-tested lines (grid, axes, the poses' drop lines and shadows)
+// follow; the overlays (paths, arrows, drag boxes, tree boxes) and labels
+// go last, with the vector and text/v2 packages, then the legend, the
+// axis gizmo and the view's name inside Frame.Inset.
+//
+// The scene's colour and depth are kept between frames (composite.go)
+// while only the poses move: such a frame draws the poses' depth alone
+// and composites them against the kept images. Everything is projected
+// relative to the camera's Target, so a scene 1e7 from the origin draws
+// as precisely as one at it.
 //
 // Everything that touches the GPU needs a display; the camera, clipping and
 // the CPU side of a frame (Lists.Build) do not. The package's pixel tests
@@ -23,6 +31,7 @@
 package render
 
 import (
+	"image"
 	"image/color"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -77,6 +86,14 @@ type Frame struct {
 	Hover  Handle       // box face under the cursor (highlighted)
 	Active Handle       // box face being dragged (highlighted more strongly)
 	Mesh   *sweep.Mesh  // optional; the built mesh (the renderer reads Scene.Mesh)
+
+	// Legend is the legend's rows (Legend gives the view's own; the ui
+	// appends its own); none draws no legend.
+	Legend []LegendEntry
+	// Inset is the part of the view no panel covers, in the view's
+	// pixels: the legend, axis gizmo and view name go inside it. Empty
+	// means the whole view.
+	Inset image.Rectangle
 }
 
 // ContactPose returns the center at first contact: start + T*(end -

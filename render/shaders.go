@@ -17,8 +17,10 @@ package render
 // window z would crowd toward 1.
 //
 // Image 0 of every pass that reads depth is the depth image, sized like the
-// destination; pixel positions are mapped between them through their
-// origins on their textures.
+// destination; the colour passes also read image 1, the poses' depth
+// (the scene's is kept between frames), and test against the nearer.
+// Pixel positions are mapped between them through their origins on their
+// textures.
 
 // kageHeader is shared by every shader: the unit directive and the depth
 // helpers.
@@ -46,10 +48,13 @@ func depthAt(dstPos vec2) vec3 {
 	return floor(t.rgb*255.0 + 0.5)
 }
 
-// storedQ is the quantised depth the final depth image holds at dstPos.
+// storedQ is the nearest quantised depth at dstPos: the larger of those
+// images 0 and 1 hold (the scene's and the poses' final depth images).
 func storedQ(dstPos vec2) float {
-	b := depthAt(dstPos)
-	return b.r*65536.0 + b.g*256.0 + b.b
+	a := depthAt(dstPos)
+	t := imageSrc1UnsafeAt(dstPos - imageDstOrigin() + imageSrc1Origin())
+	b := floor(t.rgb*255.0 + 0.5)
+	return max(a.r*65536.0+a.g*256.0+a.b, b.r*65536.0+b.g*256.0+b.b)
 }
 
 // depthPass returns what depth pass 0, 1 or 2 (A, B, C) writes for a

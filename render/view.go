@@ -28,17 +28,25 @@ func FrameBounds(f *Frame) geom.AABB {
 // level of hundreds of units a 1-unit ellipsoid would be a few pixels.
 const focusRatio = 6
 
+// poseRatio is how many ellipsoid sizes across the scene may be before a
+// fitted view frames the motion instead: beyond it the poses would be
+// drawn a dozen pixels wide.
+const poseRatio = 25
+
 // FocusBounds is the box a fitted view frames: FrameBounds when the scene
-// is comparable in size to the motion, otherwise the poses' box grown by
-// its own size on every side, so the motion fills the view with some
-// surrounding geometry for context.
+// is comparable in size to the motion and to the ellipsoid, otherwise the
+// poses' box grown by
+// half its size on every side, so the motion fills most of the view (the
+// poses large enough to see and drag) with some surrounding geometry for
+// context.
 func FocusBounds(f *Frame) geom.AABB {
 	all := FrameBounds(f)
 	m := addPoses(f, geom.EmptyAABB())
-	if m.IsEmpty() || all.Size().Len() <= focusRatio*m.Size().Len() {
+	size := all.Size().Len()
+	if m.IsEmpty() || size <= focusRatio*m.Size().Len() && size <= poseRatio*2*f.Scene.Ellipsoid.Extent().Len() {
 		return all
 	}
-	return m.Expand(m.Size())
+	return m.Expand(m.Size().Mul(0.5))
 }
 
 // addPoses returns b grown by every pose of f with its ellipsoid's extent.

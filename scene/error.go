@@ -123,9 +123,9 @@ func Printable(s string) string {
 	return b.String()
 }
 
-// ShowPath returns a path for a message: shortened to its start and end
-// when longer than a couple of hundred bytes, and escaped as Printable
-// does. Use it on every path a user or a file supplied.
+// ShowPath returns a file path as a message shows it: escaped like
+// Printable and, when longer than 200 bytes, shortened to its first and
+// last parts around "…".
 func ShowPath(p string) string { return Printable(shortPath(p)) }
 
 // maxShownPath is the longest path shown whole in a message, in bytes; a

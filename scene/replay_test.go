@@ -127,7 +127,7 @@ func TestCheckNilAndDefaultTolerance(t *testing.T) {
 	}
 }
 
-// TestReplayRunsTheCore replays the DESIGN.md example (hand-derived: t =
+// TestReplayRunsTheCore replays the fixture example of docs/fixture-format.md (hand-derived: t =
 // 0.5 onto the floor) and a copy with a wrong expectation.
 func TestReplayRunsTheCore(t *testing.T) {
 	s := exampleScene(t)

@@ -1,7 +1,7 @@
 // Package scene is the debugger's model of one inspected motion: a triangle
 // mesh, an ellipsoid, its start and end centers and the slide options, plus
 // an optional expected result. It reads and writes the fixture format
-// (version 1, fixed in DESIGN.md), replays fixtures against the core, holds
+// (version 1, see docs/fixture-format.md), replays fixtures against the core, holds
 // the built-in scenes, and loads user levels from Wavefront OBJ and glTF 2.0.
 //
 // The pieces:

@@ -10,7 +10,7 @@ import (
 	"sweepdbg/geom"
 )
 
-// terrain returns the benchmark terrain of issue 3 over cells x cells:
+// terrain returns the million-triangle benchmark terrain over cells x cells:
 // vertex (i, h(i, j), j), two triangles per cell.
 func terrain(cells int) []geom.Triangle {
 	h := func(x, z float64) float64 {

@@ -57,7 +57,7 @@ func grid(rng *rand.Rand, n int) []geom.Triangle {
 	return tris
 }
 
-// TestSweepMatchesBruteForce is the property test of issue 3: on random
+// TestSweepMatchesBruteForce is the BVH's property test: on random
 // meshes Mesh.Sweep returns what brute force over every triangle returns
 // (same T to 1e-9, same triangle unless tied).
 func TestSweepMatchesBruteForce(t *testing.T) {

@@ -90,12 +90,6 @@ func (q *Query) Valid() bool { return q.ok }
 // Ellipsoid returns the swept ellipsoid.
 func (q *Query) Ellipsoid() Ellipsoid { return q.e }
 
-// Begin returns the center at t = 0, world space.
-func (q *Query) Begin() mgl64.Vec3 { return q.begin }
-
-// Delta returns the motion of the center over t in [0, 1], world units.
-func (q *Query) Delta() mgl64.Vec3 { return q.delta }
-
 // WorldToUnit returns the linear map from world space to the space where
 // the ellipsoid is a unit sphere, (M_unit->ellipsoid)⁻¹ of section 4.1. It
 // has no translation: map differences of points (p - origin) with it. The

@@ -10,7 +10,7 @@ import (
 
 // RayTriangle returns the ray parameter s >= 0 (in units of r.Dir) at which
 // the ray meets the two-sided triangle, by Möller and Trumbore's
-// barycentric test (the ray-triangle slides of seed 004): solve
+// barycentric test (the ray-triangle part of the course's collide-and-slide slides): solve
 // Origin + s Dir = A + u(B-A) + v(C-A) and require u, v >= 0, u + v <= 1.
 // Points are taken relative to A, so the test keeps its precision far from
 // the origin. A ray in the triangle's plane, a degenerate triangle, a zero
@@ -38,7 +38,7 @@ func RayTriangle(r geom.Ray, tri geom.Triangle) (s float64, ok bool) {
 }
 
 // RayEllipsoid returns the ray parameter s >= 0 (in units of r.Dir) at which
-// the ray first meets the ellipsoid e centered at center (seed 004,
+// the ray first meets the ellipsoid e centered at center (the course's collide-and-slide slides,
 // "Raycasting an Ellipsoid": squash the world so the ellipsoid is a unit
 // sphere, transform origin and direction without renormalising the
 // direction, and solve |o + s d|² = 1; s is the same in both spaces). A ray

@@ -7,7 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// Collide and slide ("MTV slide", seed 004, class 3), with the fixes the
+// Collide and slide ("MTV slide", the course's collide-and-slide slides), with the fixes the
 // slides and later engines admit:
 //
 //   - Every move, and every nudge away from a surface, is a mesh sweep that

@@ -3,7 +3,7 @@
 // "Collision Detection with Swept Spheres and Ellipsoids"; a bounding volume
 // hierarchy over a triangle mesh; and collide-and-slide.
 //
-// The contract (types, names and meanings) is fixed by DESIGN.md; other tools
+// The contract (types, names and meanings) is fixed by docs/contract.md; other tools
 // are built against it. Triangles are two-sided. An ellipsoid that already
 // touches or overlaps a triangle at the start reports T = 0. Contact means
 // that, in the space where the ellipsoid is a unit sphere, the distance from
@@ -27,6 +27,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"strconv"
 )
 
 // Ellipsoid is three orthogonal semi-axes in world space (lengths in world
@@ -126,17 +128,7 @@ func (f Feature) String() string {
 	case Vertex:
 		return "vertex"
 	}
-	return "feature(" + itoa(int(f)) + ")"
-}
-
-func itoa(n int) string {
-	if n < 0 {
-		return "-" + itoa(-n)
-	}
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + itoa(n%10)
+	return "feature(" + strconv.Itoa(int(f)) + ")"
 }
 
 // Hit is a first contact.

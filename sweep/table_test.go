@@ -10,7 +10,7 @@ import (
 	"sweepdbg/sweep"
 )
 
-// floor is the triangle of DESIGN.md's fixture example, in the plane y = 0.
+// floor is the triangle of the fixture example in docs/fixture-format.md, in the plane y = 0.
 var floor = geom.Triangle{{0, 0, 0}, {4, 0, 0}, {0, 0, 4}}
 
 var s3 = math.Sqrt(3)
@@ -36,7 +36,7 @@ var tableCases = []tableCase{
 	// which is inside the triangle.
 	{"face", sweep.Sphere(1), mgl64.Vec3{1, 3, 1}, mgl64.Vec3{0, -4, 0}, floor,
 		true, 0.5, mgl64.Vec3{1, 0, 1}, mgl64.Vec3{0, 1, 0}, sweep.Face},
-	// Section 4, face: DESIGN.md's example ellipsoid (y semi-axis 1) gives
+	// Section 4, face: the fixture example's ellipsoid (y semi-axis 1) gives
 	// the same contact as the unit sphere.
 	{"face ellipsoid", sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{0.5, 0, 0}, {0, 1, 0}, {0, 0, 0.5}}},
 		mgl64.Vec3{1, 3, 1}, mgl64.Vec3{0, -4, 0}, floor,

@@ -24,7 +24,10 @@ func (g *game) openBuiltin(name string) {
 
 // openFile starts loading path in the background (a load already running
 // is cancelled); pollLoad makes it current when done.
-func (g *game) openFile(path string) {
+func (g *game) openFile(path string) { g.openFileUp(path, g.app.UpFor(path)) }
+
+// openFileUp is openFile with a level's up axis given (UpAuto guesses).
+func (g *game) openFileUp(path string, up editor.UpAxis) {
 	if path == "" {
 		g.app.Fail(errors.New("open: type a file path first (.json fixture, .obj, .gltf or .glb)"))
 		return
@@ -33,7 +36,7 @@ func (g *game) openFile(path string) {
 		g.loading.Cancel()
 	}
 	g.panels.path = path
-	g.loading = editor.StartLoad(path, g.app.Doc.View, g.app.Doc.Grid)
+	g.loading = editor.StartLoadUp(path, g.app.Doc.View, g.app.Doc.Grid, up)
 	g.app.Say("loading %s", path)
 }
 
@@ -54,6 +57,10 @@ func (g *game) pollLoad() {
 	}
 	g.stopPlay()
 	g.app.Load(res.Doc)
+	if res.Note != "" {
+		g.app.RememberUp(res.Path, res.Up)
+		g.app.Say("%s; %s", g.app.Msg, res.Note)
+	}
 	g.fitScene()
 	g.app.Selection = editor.Selection{}
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"sync"
 	"time"
 
@@ -22,6 +23,7 @@ type autosaver struct {
 	path   string             // the session file; "" turns saving off
 	rev    uint64             // the editor.App.Rev last saved
 	cam    editor.CameraState // the camera last saved
+	panels map[string][4]int  // the panel layout last saved
 	last   time.Time          // when the last save began
 	saving bool               // a background save is running
 	mu     sync.Mutex         // held while saving; guards cache
@@ -67,6 +69,7 @@ func (g *game) autosave(final bool) error {
 	}
 	save := g.sessionWriter()
 	sv.markSaved(g.app.Rev, cameraState(g.cam))
+	sv.panels = g.panels.layout()
 	if final {
 		err := save()
 		if err != nil {
@@ -98,7 +101,7 @@ func (g *game) saveDue(final bool) bool {
 	case final:
 		return true
 	}
-	changed := g.app.Rev != sv.rev || cameraState(g.cam) != sv.cam
+	changed := g.app.Rev != sv.rev || cameraState(g.cam) != sv.cam || !maps.Equal(g.panels.layout(), sv.panels)
 	return !sv.saving && changed && time.Since(sv.last) >= autosaveEvery
 }
 
@@ -108,6 +111,7 @@ func (g *game) saveDue(final bool) bool {
 func (g *game) sessionWriter() func() error {
 	sv := &g.save
 	d, cs, recent, field, help := g.app.Doc, cameraState(g.cam), append([]string(nil), g.app.Recent...), g.panels.path, g.help
+	layout, ups := g.panels.layout(), maps.Clone(g.app.Ups)
 	path, write := sv.path, sv.write
 	if write == nil {
 		write = editor.SaveSession
@@ -117,6 +121,8 @@ func (g *game) sessionWriter() func() error {
 		defer sv.mu.Unlock()
 		s, err := editor.NewSession(d, cs, recent, field, help, &sv.cache)
 		if err == nil {
+			s.Panels = layout
+			s.SetUpAxes(ups)
 			err = write(path, s)
 		}
 		if err != nil {

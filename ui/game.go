@@ -2,13 +2,18 @@ package ui
 
 import (
 	"fmt"
+	"image"
 	"io/fs"
+	"maps"
 	"os"
+	"slices"
+	"strings"
 	"sync/atomic"
 
 	"github.com/ebitengine/debugui"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"sweepdbg/geom"
 	"sweepdbg/render"
@@ -68,8 +73,10 @@ type game struct {
 	hunter    *editor.Hunter  // the running hunt; nil when none
 	huntDir   string          // where hunts write their fixtures
 
-	debugPrint string   // last line printed for SWEEPDBG_DEBUG_PRINT
-	shot       shotMode // Screenshot's fixed size and frame reader; zero in the window
+	debugPrint   string   // last line printed for SWEEPDBG_DEBUG_PRINT
+	debugWidgets string   // last widget lines printed for SWEEPDBG_DEBUG_PRINT
+	shot         shotMode // Screenshot's fixed size and frame reader; zero in the window
+	redraw       redrawer // when Draw draws
 
 	quit atomic.Bool // a signal asked the window to close (see quitOnSignals)
 }
@@ -118,7 +125,7 @@ func (g *game) Update() error {
 		return ebiten.Termination
 	}
 	g.syncSize()
-	g.drainPosted()
+	posted := g.drainPosted()
 	g.pollLoad()
 	g.dropped()
 	// A play tick and the core run before the panels are built, so the
@@ -126,6 +133,7 @@ func (g *game) Update() error {
 	// gated by last frame's capture state).
 	g.playUpdate()
 	g.app.Refresh()
+	g.leaveFields()
 	s := g.uiScale()
 	capture, err := g.dui.Update(func(ctx *debugui.Context) error {
 		ctx.SetScale(s)
@@ -135,9 +143,9 @@ func (g *game) Update() error {
 	if err != nil {
 		return fmt.Errorf("ui: %w", err)
 	}
-	g.capture = capture
+	g.capture = g.fieldCapture(capture)
 	if !g.shot.noInput {
-		if capture&debugui.InputCapturingStateFocus == 0 {
+		if g.capture&debugui.InputCapturingStateFocus == 0 {
 			g.keys()
 		}
 		g.mouse()
@@ -147,8 +155,27 @@ func (g *game) Update() error {
 	g.printPoses()
 	_ = g.autosave(false) // a failure is on the status line
 	g.syncTitle()
+	g.noteChanges(posted)
 	return nil
 }
+
+// leaveFields gives the keyboard back when a text field has it and Escape
+// is pressed (the field returns to the model's value) or the left button
+// is pressed outside every panel (the field's text is committed).
+func (g *game) leaveFields() {
+	if g.capture&debugui.InputCapturingStateFocus == 0 || g.shot.noInput {
+		return
+	}
+	switch {
+	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+		g.releaseFields(true)
+	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !g.overPanel():
+		g.releaseFields(false)
+	}
+}
+
+// overPanel reports the cursor over a panel (as of debugui's last frame).
+func (g *game) overPanel() bool { return g.capture&debugui.InputCapturingStateHover != 0 }
 
 // syncSize keeps the camera's viewport at the screen size and fits the
 // camera to the scene once the size is first known.
@@ -176,13 +203,17 @@ func sceneBounds(d editor.Doc) geom.AABB {
 	return b.Union(render.PoseBox(d.Scene.Ellipsoid, d.Scene.End))
 }
 
-func (g *game) drainPosted() {
+// drainPosted runs what background work posted; it reports whether
+// there was any.
+func (g *game) drainPosted() bool {
+	ran := false
 	for {
 		select {
 		case f := <-g.posted:
 			f()
+			ran = true
 		default:
-			return
+			return ran
 		}
 	}
 }
@@ -224,7 +255,7 @@ func (g *game) frame() render.Frame {
 	a := g.app
 	f := render.Frame{
 		Scene: a.Doc.Scene, Mesh: a.Doc.Mesh, Answer: a.Result.Answer,
-		Hover: g.hover,
+		Hover: g.hover, Legend: render.Legend(a.Doc.View), Inset: g.viewInset(),
 	}
 	if g.mode == mouseDrag {
 		f.Active = render.Handle{Pose: g.drag.pose, Face: g.drag.math.Face, Valid: true}
@@ -233,9 +264,23 @@ func (g *game) frame() render.Frame {
 	return f
 }
 
+// viewInset is the part of the screen between the panel columns and above
+// the status line, in device pixels: where the view's legend and gizmo go.
+func (g *game) viewInset() image.Rectangle {
+	s := g.uiScale()
+	left := (2*panelGap + panelW) * s
+	right := max(g.w/s-panelW-2*panelGap, 2*panelGap+panelW) * s
+	return image.Rect(left, 0, right, g.h-statusH*s)
+}
+
 // Draw draws the 3D view, then the panels, then the status line (and the
-// help and load progress when shown).
+// help and load progress when shown) when something changed (see
+// redrawer); otherwise it leaves the last frame on screen.
 func (g *game) Draw(screen *ebiten.Image) {
+	if !g.drawNow() {
+		return
+	}
+	screen.Clear()
 	b := screen.Bounds()
 	g.w, g.h = b.Dx(), b.Dy()
 	g.cam.Width, g.cam.Height = g.w, g.h
@@ -310,5 +355,31 @@ func (g *game) printPoses() {
 	if line != g.debugPrint {
 		g.debugPrint = line
 		fmt.Println(line)
+	}
+	g.printWidgets()
+}
+
+// printWidgets writes, with SWEEPDBG_DEBUG_PRINT=1 and when any changed,
+// each panel's bounds as "panel NAME X0 Y0 X1 Y1" and each number field's
+// as "field NAME X0 Y0 X1 Y1" (window pixels; names are the panel titles
+// and field names with spaces as underscores) and the status line's
+// message as "status MSG", then "widgets end".
+func (g *game) printWidgets() {
+	p := g.panels
+	var b strings.Builder
+	k := float64(g.uiScale()) / g.scale
+	list := func(kind string, m map[string]image.Rectangle) {
+		for _, name := range slices.Sorted(maps.Keys(m)) {
+			r := m[name]
+			fmt.Fprintf(&b, "%s %s %.0f %.0f %.0f %.0f\n", kind, strings.ReplaceAll(name, " ", "_"),
+				float64(r.Min.X)*k, float64(r.Min.Y)*k, float64(r.Max.X)*k, float64(r.Max.Y)*k)
+		}
+	}
+	list("panel", p.current)
+	list("field", p.rects)
+	fmt.Fprintf(&b, "status %s\n", editor.Printable(g.app.Msg))
+	if s := b.String(); s != g.debugWidgets {
+		g.debugWidgets = s
+		fmt.Print(s + "widgets end\n")
 	}
 }

@@ -221,7 +221,7 @@ func (g *game) fitScene() {
 func (g *game) fit(b geom.AABB) {
 	g.cam.Frame(b)
 	w := float64(max(g.cam.Width, 1))
-	free := w - 2*float64((panelW+panelGap)*g.uiScale())
+	free := w - 2*float64((columnWidth(int(w)/g.uiScale())+panelGap)*g.uiScale())
 	if free > 0.25*w {
 		g.cam.Distance *= w / free
 	}

@@ -107,7 +107,7 @@ func (g *game) banners() []string {
 // drawBanners draws the banners between the panel columns, one line each,
 // cut to the width available.
 func (g *game) drawBanners(screen *ebiten.Image, sc float64) {
-	x0 := float64(2*panelGap+panelW) * sc
+	x0 := float64(2*panelGap+columnWidth(int(float64(g.w)/sc))) * sc
 	width := float64(g.w) - 2*x0
 	if width < 100*sc {
 		x0, width = 0, float64(g.w)

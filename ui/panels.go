@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 	"image"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/ebitengine/debugui"
@@ -33,97 +35,259 @@ type panels struct {
 	names       []string
 	huntSeconds float64 // the Hunt button's search time, seconds
 	probeExp    float64 // the probe slider: log10 of the offset (0 means off)
+
+	// gen is part of every text field's widget ID. debugui keeps the
+	// keyboard on a focused field until a click elsewhere and drops the
+	// focus of a widget not built in a frame, so bumping gen (see
+	// releaseFields) takes the keyboard from whichever field has it.
+	gen int
+	// released counts the Updates whose capture still reports the focus
+	// that releaseFields took away (debugui clears it one frame late).
+	released int
+	// rects are the number fields' bounds in debugui units, by field
+	// name, for the debug print (the end-to-end test clicks them).
+	rects map[string]image.Rectangle
+
+	current   map[string]image.Rectangle // each panel's bounds last frame (debugui units)
+	saved     map[string]image.Rectangle // the layout restored from the session
+	layoutGen int                        // bumped by Reset layout
+	size      image.Point                // the screen size last built for
 }
 
 // numField is one number typed as text: buf is what the field shows,
-// shown the model's value formatted when buf was last synced.
-type numField struct{ buf, shown string }
+// shown the model's value formatted when buf was last synced, commit
+// applies a confirmed value (set each frame by numberField).
+type numField struct {
+	buf, shown string
+	commit     func(float64) error
+}
 
 func newPanels() *panels {
-	return &panels{fields: map[string]*numField{}, names: scene.Builtins(), huntSeconds: editor.DefaultHuntTime.Seconds()}
+	return &panels{fields: map[string]*numField{}, names: scene.Builtins(), huntSeconds: editor.DefaultHuntTime.Seconds(),
+		rects: map[string]image.Rectangle{}, current: map[string]image.Rectangle{}}
 }
+
+// Panel names: the debugui window titles, and the keys of a saved layout.
+const (
+	panelScene     = "Scene"
+	panelEllipsoid = "Ellipsoid"
+	panelView      = "View"
+	panelResult    = "Result"
+	panelTools     = "Play, probe, hunt"
+)
 
 // build lays out every panel; it is the function given to debugui's Update
 // each frame. w and h are the screen size in debugui units.
+//
+// debugui places a window only when it first creates it, so the windows
+// are scoped by the screen size and the layout generation: after a resize
+// or Reset layout they are created afresh where panelLayout puts them
+// (debugui drops the unused old ones).
 func (g *game) build(ctx *debugui.Context, w, h int) {
-	bottom := h - statusH
-	y0, y1 := panelGap, panelGap+210
-	ctx.Window("Scene", image.Rect(panelGap, y0, panelGap+panelW, y1), func(debugui.ContainerLayout) {
+	p := g.panels
+	if size := image.Pt(w, h); size != p.size {
+		if p.size != (image.Point{}) {
+			p.saved = nil // a resize reflows the panels
+		}
+		p.size = size
+	}
+	rects := panelLayout(w, h)
+	for name, r := range p.saved {
+		if r.In(image.Rect(0, 0, w, h)) && r.Dx() > 40 && r.Dy() > 20 {
+			rects[name] = r
+		}
+	}
+	ctx.IDScope(fmt.Sprintf("layout-%d-%dx%d", p.layoutGen, w, h), func() {
+		for _, name := range []string{panelScene, panelEllipsoid, panelView, panelResult, panelTools} {
+			ctx.IDScope(name, func() { // a window's ID is its call site: one per name
+				ctx.Window(name, rects[name], func(l debugui.ContainerLayout) {
+					p.current[name] = l.Bounds
+					g.panel(ctx, name)
+				})
+			})
+		}
+	})
+}
+
+// panel builds the content of the named panel.
+func (g *game) panel(ctx *debugui.Context, name string) {
+	switch name {
+	case panelScene:
 		g.scenePanel(ctx)
-	})
-	y0, y1 = y1+panelGap, y1+panelGap+180
-	ctx.Window("Ellipsoid", image.Rect(panelGap, y0, panelGap+panelW, y1), func(debugui.ContainerLayout) {
+	case panelEllipsoid:
 		g.ellipsoidPanel(ctx)
-	})
-	y0 = y1 + panelGap
-	ctx.Window("View", image.Rect(panelGap, y0, panelGap+panelW, min(max(bottom-panelGap, y0+100), y0+240)), func(debugui.ContainerLayout) {
+	case panelView:
 		g.viewPanel(ctx)
-	})
-	// debugui places a window only when it first creates it, so the right
-	// column is scoped by the screen size: after a resize it is created
-	// afresh at the new right edge (debugui drops the unused old one).
-	ctx.IDScope(fmt.Sprintf("right-%dx%d", w, h), func() {
-		x := max(w-panelW-panelGap, 2*panelGap+panelW)
-		toolsTop := max(bottom-panelGap-toolsH, 300)
-		ctx.Window("Result", image.Rect(x, panelGap, x+panelW, toolsTop-panelGap), func(debugui.ContainerLayout) {
-			g.resultPanel(ctx)
-		})
-		ctx.Window("Play, probe, hunt", image.Rect(x, toolsTop, x+panelW, toolsTop+toolsH), func(debugui.ContainerLayout) {
-			g.toolsPanel(ctx)
-		})
-	})
+	case panelResult:
+		g.resultPanel(ctx)
+	case panelTools:
+		g.toolsPanel(ctx)
+	}
+}
+
+// panelLayout places the panels on a w x h screen (debugui units): Scene,
+// Ellipsoid and View in a left column, Result and the tools in a right
+// one. A column taller than the screen is shrunk to fit, each panel in
+// proportion (down to minPanelH; debugui scrolls what no longer fits), so
+// every panel stays on screen and reachable at any window size.
+func panelLayout(w, h int) map[string]image.Rectangle {
+	cw := columnWidth(w)
+	top, bottom := panelGap, max(h-statusH-panelGap, panelGap+2*minPanelH)
+	out := map[string]image.Rectangle{}
+	stack := func(x int, names []string, want []int) {
+		hs := fitHeights(want, bottom-top-panelGap*(len(want)-1))
+		y := top
+		for i, n := range names {
+			out[n] = image.Rect(x, y, x+cw, y+hs[i])
+			y += hs[i] + panelGap
+		}
+	}
+	stack(panelGap, []string{panelScene, panelEllipsoid, panelView}, []int{210, 180, 240})
+	right := max(w-cw-panelGap, 2*panelGap+cw)
+	stack(right, []string{panelResult, panelTools}, []int{max(bottom-top-panelGap-toolsH, 300), toolsH})
+	return out
+}
+
+// minPanelH is the smallest height panelLayout gives a panel: its title
+// bar and a few rows.
+const minPanelH = 70
+
+// fitHeights returns want scaled down to sum to avail when it is larger,
+// none below minPanelH.
+func fitHeights(want []int, avail int) []int {
+	sum := 0
+	for _, x := range want {
+		sum += x
+	}
+	out := append([]int(nil), want...)
+	if sum <= avail {
+		return out
+	}
+	for i, x := range want {
+		out[i] = max(x*avail/sum, minPanelH)
+	}
+	return out
+}
+
+// columnWidth is the width of a panel column on a screen w wide (debugui
+// units): panelW, narrower on a small screen so the 3D view keeps at least
+// a third of the width between the columns.
+func columnWidth(w int) int {
+	return min(panelW, max((w-w/3)/2-panelGap, 160))
+}
+
+// layout is the panels' current bounds as the session stores them.
+func (p *panels) layout() map[string][4]int {
+	out := make(map[string][4]int, len(p.current))
+	for n, r := range p.current {
+		out[n] = [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y}
+	}
+	return out
+}
+
+// restoreLayout makes a saved layout the panels' starting places.
+func (p *panels) restoreLayout(saved map[string][4]int) {
+	p.saved = map[string]image.Rectangle{}
+	for n, r := range saved {
+		p.saved[n] = image.Rect(r[0], r[1], r[2], r[3])
+	}
+}
+
+// resetLayout puts every panel back where panelLayout places it.
+func (g *game) resetLayout() {
+	p := g.panels
+	p.saved = nil
+	p.layoutGen++
+	clear(p.current)
+	g.app.Say("panel layout reset")
 }
 
 func (g *game) scenePanel(ctx *debugui.Context) {
 	p := g.panels
-	ctx.SetGridLayout([]int{-1, 70}, nil)
-	if d := g.app.Doc; d.Scene != nil && d.Source == "" { // follow undo/redo of scene loads
-		for i, n := range p.names {
-			if n == d.Scene.Name {
-				p.builtin = i
+	ctx.SetGridLayout([]int{-1}, nil)
+	if opts, sel := sceneChoices(p.names, g.app.Doc); len(opts) > 0 {
+		p.builtin = sel
+		ctx.Dropdown(&p.builtin, opts).On(func() {
+			if p.builtin < len(p.names) {
+				g.openBuiltin(p.names[p.builtin])
 			}
-		}
-	}
-	if len(p.names) > 0 {
-		ctx.Dropdown(&p.builtin, p.names).On(func() { g.openBuiltin(p.names[p.builtin]) })
-		ctx.Button("Load").On(func() { g.openBuiltin(p.names[p.builtin]) })
+		})
 	}
 	ctx.SetGridLayout([]int{30, -1, 70}, nil)
 	ctx.Text("file")
-	ctx.TextField(&p.path).On(func() { // Enter opens; leaving the field does not
-		if inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter) {
-			g.openFile(strings.TrimSpace(p.path))
-		}
+	ctx.IDScope(fmt.Sprint("path#", p.gen), func() {
+		ctx.TextField(&p.path).On(func() { // Enter opens; leaving the field does not
+			if enterPressed() {
+				g.releaseFields(false)
+				g.openFile(strings.TrimSpace(p.path))
+			}
+		})
 	})
 	ctx.Button("Open").On(func() { g.openFile(strings.TrimSpace(p.path)) })
 	ctx.SetGridLayout([]int{-1, -1, -1}, nil)
-	ctx.Button("Reload").On(g.reload)
+	ctx.Button("Reopen").On(g.reload)
 	ctx.Button("Export").On(g.export)
 	ctx.Button("Screenshot").On(func() { g.shotPending = true })
 	if l := g.loading; l != nil {
 		ctx.SetGridLayout([]int{-1, 70}, nil)
-		ctx.Text(fmt.Sprintf("loading %3.0f%%", 100*l.Progress()))
+		ctx.Text(fmt.Sprintf("%s %3.0f%%", l.Stage(), 100*l.Progress()))
 		ctx.Button("Cancel").On(l.Cancel)
 	}
-	if len(g.app.Recent) > 0 {
-		ctx.Header("Recent files", false, func() {
-			ctx.SetGridLayout([]int{-1}, nil)
-			ctx.Loop(len(g.app.Recent), func(i int) {
-				path := g.app.Recent[i]
-				ctx.Button(shorten(path, 40)).On(func() { g.openFile(path) })
-			})
-		})
-	}
+	g.upAxisRow(ctx)
+	g.recentList(ctx)
 	ctx.SetGridLayout([]int{-1}, nil)
 	if d := g.app.Doc; d.Scene != nil {
-		ctx.Text(fmt.Sprintf("%s: %d triangles", d.Scene.Name, len(d.Scene.Mesh.Triangles)))
+		ctx.Text(editor.Printable(fmt.Sprintf("%s: %d triangles", d.Scene.Name, len(d.Scene.Mesh.Triangles))))
 		if desc := d.Scene.Description(); desc != "" {
-			ctx.Text(desc)
+			ctx.Text(editor.Printable(desc))
 		}
 	}
 	if g.app.MsgErr {
-		ctx.Text("error: " + g.app.Msg)
+		ctx.Text("error: " + editor.Printable(g.app.Msg))
 	}
+}
+
+// sceneChoices are the Scene dropdown's entries and the one selected: the
+// built-in scenes, plus the open file's name when a file is open (so the
+// dropdown always names what is shown, also after undoing a load).
+func sceneChoices(names []string, d editor.Doc) ([]string, int) {
+	if d.Scene == nil {
+		return names, 0
+	}
+	if d.Source != "" {
+		return append(slices.Clip(names), "file: "+editor.Printable(filepath.Base(d.Source))), len(names)
+	}
+	return names, max(slices.Index(names, d.Scene.Name), 0)
+}
+
+// upAxisRow shows a level file's up axis with buttons that open it again
+// Y-up or Z-up (the choice is remembered for the file).
+func (g *game) upAxisRow(ctx *debugui.Context) {
+	src := g.app.Doc.Source
+	if src == "" || strings.EqualFold(filepath.Ext(src), ".json") {
+		return
+	}
+	ctx.SetGridLayout([]int{-1, 50, 50}, nil)
+	ctx.Text("up axis: " + g.app.UpFor(src).String())
+	for _, u := range []editor.UpAxis{editor.UpY, editor.UpZ} {
+		ctx.IDScope(u.String(), func() {
+			ctx.Button(u.String() + " up").On(func() { g.openFileUp(src, u) })
+		})
+	}
+}
+
+// recentList is the Recent header: one button per recently opened file.
+func (g *game) recentList(ctx *debugui.Context) {
+	if len(g.app.Recent) == 0 {
+		return
+	}
+	ctx.Header("Recent", false, func() {
+		ctx.SetGridLayout([]int{-1}, nil)
+		ctx.Loop(len(g.app.Recent), func(i int) {
+			path := g.app.Recent[i]
+			ctx.Button(editor.Printable(shorten(path, 40))).On(func() { g.openFile(path) })
+		})
+	})
 }
 
 // shorten keeps the last n-3 characters of a long path after "...".
@@ -166,20 +330,66 @@ func (g *game) ellipsoidPanel(ctx *debugui.Context) {
 
 // numberField shows v in a text field; a confirmed edit (Enter or leaving
 // the field) that parses and differs from what was shown goes to commit.
+// Enter also gives the keyboard back to the shortcuts (releaseFields).
 // Parse errors and refused values are reported on the status line and the
 // field returns to the model's value.
 func (g *game) numberField(ctx *debugui.Context, id string, v float64, commit func(float64) error) {
-	f := g.panels.fields[id]
+	p := g.panels
+	f := p.fields[id]
 	if f == nil {
 		f = &numField{}
-		g.panels.fields[id] = f
+		p.fields[id] = f
 	}
+	f.commit = commit
 	if s := editor.FormatNum(v); s != f.shown {
 		f.buf, f.shown = s, s
 	}
-	ctx.IDScope(id, func() {
-		ctx.TextField(&f.buf).On(func() { g.commitField(id, f, commit) })
+	ctx.GridCell(func(b image.Rectangle) {
+		p.rects[id] = b
+		ctx.SetGridLayout([]int{-1}, []int{b.Dy()})
+		ctx.IDScope(fmt.Sprintf("%s#%d", id, p.gen), func() {
+			ctx.TextField(&f.buf).On(func() {
+				g.commitField(id, f, commit)
+				if enterPressed() {
+					g.releaseFields(false)
+				}
+			})
+		})
 	})
+}
+
+// enterPressed reports Enter or the keypad's Enter pressed this frame.
+func enterPressed() bool {
+	return inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter)
+}
+
+// releaseFields takes the keyboard from the text field that has it, so the
+// next key is a shortcut again: every number field whose text differs from
+// the model's value is committed (revert false: Enter, a click in the
+// view) or returned to the model's value (revert true: Escape).
+func (g *game) releaseFields(revert bool) {
+	p := g.panels
+	for id, f := range p.fields {
+		switch {
+		case strings.TrimSpace(f.buf) == f.shown:
+		case revert || f.commit == nil:
+			f.buf = f.shown
+		default:
+			g.commitField(id, f, f.commit)
+		}
+	}
+	p.gen++
+	p.released = 2
+}
+
+// fieldCapture is the capture state debugui reported, without the focus
+// that releaseFields took away but debugui still reports for a frame.
+func (g *game) fieldCapture(c debugui.InputCapturingState) debugui.InputCapturingState {
+	if p := g.panels; p.released > 0 {
+		p.released--
+		c &^= debugui.InputCapturingStateFocus
+	}
+	return c
 }
 
 // commitField applies a confirmed number field.
@@ -210,7 +420,7 @@ func (g *game) viewPanel(ctx *debugui.Context) {
 		label string
 	}{
 		{&v.Normals, "normals"}, {&v.Edges, "edges"}, {&v.Ghosts, "ghosts"}, {&v.Labels, "labels"},
-		{&v.Grid, "grid"}, {&v.BackFaces, "back faces"}, {&v.XRay, "x-ray"},
+		{&v.Grid, "grid"}, {&v.BackFaces, "back faces"}, {&v.XRay, "x-ray"}, {&v.BVH, "BVH boxes"},
 	}
 	for _, t := range toggles {
 		ctx.IDScope(t.label, func() {
@@ -239,6 +449,7 @@ func (g *game) viewPanel(ctx *debugui.Context) {
 	ctx.Button("Undo").On(a.Undo)
 	ctx.Button("Redo").On(a.Redo)
 	ctx.SetGridLayout([]int{-1}, nil)
+	ctx.Button("Reset layout").On(g.resetLayout)
 	ctx.Text("F1: keys and mouse help")
 }
 

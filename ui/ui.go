@@ -74,6 +74,7 @@ func Run(opt Options) error {
 	ebiten.SetWindowSize(defaultW, defaultH)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetRunnableOnUnfocused(true)
+	ebiten.SetScreenClearedEveryFrame(false) // Draw skips frames where nothing changed
 	err = ebiten.RunGame(g)
 	g.shutdown()
 	return errors.Join(err, g.autosave(true))
@@ -123,12 +124,14 @@ func setup(opt Options) (*game, error) {
 	}
 	if sess != nil {
 		app.Recent, g.panels.path, g.help = sess.Recent, sess.Path, sess.Help
+		g.panels.restoreLayout(sess.Panels)
+		app.Ups = sess.UpAxes()
 		if fromSession {
 			st.restoreCamera(sess.Camera, &g.cam)
 			g.framed = st.cameraOK
 		}
 	}
-	g.save.rev, g.save.cam = app.Rev, cameraState(g.cam)
+	g.save.rev, g.save.cam, g.save.panels = app.Rev, cameraState(g.cam), g.panels.layout()
 	st.report(opt.Log)
 	if opt.File != "" {
 		g.openFile(opt.File)

@@ -3,16 +3,25 @@
 // one, or a fixture or mesh file); the subcommands run headless:
 //
 //	debugger [--scene NAME] [--fresh] [FILE]   open the window
-//	debugger replay [--json] [--builtins] FILE...  replay fixtures, check their expectations
+//	debugger replay [--json] [--builtins] [ENGINE FLAGS] FILE...
+//	                                            replay fixtures (check their expectations)
+//	                                            and captures (.jsonl: judge every line)
 //	debugger scenes                             list the built-in scenes
 //	debugger export-scene NAME FILE             write a built-in scene as a fixture
 //	debugger screenshot [--scene NAME | FILE] --out shot.png [--size 1280x800]
 //	debugger bench [--scene NAME] [--n N]       time the core on a built-in scene
-//	debugger hunt [--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR]
-//	                                            hunt for core bugs (package scene/hunt)
+//	debugger hunt [--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR] [ENGINE FLAGS]
+//	                                            hunt for core or engine bugs (hunt.go; the search is package scene/hunt)
 //
-// Exit status: 0 on success; 1 when something failed (an expectation, the
-// window, a write); 2 for bad usage or an invalid input file.
+// ENGINE FLAGS are --engine "CMD ARGS" (repeatable), --engine-timeout 5s
+// and --engine-tolerance 1e-4: live engines speaking the engine protocol
+// (docs/engine-protocol.md), judged against the exact core.
+//
+// Exit status: 0 on success; 1 when something failed (an expectation, an
+// engine's or a capture's wrong answer, the window, a write; hunt's
+// findings); 2 for bad usage, an invalid input file or a broken engine;
+// 130 after SIGINT or SIGTERM (hunt instead ends early with the summary so
+// far and the status of what it found).
 package main
 
 import (
@@ -20,8 +29,6 @@ import (
 	"io"
 	"os"
 	"strings"
-
-	"sweepdbg/scene/hunt"
 )
 
 // Exit codes.
@@ -48,13 +55,14 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{"replay", "[--json] [--builtins] FILE...", "replay fixtures headless and check their expectations", runReplay},
+		{"replay", "[--json] [--builtins] [ENGINE FLAGS] FILE...",
+			"replay fixtures headless and check their expectations; judge every line of a capture (.jsonl)", runReplay},
 		{"scenes", "", "list the built-in scenes", runScenes},
 		{"export-scene", "NAME FILE", "write a built-in scene as a fixture (never overwrites)", runExportScene},
 		{"screenshot", "[--scene NAME | FILE] --out PNG [--size WxH]", "render one frame of the window to a PNG", runScreenshot},
 		{"bench", "[--scene NAME | --level FILE] [--n N] [--radius R]", "time sweeps and slides of the core on a built-in scene or a level file", runBench},
-		{"hunt", "[--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR]",
-			"search random motions for core bugs, shrink them and write each as a fixture", hunt.Main},
+		{"hunt", "[--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR] [ENGINE FLAGS]",
+			"search random motions for core (or engine) bugs, shrink them and write each as a fixture", runHunt},
 		{"help", "", "show this text", func(_ []string, stdout, _ io.Writer) int {
 			usage(stdout)
 			return exitOK
@@ -95,7 +103,14 @@ Usage:
 		fmt.Fprintf(w, "  %s\n      %s\n", line, c.summary)
 	}
 	fmt.Fprint(w, `
-Exit status: 0 success; 1 an expectation failed or a command could not do
-its work; 2 bad usage or an invalid input file.
+ENGINE FLAGS (replay, hunt): your collision code as a live engine
+(docs/engine-protocol.md), judged against the exact core:
+  --engine "CMD ARGS"      start this engine (repeatable: compare versions)
+  --engine-timeout 5s      the limit on one request
+  --engine-tolerance 1e-4  how far from the exact answer is right (unit-sphere distance)
+
+Exit status: 0 success; 1 an expectation failed, an answer is wrong, or a
+command could not do its work; 2 bad usage, an invalid input file or a
+broken engine; 130 interrupted.
 `)
 }

@@ -172,7 +172,7 @@ func TestReplayUsageErrors(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and a message", args, code, errOut)
 		}
 	}
-	if code, _, errOut := runCmd("replay", "-h"); code != exitOK || !strings.Contains(errOut, "usage: debugger replay [--json] [--builtins] FILE...") {
+	if code, _, errOut := runCmd("replay", "-h"); code != exitOK || !strings.Contains(errOut, "usage: debugger replay [--json] [--builtins] [--engine \"CMD ARGS\"]... FILE...") {
 		t.Errorf("replay -h: exit %d, stderr %q", code, errOut)
 	}
 }
@@ -335,8 +335,8 @@ func TestReplayBuiltins(t *testing.T) {
 	}
 }
 
-// TestHuntWired checks that the hunt subcommand reaches package hunt's
-// command line (its own tests cover what it does).
+// TestHuntWired checks that run reaches the hunt subcommand (hunt_test.go
+// covers what it does).
 func TestHuntWired(t *testing.T) {
 	if code, _, errOut := runCmd("hunt", "-h"); code != exitOK || !strings.Contains(errOut, "usage: debugger hunt") {
 		t.Errorf("hunt -h: exit %d, stderr %q", code, errOut)

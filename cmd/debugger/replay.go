@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -10,18 +12,24 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/scene"
+	"sweepdbg/scene/engine"
 	"sweepdbg/scene/opinions"
 	"sweepdbg/sweep"
 )
 
-// runReplay replays fixtures: debugger replay [--json] [--builtins] FILE...
-// Every file runs even when an earlier one is invalid. Exit status: 2 when
-// any file is invalid, else 1 when any expectation fails, else 0.
+// runReplay replays fixtures and captures: debugger replay [--json]
+// [--builtins] [--engine "CMD ARGS"]... FILE... Files ending in .jsonl are
+// captures (see runCaptures). Every file runs even when an earlier one is
+// invalid; a broken engine stops the run. Exit status: 2 when any file is
+// invalid or an engine is broken, else 1 when any expectation or verdict
+// fails, else 0.
 func runReplay(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("replay", "replay [--json] [--builtins] FILE...", stderr)
-	asJSON := fs.Bool("json", false, "print one JSON object per file instead of a line of text")
+	fs := newFlags("replay", "replay [--json] [--builtins] [--engine \"CMD ARGS\"]... FILE...", stderr)
+	asJSON := fs.Bool("json", false, "print one JSON object per file (per query line of a capture) instead of a line of text")
 	builtins := fs.Bool("builtins", false, "replay every built-in scene too (named builtin:NAME in the output)")
 	noOpinions := fs.Bool("no-opinions", false, "skip the second opinions (unit-space method and numeric oracle); faster on huge meshes")
+	var ef engine.Flags
+	ef.Add(fs)
 	files, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -29,32 +37,107 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if len(files) == 0 && !*builtins {
 		return usageErr(stderr, "replay: want at least one FILE (or --builtins)")
 	}
-	var reps []report
-	if *builtins {
+	if err := ef.Validate(); err != nil {
+		return usageErr(stderr, "replay: %v", err)
+	}
+	ctx, stop := signalContext()
+	defer stop()
+	engines, err := ef.Start(ctx)
+	if err != nil {
+		engine.PrintBroken(stderr, "debugger", err)
+		return exitInvalid
+	}
+	defer engine.CloseAll(engines)
+	rp := &replayer{ctx: ctx, stdout: stdout, stderr: stderr, asJSON: *asJSON, second: !*noOpinions, engines: engines, names: engineNames(engines), judge: ef.Judge(), tty: isTerminal(stderr)}
+	return rp.all(files, *builtins)
+}
+
+// replayer runs one replay command: its options, engines and status.
+type replayer struct {
+	ctx            context.Context
+	stdout, stderr io.Writer
+	asJSON, second bool
+	engines        []engine.Engine
+	names          []string // the engines' names in reports (engineNames)
+	judge          engine.Judge
+	status         int
+	tty            bool // stderr is a terminal: draw progress lines
+}
+
+// all replays the built-in scenes (when builtins), then files in order,
+// and returns the exit status.
+func (rp *replayer) all(files []string, builtins bool) int {
+	if builtins {
 		for _, name := range scene.Builtins() {
-			reps = append(reps, replayOne("builtin:"+name, !*noOpinions, func() (*scene.Scene, error) { return scene.Builtin(name) }))
+			if !rp.fixture("builtin:"+name, func() (*scene.Scene, error) { return scene.Builtin(name) }) {
+				return rp.stopped()
+			}
 		}
 	}
 	for _, file := range files {
-		reps = append(reps, replayOne(file, !*noOpinions, func() (*scene.Scene, error) { return scene.Load(file) }))
-	}
-	status := exitOK
-	for _, rep := range reps {
-		switch {
-		case rep.Error != "":
-			status = exitInvalid
-		case !rep.Pass && status == exitOK:
-			status = exitFail
+		var ok bool
+		if isCapture(file) {
+			ok = rp.capture(file)
+		} else {
+			ok = rp.fixture(file, func() (*scene.Scene, error) { return scene.Load(file) })
 		}
-		rep.print(stdout, *asJSON)
+		if !ok {
+			return rp.stopped()
+		}
 	}
-	return status
+	return rp.status
+}
+
+// fail raises the exit status to code (2 beats 1 beats 0).
+func (rp *replayer) fail(code int) { rp.status = max(rp.status, code) }
+
+// stopped is the exit status after a broken engine or a signal ended the
+// run (the message has been printed).
+func (rp *replayer) stopped() int {
+	if rp.ctx.Err() != nil {
+		fmt.Fprintln(rp.stderr, "debugger: interrupted")
+		return exitInterrupted
+	}
+	return exitInvalid
+}
+
+// fixture replays one fixture, asks the engines about it and prints the
+// report; false when an engine broke (reported on stderr) or the run was
+// interrupted.
+func (rp *replayer) fixture(file string, load func() (*scene.Scene, error)) bool {
+	rep := replayOne(rp.ctx, file, rp.second, load)
+	var err error
+	if rep.scene != nil && len(rp.engines) > 0 {
+		err = rep.askEngines(rp.ctx, rp.engines, rp.names, rp.judge)
+	}
+	switch {
+	case rep.Error != "":
+		rp.fail(exitInvalid)
+	case !rep.Pass:
+		rp.fail(exitFail)
+	}
+	rep.print(rp.stdout, rp.asJSON)
+	if err != nil {
+		rp.broken(err)
+		return false
+	}
+	return true
+}
+
+// broken reports an engine that broke (or a run that was interrupted).
+func (rp *replayer) broken(err error) {
+	if rp.ctx.Err() == nil {
+		engine.PrintBroken(rp.stderr, "debugger", err)
+	}
 }
 
 // print writes the report as one line of text or JSON.
 func (rep *report) print(w io.Writer, asJSON bool) {
 	if !asJSON {
 		fmt.Fprintln(w, rep.text())
+		for i := range rep.Engine {
+			fmt.Fprintln(w, rep.Engine[i].text(rep.File))
+		}
 		return
 	}
 	line, err := json.Marshal(rep)
@@ -69,14 +152,7 @@ type report struct {
 	File       string     `json:"file"`
 	Name       string     `json:"name,omitempty"`
 	Error      string     `json:"error,omitempty"` // set when the file is invalid; nothing else is then
-	Hit        *bool      `json:"hit,omitempty"`
-	T          *jnum      `json:"t,omitempty"`
-	Point      *jvec      `json:"point,omitempty"`
-	Normal     *jvec      `json:"normal,omitempty"`
-	Feature    string     `json:"feature,omitempty"`
-	Triangle   *int       `json:"triangle,omitempty"`
-	Steps      []step     `json:"steps"`
-	Final      *jvec      `json:"final,omitempty"`
+	answerJSON            // the core's answer
 	Pass       bool       `json:"pass"`
 	Mismatches []mismatch `json:"mismatches"`
 	// Opinions are the three algorithms' first contacts (absent with
@@ -84,18 +160,19 @@ type report struct {
 	// tolerance, which fails the file like a mismatch does.
 	Opinions      []opinion `json:"opinions,omitempty"`
 	Disagreements []string  `json:"disagreements,omitempty"`
+	// Engine holds each --engine's answer and verdicts, in flag order.
+	Engine []engineReport `json:"engine,omitempty"`
+
+	scene *scene.Scene // the replayed scene; nil when the file is invalid
+	query engine.Query // the scene's motion over its mesh, for the engines
+	exact sweep.Answer // the core's answer to query
 }
 
 // opinion is one algorithm's first contact, for --json.
 type opinion struct {
 	Algorithm string `json:"algorithm"`
-	Hit       bool   `json:"hit"`
-	T         *jnum  `json:"t,omitempty"`
-	Point     *jvec  `json:"point,omitempty"`
-	Normal    *jvec  `json:"normal,omitempty"`
-	Feature   string `json:"feature,omitempty"`
-	Triangle  *int   `json:"triangle,omitempty"`
-	Err       jnum   `json:"err"` // distance from a true first contact, unit-sphere units
+	answerJSON
+	Err jnum `json:"err"` // distance from a true first contact, unit-sphere units
 }
 
 // step is one contact of the slide.
@@ -119,25 +196,29 @@ type mismatch struct {
 }
 
 // replayOne loads a scene with load, replays it and checks it (and, with
-// second, compares the three algorithms); file names it in the report.
-func replayOne(file string, second bool, load func() (*scene.Scene, error)) report {
-	rep := report{File: file, Steps: []step{}, Mismatches: []mismatch{}}
+// second, compares the built-in algorithms through engine.Opinions, the
+// core as referee); file names it in the report. The core's BVH is built
+// once and kept in the report's query for the engines.
+func replayOne(ctx context.Context, file string, second bool, load func() (*scene.Scene, error)) report {
+	rep := report{File: file, Mismatches: []mismatch{}}
 	s, err := load()
+	var r *scene.ReplayResult
 	if err == nil {
-		var r *scene.ReplayResult
-		if r, err = scene.Replay(s); err == nil {
-			rep.fill(s, r)
-			if !second {
-				return rep
-			}
-			g := opinions.NewGeometry(s.Ellipsoid, s.Mesh.Tris())
-			rep.fillOpinions(opinions.Compare(g, r.Mesh, s.Start, s.End.Sub(s.Start), opinions.DefaultTolerance))
-			return rep
-		}
+		r, err = scene.Replay(s)
 	}
-	rep.Error = err.Error()
-	if !strings.Contains(rep.Error, file) {
-		rep.Error = file + ": " + rep.Error
+	if err != nil {
+		rep.Error = err.Error()
+		if se := (*scene.Error)(nil); !errors.As(err, &se) || se.File == "" {
+			rep.Error = scene.ShowPath(file) + ": " + rep.Error
+		}
+		return rep
+	}
+	rep.scene, rep.exact = s, r.Answer
+	rep.query = engine.Query{Mesh: engine.MeshOf(s.Mesh.Tris(), r.Mesh), Ellipsoid: s.Ellipsoid, Start: s.Start, End: s.End, Slide: s.EffectiveSlideOptions()}
+	rep.fill(s, r)
+	if second {
+		o, _ := engine.Opinions(ctx, rep.query, engine.Builtins(), opinions.DefaultTolerance)
+		rep.fillOpinions(o)
 	}
 	return rep
 }
@@ -145,39 +226,25 @@ func replayOne(file string, second bool, load func() (*scene.Scene, error)) repo
 // fill copies a replay result into the report.
 func (rep *report) fill(s *scene.Scene, r *scene.ReplayResult) {
 	rep.Name = s.Name
-	rep.Hit = &r.Answer.Hit
-	if r.Answer.Hit {
-		h := r.Answer.First
-		t, p, n := jnum(h.T), toJvec(h.Point), toJvec(h.Normal)
-		rep.T, rep.Point, rep.Normal = &t, &p, &n
-		rep.Feature, rep.Triangle = h.Feature.String(), &h.Triangle
-	}
-	for _, st := range r.Answer.Slide.Steps {
-		rep.Steps = append(rep.Steps, toStep(st))
-	}
-	final := toJvec(r.Answer.Slide.Final)
-	rep.Final = &final
+	rep.answerJSON = toAnswerJSON(&r.Answer, true)
 	rep.Pass = r.Pass()
 	for _, m := range r.Mismatches {
-		rep.Mismatches = append(rep.Mismatches, mismatch{
-			Field: m.Field, Want: jsonValue(m.Want), Got: jsonValue(m.Got),
-			Diff: jnum(m.Diff), Tolerance: jnum(m.Tolerance), Message: m.String(),
-		})
+		rep.Mismatches = append(rep.Mismatches, toMismatch(m))
 	}
+}
+
+// toMismatch converts a failed expectation for the report.
+func toMismatch(m scene.Mismatch) mismatch {
+	return mismatch{Field: m.Field, Want: jsonValue(m.Want), Got: jsonValue(m.Got),
+		Diff: jnum(m.Diff), Tolerance: jnum(m.Tolerance), Message: m.String()}
 }
 
 // fillOpinions copies the second opinions into the report; a disagreement
 // fails the file.
 func (rep *report) fillOpinions(o *opinions.Report) {
 	for _, op := range o.Opinions {
-		j := opinion{Algorithm: op.Algorithm, Hit: op.OK, Err: jnum(op.Err)}
-		if op.OK {
-			h := op.Hit
-			t, p, n := jnum(h.T), toJvec(h.Point), toJvec(h.Normal)
-			j.T, j.Point, j.Normal = &t, &p, &n
-			j.Feature, j.Triangle = h.Feature.String(), &h.Triangle
-		}
-		rep.Opinions = append(rep.Opinions, j)
+		a := sweep.Answer{Hit: op.OK, First: op.Hit, Has: sweep.AllFields &^ sweep.HasSteps}
+		rep.Opinions = append(rep.Opinions, opinion{Algorithm: op.Algorithm, answerJSON: toAnswerJSON(&a, true), Err: jnum(op.Err)})
 	}
 	for _, d := range o.Disagreements {
 		rep.Disagreements = append(rep.Disagreements, d.String())
@@ -196,8 +263,8 @@ func toStep(st sweep.SlideStep) step {
 func (rep *report) text() string {
 	switch {
 	case rep.Error != "":
-		return "INVALID " + rep.Error
-	case !rep.Pass:
+		return "INVALID " + rep.Error // escaped where it was made
+	case len(rep.Mismatches)+len(rep.Disagreements) > 0: // the core's failures; the engines' have their own lines
 		msgs := make([]string, 0, len(rep.Mismatches)+len(rep.Disagreements))
 		for _, m := range rep.Mismatches {
 			msgs = append(msgs, m.Message)
@@ -205,7 +272,7 @@ func (rep *report) text() string {
 		for _, d := range rep.Disagreements {
 			msgs = append(msgs, "algorithms disagree: "+d)
 		}
-		return fmt.Sprintf("FAIL %s (%s): %s", rep.File, rep.Name, strings.Join(msgs, "; "))
+		return fmt.Sprintf("FAIL %s (%s): %s", scene.ShowPath(rep.File), scene.Printable(rep.Name), strings.Join(msgs, "; "))
 	}
 	what := "no hit"
 	if rep.T != nil {
@@ -213,9 +280,9 @@ func (rep *report) text() string {
 	}
 	agree := ""
 	if len(rep.Opinions) > 0 {
-		agree = ", 3 algorithms agree"
+		agree = fmt.Sprintf(", %d algorithms agree", len(rep.Opinions))
 	}
-	return fmt.Sprintf("PASS %s (%s): %s, %d slide steps%s", rep.File, rep.Name, what, len(rep.Steps), agree)
+	return fmt.Sprintf("PASS %s (%s): %s, %d slide steps%s", scene.ShowPath(rep.File), scene.Printable(rep.Name), what, len(*rep.Steps), agree)
 }
 
 // jnum is a float64 that encodes NaN and ±Inf (which JSON cannot hold) as

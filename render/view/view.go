@@ -14,9 +14,10 @@ type Options struct {
 	Grid      bool // ground grid and world axes
 	BackFaces bool // tint triangles seen from their back
 	XRay      bool // hidden parts of poses drawn faintly
+	BVH       bool // the mesh tree's boxes the sweep enters before its first contact
 }
 
-// Default returns every toggle on.
+// Default returns every toggle on but BVH (a debugging aid for the core).
 func Default() Options {
 	return Options{Normals: true, Edges: true, Ghosts: true, Labels: true, Grid: true, BackFaces: true, XRay: true}
 }

@@ -17,7 +17,8 @@ const (
 	OracleName    = "oracle"    // the numeric oracle: bisection on the unit-space distance (package oracle)
 )
 
-// hitFields are the fields a built-in sweep reports.
+// hitFields are the optional fields of a first contact: every built-in
+// sweep fills all of them (point, normal, feature and triangle).
 const hitFields = sweep.HasPoint | sweep.HasNormal | sweep.HasFeature | sweep.HasTriangle
 
 // builtin is one of the project's own algorithms as an Engine; it never
@@ -25,28 +26,33 @@ const hitFields = sweep.HasPoint | sweep.HasNormal | sweep.HasFeature | sweep.Ha
 type builtin struct {
 	name  string
 	ops   Ops
+	has   sweep.Fields // the optional fields its sweeps fill
 	sweep func(q *Query) (sweep.Hit, bool)
 }
 
-// Core returns the exact core as an engine: sweep.Mesh's Sweep and Slide,
-// every field present (sweep.AllFields). It is the referee.
+// Core returns the exact core as an engine: sweep.Mesh's Sweep and Slide.
+// Both answers carry every field (sweep.AllFields), like sweep.Mesh.Answer:
+// a sweep fills the whole first contact and a slide every step's contact,
+// so nothing the core computes is ever marked missing. It is the referee.
 func Core() Engine {
-	return &builtin{CoreName, OpSweep | OpSlide, func(q *Query) (sweep.Hit, bool) {
+	return &builtin{CoreName, OpSweep | OpSlide, sweep.AllFields, func(q *Query) (sweep.Hit, bool) {
 		return q.Mesh.Core.Sweep(q.Ellipsoid, q.Start, q.End.Sub(q.Start))
 	}}
 }
 
-// UnitSpace returns the unit-space method as an engine (sweeps only).
+// UnitSpace returns the unit-space method as an engine (sweeps only, every
+// field of the first contact present).
 func UnitSpace() Engine {
-	return &builtin{UnitSpaceName, OpSweep, func(q *Query) (sweep.Hit, bool) {
+	return &builtin{UnitSpaceName, OpSweep, hitFields, func(q *Query) (sweep.Hit, bool) {
 		return q.Mesh.Geometry(q.Ellipsoid).UnitSpace(q.Start, q.End.Sub(q.Start))
 	}}
 }
 
-// Oracle returns the numeric oracle as an engine (sweeps only; slow: a
-// few microseconds per nearby triangle).
+// Oracle returns the numeric oracle as an engine (sweeps only, every field
+// of the first contact present; slow: a few microseconds per nearby
+// triangle).
 func Oracle() Engine {
-	return &builtin{OracleName, OpSweep, func(q *Query) (sweep.Hit, bool) {
+	return &builtin{OracleName, OpSweep, hitFields, func(q *Query) (sweep.Hit, bool) {
 		return q.Mesh.Geometry(q.Ellipsoid).Oracle(q.Start, q.End.Sub(q.Start))
 	}}
 }
@@ -58,13 +64,15 @@ func (b *builtin) Name() string { return b.name }
 func (b *builtin) Ops() Ops     { return b.ops }
 func (b *builtin) Close() error { return nil }
 
-// Sweep answers with the algorithm's first contact.
+// Sweep answers with the algorithm's first contact (Hit, First and the
+// engine's fields in Has).
 func (b *builtin) Sweep(_ context.Context, q Query) (sweep.Answer, error) {
 	h, ok := b.sweep(&q)
-	return sweep.Answer{Hit: ok, First: h, Has: hitFields}, nil
+	return sweep.Answer{Hit: ok, First: h, Has: b.has}, nil
 }
 
-// Slide answers with the core's collide-and-slide; ErrUnsupported for the
+// Slide answers with the core's collide-and-slide (Slid, Slide and every
+// field: each step carries its whole contact); ErrUnsupported for the
 // sweep-only engines.
 func (b *builtin) Slide(_ context.Context, q Query) (sweep.Answer, error) {
 	if b.ops&OpSlide == 0 {

@@ -52,6 +52,12 @@ func NewMesh(tris []geom.Triangle) *Mesh {
 	return &Mesh{ID: lastID.Add(1), Tris: tris, Core: sweep.NewMesh(tris)}
 }
 
+// MeshOf gives tris, over which core was built (sweep.NewMesh(tris)), a
+// fresh id without building the BVH again. tris is kept, not copied.
+func MeshOf(tris []geom.Triangle, core *sweep.Mesh) *Mesh {
+	return &Mesh{ID: lastID.Add(1), Tris: tris, Core: core}
+}
+
 // Geometry returns the oracle's distance queries over the mesh for
 // ellipsoid e (the triangles' boxes and spatial index are built once per
 // mesh).

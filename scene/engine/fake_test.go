@@ -2,9 +2,9 @@ package engine
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -26,18 +26,70 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// fakeRequest is the part of a request the fake engine reads.
+// fakeRequest is the part of a request the fake engine reads, decoded in
+// place by the answer scanner (requests are plain JSON) and reused from
+// line to line, like a fast engine's (examples/engines/go).
 type fakeRequest struct {
-	Op        string       `json:"op"`
-	ID        int64        `json:"id"`
-	Mesh      int64        `json:"mesh"`
-	Vertices  []mgl64.Vec3 `json:"vertices"`
-	Triangles [][3]int     `json:"triangles"`
-	Ellipsoid struct {
-		Axes [3]mgl64.Vec3 `json:"axes"`
-	} `json:"ellipsoid"`
-	Start mgl64.Vec3 `json:"start"`
-	End   mgl64.Vec3 `json:"end"`
+	Op         string
+	ID, Mesh   int64
+	Vertices   []mgl64.Vec3
+	Triangles  [][3]int
+	Axes       [3]mgl64.Vec3
+	Start, End mgl64.Vec3
+}
+
+// parse decodes one request line; false when it is not a plain request.
+func (r *fakeRequest) parse(line []byte) bool {
+	*r = fakeRequest{Vertices: r.Vertices[:0], Triangles: r.Triangles[:0]}
+	s := newScanner(line)
+	s.object(func(key []byte) {
+		switch string(key) {
+		case "op":
+			r.Op = fakeOp(s.str())
+		case "id":
+			r.ID = int64(s.int())
+		case "mesh":
+			r.Mesh = int64(s.int())
+		case "vertices":
+			s.array(func() { r.Vertices = append(r.Vertices, s.vec()) })
+		case "triangles":
+			s.array(func() { r.Triangles = append(r.Triangles, s.triangle()) })
+		case "ellipsoid":
+			s.object(func(key []byte) {
+				if string(key) != "axes" {
+					s.skip(0)
+					return
+				}
+				k := 0
+				s.array(func() { r.Axes[k%3], k = s.vec(), k+1 })
+			})
+		case "start":
+			r.Start = s.vec()
+		case "end":
+			r.End = s.vec()
+		default:
+			s.skip(0)
+		}
+	})
+	return s.ok && s.end()
+}
+
+// fakeOp returns the op's name without allocating.
+func fakeOp(b []byte) string {
+	for _, op := range []string{"hello", "mesh", "sweep", "slide"} {
+		if string(b) == op {
+			return op
+		}
+	}
+	return "other"
+}
+
+// triangle reads [i,j,k].
+func (s *scanner) triangle() [3]int {
+	var t [3]int
+	k := 0
+	s.array(func() { t[k%3], k = s.int(), k+1 })
+	return t
 }
 
 // fakeEngine speaks the protocol on stdin/stdout with the core as its
@@ -55,10 +107,11 @@ func fakeEngine(mode string) int {
 	in.Buffer(make([]byte, 1<<16), 64<<20)
 	out := bufio.NewWriter(os.Stdout)
 	meshes := map[int64]*sweep.Mesh{}
+	var r fakeRequest
+	var ans []byte
 	for in.Scan() {
-		var r fakeRequest
-		if err := json.Unmarshal(in.Bytes(), &r); err != nil {
-			fmt.Fprintln(os.Stderr, "bad request:", err)
+		if !r.parse(in.Bytes()) {
+			fmt.Fprintf(os.Stderr, "bad request: %s\n", in.Bytes())
 			return 1
 		}
 		switch r.Op {
@@ -79,7 +132,8 @@ func fakeEngine(mode string) int {
 			if code, stop := misbehave(mode, out); stop {
 				return code
 			}
-			out.Write(fakeSweep(meshes[r.Mesh], &r))
+			ans = fakeSweep(ans[:0], meshes[r.Mesh], &r)
+			out.Write(ans)
 		default:
 			out.WriteString(`{"error":"only sweeps"}` + "\n")
 		}
@@ -116,18 +170,27 @@ func misbehave(mode string, out *bufio.Writer) (code int, stop bool) {
 	return 0, false
 }
 
-// fakeSweep answers a sweep with the core.
-func fakeSweep(m *sweep.Mesh, r *fakeRequest) []byte {
+// fakeSweep appends the core's answer to a sweep to dst, with a field the
+// protocol does not name (time_us).
+func fakeSweep(dst []byte, m *sweep.Mesh, r *fakeRequest) []byte {
 	if m == nil {
-		return []byte(`{"error":"unknown mesh"}` + "\n")
+		return append(dst, `{"error":"unknown mesh"}`+"\n"...)
 	}
-	h, ok := m.Sweep(sweep.Ellipsoid{Axes: r.Ellipsoid.Axes}, r.Start, r.End.Sub(r.Start))
+	h, ok := m.Sweep(sweep.Ellipsoid{Axes: r.Axes}, r.Start, r.End.Sub(r.Start))
 	if !ok {
-		return []byte(`{"hit":false}` + "\n")
+		return append(dst, `{"hit":false}`+"\n"...)
 	}
-	b := fmt.Appendf(nil, `{"hit":true,"t":%v,"point":[%v,%v,%v],"normal":[%v,%v,%v],"triangle":%d,"feature":%q,"time_us":3}`,
-		h.T, h.Point[0], h.Point[1], h.Point[2], h.Normal[0], h.Normal[1], h.Normal[2], h.Triangle, h.Feature)
-	return append(b, '\n')
+	dst = append(dst, `{"hit":true,"t":`...)
+	dst, _ = appendNum(dst, h.T, true)
+	dst = append(dst, `,"point":`...)
+	dst, _ = appendVec(dst, h.Point, true)
+	dst = append(dst, `,"normal":`...)
+	dst, _ = appendVec(dst, h.Normal, true)
+	dst = append(dst, `,"triangle":`...)
+	dst = strconv.AppendInt(dst, int64(h.Triangle), 10)
+	dst = append(dst, `,"feature":"`...)
+	dst = append(dst, h.Feature.String()...)
+	return append(dst, `","time_us":3}`+"\n"...)
 }
 
 // fakeCmd is the command line that runs the test binary as a fake engine.

@@ -108,6 +108,16 @@ func TestJudgeSlide(t *testing.T) {
 	}
 }
 
+// TestJudgeSlideTiny: on a motion shorter than the skin the core's own
+// slide does not stick.
+func TestJudgeSlideTiny(t *testing.T) {
+	q := Query{Mesh: floorMesh(), Ellipsoid: sweep.Sphere(1), Start: mgl64.Vec3{1, 2, 1}, End: mgl64.Vec3{1.0002, 2.0002, 1.0004}}
+	exact := exactOf(q)
+	if v := (Judge{}).Slide(q, exact, exact); v.State != Agrees {
+		t.Errorf("the core's own slide of a tiny motion: %v", v)
+	}
+}
+
 func TestOpinionsAgree(t *testing.T) {
 	q := fallQuery(floorMesh())
 	r, errs := Opinions(t.Context(), q, Builtins(), opinions.DefaultTolerance)

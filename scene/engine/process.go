@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -108,7 +109,8 @@ func (e *AnswerError) Error() string {
 	return "engine " + strconv.Quote(e.Engine) + " could not answer " + e.Request.String() + ": " + strconv.Quote(clip(e.Message))
 }
 
-// lineMsg is one line from the engine's stdout, or why there is none.
+// lineMsg is one line from the engine's stdout, or why there is none. b
+// comes from the free buffers and goes back with release.
 type lineMsg struct {
 	b   []byte
 	err error
@@ -123,8 +125,9 @@ type Process struct {
 	name   string
 	ops    Ops
 	seq    int64
-	sent   [16]int64 // mesh ids sent, the latest 16 (an engine may forget older ones; they are re-sent)
-	nsent  int
+	cur    *Mesh          // the mesh sent last: the only one the engine surely knows
+	wire   Mesh           // the id cur was sent under (ID only), as the queries name it
+	used   map[int64]bool // ids sent so far: an old id is never used again
 	buf    []byte
 	last   Reply
 	broken error
@@ -133,6 +136,7 @@ type Process struct {
 	stdin      io.WriteCloser
 	stderr     *tail
 	lines      chan lineMsg
+	free       chan []byte   // line buffers the reader may fill again (see release)
 	done       chan struct{} // closed when the process is being stopped
 	readerDone chan struct{}
 	pending    atomic.Bool // a request awaits its answer line
@@ -165,7 +169,8 @@ func Start(ctx context.Context, cmdline string, opt Options) (*Process, error) {
 
 // start runs the command and says hello.
 func (p *Process) start(ctx context.Context) error {
-	p.name, p.ops, p.seq, p.nsent, p.broken = filepath.Base(p.args[0]), 0, 0, 0, nil
+	p.name, p.ops, p.seq, p.broken = filepath.Base(p.args[0]), 0, 0, nil
+	p.cur, p.wire.ID, p.used = nil, 0, map[int64]bool{}
 	p.stopOnce = sync.Once{}
 	if err := p.spawn(); err != nil {
 		p.broken = &BrokenError{Engine: p.name, Request: Request{Op: "hello", Seq: 1}, Reason: fmt.Errorf("%w: %w", ErrCannotStart, err)}
@@ -176,6 +181,7 @@ func (p *Process) start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	defer p.release(line)
 	h, ops, err := DecodeHello(line)
 	if err != nil {
 		return p.fail(req, err, line)
@@ -212,20 +218,31 @@ func (p *Process) spawn() error {
 	w.Close()
 	p.cmd, p.stdin = cmd, stdin
 	p.lines, p.done, p.readerDone = make(chan lineMsg, 2), make(chan struct{}), make(chan struct{})
+	p.free = make(chan []byte, freeBuffers)
 	p.pending.Store(false)
 	go p.read(r)
 	return nil
 }
 
+// freeBuffers is how many line buffers wait for the reader at most: the
+// last reply's, the one being decoded and one being filled circulate.
+const freeBuffers = 4
+
 // read feeds the engine's stdout lines to p.lines until EOF, an error, a
 // line over MaxLine or an unsolicited line (one with no request pending),
-// then closes r.
+// then closes r. Lines are read into released buffers when there are
+// some, so that a steady stream of answers allocates nothing.
 func (p *Process) read(r *os.File) {
 	defer close(p.readerDone)
 	defer r.Close()
 	br := bufio.NewReaderSize(r, 64<<10)
 	for {
-		b, err := readLine(br)
+		var buf []byte
+		select {
+		case buf = <-p.free:
+		default:
+		}
+		b, err := readLineInto(br, buf)
 		switch {
 		case err != nil:
 		case !p.pending.CompareAndSwap(true, false):
@@ -245,12 +262,15 @@ func (p *Process) read(r *os.File) {
 // readLine reads one line without its '\n' (a copy); io.EOF at the end
 // (a last line without '\n' is ErrExited: the engine stopped mid-answer),
 // ErrLineTooLong past MaxLine.
-func readLine(br *bufio.Reader) ([]byte, error) {
+func readLine(br *bufio.Reader) ([]byte, error) { return readLineInto(br, nil) }
+
+// readLineInto is readLine copying into dst[:0] (nil: a new slice).
+func readLineInto(br *bufio.Reader, dst []byte) ([]byte, error) {
 	b, err := br.ReadSlice('\n')
 	if err == nil {
-		return append([]byte(nil), b[:len(b)-1]...), nil
+		return append(dst[:0], b[:len(b)-1]...), nil
 	}
-	var long []byte
+	long := dst[:0]
 	for errors.Is(err, bufio.ErrBufferFull) {
 		long = append(long, b...)
 		if len(long) > MaxLine {
@@ -306,6 +326,18 @@ func (p *Process) roundTrip(ctx context.Context, req []byte, r Request) ([]byte,
 	case <-ctx.Done():
 		p.timer.Stop()
 		return nil, p.fail(r, ctx.Err(), nil)
+	}
+}
+
+// release gives a line buffer back to the reader once nothing refers to
+// it any more.
+func (p *Process) release(b []byte) {
+	if cap(b) == 0 || cap(b) > 2*MaxLine {
+		return
+	}
+	select {
+	case p.free <- b[:0]:
+	default:
 	}
 }
 
@@ -369,8 +401,13 @@ func (p *Process) Err() error { return p.broken }
 func (p *Process) StderrTail() []string { return p.stderr.Lines() }
 
 // LastReply returns the last sweep or slide answer as decoded, with its
-// raw line (for the fields the protocol does not name, Reply.Extra).
-func (p *Process) LastReply() Reply { return p.last }
+// raw line (for the fields the protocol does not name, Reply.Extra). The
+// line is a copy, the caller's to keep.
+func (p *Process) LastReply() Reply {
+	r := p.last
+	r.Line = bytes.Clone(r.Line)
+	return r
+}
 
 // Close kills the engine's process group. It never blocks for long and
 // returns nil; later requests fail with ErrClosed.
@@ -412,23 +449,29 @@ func (p *Process) ask(ctx context.Context, op Ops, q *Query) (sweep.Answer, erro
 	if err := p.ensureMesh(ctx, q.Mesh); err != nil {
 		return sweep.Answer{}, err
 	}
-	buf, err := AppendQuery(p.buf[:0], op, q)
+	wq := *q
+	wq.Mesh = &p.wire
+	buf, err := AppendQuery(p.buf[:0], op, &wq)
 	if err != nil {
 		return sweep.Answer{}, fmt.Errorf("engine %s: %s: %w", strconv.Quote(p.name), opName(op), err)
 	}
 	p.buf = buf
-	r := p.next(opName(op), q.Mesh.ID)
+	r := p.next(opName(op), p.wire.ID)
 	line, err := p.roundTrip(ctx, buf, r)
 	if err != nil {
 		return sweep.Answer{}, err
 	}
 	rep, err := DecodeAnswer(op, line)
 	if err != nil {
-		return sweep.Answer{}, p.fail(r, err, line)
+		err = p.fail(r, err, line)
+		p.release(line)
+		return sweep.Answer{}, err
 	}
 	if rep.Error != "" {
+		p.release(line)
 		return sweep.Answer{}, &AnswerError{Engine: p.name, Request: r, Message: rep.Error}
 	}
+	p.release(p.last.Line)
 	p.last = rep
 	return rep.Answer, nil
 }
@@ -439,23 +482,30 @@ type meshAck struct {
 	Error *string `json:"error"`
 }
 
-// ensureMesh sends m unless it was sent among the latest 16 meshes.
+// ensureMesh sends m unless it is the mesh sent last. An engine may
+// forget every mesh but the newest, and an old id is never used again
+// (docs/engine-protocol.md, "mesh"), so a mesh asked about again after
+// another one was sent goes again under a fresh id (otherwise under its
+// own, Mesh.ID). The id the queries must name is p.wire.ID.
 func (p *Process) ensureMesh(ctx context.Context, m *Mesh) error {
-	for i := 0; i < min(p.nsent, len(p.sent)); i++ {
-		if p.sent[i] == m.ID {
-			return nil
-		}
+	if m == p.cur {
+		return nil
 	}
-	buf, err := AppendMesh(p.buf[:0], m)
+	id := m.ID
+	if p.used[id] {
+		id = lastID.Add(1)
+	}
+	buf, err := AppendMesh(p.buf[:0], &Mesh{ID: id, Tris: m.Tris})
 	if err != nil {
 		return fmt.Errorf("engine %s: %w", strconv.Quote(p.name), err)
 	}
 	p.buf = buf
-	r := p.next("mesh", m.ID)
+	r := p.next("mesh", id)
 	line, err := p.roundTrip(ctx, buf, r)
 	if err != nil {
 		return err
 	}
+	defer p.release(line)
 	var ack meshAck
 	switch err := decodeObject(line, &ack); {
 	case err != nil:
@@ -465,8 +515,7 @@ func (p *Process) ensureMesh(ctx context.Context, m *Mesh) error {
 	case ack.OK == nil || !*ack.OK:
 		return p.fail(r, fmt.Errorf("%w: ok", ErrMissingField), line)
 	}
-	p.sent[p.nsent%len(p.sent)] = m.ID
-	p.nsent++
+	p.cur, p.wire.ID, p.used[id] = m, id, true
 	return nil
 }
 

@@ -58,6 +58,11 @@ func TestProcessGood(t *testing.T) {
 	if _, err := p.Sweep(t.Context(), fallQuery(m2)); err != nil || p.seq != 7 {
 		t.Fatalf("a new mesh is sent before its sweep: %v, %d requests", err, p.seq)
 	}
+	// Back to the first mesh: the engine may have forgotten it and its id
+	// is never used again, so it goes again under a fresh id.
+	if _, err := p.Sweep(t.Context(), fallQuery(m)); err != nil || p.seq != 9 || p.wire.ID == m.ID || p.wire.ID == m2.ID {
+		t.Fatalf("an older mesh is re-sent under a new id: %v, %d requests, id %d (meshes %d, %d)", err, p.seq, p.wire.ID, m.ID, m2.ID)
+	}
 	var ae *AnswerError
 	if _, err := p.Slide(t.Context(), fallQuery(m)); !errors.As(err, &ae) || p.Err() != nil {
 		t.Fatalf("an {\"error\"} answer is an AnswerError and no break: %v", err)

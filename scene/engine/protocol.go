@@ -116,7 +116,7 @@ func (v *vec3) UnmarshalJSON(b []byte) error {
 
 func (v *vec3) vec() mgl64.Vec3 { return mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])} }
 
-// wireStep is one step of a slide answer.
+// wireStep is one step of a slide answer as encoding/json fills it.
 type wireStep struct {
 	T        *num    `json:"t"`
 	Center   *vec3   `json:"center"`
@@ -126,7 +126,8 @@ type wireStep struct {
 	Feature  *string `json:"feature"`
 }
 
-// wireAnswer is a sweep or slide answer as JSON carries it.
+// wireAnswer is a sweep or slide answer as encoding/json fills it: the
+// general path, for lines the scanner leaves (see scanner).
 type wireAnswer struct {
 	Hit      *bool       `json:"hit"`
 	T        *num        `json:"t"`
@@ -139,6 +140,49 @@ type wireAnswer struct {
 	Error    *string     `json:"error"`
 }
 
+// field is one known field of an answer or of a slide step, as a bit of
+// the set of fields a line holds.
+type field uint16
+
+const (
+	fieldHit field = 1 << iota
+	fieldT
+	fieldCenter
+	fieldPoint
+	fieldNormal
+	fieldTriangle
+	fieldFeature
+	fieldFinal
+	fieldSteps
+	fieldError
+)
+
+// answerNames and stepNames are the field names of an answer and of a
+// slide step (encoding/json matches them in any letter case).
+var (
+	answerNames = []string{"hit", "t", "point", "normal", "triangle", "feature", "final", "steps", "error"}
+	stepNames   = []string{"t", "center", "point", "normal", "triangle", "feature"}
+)
+
+// contactVals is one contact of an answer, decoded: the first contact of
+// a sweep or one slide step. has says which fields were present.
+type contactVals struct {
+	has                   field
+	t                     float64
+	center, point, normal mgl64.Vec3
+	triangle              int
+	feature               string
+}
+
+// answerVals is a decoded answer line, whichever path decoded it.
+type answerVals struct {
+	contactVals
+	hit    bool
+	final  mgl64.Vec3
+	steps  []contactVals
+	errMsg string
+}
+
 // DecodeAnswer decodes one answer line to a sweep (op OpSweep) or slide
 // (OpSlide) request. Non-finite numbers in any spelling of
 // docs/engine-protocol.md decode to NaN and ±Inf (the judge marks them
@@ -147,23 +191,176 @@ type wireAnswer struct {
 // ErrNotObject; a missing required field (hit, and t when hit, for a
 // sweep; final for a slide) wraps ErrMissingField; a field of the wrong
 // type wraps ErrBadField. The reply keeps line (not a copy).
+//
+// Plain lines are read by a scanner without reflection or allocation;
+// the rest (escapes, nulls, errors of any kind) by encoding/json, with the
+// same result.
 func DecodeAnswer(op Ops, line []byte) (Reply, error) {
+	return decodeAnswer(op, line, true)
+}
+
+// decodeAnswer is DecodeAnswer, with the scanner only when scan is set.
+func decodeAnswer(op Ops, line []byte, scan bool) (Reply, error) {
 	r := Reply{Line: line}
-	var w wireAnswer
-	if err := decodeObject(line, &w); err != nil {
-		return r, err
+	var v answerVals
+	if !scan || !scanAnswer(line, &v) {
+		var w wireAnswer
+		if err := decodeObject(line, &w); err != nil {
+			return r, err
+		}
+		v = w.vals()
 	}
-	if w.Error != nil {
-		r.Error = *w.Error
+	if v.has&fieldError != 0 {
+		r.Error = v.errMsg
 		return r, nil
 	}
 	var err error
 	if op == OpSlide {
-		err = w.slide(&r.Answer)
+		err = v.slide(&r.Answer)
 	} else {
-		err = w.sweep(&r.Answer)
+		err = v.sweep(&r.Answer)
 	}
 	return r, err
+}
+
+// scanAnswer decodes a plain answer line into v with the scanner; false
+// means the line needs encoding/json (v is then partly filled).
+func scanAnswer(line []byte, v *answerVals) bool {
+	line = bytes.TrimSpace(line)
+	if len(line) == 0 || line[0] != '{' {
+		return false
+	}
+	s := newScanner(line)
+	s.object(func(key []byte) { v.scan(&s, key) })
+	return s.ok && s.end()
+}
+
+// scan reads the value of the answer field key.
+func (v *answerVals) scan(s *scanner, key []byte) {
+	switch string(key) {
+	case "hit":
+		v.mark(s, fieldHit)
+		v.hit = s.boolean()
+	case "final":
+		v.mark(s, fieldFinal)
+		v.final = s.vec()
+	case "steps":
+		v.mark(s, fieldSteps)
+		v.steps = v.steps[:0]
+		s.array(func() {
+			v.steps = append(v.steps, contactVals{})
+			st := &v.steps[len(v.steps)-1]
+			s.object(func(key []byte) { st.scan(s, key, stepNames) })
+		})
+	case "error": // messages often have escapes: left to encoding/json
+		s.bail()
+	case "center": // a step's field, not an answer's: kept for Extra
+		s.skip(0)
+	default:
+		v.contactVals.scan(s, key, answerNames)
+	}
+}
+
+// scan reads the value of the contact field key (center only for a step,
+// whose names are stepNames); other keys are skipped, unless they spell
+// one of names in another case.
+func (c *contactVals) scan(s *scanner, key []byte, names []string) {
+	switch string(key) {
+	case "t":
+		c.mark(s, fieldT)
+		c.t = s.num()
+	case "center":
+		c.mark(s, fieldCenter)
+		c.center = s.vec()
+	case "point":
+		c.mark(s, fieldPoint)
+		c.point = s.vec()
+	case "normal":
+		c.mark(s, fieldNormal)
+		c.normal = s.vec()
+	case "triangle":
+		c.mark(s, fieldTriangle)
+		c.triangle = s.int()
+	case "feature":
+		c.mark(s, fieldFeature)
+		c.feature = s.feature()
+	default:
+		if foldsTo(key, names...) {
+			s.bail()
+			return
+		}
+		s.skip(0)
+	}
+}
+
+// mark records field f as present; a second time bails (encoding/json's
+// last-one-wins is left to it).
+func (c *contactVals) mark(s *scanner, f field) {
+	if c.has&f != 0 {
+		s.bail()
+	}
+	c.has |= f
+}
+
+// feature reads a feature's name: face, edge or vertex, else it bails.
+func (s *scanner) feature() string {
+	switch b := s.str(); string(b) {
+	case "face":
+		return "face"
+	case "edge":
+		return "edge"
+	case "vertex":
+		return "vertex"
+	}
+	s.bail()
+	return ""
+}
+
+// vals converts what encoding/json filled.
+func (w *wireAnswer) vals() answerVals {
+	var v answerVals
+	v.contactVals = contactOf(w.T, nil, w.Point, w.Normal, w.Triangle, w.Feature)
+	if w.Hit != nil {
+		v.has, v.hit = v.has|fieldHit, *w.Hit
+	}
+	if w.Final != nil {
+		v.has, v.final = v.has|fieldFinal, w.Final.vec()
+	}
+	if w.Steps != nil {
+		v.has |= fieldSteps
+		v.steps = make([]contactVals, len(*w.Steps))
+		for i, st := range *w.Steps {
+			v.steps[i] = contactOf(st.T, st.Center, st.Point, st.Normal, st.Triangle, st.Feature)
+		}
+	}
+	if w.Error != nil {
+		v.has, v.errMsg = v.has|fieldError, *w.Error
+	}
+	return v
+}
+
+// contactOf converts the contact fields encoding/json filled (nil: absent).
+func contactOf(t *num, center, point, normal *vec3, tri *int, feat *string) contactVals {
+	var c contactVals
+	if t != nil {
+		c.has, c.t = c.has|fieldT, float64(*t)
+	}
+	if center != nil {
+		c.has, c.center = c.has|fieldCenter, center.vec()
+	}
+	if point != nil {
+		c.has, c.point = c.has|fieldPoint, point.vec()
+	}
+	if normal != nil {
+		c.has, c.normal = c.has|fieldNormal, normal.vec()
+	}
+	if tri != nil {
+		c.has, c.triangle = c.has|fieldTriangle, *tri
+	}
+	if feat != nil {
+		c.has, c.feature = c.has|fieldFeature, *feat
+	}
+	return c
 }
 
 // decodeObject unmarshals one JSON object (after rewriting non-finite
@@ -184,61 +381,62 @@ func decodeObject(line []byte, v any) error {
 }
 
 // sweep fills a's Hit, First and Has.
-func (w *wireAnswer) sweep(a *sweep.Answer) error {
-	if w.Hit == nil {
+func (v *answerVals) sweep(a *sweep.Answer) error {
+	if v.has&fieldHit == 0 {
 		return fmt.Errorf("%w: hit", ErrMissingField)
 	}
-	a.Hit = *w.Hit
+	a.Hit = v.hit
 	if !a.Hit {
 		return nil
 	}
-	if w.T == nil {
+	if v.has&fieldT == 0 {
 		return fmt.Errorf("%w: t (the answer hits)", ErrMissingField)
 	}
-	a.First.T = float64(*w.T)
-	return fillHit(&a.First, &a.Has, w.Point, w.Normal, w.Triangle, w.Feature)
+	a.First.T = v.t
+	return fillHit(&a.First, &a.Has, &v.contactVals)
 }
 
 // slide fills a's Slid, Slide and HasSteps (and, from the steps, the
 // presence flags of their points, normals and triangles).
-func (w *wireAnswer) slide(a *sweep.Answer) error {
-	if w.Final == nil {
+func (v *answerVals) slide(a *sweep.Answer) error {
+	if v.has&fieldFinal == 0 {
 		return fmt.Errorf("%w: final", ErrMissingField)
 	}
-	a.Slid, a.Slide.Final = true, w.Final.vec()
-	if w.Steps == nil {
+	a.Slid, a.Slide.Final = true, v.final
+	if v.has&fieldSteps == 0 {
 		return nil
 	}
 	a.Has |= sweep.HasSteps
-	a.Slide.Steps = make([]sweep.SlideStep, len(*w.Steps))
-	for i, s := range *w.Steps {
-		st := &a.Slide.Steps[i]
-		if s.T == nil || s.Center == nil {
+	a.Slide.Steps = make([]sweep.SlideStep, len(v.steps))
+	for i := range v.steps {
+		s, st := &v.steps[i], &a.Slide.Steps[i]
+		if s.has&(fieldT|fieldCenter) != fieldT|fieldCenter {
 			return fmt.Errorf("%w: steps[%d] needs t and center", ErrMissingField, i)
 		}
-		st.Hit.T, st.Contact = float64(*s.T), s.Center.vec()
-		if err := fillHit(&st.Hit, &a.Has, s.Point, s.Normal, s.Triangle, s.Feature); err != nil {
+		st.Hit.T, st.Contact = s.t, s.center
+		if err := fillHit(&st.Hit, &a.Has, s); err != nil {
 			return fmt.Errorf("steps[%d]: %w", i, err)
 		}
 	}
 	return nil
 }
 
-// fillHit copies the optional fields present into h and marks them in has.
-func fillHit(h *sweep.Hit, has *sweep.Fields, p, n *vec3, tri *int, feat *string) error {
-	if p != nil {
-		h.Point, *has = p.vec(), *has|sweep.HasPoint
+// fillHit copies the optional fields present in c into h and marks them
+// in has.
+func fillHit(h *sweep.Hit, has *sweep.Fields, c *contactVals) error {
+	if c.has&fieldPoint != 0 {
+		h.Point, *has = c.point, *has|sweep.HasPoint
 	}
-	if n != nil {
-		h.Normal, *has = n.vec(), *has|sweep.HasNormal
+	if c.has&fieldNormal != 0 {
+		h.Normal, *has = c.normal, *has|sweep.HasNormal
 	}
-	if tri != nil {
-		h.Triangle, *has = *tri, *has|sweep.HasTriangle
+	if c.has&fieldTriangle != 0 {
+		h.Triangle, *has = c.triangle, *has|sweep.HasTriangle
 	}
-	if feat != nil {
-		f, ok := featureNamed(*feat)
+	if c.has&fieldFeature != 0 {
+		f, ok := featureNamed(c.feature)
 		if !ok {
-			return fmt.Errorf("%w: feature %s is not face, edge or vertex", ErrBadField, strconv.Quote(clip(*feat)))
+			return fmt.Errorf("%w: feature %s is not face, edge or vertex", ErrBadField, strconv.Quote(clip(c.feature)))
 		}
 		h.Feature, *has = f, *has|sweep.HasFeature
 	}
@@ -394,6 +592,9 @@ func appendNum(dst []byte, f float64, ok bool) ([]byte, bool) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return append(dst, '0'), false
 	}
+	if f == math.Trunc(f) && math.Abs(f) < 1e6 && (f != 0 || !math.Signbit(f)) {
+		return strconv.AppendInt(dst, int64(f), 10), ok // the same digits, without the float formatting
+	}
 	return strconv.AppendFloat(dst, f, 'g', -1, 64), ok
 }
 
@@ -465,6 +666,23 @@ func nonFinite(tok []byte) string {
 		return `"-Inf"`
 	}
 	return `"+Inf"`
+}
+
+// nonFiniteValue is the value a non-finite spelling stands for; false for
+// any other word.
+func nonFiniteValue(tok []byte) (float64, bool) {
+	if len(tok) == 0 {
+		return 0, false
+	}
+	switch nonFinite(tok) {
+	case `"NaN"`:
+		return math.NaN(), true
+	case `"+Inf"`:
+		return math.Inf(1), true
+	case `"-Inf"`:
+		return math.Inf(-1), true
+	}
+	return 0, false
 }
 
 // excerptMax is the longest excerpt of engine or file text an error

@@ -55,10 +55,14 @@ func (w *world) forCase(c Case) *world {
 // checker runs every check on a case.
 type checker struct {
 	tol opinions.Tolerance
+	eng *engineCheck // when set, engines are judged instead of the core
 }
 
 // check returns everything wrong with c in w (w holds c.Tris).
 func (k *checker) check(w *world, c Case) []Problem {
+	if k.eng != nil {
+		return k.eng.check(w, c)
+	}
 	delta := c.End.Sub(c.Start)
 	// Everything the sweep and the slide can reach lies within |delta| of
 	// End, plus the ellipsoid and a few skins.

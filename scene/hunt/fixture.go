@@ -3,6 +3,7 @@ package hunt
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"regexp"
 	"strings"
 
@@ -16,11 +17,24 @@ import (
 // field (an extra top-level field, kept by load and save).
 type note struct {
 	Kind   string   `json:"kind"`
-	Worst  float64  `json:"worst"`
+	Worst  number   `json:"worst"`
 	Detail string   `json:"detail"`
 	Scene  string   `json:"scene"` // the scene hunted in
 	Seed   uint64   `json:"seed"`
 	Report []string `json:"report,omitempty"` // the three opinions, one line each
+}
+
+// number is a float64 that JSON-encodes NaN and ±Inf (a NaN finding's
+// Worst) as the strings "NaN", "+Inf" and "-Inf".
+type number float64
+
+// MarshalJSON implements json.Marshaler.
+func (x number) MarshalJSON() ([]byte, error) {
+	f := float64(x)
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return []byte(`"` + fmt.Sprint(f) + `"`), nil
+	}
+	return json.Marshal(f)
 }
 
 // unsafe matches what a fixture name leaves out.
@@ -54,7 +68,7 @@ func sceneOf(c Case, p Problem, from string, seed uint64, tol opinions.Tolerance
 		}
 		s.Mesh.Triangles = append(s.Mesh.Triangles, tri)
 	}
-	n := note{Kind: p.Kind, Worst: p.Worst, Detail: p.Detail, Scene: from, Seed: seed}
+	n := note{Kind: p.Kind, Worst: number(p.Worst), Detail: p.Detail, Scene: from, Seed: seed}
 	if !strings.HasPrefix(p.Kind, "slide") {
 		w := newWorld(c)
 		rep := opinions.Compare(w.geo, w.mesh, c.Start, c.End.Sub(c.Start), tol)

@@ -21,6 +21,11 @@
 // The first case of each kind is shrunk (fewer triangles, a shorter
 // motion, rounder numbers, while it fails the same way) and exported as a
 // fixture; later cases of the kind are counted, and the worst is kept.
+//
+// This package is the library (Config, Run, Progress, Summary); the
+// command — its flags, progress bar, summary table and exit codes — is
+// cmd/debugger's hunt subcommand, and the window runs hunts through
+// ui/editor.
 package hunt
 
 import (
@@ -32,6 +37,7 @@ import (
 	"time"
 
 	"sweepdbg/scene"
+	"sweepdbg/scene/engine"
 	"sweepdbg/scene/opinions"
 )
 
@@ -56,14 +62,25 @@ type Config struct {
 	// Now is the clock (fixture names, the time budget); nil means
 	// time.Now.
 	Now func() time.Time
+	// Engines, when not empty, are judged against the exact core with
+	// Judge instead of the core being checked: kinds are named
+	// "<engine>: <rule>" (engine.Verdict.Rule), each finding is shrunk to
+	// at most 4 triangles and its fixture expects the exact core's answer.
+	// The hunt ends with an error (a *engine.BrokenError) when an engine
+	// breaks. The caller closes the engines.
+	Engines []engine.Engine
+	Judge   engine.Judge
 }
 
 // Progress is reported while hunting, a few times a second.
 type Progress struct {
 	Elapsed, Duration time.Duration
-	Cases             int    // cases tried so far
-	Findings          int    // kinds of finding so far
-	Shrinking         string // the kind being shrunk, "" while searching
+	Cases             int         // cases tried so far
+	Findings          int         // kinds of finding so far
+	Shrinking         string      // the kind being shrunk, "" while searching
+	Queries           int         // requests the engines answered (Config.Engines)
+	Unanswered        int         // engine queries answered {"error":...} or not askable
+	ByKind            []KindCount // cases per kind of finding, in the order found
 }
 
 // Finding is one kind of problem.
@@ -104,6 +121,9 @@ func Run(ctx context.Context, cfg Config, progress func(Progress)) (Summary, err
 		return Summary{}, fmt.Errorf("hunt: scene %q: %w", cfg.Scene.Name, err)
 	}
 	h := &hunter{cfg: cfg, progress: progress, k: &checker{tol: cfg.Tolerance}, kinds: map[string]int{}}
+	if len(cfg.Engines) > 0 {
+		h.k.eng = newEngineCheck(ctx, cfg.Engines, cfg.Judge)
+	}
 	// Preparing a large mesh takes a while; the hunt's time starts after.
 	h.gen = newGenerator(cfg.Scene, rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)))
 	h.full = newWorld(Case{Tris: h.gen.tris, E: cfg.Scene.Ellipsoid})
@@ -157,6 +177,9 @@ func (h *hunter) run(ctx context.Context) error {
 				return err
 			}
 		}
+		if err := h.k.engineErr(); err != nil {
+			return err
+		}
 		if now := h.cfg.Now(); now.Sub(h.lastReport) >= progressEvery {
 			h.lastReport = now
 			h.report("")
@@ -193,6 +216,10 @@ func (h *hunter) record(c Case, p Problem) error {
 	h.report(p.Kind)
 	s := &shrinker{fails: failsAs(h.k, p.Kind), now: h.cfg.Now, deadline: h.shrinkDeadline()}
 	small := s.shrink(c)
+	if h.k.eng != nil {
+		small = fewer(small, s.fails)
+		h.k.eng.forget()
+	}
 	final := p
 	for _, q := range h.k.check(newWorld(small), small) {
 		if q.Kind == p.Kind {
@@ -200,7 +227,7 @@ func (h *hunter) record(c Case, p Problem) error {
 		}
 	}
 	f := Finding{Kind: p.Kind, Count: 1, Worst: p.Worst, Detail: final.Detail, Case: small, Triangles: len(small.Tris)}
-	fx, err := sceneOf(small, final, h.cfg.Scene.Name, h.cfg.Seed, h.cfg.Tolerance)
+	fx, err := h.fixture(small, final)
 	if err == nil {
 		f.Fixture, err = scene.Export(h.cfg.Out, fx, h.cfg.Now())
 	}
@@ -223,5 +250,12 @@ func (h *hunter) report(shrinking string) {
 	if h.progress == nil {
 		return
 	}
-	h.progress(Progress{Elapsed: h.cfg.Now().Sub(h.start), Duration: h.cfg.Duration, Cases: h.sum.Cases, Findings: len(h.sum.Findings), Shrinking: shrinking})
+	p := Progress{Elapsed: h.cfg.Now().Sub(h.start), Duration: h.cfg.Duration, Cases: h.sum.Cases, Findings: len(h.sum.Findings), Shrinking: shrinking}
+	if h.k.eng != nil {
+		p.Queries, p.Unanswered = h.k.eng.queries, h.k.eng.unanswered
+	}
+	for _, f := range h.sum.Findings {
+		p.ByKind = append(p.ByKind, KindCount{f.Kind, f.Count})
+	}
+	h.progress(p)
 }

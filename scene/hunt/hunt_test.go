@@ -1,10 +1,8 @@
 package hunt
 
 import (
-	"bytes"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,6 +15,14 @@ import (
 	"sweepdbg/scene/opinions"
 	"sweepdbg/sweep"
 )
+
+// huntTime is how long each built-in scene is hunted in by the tests.
+func huntTime() time.Duration {
+	if testing.Short() {
+		return 400 * time.Millisecond
+	}
+	return 3 * time.Second
+}
 
 // floorTris is the square -10 <= x, z <= 10 in the plane y = 0.
 var floorTris = []geom.Triangle{
@@ -173,29 +179,6 @@ func caseOf(s *scene.Scene) Case {
 	return Case{Tris: s.Mesh.Tris(), E: s.Ellipsoid, Start: s.Start, End: s.End, Slide: s.SlideOptions()}
 }
 
-func TestMainBadInput(t *testing.T) {
-	for _, args := range [][]string{
-		{"--bogus"},
-		{"--scene", "no-such-scene"},
-		{"--time", "0s"},
-		{"--time", "soon"},
-		{"--seed", "-1"},
-		{"surplus"},
-	} {
-		var out, errb bytes.Buffer
-		if code := Main(args, &out, &errb); code != ExitBadInput {
-			t.Errorf("%v: exit %d, want %d (stderr %q)", args, code, ExitBadInput, errb.String())
-		}
-		if errb.Len() == 0 {
-			t.Errorf("%v: nothing on stderr", args)
-		}
-	}
-	var out, errb bytes.Buffer
-	if code := Main([]string{"--scene", filepath.Join(t.TempDir(), "missing.json")}, &out, &errb); code != ExitBadInput || !strings.Contains(errb.String(), "missing.json") {
-		t.Errorf("missing file: exit %d, stderr %q", code, errb.String())
-	}
-}
-
 func TestRunBadConfig(t *testing.T) {
 	if _, err := Run(t.Context(), Config{}, nil); err == nil {
 		t.Error("no error without a scene")
@@ -208,18 +191,4 @@ func TestRunBadConfig(t *testing.T) {
 	if _, err := Run(t.Context(), Config{Scene: s}, nil); err == nil || !strings.Contains(err.Error(), s.Name) {
 		t.Errorf("invalid scene: %v", err)
 	}
-}
-
-// writeFixtureFile copies the scene package's hand-made fixture into dir.
-func writeFixtureFile(t *testing.T, dir string) string {
-	t.Helper()
-	data, err := os.ReadFile("../testdata/design-example.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, "design-example.json")
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
 }

@@ -3,7 +3,6 @@
 package hunt
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 	"time"
@@ -43,14 +42,5 @@ func TestPlantedBug(t *testing.T) {
 	}
 	if !failsAs(&checker{tol: opinions.DefaultTolerance}, f.Kind)(caseOf(back)) {
 		t.Errorf("the fixture %s does not reproduce %q", f.Fixture, f.Kind)
-	}
-}
-
-// TestMainFindings: the command exits 1 and prints the table.
-func TestMainFindings(t *testing.T) {
-	var out, errb bytes.Buffer
-	code := Main([]string{"--time", "3s", "--seed", "1", "--out", t.TempDir()}, &out, &errb)
-	if code != ExitFindings || !strings.Contains(out.String(), "KIND") || !strings.Contains(out.String(), "unitspace") {
-		t.Errorf("exit %d\nstdout %s", code, out.String())
 	}
 }

@@ -1,7 +1,7 @@
 // Package opinions computes three independent first contacts of a swept
 // ellipsoid with a triangle mesh and reports where they disagree: the
 // core's (Rouwé's plane-space method, sweep.Mesh.Sweep), the unit-sphere
-// space interior/edge/vertex method of seed 004 (package unitspace) and the
+// space interior/edge/vertex method (package unitspace) and the
 // numeric oracle (package oracle). `debugger replay`, the window's Result
 // panel and the bug hunter use it.
 //
@@ -15,7 +15,10 @@
 package opinions
 
 import (
+	"cmp"
 	"math"
+	"math/bits"
+	"slices"
 	"sort"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -27,15 +30,17 @@ import (
 
 // Geometry is an ellipsoid and a triangle soup, with the oracle's
 // unit-space distances over the whole soup. Queries only look at triangles
-// whose bounding box meets the box of the ellipsoid's path.
+// whose bounding box meets the box of the ellipsoid's path, found with a
+// bounding volume hierarchy over the triangles' boxes of its own (not the
+// core's: a second opinion shares nothing with the first).
 type Geometry struct {
-	E      sweep.Ellipsoid
-	Tris   []geom.Triangle
-	inv    mgl64.Mat3 // world to unit space (M⁻¹)
-	extent mgl64.Vec3 // half-size of the ellipsoid's world box
-	boxes  []geom.AABB
-	dup    []bool // dup[i]: triangle i has the same corners as an earlier one, so queries skip it
-	subset []int  // when not nil, the only triangles queries look at (see Restrict)
+	E        sweep.Ellipsoid
+	Tris     []geom.Triangle
+	inv      mgl64.Mat3 // world to unit space (M⁻¹)
+	extent   mgl64.Vec3 // half-size of the ellipsoid's world box
+	boxes    []geom.AABB
+	index    *boxIndex   // the triangles but duplicates (see duplicates)
+	restrict []geom.AABB // queries only look at triangles whose boxes meet all of these (see Restrict)
 }
 
 // NewGeometry prepares e and tris for distance queries. Axes that are
@@ -46,7 +51,7 @@ func NewGeometry(e sweep.Ellipsoid, tris []geom.Triangle) *Geometry {
 	for i, t := range tris {
 		g.boxes[i] = t.Bounds()
 	}
-	g.dup = duplicates(tris)
+	g.index = newBoxIndex(g.boxes, duplicates(tris))
 	return g
 }
 
@@ -107,32 +112,25 @@ func (g *Geometry) Near(begin, delta mgl64.Vec3, margin float64) []int {
 	return g.overlapping(box)
 }
 
-// overlapping returns the triangles (of the subset, if any) whose boxes
-// meet box.
+// overlapping returns the triangles (but duplicates, and within the
+// restricting boxes, if any) whose boxes meet box, in increasing order.
 func (g *Geometry) overlapping(box geom.AABB) []int {
-	out := []int{}
-	if g.subset != nil {
-		for _, i := range g.subset {
-			if !g.dup[i] && g.boxes[i].Overlaps(box) {
-				out = append(out, i)
-			}
-		}
-		return out
+	out := g.index.query(box, g.boxes, []int{})
+	if len(g.restrict) > 0 {
+		out = slices.DeleteFunc(out, func(i int) bool {
+			return slices.ContainsFunc(g.restrict, func(r geom.AABB) bool { return !g.boxes[i].Overlaps(r) })
+		})
 	}
-	for i, b := range g.boxes {
-		if !g.dup[i] && b.Overlaps(box) {
-			out = append(out, i)
-		}
-	}
+	slices.Sort(out)
 	return out
 }
 
 // Restrict returns a view of g whose queries only look at the triangles
-// whose boxes meet box (indices stay those of g.Tris). On a large mesh it
-// makes the queries of one region cheap: they then scan only that region.
+// whose boxes meet box (indices stay those of g.Tris), for a caller that
+// knows where its queries stay.
 func (g *Geometry) Restrict(box geom.AABB) *Geometry {
 	r := *g
-	r.subset = g.overlapping(box)
+	r.restrict = append(slices.Clip(g.restrict), box)
 	return &r
 }
 
@@ -253,4 +251,153 @@ func featureOf(s string) sweep.Feature {
 		return sweep.Vertex
 	}
 	return sweep.Face
+}
+
+// boxIndex is a bounding volume hierarchy over triangle boxes: the boxes'
+// centers sorted along a Morton curve, split where the curve's leading bit
+// changes, or in two halves by count where the codes are equal (boxes that
+// cannot be separated), so that the depth stays bounded however the
+// triangles pile up. Boxes that are not finite are kept aside and tested
+// one by one, as a linear scan would.
+type boxIndex struct {
+	nodes []boxNode
+	items []int32 // triangle indices; each leaf holds a run of them
+	odd   []int32 // triangles with a box that is not finite
+}
+
+// boxNode is a node of a boxIndex: a leaf holds items[start:start+count];
+// an inner node (count 0) has its children at the next node and at start.
+type boxNode struct {
+	box          geom.AABB
+	start, count int32
+}
+
+// leafSize is the most triangles a leaf holds.
+const leafSize = 4
+
+// keyed is a triangle with its Morton code.
+type keyed struct {
+	code uint64
+	i    int32
+}
+
+// newBoxIndex builds the hierarchy over the boxes not marked skip.
+func newBoxIndex(boxes []geom.AABB, skip []bool) *boxIndex {
+	x := &boxIndex{}
+	bounds := geom.EmptyAABB()
+	var keys []keyed
+	for i, b := range boxes {
+		switch {
+		case skip[i]:
+		case !geom.IsFinite(b.Min) || !geom.IsFinite(b.Max):
+			x.odd = append(x.odd, int32(i))
+		default:
+			bounds = bounds.Extend(b.Center())
+			keys = append(keys, keyed{i: int32(i)})
+		}
+	}
+	for k := range keys {
+		keys[k].code = morton(boxes[keys[k].i].Center(), bounds)
+	}
+	slices.SortFunc(keys, func(a, b keyed) int { return cmp.Or(cmp.Compare(a.code, b.code), cmp.Compare(a.i, b.i)) })
+	x.items = make([]int32, len(keys))
+	for k, kk := range keys {
+		x.items[k] = kk.i
+	}
+	if len(keys) > 0 {
+		x.build(boxes, keys, 0, len(keys))
+	}
+	return x
+}
+
+// build appends the subtree over keys[lo:hi] and returns its box.
+func (x *boxIndex) build(boxes []geom.AABB, keys []keyed, lo, hi int) geom.AABB {
+	n := len(x.nodes)
+	x.nodes = append(x.nodes, boxNode{start: int32(lo), count: int32(hi - lo)})
+	if hi-lo <= leafSize {
+		box := geom.EmptyAABB()
+		for _, k := range keys[lo:hi] {
+			box = box.Union(boxes[k.i])
+		}
+		x.nodes[n].box = box
+		return box
+	}
+	mid := split(keys, lo, hi)
+	box := x.build(boxes, keys, lo, mid)
+	x.nodes[n].start, x.nodes[n].count = int32(len(x.nodes)), 0
+	box = box.Union(x.build(boxes, keys, mid, hi))
+	x.nodes[n].box = box
+	return box
+}
+
+// split returns where keys[lo:hi] (sorted, more than one) divide: the
+// first key with the highest bit in which the first and last codes differ
+// set, or the middle when the codes are equal.
+func split(keys []keyed, lo, hi int) int {
+	first, last := keys[lo].code, keys[hi-1].code
+	if first == last {
+		return (lo + hi) / 2
+	}
+	bit := uint64(1) << (63 - bits.LeadingZeros64(first^last))
+	return lo + sort.Search(hi-lo, func(k int) bool { return keys[lo+k].code&bit != 0 })
+}
+
+// morton interleaves the bits of p's position in bounds, 21 bits an axis.
+func morton(p mgl64.Vec3, bounds geom.AABB) uint64 {
+	var code uint64
+	size := bounds.Size()
+	for k := range 3 {
+		q := (p[k] - bounds.Min[k]) / size[k] * (1<<21 - 1)
+		switch {
+		case !(q > 0): // also a flat axis (0/0) and a center out of float range
+			q = 0
+		case q > 1<<21-1:
+			q = 1<<21 - 1
+		}
+		code |= spread(uint64(q)) << k
+	}
+	return code
+}
+
+// spread puts the low 21 bits of v three bits apart.
+func spread(v uint64) uint64 {
+	v &= 1<<21 - 1
+	v = (v | v<<32) & 0x1f00000000ffff
+	v = (v | v<<16) & 0x1f0000ff0000ff
+	v = (v | v<<8) & 0x100f00f00f00f00f
+	v = (v | v<<4) & 0x10c30c30c30c30c3
+	v = (v | v<<2) & 0x1249249249249249
+	return v
+}
+
+// query appends to out the triangles whose boxes meet box.
+func (x *boxIndex) query(box geom.AABB, boxes []geom.AABB, out []int) []int {
+	for _, i := range x.odd {
+		if boxes[i].Overlaps(box) {
+			out = append(out, int(i))
+		}
+	}
+	if len(x.nodes) == 0 {
+		return out
+	}
+	var stackBuf [64]int32
+	stack := append(stackBuf[:0], 0)
+	for len(stack) > 0 {
+		at := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		nd := &x.nodes[at]
+		if !nd.box.Overlaps(box) {
+			continue
+		}
+		if nd.count == 0 {
+			stack = append(stack, nd.start, at+1)
+			continue
+		}
+		for _, i := range x.items[nd.start : nd.start+nd.count] {
+			if boxes[i].Overlaps(box) {
+				out = append(out, int(i))
+			}
+		}
+	}
+	return out
 }

@@ -130,7 +130,7 @@ func (f *frame) edge(i int) root {
 	}
 	u := e.Mul(1 / math.Sqrt(l2))
 	du, wu := geom.Cross(f.d, u), geom.Cross(c0.Mul(-1), u)
-	t, reason := enterRoot(du.Dot(du), 2*du.Dot(wu), wu.Dot(wu)-1)
+	t, reason := enterRootVec(du, wu)
 	r.t = t
 	if reason != "" {
 		r.reason = reason
@@ -153,7 +153,7 @@ func (f *frame) edge(i int) root {
 func (f *frame) vertex(i int) root {
 	r := root{feature: sweep.Vertex, index: i, t: math.NaN()}
 	v := f.p[i]
-	t, reason := enterRoot(f.d.Dot(f.d), -2*f.d.Dot(v), v.Dot(v)-1)
+	t, reason := enterRootVec(f.d, v.Mul(-1))
 	r.t = t
 	if reason != "" {
 		r.reason = reason
@@ -164,34 +164,54 @@ func (f *frame) vertex(i int) root {
 	return r
 }
 
-// enterRoot returns the time the center enters the region where
-// a t² + b t + c <= 0 (a >= 0: inside a cylinder or a sphere): 0 when it
-// starts inside (c <= 0), else the lesser root. The reason is empty for a
-// root in [0, 1].
+// enterRootVec returns the time |w + d·t| first becomes <= 1 (inside a
+// cylinder or a sphere): 0 when it starts inside (c <= 0), else the lesser
+// root of a t² + b t + c with a = |d|², b = 2 d·w, c = |w|² - 1. The
+// reason is empty for a root in [0, 1].
 //
 // The lesser root is computed without cancellation: with c > 0 and a > 0
 // both roots have the sign of -b, and for b < 0 the lesser one is
 // 2c / (-b + √(b² - 4ac)) (the conjugate form of (-b - √disc) / 2a), which
 // stays exact when a is tiny (motion nearly parallel to the edge). The
-// discriminant is computed with geom.DiffProd, accurate where b² and 4ac
-// nearly cancel (grazing motion).
-func enterRoot(a, b, c float64) (float64, string) {
+// discriminant is computed as
+//
+//	b² - 4ac = 4 (|d|² - |d × w|²)   (Lagrange's identity),
+//
+// which is exact however far w is from the unit sphere. The direct form
+// subtracts two products of size |d|²|w|² whose difference is only |d|²:
+// with the center 1e8 units from a vertex (a motion that long), |w|² - 1
+// rounds to |w|² and the discriminant's error exceeds its value, which made
+// motions that pass far away report a contact.
+func enterRootVec(d, w mgl64.Vec3) (float64, string) {
+	a, hb, c := d.Dot(d), d.Dot(w), w.Dot(w)-1
 	switch {
-	case math.IsNaN(a) || math.IsNaN(b) || math.IsNaN(c):
+	case math.IsNaN(a) || math.IsNaN(hb) || math.IsNaN(c):
 		return math.NaN(), ReasonInvalid
 	case c <= 0:
 		return 0, ""
 	case a == 0:
 		return math.NaN(), ReasonParallel
 	}
-	disc := geom.DiffProd(b, b, 4*a, c)
+	x := exactCross(d, w)
+	disc := a - x.Dot(x) // a quarter of b² - 4ac
 	if disc < 0 || math.IsNaN(disc) {
 		return math.NaN(), ReasonMisses
 	}
 	sq := math.Sqrt(disc)
-	if b >= 0 {
-		return -(b + sq) / (2 * a), ReasonNegative
+	if hb >= 0 {
+		return -(hb + sq) / a, ReasonNegative
 	}
-	t := 2 * c / (-b + sq)
+	t := c / (-hb + sq)
 	return t, rangeReason(t)
+}
+
+// exactCross is a × b with each component's difference of products
+// computed by geom.DiffProd (no cancellation between nearly equal
+// products).
+func exactCross(a, b mgl64.Vec3) mgl64.Vec3 {
+	return mgl64.Vec3{
+		geom.DiffProd(a[1], b[2], a[2], b[1]),
+		geom.DiffProd(a[2], b[0], a[0], b[2]),
+		geom.DiffProd(a[0], b[1], a[1], b[0]),
+	}
 }

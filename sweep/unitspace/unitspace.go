@@ -1,6 +1,6 @@
 // Package unitspace is a second, independent first-contact algorithm for an
 // ellipsoid swept against a triangle: the unit-sphere-space
-// interior/edge/vertex method of seed 004 ("Ellipsoid-triangle collisions",
+// interior/edge/vertex method of the course's collide-and-slide slides ("Ellipsoid-triangle collisions",
 // Collisions III), beside the core's plane-space method of Rouwé (package
 // sweep). The debugger shows both, with the numeric oracle as a third
 // opinion, and the bug hunter searches for cases where they disagree.

@@ -178,3 +178,18 @@ func TestInvalid(t *testing.T) {
 		}
 	}
 }
+
+// A motion 1e8 long that passes far from a triangle does not touch it:
+// the vertex and edge quadratics keep their discriminant exact however
+// far the start is (the unit sphere's "-1" is not lost in |w|²).
+func TestLongMotionFarMiss(t *testing.T) {
+	e := sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{0.5, 0, 0}, {0, 0.9, 0}, {0, 0, 0.5}}}
+	tri := geom.Triangle{{0, 0, 2}, {6, 0, 2}, {6, 3, 2}}
+	end := mgl64.Vec3{4, 0.8, 3}
+	for _, x := range []float64{1e6, 1e8, 1e9, 1e12} {
+		begin := mgl64.Vec3{x, 1.2, -1}
+		if h, ok := unitspace.EllipsoidTriangle(e, begin, end.Sub(begin), tri); ok {
+			t.Errorf("start x %g: hit %+v, want none (the end is more than a radius away)", x, h)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path/filepath"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -30,6 +31,9 @@ type App struct {
 	History History
 	Result  Result
 	Recent  []string // recently opened files, newest first
+	// Ups is the up axis each level file was last opened with, by
+	// absolute path (the Scene panel's choice, kept in the session).
+	Ups map[string]UpAxis
 
 	Msg    string    // the status line's last message
 	MsgErr bool      // Msg reports an error
@@ -100,7 +104,13 @@ func (a *App) Edit(what string, f func(d *Doc) error) error {
 		return err
 	}
 	a.History.Record(a.Doc)
+	prev := a.Doc
 	a.SetDoc(next)
+	if c := Change(prev, next); c != "" {
+		a.Say("%s", c) // also replaces an error the edit may have fixed
+	} else {
+		a.Say("%s", what)
+	}
 	return nil
 }
 
@@ -126,13 +136,18 @@ func (a *App) Redo() { a.travel(a.History.Redo, "redo") }
 
 // travel makes the Doc that step returns current and says so.
 func (a *App) travel(step func(Doc) (Doc, bool), what string) {
+	prev := a.Doc
 	d, ok := step(a.Doc)
 	if !ok {
 		a.Say("nothing to %s", what)
 		return
 	}
 	a.SetDoc(d)
-	a.Say("%s", what)
+	if c := Change(prev, d); c != "" {
+		a.Say("%s: %s", what, c)
+	} else {
+		a.Say("%s", what)
+	}
 }
 
 // SetShape sets the ellipsoid's radii and rotation.
@@ -243,6 +258,26 @@ func (a *App) Load(d Doc) {
 	}
 }
 
+// UpFor returns the up axis remembered for the level file path (UpAuto
+// when none).
+func (a *App) UpFor(path string) UpAxis {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	return a.Ups[path]
+}
+
+// RememberUp records the up axis a level file was opened with.
+func (a *App) RememberUp(path string, up UpAxis) {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	if a.Ups == nil {
+		a.Ups = map[string]UpAxis{}
+	}
+	a.Ups[path] = up
+}
+
 // Describe names where d's scene came from: its file, or "built-in scene
 // NAME".
 func (d Doc) Describe() string {
@@ -252,8 +287,12 @@ func (d Doc) Describe() string {
 	return "built-in scene " + d.Scene.Name
 }
 
-// AddRecent puts path first in the recent-files list.
+// AddRecent puts path first in the recent-files list, as an absolute path
+// (the list must still work after a start from another directory).
 func (a *App) AddRecent(path string) {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
 	out := []string{path}
 	for _, p := range a.Recent {
 		if p != path && len(out) < maxRecent {
@@ -369,5 +408,8 @@ func (a *App) Commit(before Doc, what string) {
 		return
 	}
 	a.History.Record(before)
+	if c := Change(before, a.Doc); c != "" {
+		what = c
+	}
 	a.Say("%s", what)
 }

@@ -18,7 +18,7 @@ const DefaultGrid = 0.25
 const parallelEps = 1e-4
 
 // Drag is one drag of a pose's box face, after the collision debugger of
-// seed 004: the grabbed face picks an axis (face f is perpendicular to
+// the course's collide-and-slide slides: the grabbed face picks an axis (face f is perpendicular to
 // axis f/2); a plain drag moves the center in the plane through the grab
 // point perpendicular to that axis, a Shift-drag moves it along the axis
 // (the face's normal line through the grab point).

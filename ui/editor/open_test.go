@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -88,5 +89,32 @@ func TestBackgroundLoadErrors(t *testing.T) {
 	}
 	if sum(a.Doc) != before {
 		t.Fatal("a failed load changed the open scene")
+	}
+}
+
+// The mesh build is a stage of the progress: it starts after the file's
+// share, grows with the time taken and stays short of a full bar until
+// the load is done.
+func TestBuildFraction(t *testing.T) {
+	prev := -1.0
+	for _, ms := range []int{0, 10, 100, 300, 540, 600, 1000, 5000, 60000} {
+		f := buildFraction(time.Duration(ms)*time.Millisecond, 1_000_000)
+		if f < prev || f >= 1 {
+			t.Fatalf("after %d ms: %v (before %v): not growing below 1", ms, f, prev)
+		}
+		prev = f
+	}
+	if f := buildFraction(300*time.Millisecond, 1_000_000); f < 0.4 || f > 0.6 {
+		t.Errorf("half the expected build time shows %v", f)
+	}
+	l := &Loader{}
+	l.progress.Store(math.Float64bits(1))
+	if p, s := l.Progress(), l.Stage(); p != readShare || s != "reading" {
+		t.Errorf("file read, build not begun: %v %q", p, s)
+	}
+	l.tris.Store(1_000_000)
+	l.building.Store(time.Now().Add(-300 * time.Millisecond).UnixNano())
+	if p, s := l.Progress(), l.Stage(); p <= readShare || p >= 1 || s != "building the mesh" {
+		t.Errorf("building: %v %q", p, s)
 	}
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // Second opinions: the Result panel shows the core's first contact beside
-// the unit-space method of seed 004 and the numeric oracle (package
+// the unit-space method of the course's collide-and-slide slides and the numeric oracle (package
 // opinions), and the rejected candidates of the hit triangle.
 
 // opinionsAutoLimit is the largest mesh (triangles) whose opinions are

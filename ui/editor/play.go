@@ -9,7 +9,7 @@ import (
 )
 
 // Play mode: the ellipsoid walks through the scene as a character, with
-// the player controls of seed 004 ("Player Controls"), moved every tick by
+// the player controls of the course's collide-and-slide slides ("Player Controls"), moved every tick by
 // the same core the inspector shows (sweep.Mesh.Slide from the current
 // center to the desired one). Player and Timeline are plain types with no
 // window, so the tests walk them headless.
@@ -100,7 +100,7 @@ type Player struct {
 	Gravity   float64 // downward acceleration, world units per second² (default 20)
 	JumpSpeed float64 // vertical speed of a jump, world units per second (default 7)
 	// GroundCos: a contact whose normal n has dot(n, Up) > GroundCos is
-	// ground (default 0.3: normals within 72.5° of up). Seed 004 counts
+	// ground (default 0.3: normals within 72.5° of up). The slides count
 	// any upward normal (> 0); 0.3 keeps near-vertical walls from being
 	// ground, yet the rounded contact at the top edge of a step lower than
 	// 0.7 of the vertical radius (normal up-part (r-h)/r > 0.3) still is,
@@ -121,7 +121,7 @@ func NewPlayer(mesh *sweep.Mesh, tris []geom.Triangle, e sweep.Ellipsoid, opt sw
 
 // Walk returns the horizontal direction (unit, or zero) the keys ask for,
 // relative to the horizontal part of look: W forward, S back, A left, D
-// right (seed 004: dir = normalize(look.x, 0, look.z), perp = (dir.z, 0,
+// right (the slides: dir = normalize(look.x, 0, look.z), perp = (dir.z, 0,
 // -dir.x) is the player's left).
 func Walk(in PlayInput) mgl64.Vec3 {
 	dir := mgl64.Vec3{in.Look[0], 0, in.Look[2]}
@@ -150,7 +150,7 @@ func Walk(in PlayInput) mgl64.Vec3 {
 }
 
 // Step runs one tick (1/PlayTPS seconds): walk, jump, gravity, then the
-// core's slide from the current center to the desired one. As in seed 004:
+// core's slide from the current center to the desired one. As in the slides:
 // on the ground the vertical velocity does not go below -Gravity·dt (it
 // keeps a small downward motion, so every tick on the ground touches the
 // ground again and stays on it); with no movement key held and on the

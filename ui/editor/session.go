@@ -31,7 +31,8 @@ const SessionFile = "session.json"
 // Session is what the window remembers between launches: the scene (as
 // fixture JSON, so it is complete even when its file has changed), the
 // ellipsoid panel's radii and rotation, the View settings, the camera, the
-// Scene panel's path field and recent files, and whether help is shown.
+// Scene panel's path field and recent files, whether help is shown and
+// where the panels are.
 // Its types are the session format's own (SessionShape, SessionView,
 // CameraState), so renaming a field of the editor or the renderer does not
 // change the file.
@@ -46,6 +47,35 @@ type Session struct {
 	Recent  []string        `json:"recent,omitempty"`
 	Path    string          `json:"path,omitempty"` // the Scene panel's path field
 	Help    bool            `json:"help,omitempty"`
+	// Panels is where each panel was, by name, as [x0, y0, x1, y1] in
+	// panel units (window pixels divided by the UI scale).
+	Panels map[string][4]int `json:"panels,omitempty"`
+	// Ups is the up axis ("Y" or "Z") each level file was opened with.
+	Ups map[string]string `json:"ups,omitempty"`
+}
+
+// UpAxes returns the session's up axes as App.Ups keeps them.
+func (s *Session) UpAxes() map[string]UpAxis {
+	out := map[string]UpAxis{}
+	for p, u := range s.Ups {
+		switch u {
+		case "Y":
+			out[p] = UpY
+		case "Z":
+			out[p] = UpZ
+		}
+	}
+	return out
+}
+
+// SetUpAxes stores App.Ups in the session.
+func (s *Session) SetUpAxes(ups map[string]UpAxis) {
+	s.Ups = map[string]string{}
+	for p, u := range ups {
+		if u != UpAuto {
+			s.Ups[p] = u.String()
+		}
+	}
 }
 
 // SessionShape is Shape as the session file stores it.
@@ -63,6 +93,7 @@ type SessionView struct {
 	Grid      bool `json:"grid"`
 	BackFaces bool `json:"backFaces"`
 	XRay      bool `json:"xRay"`
+	BVH       bool `json:"bvh,omitempty"`
 }
 
 // Options returns the toggles as the renderer takes them.

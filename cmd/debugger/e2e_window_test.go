@@ -1,0 +1,152 @@
+package main
+
+// End-to-end checks of the window as a person uses it: a number field
+// gives the keyboard back after Enter, every panel is on screen in a small
+// window, and an idle window does not keep a core busy.
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"sweepdbg/scene"
+)
+
+// widgets returns the last "panel ..." or "field ..." bounds printed for
+// each name of that kind (see ui's printWidgets).
+func (a *e2eApp) widgets(kind string) map[string][4]int {
+	a.mu.Lock()
+	out := a.output.String()
+	a.mu.Unlock()
+	m := map[string][4]int{}
+	for _, line := range strings.Split(out, "\n") {
+		var name string
+		var r [4]int
+		if n, _ := fmt.Sscanf(line, kind+" %s %d %d %d %d", &name, &r[0], &r[1], &r[2], &r[3]); n == 5 {
+			m[name] = r
+		}
+	}
+	return m
+}
+
+// TestEndToEndNumberField clicks the radius x field, types 0.6 at ten
+// keys a second, presses Enter, then Ctrl+E: the shortcut acts (a fixture
+// appears) and the fixture holds the typed radius, so the field took the
+// number and gave the keyboard back.
+func TestEndToEndNumberField(t *testing.T) {
+	_, _, a, wid, _ := e2eLaunchFresh(t)
+	a.waitFor("the radii x field", func() bool { _, ok := a.widgets("field")["radii_x"]; return ok })
+	r := a.widgets("field")["radii_x"]
+	e2eXdo(t, "windowraise", wid)
+	e2eXdo(t, "windowfocus", "--sync", wid)
+	e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint((r[0]+r[2])/2), fmt.Sprint((r[1]+r[3])/2))
+	e2eXdo(t, "click", "1")
+	a.waitFor("the field to take the keyboard", func() bool { p, _ := a.poses(); return p.capture&2 != 0 })
+	for _, k := range []string{"ctrl+a", "BackSpace", "BackSpace", "BackSpace", "BackSpace"} {
+		e2eXdo(t, "key", "--delay", "100", k)
+	}
+	e2eXdo(t, "type", "--delay", "100", "0.6")
+	e2eKey(t, wid, "Return")
+	a.waitFor("the field to give the keyboard back", func() bool { p, _ := a.poses(); return p.capture&2 == 0 })
+	fixtures := filepath.Join(a.dir, scene.DefaultExportDir)
+	e2eKey(t, wid, "ctrl+e")
+	a.waitFor("Ctrl+E to export after Enter", func() bool { return len(e2eFiles(fixtures, ".json")) == 1 })
+	s, err := scene.Load(e2eFiles(fixtures, ".json")[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Ellipsoid.Axes[0].Len(); math.Abs(got-0.6) > 1e-12 {
+		t.Errorf("exported radius x %v, typed 0.6", got)
+	}
+}
+
+// TestEndToEndSmallWindow shrinks the window to 800x500: every panel lies
+// inside it (so each is reachable; debugui scrolls what does not fit) and
+// the poses are still in the view.
+func TestEndToEndSmallWindow(t *testing.T) {
+	_, _, a, wid, _ := e2eLaunchFresh(t)
+	e2eXdo(t, "windowsize", "--sync", wid, "800", "500")
+	a.waitFor("the 800x500 size", func() bool { p, _ := a.poses(); return p.w == 800 && p.h == 500 })
+	want := []string{"Scene", "Ellipsoid", "View", "Result", "Play,_probe,_hunt"}
+	inside := func() bool {
+		ps := a.widgets("panel")
+		for _, n := range want {
+			r, ok := ps[n]
+			if !ok || r[0] < 0 || r[1] < 0 || r[2] > 800 || r[3] > 500 || r[3]-r[1] < 40 {
+				return false
+			}
+		}
+		return true
+	}
+	a.waitFor("every panel inside the 800x500 window", inside)
+	p, _ := a.poses()
+	for _, c := range [][2]int{{p.sx, p.sy}, {p.ex, p.ey}} {
+		if c[0] < 0 || c[0] > 800 || c[1] < 0 || c[1] > 500 {
+			t.Errorf("a pose is off screen at %v: %+v", c, p)
+		}
+	}
+	t.Logf("panels at 800x500: %v", a.widgets("panel"))
+}
+
+// TestEndToEndIdle leaves the window alone and measures the process's CPU
+// time over three seconds: a window that draws only when something
+// changes stays far below the bound (a generous one: this checks that the
+// window rests when idle, not how fast it is).
+func TestEndToEndIdle(t *testing.T) {
+	_, _, a, wid, p0 := e2eLaunchFresh(t)
+	e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint(p0.w/2), fmt.Sprint(p0.h/2))
+	time.Sleep(3 * time.Second) // start-up work and the first autosave settle
+	pid := a.cmd.Process.Pid
+	c0, w0 := e2eCPU(t, pid), time.Now()
+	time.Sleep(3 * time.Second)
+	c1, wall := e2eCPU(t, pid), time.Since(w0)
+	share := (c1 - c0).Seconds() / wall.Seconds()
+	t.Logf("idle: %.1f%% of a core over %v", 100*share, wall.Round(time.Millisecond))
+	if share > 0.30 {
+		t.Errorf("idle window used %.0f%% of a core, want < 30%%", 100*share)
+	}
+}
+
+// e2eCPU is the user plus system CPU time of process pid so far, from
+// /proc/PID/stat (fields 14 and 15, in clock ticks of 1/100 s on Linux).
+func e2eCPU(t *testing.T, pid int) time.Duration {
+	t.Helper()
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		t.Skipf("no /proc: %v", err)
+	}
+	s := string(data)
+	fields := strings.Fields(s[strings.LastIndexByte(s, ')')+1:]) // after the command name
+	utime, err1 := strconv.ParseInt(fields[11], 10, 64)
+	stime, err2 := strconv.ParseInt(fields[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		t.Fatalf("parsing /proc/%d/stat: %q", pid, s)
+	}
+	return time.Duration(utime+stime) * 10 * time.Millisecond
+}
+
+// TestEndToEndZUpLevel opens a generated Z-up OBJ level (a floor in z = 0
+// and a wall): the status line states the guessed up axis and the
+// player's height.
+func TestEndToEndZUpLevel(t *testing.T) {
+	e2eRequireDisplay(t)
+	bin, tmp := e2eBuild(t)
+	level := filepath.Join(tmp, "zup.obj")
+	obj := "v 0 0 0\nv 1000 0 0\nv 1000 1000 0\nv 0 1000 0\nv 0 0 100\nv 1000 0 100\n" +
+		"f 1 2 3\nf 1 3 4\nf 1 2 6\nf 1 6 5\n"
+	if err := os.WriteFile(level, []byte(obj), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := e2eStartApp(t, bin, tmp, "--fresh", level)
+	a.waitFor("the status line to state the up axis", func() bool {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		out := a.output.String()
+		return strings.Contains(out, "up axis Z guessed") && strings.Contains(out, "player height 56")
+	})
+}

@@ -1,0 +1,295 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"sweepdbg/scene"
+	"sweepdbg/scene/engine"
+	"sweepdbg/sweep"
+)
+
+// exitInterrupted is the exit status after SIGINT or SIGTERM (128 + 2).
+const exitInterrupted = 130
+
+// signalContext is a context cancelled by SIGINT or SIGTERM, so that a long
+// replay or hunt stops and closes its engines (no engine outlives the
+// debugger).
+func signalContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+// engineNames are the engines' names for reports, in order; a name that
+// repeats (two versions of one engine) gets " (2)", " (3)", ...
+func engineNames(engines []engine.Engine) []string {
+	seen := map[string]int{}
+	out := make([]string, len(engines))
+	for i, e := range engines {
+		n := e.Name()
+		seen[n]++
+		if k := seen[n]; k > 1 {
+			n += " (" + strconv.Itoa(k) + ")"
+		}
+		out[i] = n
+	}
+	return out
+}
+
+// verdictJSON is one verdict as --json prints it.
+type verdictJSON struct {
+	Op     string `json:"op"`
+	State  string `json:"state"`
+	Rule   string `json:"rule,omitempty"`
+	By     *jnum  `json:"by,omitempty"`
+	Detail string `json:"detail,omitempty"`
+}
+
+func toVerdictJSON(op string, v engine.Verdict) verdictJSON {
+	j := verdictJSON{Op: op, State: v.State.String(), Rule: v.Rule, Detail: v.Detail}
+	if v.State == engine.Wrong {
+		by := jnum(v.By)
+		j.By = &by
+	}
+	return j
+}
+
+// answerJSON is an engine's answer as --json prints it: only the fields
+// the engine reported.
+type answerJSON struct {
+	Hit      *bool   `json:"hit,omitempty"`
+	T        *jnum   `json:"t,omitempty"`
+	Point    *jvec   `json:"point,omitempty"`
+	Normal   *jvec   `json:"normal,omitempty"`
+	Feature  string  `json:"feature,omitempty"`
+	Triangle *int    `json:"triangle,omitempty"`
+	Steps    *[]step `json:"steps,omitempty"` // present (maybe empty) when the engine slid
+	Final    *jvec   `json:"final,omitempty"`
+}
+
+// toAnswerJSON converts the fields of a that swept (Hit, First) and Slid
+// (Slide) mark present.
+func toAnswerJSON(a *sweep.Answer, swept bool) answerJSON {
+	var j answerJSON
+	if swept {
+		j.Hit = &a.Hit
+	}
+	if swept && a.Hit {
+		h := &a.First
+		t := jnum(h.T)
+		j.T = &t
+		if a.Has&sweep.HasPoint != 0 {
+			p := toJvec(h.Point)
+			j.Point = &p
+		}
+		if a.Has&sweep.HasNormal != 0 {
+			n := toJvec(h.Normal)
+			j.Normal = &n
+		}
+		if a.Has&sweep.HasFeature != 0 {
+			j.Feature = h.Feature.String()
+		}
+		if a.Has&sweep.HasTriangle != 0 {
+			j.Triangle = &h.Triangle
+		}
+	}
+	if a.Slid {
+		steps := make([]step, 0, len(a.Slide.Steps))
+		for _, st := range a.Slide.Steps {
+			steps = append(steps, toStep(st))
+		}
+		j.Steps = &steps
+		f := toJvec(a.Slide.Final)
+		j.Final = &f
+	}
+	return j
+}
+
+// engineReport is one engine's answer to one motion, its verdicts against
+// the exact core and (for a fixture) the expectation's mismatches.
+type engineReport struct {
+	Name string `json:"name"`
+	Pass bool   `json:"pass"`
+	answerJSON
+	verdictJSON                            // the deciding verdict: the first wrong one, else the sweep's
+	Verdicts    []verdictJSON              `json:"verdicts"`
+	Mismatches  []mismatch                 `json:"mismatches"`
+	Extra       map[string]json.RawMessage `json:"extra,omitempty"` // the answer's fields the protocol does not name
+}
+
+// replier is a live engine that keeps its last answer line.
+type replier interface{ LastReply() engine.Reply }
+
+// asked is one engine's answers to one motion.
+type asked struct {
+	ans      sweep.Answer // sweep fields from the sweep, slide fields from the slide
+	swept    bool
+	verdicts []verdictJSON
+	pass     bool
+	extra    map[string]json.RawMessage
+}
+
+// ask puts op (OpSweep, OpSlide or both) of q to e and judges each answer
+// against exact with j. An engine that answered {"error":...}, or could not
+// be asked a query JSON cannot carry, gets an "unanswered" verdict; any
+// other error (a broken engine, ctx ended) is returned.
+func ask(ctx context.Context, e engine.Engine, ops engine.Ops, q engine.Query, exact sweep.Answer, j engine.Judge) (asked, error) {
+	a := asked{pass: true}
+	for _, op := range []engine.Ops{engine.OpSweep, engine.OpSlide} {
+		if ops&op == 0 || e.Ops()&op == 0 {
+			continue
+		}
+		got, err := askOne(ctx, e, op, q)
+		var ae *engine.AnswerError
+		switch {
+		case errors.As(err, &ae) || errors.Is(err, engine.ErrNotFinite): // not answered; the engine runs on
+			a.pass = false
+			a.verdicts = append(a.verdicts, verdictJSON{Op: opName(op), State: "unanswered", Detail: err.Error()})
+			continue
+		case err != nil:
+			return a, err
+		}
+		v := judgeOne(j, op, q, exact, got)
+		a.merge(op, got)
+		a.pass = a.pass && v.State == engine.Agrees
+		a.verdicts = append(a.verdicts, toVerdictJSON(opName(op), v))
+		if r, ok := e.(replier); ok && op == engine.OpSweep {
+			rep := r.LastReply()
+			a.extra = rep.Extra()
+		}
+	}
+	return a, nil
+}
+
+func askOne(ctx context.Context, e engine.Engine, op engine.Ops, q engine.Query) (sweep.Answer, error) {
+	if op == engine.OpSlide {
+		return e.Slide(ctx, q)
+	}
+	return e.Sweep(ctx, q)
+}
+
+func judgeOne(j engine.Judge, op engine.Ops, q engine.Query, exact, got sweep.Answer) engine.Verdict {
+	if op == engine.OpSlide {
+		return j.Slide(q, exact, got)
+	}
+	return j.Sweep(q, exact, got)
+}
+
+// merge adds an answer to op: the sweep's first contact, or the slide.
+func (a *asked) merge(op engine.Ops, got sweep.Answer) {
+	if op == engine.OpSlide {
+		a.ans.Slid, a.ans.Slide = true, got.Slide
+		a.ans.Has |= got.Has & sweep.HasSteps
+		return
+	}
+	a.swept, a.ans.Hit, a.ans.First = true, got.Hit, got.First
+	a.ans.Has |= got.Has &^ sweep.HasSteps
+}
+
+// report builds the engine's report.
+func (a *asked) report(name string) engineReport {
+	r := engineReport{Name: name, Pass: a.pass, answerJSON: toAnswerJSON(&a.ans, a.swept), Verdicts: a.verdicts, Mismatches: []mismatch{}, Extra: a.extra}
+	if r.Verdicts == nil {
+		r.Verdicts = []verdictJSON{}
+	}
+	for _, v := range a.verdicts {
+		if v.State != engine.Agrees.String() || r.verdictJSON.State == "" {
+			r.verdictJSON = v
+		}
+		if v.State != engine.Agrees.String() {
+			break
+		}
+	}
+	return r
+}
+
+func opName(op engine.Ops) string {
+	if op == engine.OpSlide {
+		return "slide"
+	}
+	return "sweep"
+}
+
+// reported returns a copy of e without the fields a does not report, so
+// that Expect.Check compares only what the engine answered.
+func reported(e *scene.Expect, a *asked) *scene.Expect {
+	if e == nil {
+		return nil
+	}
+	c := *e
+	if !a.swept {
+		c.Hit, c.T = nil, nil
+	}
+	if !a.swept || a.ans.Has&sweep.HasPoint == 0 {
+		c.Point = nil
+	}
+	if !a.swept || a.ans.Has&sweep.HasNormal == 0 {
+		c.Normal = nil
+	}
+	if !a.swept || a.ans.Has&sweep.HasFeature == 0 {
+		c.Feature = nil
+	}
+	if !a.swept || a.ans.Has&sweep.HasTriangle == 0 {
+		c.Triangle = nil
+	}
+	if !a.ans.Slid {
+		c.Final = nil
+	}
+	return &c
+}
+
+// askEngines asks every engine about the report's fixture, judges the
+// answers against the exact core and checks the fixture's expectation on
+// them; a failing engine fails the file. A broken engine's error is
+// returned (the report keeps the engines asked before it).
+func (rep *report) askEngines(ctx context.Context, engines []engine.Engine, names []string, j engine.Judge) error {
+	s, q, exact := rep.scene, rep.query, rep.exact
+	for i, e := range engines {
+		a, err := ask(ctx, e, engine.OpSweep|engine.OpSlide, q, exact, j)
+		if err != nil {
+			return err
+		}
+		er := a.report(names[i])
+		for _, m := range reported(s.Expect, &a).Check(a.ans.First, a.ans.Hit, a.ans.Slide) {
+			er.Mismatches = append(er.Mismatches, toMismatch(m))
+		}
+		er.Pass = er.Pass && len(er.Mismatches) == 0
+		rep.Pass = rep.Pass && er.Pass
+		rep.Engine = append(rep.Engine, er)
+	}
+	return nil
+}
+
+// text is the engine's line under its file's line.
+func (er *engineReport) text(file string) string {
+	parts := make([]string, 0, len(er.Verdicts)+len(er.Mismatches))
+	for _, v := range er.Verdicts {
+		parts = append(parts, v.text())
+	}
+	for _, m := range er.Mismatches {
+		parts = append(parts, "expect "+m.Message)
+	}
+	word := "PASS"
+	if !er.Pass {
+		word = "FAIL"
+	}
+	return fmt.Sprintf("  %s %s engine %s: %s", word, scene.ShowPath(file), strconv.Quote(er.Name), strings.Join(parts, "; "))
+}
+
+// text reads e.g. "sweep agrees" or "sweep wrong: t off by 0.24 (...)".
+func (v *verdictJSON) text() string {
+	s := v.Op + " " + v.State
+	if v.By != nil {
+		s += fmt.Sprintf(": %s off by %.3g", v.Rule, float64(*v.By))
+	}
+	if v.Detail != "" {
+		s += " (" + v.Detail + ")"
+	}
+	return s
+}

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"sweepdbg/scene/hunt"
+)
+
+func TestHuntBadInput(t *testing.T) {
+	for _, args := range [][]string{
+		{"--bogus"},
+		{"--scene", "no-such-scene"},
+		{"--time", "0s"},
+		{"--time", "soon"},
+		{"--seed", "-1"},
+		{"surplus"},
+	} {
+		code, _, stderr := runCmd(append([]string{"hunt"}, args...)...)
+		if code != exitInvalid {
+			t.Errorf("%v: exit %d, want %d (stderr %q)", args, code, exitInvalid, stderr)
+		}
+		if stderr == "" {
+			t.Errorf("%v: nothing on stderr", args)
+		}
+	}
+	code, _, stderr := runCmd("hunt", "--scene", filepath.Join(t.TempDir(), "missing.json"))
+	if code != exitInvalid || !strings.Contains(stderr, "missing.json") {
+		t.Errorf("missing file: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestHuntEscapes: a scene file's name and the --out path reach the
+// terminal escaped, in the errors, the progress bar and the summary.
+func TestHuntEscapes(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out\x1b[31m")
+	code, _, stderr := runCmd("hunt", "--scene", filepath.Join(dir, "missing\x1b]0;x\a.json"))
+	if code != exitInvalid || strings.ContainsAny(stderr, "\x1b\a") {
+		t.Errorf("missing file: exit %d, stderr %q", code, stderr)
+	}
+	var b strings.Builder
+	bar := newHuntBar(&b, "evil\x1b[2J", nil)
+	bar.show(hunt.Progress{Duration: time.Second, Shrinking: "t: \x1b[2J"})
+	writeHuntSummary(&b, hunt.Summary{Scene: "evil\x1b[2J", Findings: []hunt.Finding{{Kind: "x\x1b[2J: t", Count: 1, Fixture: filepath.Join(dir, "f.json")}}})
+	if strings.Contains(b.String(), "\x1b") || !strings.Contains(b.String(), `evil\x1b[2J`) || !strings.Contains(b.String(), `out\x1b[31m`) {
+		t.Errorf("bar and summary %q: want the scene name, kinds and paths escaped", b.String())
+	}
+}
+
+// TestHuntCheckOut: a directory is made and probed; a path under a file is
+// not writable.
+func TestHuntCheckOut(t *testing.T) {
+	dir := t.TempDir() + "/new/findings"
+	if err := checkOut(dir); err != nil {
+		t.Fatal(err)
+	}
+	file := dir + "/file"
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := checkOut(file + "/sub"); err == nil {
+		t.Error("checkOut under a file: no error")
+	}
+}

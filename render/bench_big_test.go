@@ -1,0 +1,136 @@
+package render
+
+import (
+	"image"
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"sweepdbg/render/view"
+	"sweepdbg/scene"
+	"sweepdbg/sweep"
+)
+
+// bigFrame is a rolling height field of about n triangles, 200 units
+// across, with the default ellipsoid moving over its middle and the core's
+// answer: a stand-in for a big game level.
+func bigFrame(tb testing.TB, n int) *Frame {
+	tb.Helper()
+	cells := int(math.Sqrt(float64(n) / 2))
+	const size = 200.0
+	m := scene.Mesh{}
+	height := func(x, z float64) float64 { return 2*math.Sin(0.13*x)*math.Cos(0.11*z) + 0.5*math.Sin(0.7*x+0.3*z) }
+	for i := 0; i <= cells; i++ {
+		for j := 0; j <= cells; j++ {
+			x, z := -size/2+size*float64(j)/float64(cells), -size/2+size*float64(i)/float64(cells)
+			m.Vertices = append(m.Vertices, mgl64.Vec3{x, height(x, z), z})
+		}
+	}
+	for i := 0; i < cells; i++ {
+		for j := 0; j < cells; j++ {
+			a := i*(cells+1) + j
+			m.Triangles = append(m.Triangles, [3]int{a, a + cells + 1, a + 1}, [3]int{a + 1, a + cells + 1, a + cells + 2})
+		}
+	}
+	sc := &scene.Scene{Name: "big", Mesh: m, Ellipsoid: sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{0.5, 0, 0}, {0, 0.9, 0}, {0, 0, 0.5}}},
+		Start: mgl64.Vec3{-6, 4, -3}, End: mgl64.Vec3{6, -1, 3}}
+	mesh := sweep.NewMesh(m.Tris())
+	return &Frame{Scene: sc, Mesh: mesh, Answer: mesh.Answer(sc.Ellipsoid, sc.Start, sc.End, sc.SlideOptions())}
+}
+
+// dragFrames returns the frame's poses nudged back and forth, as a drag
+// moves them every frame.
+func dragStep(f *Frame, i int) {
+	sc := f.Scene
+	d := mgl64.Vec3{0.01, 0, 0}
+	if i%2 == 1 {
+		d = d.Mul(-1)
+	}
+	sc.Start = sc.Start.Add(d)
+	f.Answer = f.Mesh.Answer(sc.Ellipsoid, sc.Start, sc.End, sc.SlideOptions())
+}
+
+// BenchmarkDragCPU is the CPU side of a frame while a pose is dragged (the
+// camera still, the start pose moving every frame): the core's answer
+// plus the draw lists, at 1280x800 with every option on, on the default
+// scene and on 100k- and 1M-triangle height fields. The goal is 1 ms on
+// the first two and 4 ms on the last.
+func BenchmarkDragCPU(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		f    func() *Frame
+	}{
+		{"default", func() *Frame { return coreFrame(b, scene.DefaultName) }},
+		{"100k", func() *Frame { return bigFrame(b, 100_000) }},
+		{"1M", func() *Frame { return bigFrame(b, 1_000_000) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			f := c.f()
+			cam := FitView(f, 1280, 800)
+			opt := view.Default()
+			var l Lists
+			l.Build(f, cam, opt)
+			b.ReportAllocs()
+			cpu := cpuTime()
+			i := 0
+			for b.Loop() {
+				dragStep(f, i)
+				l.Build(f, cam, opt)
+				i++
+			}
+			reportCPU(b, cpu)
+		})
+	}
+}
+
+// BenchmarkDragDraw is a whole drawn frame while a pose is dragged at
+// 1280x800, until the GPU (under Xvfb, a software rasteriser) has
+// finished it, on the default scene and a 1M-triangle height field: the
+// kept scene images make it the poses' cost, not the scene's. "orbit"
+// turns the camera every frame instead, so the scene is rasterised every
+// frame, for comparison. It needs a display.
+func BenchmarkDragDraw(b *testing.B) {
+	if !displayOK {
+		b.Skip("needs a display (run under xvfb-run)")
+	}
+	for _, c := range []struct {
+		name string
+		f    func() *Frame
+	}{
+		{"default", func() *Frame { return coreFrame(b, scene.DefaultName) }},
+		{"1M", func() *Frame { return bigFrame(b, 1_000_000) }},
+	} {
+		f := c.f()
+		for _, orbit := range []bool{false, true} {
+			name := c.name + "/drag"
+			if orbit {
+				name = c.name + "/orbit"
+			}
+			b.Run(name, func(b *testing.B) { benchDraw(b, f, orbit) })
+		}
+	}
+}
+
+func benchDraw(b *testing.B, f *Frame, orbit bool) {
+	cam := FitView(f, 1280, 800)
+	opt := view.Default()
+	r := NewRenderer()
+	dst := ebiten.NewImage(1280, 800)
+	defer dst.Deallocate()
+	px := make([]byte, 4)
+	r.Draw(dst, f, cam, opt)
+	i := 0
+	for b.Loop() {
+		if orbit {
+			cam.Orbit(1, 0)
+		} else {
+			dragStep(f, i)
+		}
+		r.Draw(dst, f, cam, opt)
+		dst.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image).ReadPixels(px)
+		i++
+	}
+	b.ReportMetric(float64(r.cache.draws)/float64(b.N+1), "rasterisations/op")
+}

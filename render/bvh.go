@@ -1,0 +1,74 @@
+package render
+
+import (
+	"image/color"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+	"sweepdbg/sweep"
+)
+
+// maxBVHBoxes caps the tree boxes drawn (a long sweep over a huge level
+// enters many).
+const maxBVHBoxes = 1500
+
+// colBVH is the tree boxes' colour; deeper boxes are drawn more opaque.
+var colBVH = color.RGBA{0xa8, 0x8c, 0xff, 0xff}
+
+// bvhBox is one tree box the sweep enters, with its depth in the tree.
+type bvhBox struct {
+	box   geom.AABB
+	depth int
+}
+
+// bvhKey is what the visited boxes depend on: they are walked again only
+// when the mesh or the motion changes.
+type bvhKey struct {
+	mesh       *sweep.Mesh
+	e          sweep.Ellipsoid
+	start, end mgl64.Vec3
+}
+
+// buildBVH draws the boxes of the mesh's tree that the frame's sweep
+// enters before its first contact, as wireframes.
+func (l *Lists) buildBVH(f *Frame) {
+	if f.Mesh == nil {
+		return
+	}
+	s := f.Scene
+	key := bvhKey{f.Mesh, s.Ellipsoid, s.Start, s.End}
+	if !l.bvhValid || key != l.bvhKey {
+		l.bvhKey, l.bvhValid = key, true
+		l.bvh = l.bvh[:0]
+		f.Mesh.VisitedBoxes(s.Ellipsoid, s.Start, s.End.Sub(s.Start), func(b geom.AABB, depth int) {
+			if len(l.bvh) < maxBVHBoxes {
+				l.bvh = append(l.bvh, bvhBox{b, depth})
+			}
+		})
+	}
+	for _, b := range l.bvh {
+		col := colBVH
+		col.A = uint8(min(0x40+b.depth*14, 0xd0))
+		l.wireBox(b.box, col, 1)
+	}
+}
+
+// wireBox draws the twelve edges of b.
+func (l *Lists) wireBox(b geom.AABB, col color.RGBA, width float32) {
+	for _, fc := range []int{geom.FaceNegY, geom.FacePosY} {
+		q := boxFace(b, fc)
+		l.polyline3(q[:], col, width, true)
+	}
+	for _, xz := range [4][2]int{{0, 0}, {1, 0}, {1, 1}, {0, 1}} {
+		lo, hi := b.Min, b.Max
+		for k, axis := range [2]int{0, 2} {
+			v := b.Min[axis]
+			if xz[k] == 1 {
+				v = b.Max[axis]
+			}
+			lo[axis], hi[axis] = v, v
+		}
+		l.segment3(lo, hi, col, width)
+	}
+}

@@ -1,0 +1,211 @@
+package hunt
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+
+	"sweepdbg/geom"
+	"sweepdbg/scene"
+	"sweepdbg/scene/engine"
+	"sweepdbg/scene/opinions"
+	"sweepdbg/sweep"
+)
+
+// maxFixtureTris is the most triangles an engine finding's fixture keeps.
+const maxFixtureTris = 4
+
+// KindCount is how many cases showed one kind of finding.
+type KindCount struct {
+	Kind  string
+	Count int
+}
+
+// engineCheck judges live engines against the exact core instead of
+// checking the core (Config.Engines): every engine's sweep of a case, and
+// its slide from a free start when it offers slides, each judged with
+// engine.Judge; a wrong answer is a Problem of kind "<engine>: <rule>".
+type engineCheck struct {
+	ctx     context.Context
+	engines []engine.Engine
+	names   []string
+	judge   engine.Judge
+	err     error // the first engine that broke; nothing is asked after it
+	queries int   // requests answered
+	// unanswered counts {"error":...} answers and queries JSON cannot carry.
+	unanswered int
+	meshes     [2]meshFor
+}
+
+// meshFor is the engine mesh of one triangle slice.
+type meshFor struct {
+	tris []geom.Triangle
+	m    *engine.Mesh
+}
+
+func newEngineCheck(ctx context.Context, engines []engine.Engine, j engine.Judge) *engineCheck {
+	names := make([]string, len(engines))
+	seen := map[string]int{}
+	for i, e := range engines {
+		names[i] = printable(e.Name())
+		if seen[names[i]]++; seen[names[i]] > 1 {
+			names[i] += fmt.Sprintf(" (%d)", seen[names[i]])
+		}
+	}
+	return &engineCheck{ctx: ctx, engines: engines, names: names, judge: j}
+}
+
+// mesh is the engine mesh of w's triangles: the whole scene's is kept, so
+// it is sent to the engines once; a shrinking variant's is made anew.
+func (ec *engineCheck) mesh(w *world) *engine.Mesh {
+	for _, m := range ec.meshes {
+		if m.m != nil && len(m.tris) == len(w.tris) && (len(w.tris) == 0 || &m.tris[0] == &w.tris[0]) {
+			return m.m
+		}
+	}
+	m := meshFor{w.tris, engine.NewMesh(w.tris)}
+	if ec.meshes[0].m == nil {
+		ec.meshes[0] = m // the first is the whole scene
+	} else {
+		ec.meshes[1] = m
+	}
+	return m.m
+}
+
+// forget drops the kept meshes, so that the next query on the scene sends
+// it under a new id: after a shrink has sent many small meshes, an engine
+// that keeps only its newest few (docs/engine-protocol.md, "mesh") has
+// forgotten the scene's.
+func (ec *engineCheck) forget() { ec.meshes = [2]meshFor{} }
+
+// check asks every engine about c and returns each wrong answer.
+func (ec *engineCheck) check(w *world, c Case) []Problem {
+	if ec.err != nil || ec.ctx.Err() != nil {
+		return nil
+	}
+	q := engine.Query{Mesh: ec.mesh(w), Ellipsoid: c.E, Start: c.Start, End: c.End, Slide: c.Slide}
+	var exact sweep.Answer
+	exact.First, exact.Hit = w.mesh.Sweep(c.E, c.Start, c.End.Sub(c.Start))
+	free := false
+	if d, _ := w.geo.Dist(c.Start); d > 1+1e-9 {
+		free = true
+		exact.Slid, exact.Slide = true, w.mesh.Slide(c.E, c.Start, c.End, c.Slide)
+	}
+	var probs []Problem
+	for i, e := range ec.engines {
+		for _, op := range []engine.Ops{engine.OpSweep, engine.OpSlide} {
+			if e.Ops()&op == 0 || op == engine.OpSlide && !free {
+				continue
+			}
+			v, ok := ec.ask(e, op, q, exact)
+			if !ok {
+				return nil
+			}
+			if v.State == engine.Wrong {
+				probs = append(probs, Problem{Kind: ec.names[i] + ": " + v.Rule, Worst: v.By, Detail: v.Detail})
+			}
+		}
+	}
+	return probs
+}
+
+// ask puts one op to e and judges the answer; false when the engine broke
+// or the hunt was cancelled. An {"error":...} answer, or a query JSON
+// cannot carry, is no verdict.
+func (ec *engineCheck) ask(e engine.Engine, op engine.Ops, q engine.Query, exact sweep.Answer) (engine.Verdict, bool) {
+	var got sweep.Answer
+	var err error
+	if op == engine.OpSlide {
+		got, err = e.Slide(ec.ctx, q)
+	} else {
+		got, err = e.Sweep(ec.ctx, q)
+	}
+	var ae *engine.AnswerError
+	switch {
+	case err == nil:
+	case errors.As(err, &ae) || errors.Is(err, engine.ErrNotFinite):
+		ec.unanswered++
+		return engine.Verdict{}, true
+	case ec.ctx.Err() != nil: // cancelled: not the engine's fault
+		return engine.Verdict{}, false
+	default:
+		ec.err = err
+		return engine.Verdict{}, false
+	}
+	ec.queries++
+	if op == engine.OpSlide {
+		return ec.judge.Slide(q, exact, got), true
+	}
+	return ec.judge.Sweep(q, exact, got), true
+}
+
+// printable is s with control characters, quotes and invalid UTF-8
+// escaped as strconv.Quote does, without the surrounding quotes: an
+// engine's name, safe in kinds, progress lines and summaries.
+func printable(s string) string {
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
+}
+
+// engineErr is the error of an engine that broke, nil while all run.
+func (k *checker) engineErr() error {
+	if k.eng == nil {
+		return nil
+	}
+	return k.eng.err
+}
+
+// fewer cuts a shrunk engine finding to at most maxFixtureTris triangles
+// when the shrinker ran out of time first: the triangles nearest the
+// motion, as few as still fail.
+func fewer(c Case, fails func(Case) bool) Case {
+	if len(c.Tris) <= maxFixtureTris {
+		return c
+	}
+	type near struct {
+		d float64
+		t geom.Triangle
+	}
+	ranked := make([]near, len(c.Tris))
+	for i, t := range c.Tris {
+		d, _, _ := opinions.NewGeometry(c.E, []geom.Triangle{t}).MinDist(c.Start, c.End.Sub(c.Start), 0, 1)
+		ranked[i] = near{d, t}
+	}
+	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].d < ranked[j].d })
+	for n := 1; n <= maxFixtureTris; n++ {
+		d := c
+		d.Tris = make([]geom.Triangle, n)
+		for i := range n {
+			d.Tris[i] = ranked[i].t
+		}
+		if fails(d) {
+			return d
+		}
+	}
+	return c
+}
+
+// fixture turns a shrunk case into a fixture. For an engine finding its
+// expectation is the exact core's whole answer (hit, t, point, normal,
+// feature, triangle, final), so that the fixture passes on the core and
+// fails on the engine (`debugger replay --engine`).
+func (h *hunter) fixture(c Case, p Problem) (*scene.Scene, error) {
+	s, err := sceneOf(c, p, h.cfg.Scene.Name, h.cfg.Seed, h.cfg.Tolerance)
+	if err != nil || h.k.eng == nil {
+		return s, err
+	}
+	s.Expect = coreExpect(sweep.NewMesh(c.Tris).Answer(c.E, c.Start, c.End, c.Slide))
+	return s, s.Validate()
+}
+
+// coreExpect is the expectation of the core's answer a.
+func coreExpect(a sweep.Answer) *scene.Expect {
+	e := &scene.Expect{Hit: &a.Hit, Final: &a.Slide.Final}
+	if a.Hit {
+		f := a.First.Feature.String()
+		e.T, e.Point, e.Normal, e.Feature, e.Triangle = &a.First.T, &a.First.Point, &a.First.Normal, &f, &a.First.Triangle
+	}
+	return e
+}

@@ -1,0 +1,125 @@
+package editor
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+	"sweepdbg/scene"
+	"sweepdbg/sweep"
+)
+
+// Levels from other tools: which way is up, and how big a player is.
+
+// UpAxis is the axis a level file treats as up. The debugger's world is
+// Y-up; a Z-up level (Quake-style OBJ) is turned on import.
+type UpAxis int
+
+const (
+	UpAuto UpAxis = iota // guess from the level (GuessUp)
+	UpY
+	UpZ
+)
+
+// String names the axis as the Scene panel and the status line do.
+func (u UpAxis) String() string {
+	switch u {
+	case UpY:
+		return "Y"
+	case UpZ:
+		return "Z"
+	}
+	return "auto"
+}
+
+// GuessUp guesses a level's up axis from its faces: floors and ceilings
+// are most of a level's horizontal area, so the axis the area-weighted
+// normals point along most is up. Ties and empty meshes are Y-up. why
+// says what the guess rests on.
+func GuessUp(m scene.Mesh) (up UpAxis, why string) {
+	var sum mgl64.Vec3
+	for _, t := range m.Tris() {
+		n := geom.Cross(t[1].Sub(t[0]), t[2].Sub(t[0])) // length: twice the area
+		for i := range sum {
+			sum[i] += math.Abs(n[i])
+		}
+	}
+	total := sum[0] + sum[1] + sum[2]
+	if total == 0 || !(sum[2] > sum[1]) {
+		return UpY, fmt.Sprintf("%.0f%% of the surface faces ±Y", 100*sum[1]/max(total, 1e-300))
+	}
+	return UpZ, fmt.Sprintf("%.0f%% of the surface faces ±Z", 100*sum[2]/total)
+}
+
+// zUpToYUp turns a Z-up mesh into the Y-up world: (x, y, z) → (x, z, -y),
+// a rotation, so the triangles keep their winding.
+func zUpToYUp(m scene.Mesh) scene.Mesh {
+	out := scene.Mesh{Vertices: make([]mgl64.Vec3, len(m.Vertices)), Triangles: m.Triangles}
+	for i, v := range m.Vertices {
+		out.Vertices[i] = mgl64.Vec3{v[0], v[2], -v[1]}
+	}
+	return out
+}
+
+// PlayerHeight guesses a player's height in a level's units from its
+// size: levels more than 200 units across are taken to be in inch-like
+// units (Quake: a player is 56 units tall), smaller ones in metres (1.8).
+func PlayerHeight(b geom.AABB) (h float64, why string) {
+	across := math.Max(b.Size()[0], b.Size()[2])
+	if across > 200 {
+		return 56, fmt.Sprintf("level %.0f units across: inch-like units", across)
+	}
+	return 1.8, fmt.Sprintf("level %.3g units across: metres", across)
+}
+
+// FitLevel prepares a scene opened from a level file (OBJ, glTF): it
+// turns a Z-up level upright (up UpAuto guesses, see GuessUp) and gives
+// the ellipsoid a player's size (PlayerHeight: about 0.6 as wide as
+// tall), falling from above onto the floor triangle nearest the middle.
+// It returns the up axis used and a note for the status line.
+func FitLevel(s *scene.Scene, up UpAxis) (UpAxis, string) {
+	note := ""
+	if up == UpAuto {
+		var why string
+		up, why = GuessUp(s.Mesh)
+		note = fmt.Sprintf("up axis %s guessed (%s)", up, why)
+	} else {
+		note = fmt.Sprintf("up axis %s", up)
+	}
+	if up == UpZ {
+		s.Mesh = zUpToYUp(s.Mesh)
+	}
+	b := geom.EmptyAABB()
+	for _, v := range s.Mesh.Vertices {
+		b = b.Extend(v)
+	}
+	target, ok := floorNear(s.Mesh, b.Center())
+	if !ok {
+		target = b.Center()
+	}
+	h, why := PlayerHeight(b)
+	r := 0.29 * h
+	s.Ellipsoid = sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{r, 0, 0}, {0, h / 2, 0}, {0, 0, r}}}
+	s.Start = target.Add(mgl64.Vec3{-h / 2, 2 * h, 0})
+	s.End = target.Add(mgl64.Vec3{h / 2, 0, 0})
+	return up, fmt.Sprintf("%s; player height %s guessed (%s; Ellipsoid panel to change)", note, FormatNum(h), why)
+}
+
+// floorNear returns the centroid of the floor triangle (facing up within
+// 45°) nearest to c in x and z.
+func floorNear(m scene.Mesh, c mgl64.Vec3) (mgl64.Vec3, bool) {
+	best, bestD, ok := mgl64.Vec3{}, math.Inf(1), false
+	for _, t := range m.Tris() {
+		n := geom.Cross(t[1].Sub(t[0]), t[2].Sub(t[0]))
+		if l := n.Len(); !(l > 0) || math.Abs(n[1]) < 0.7*l {
+			continue
+		}
+		g := t[0].Add(t[1]).Add(t[2]).Mul(1.0 / 3)
+		if d := math.Hypot(g[0]-c[0], g[2]-c[2]); d < bestD {
+			best, bestD, ok = g, d, true
+		}
+	}
+	return best, ok
+}

@@ -1,0 +1,48 @@
+package editor
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/scene"
+)
+
+// zUpFloor is a 1000-unit Z-up floor (two triangles in z = 0) with a
+// small wall, like a Quake-style level.
+func zUpFloor() scene.Mesh {
+	return scene.Mesh{
+		Vertices:  []mgl64.Vec3{{0, 0, 0}, {1000, 0, 0}, {1000, 1000, 0}, {0, 1000, 0}, {0, 0, 100}, {1000, 0, 100}},
+		Triangles: [][3]int{{0, 1, 2}, {0, 2, 3}, {0, 1, 5}, {0, 5, 4}},
+	}
+}
+
+// A Z-up level is guessed Z-up, turned upright, and gets a player-sized
+// ellipsoid (56 units tall in a 1000-unit level) whose motion hits it.
+func TestFitLevelZUp(t *testing.T) {
+	if up, why := GuessUp(zUpFloor()); up != UpZ || !strings.Contains(why, "Z") {
+		t.Fatalf("guessed %v (%s), want Z", up, why)
+	}
+	s := &scene.Scene{Name: "q", Mesh: zUpFloor(), Start: mgl64.Vec3{500, 700, 500}, End: mgl64.Vec3{500, 0, 500}}
+	s.Ellipsoid.Axes = [3]mgl64.Vec3{{40, 0, 0}, {0, 64, 0}, {0, 0, 40}}
+	up, note := FitLevel(s, UpAuto)
+	if up != UpZ || !strings.Contains(note, "up axis Z guessed") || !strings.Contains(note, "player height 56") {
+		t.Fatalf("up %v, note %q", up, note)
+	}
+	if h := 2 * s.Ellipsoid.Axes[1].Len(); h != 56 {
+		t.Errorf("ellipsoid %v tall, want 56", h)
+	}
+	for _, v := range s.Mesh.Vertices[:4] { // the floor is now at y = 0
+		if v[1] != 0 {
+			t.Fatalf("floor vertex %v not at y = 0", v)
+		}
+	}
+	d, err := NewDoc(s, "q.obj", Doc{}.View, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := d.Mesh.Answer(s.Ellipsoid, s.Start, s.End, d.SlideOptions()); !a.Hit {
+		t.Errorf("the player's motion %v -> %v misses the level", s.Start, s.End)
+	}
+}
