@@ -88,7 +88,7 @@ func benchScene(name string, n int, stdout, stderr io.Writer) int {
 func benchLevel(path string, n int, radius float64, stdout, stderr io.Writer) int {
 	m, err := scene.LoadMesh(context.Background(), path, nil)
 	if err != nil {
-		fmt.Fprintf(stderr, "debugger: bench: %v\n", err)
+		printErr(stderr, "bench: ", err)
 		return exitInvalid
 	}
 	tris := m.Tris()

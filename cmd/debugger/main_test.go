@@ -348,7 +348,7 @@ func TestHuntWired(t *testing.T) {
 
 // Paths and names from the command line reach the terminal escaped and,
 // when very long, shortened: a missing file, a second FILE, a written
-// fixture.
+// fixture, one that exists.
 func TestHostilePathsEscaped(t *testing.T) {
 	fakeUI(t, nil)
 	dir := t.TempDir()
@@ -359,6 +359,7 @@ func TestHostilePathsEscaped(t *testing.T) {
 		{"--fresh", evil, evil}, // too many files
 		{"screenshot", "--out", "x.png", evil},
 		{"export-scene", "spike", evil},
+		{"export-scene", "spike", evil}, // exists now: never overwritten
 		{long},
 	}
 	for _, args := range cases {

@@ -40,7 +40,7 @@ func runWindow(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if err := openWindow(opt); err != nil {
-		fmt.Fprintln(stderr, "debugger:", err)
+		printErr(stderr, "", err)
 		return exitFail
 	}
 	return exitOK
@@ -74,7 +74,7 @@ func runScreenshot(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if err := takeScreenshot(opt); err != nil {
-		fmt.Fprintln(stderr, "debugger: screenshot:", err)
+		printErr(stderr, "screenshot: ", err)
 		if errors.As(err, new(*ui.InputError)) {
 			return exitInvalid
 		}
@@ -126,4 +126,10 @@ func showPaths(paths []string) string {
 		shown[i] = scene.ShowPath(p)
 	}
 	return strings.Join(shown, " ")
+}
+
+// printErr prints err after "debugger: " and prefix, escaped (errors
+// carry paths and text from files).
+func printErr(stderr io.Writer, prefix string, err error) {
+	fmt.Fprintf(stderr, "debugger: %s%s\n", prefix, scene.Printable(err.Error()))
 }
