@@ -6,6 +6,7 @@
 GO       ?= go
 PKGS     := ./...
 FUZZTIME ?= 20s
+FUZZCI_TIME ?= 10s
 BIN      := bin/debugger
 
 # System packages: Xvfb and xdotool for the window tests, X11/GL runtime
@@ -13,7 +14,7 @@ BIN      := bin/debugger
 APT_PKGS := xvfb xauth xdotool libgl1 libgl1-mesa-dri libegl1 libx11-6 \
             libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1
 
-.PHONY: run test test-short bench fuzz build deps sysdeps vet clean
+.PHONY: run test test-short bench fuzz fuzz-ci build deps sysdeps vet clean
 
 run: deps
 	$(GO) run ./cmd/debugger
@@ -29,6 +30,7 @@ test: deps sysdeps vet
 	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test -count=1 -timeout 60m $(PKGS)
 	$(GO) test -count=1 -tags plantbug ./scene/hunt/...
 	$(GO) test -count=1 -tags plantbug -run Plant ./cmd/debugger/
+	@$(MAKE) --no-print-directory fuzz-ci
 
 # The same with -short: fewer property cases, for a quick loop.
 test-short: deps sysdeps vet
@@ -48,6 +50,13 @@ fuzz: deps
 	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
 	  done; \
 	done
+
+# Every fuzz target for FUZZCI_TIME each (10 s: about two and a half
+# minutes in all), starting from its committed corpus (testdata/fuzz) and
+# seeds; a crasher fails the run and is written to testdata/fuzz to commit
+# with the fix.
+fuzz-ci:
+	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZCI_TIME)
 
 deps:
 	@$(GO) mod download

@@ -47,7 +47,6 @@ func (b AABB) Center() mgl64.Vec3 { return b.Min.Add(b.Max).Mul(0.5) }
 // Size returns Max - Min.
 func (b AABB) Size() mgl64.Vec3 { return b.Max.Sub(b.Min) }
 
-
 // Contains reports whether p lies inside or on the box.
 func (b AABB) Contains(p mgl64.Vec3) bool {
 	for i := 0; i < 3; i++ {

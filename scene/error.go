@@ -33,7 +33,7 @@ type Error struct {
 func (e *Error) Error() string {
 	var b strings.Builder
 	if e.File != "" {
-		b.WriteString(Printable(shortPath(e.File)))
+		b.WriteString(ShowPath(e.File))
 	}
 	switch {
 	case e.Line > 0 && e.File == "":

@@ -27,7 +27,7 @@ func Save(path string, s *Scene, overwrite bool) error {
 		return inFile(path, err)
 	}
 	if err := writeAtomic(path, data, overwrite, nil); err != nil {
-		return fmt.Errorf("save %s: %w", path, err)
+		return fmt.Errorf("save %s: %w", ShowPath(path), err)
 	}
 	return nil
 }
@@ -39,10 +39,10 @@ func Save(path string, s *Scene, overwrite bool) error {
 // screenshots and its session file too.
 func WriteFile(path string, data []byte, overwrite bool) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", ShowPath(path), err)
 	}
 	if err := writeAtomic(path, data, overwrite, nil); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", ShowPath(path), err)
 	}
 	return nil
 }
@@ -95,7 +95,7 @@ func writeTemp(dir, base string, data []byte, wrap func(io.Writer) io.Writer) (s
 }
 
 // publishNew makes the complete file tmp appear at dst only if dst does not
-// exist yet, and reports an error wrapping ErrExists otherwise. A hard link
+// exist yet, and returns ErrExists otherwise (the caller names dst). A hard link
 // does both in one atomic step. Where hard links are not supported it
 // reserves dst with O_EXCL and renames tmp over the reservation (dst is
 // briefly empty but never someone else's file).
@@ -105,12 +105,12 @@ func publishNew(tmp, dst string) error {
 		return nil
 	}
 	if errors.Is(err, fs.ErrExist) {
-		return fmt.Errorf("%s: %w", dst, ErrExists)
+		return ErrExists
 	}
 	f, xerr := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if xerr != nil {
 		if errors.Is(xerr, fs.ErrExist) {
-			return fmt.Errorf("%s: %w", dst, ErrExists)
+			return ErrExists
 		}
 		return fmt.Errorf("link %s: %w", dst, err)
 	}

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"errors"
+	"fmt"
 	"maps"
 	"sync"
 	"time"
@@ -26,6 +28,9 @@ type autosaver struct {
 	saving bool               // a background save is running
 	mu     sync.Mutex         // held while saving; guards cache
 	cache  editor.SceneJSON   // the scene's JSON, encoded once per scene
+	// write saves a session; nil means editor.SaveSession (tests inject
+	// a failing one).
+	write func(path string, s *editor.Session) error
 }
 
 // markSaved records rev and cam as saved now.
@@ -49,42 +54,28 @@ func applyCamera(s editor.CameraState, c *render.Camera) error {
 	return nil
 }
 
+// ErrSessionNotSaved marks a failed save of the session file; the file
+// keeps its previous content (saves are atomic).
+var ErrSessionNotSaved = errors.New("the session was not saved (the session file keeps the last save)")
+
 // autosave writes the session when the document (its revision) or the
 // camera changed and a few seconds passed, in the background; final (on
-// exit) writes at once and waits.
-func (g *game) autosave(final bool) {
+// exit) writes at once, waits and returns the failure, if any. Every
+// failure also goes to the status line. Errors wrap ErrSessionNotSaved.
+func (g *game) autosave(final bool) error {
 	sv := &g.save
-	if sv.path == "" || g.app.Doc.Scene == nil || (sv.saving && !final) {
-		return
+	if !g.saveDue(final) {
+		return nil
 	}
-	cs, layout := cameraState(g.cam), g.panels.layout()
-	if g.app.Rev == sv.rev && cs == sv.cam && maps.Equal(layout, sv.panels) && !final {
-		return
-	}
-	if !final && time.Since(sv.last) < autosaveEvery {
-		return
-	}
-	d, recent, field, help := g.app.Doc, append([]string(nil), g.app.Recent...), g.panels.path, g.help
-	ups := maps.Clone(g.app.Ups)
-	path := sv.path
-	save := func() error { // d is an immutable snapshot: safe to encode off the frame loop
-		sv.mu.Lock() // a final save waits for a background one, then overwrites it
-		defer sv.mu.Unlock()
-		s, err := editor.NewSession(d, cs, recent, field, help, &sv.cache)
-		if err == nil {
-			s.Panels = layout
-			s.SetUpAxes(ups)
-			err = editor.SaveSession(path, s)
-		}
-		return err
-	}
-	sv.markSaved(g.app.Rev, cs)
-	sv.panels = layout
+	save := g.sessionWriter()
+	sv.markSaved(g.app.Rev, cameraState(g.cam))
+	sv.panels = g.panels.layout()
 	if final {
-		if err := save(); err != nil {
+		err := save()
+		if err != nil {
 			g.app.Fail(err)
 		}
-		return
+		return err
 	}
 	sv.saving = true
 	go func() {
@@ -96,4 +87,47 @@ func (g *game) autosave(final bool) {
 			}
 		})
 	}()
+	return nil
+}
+
+// saveDue reports whether autosave should write now: always on exit
+// (final) when there is a session file and a scene; otherwise when no save
+// is running, something changed and autosaveEvery passed.
+func (g *game) saveDue(final bool) bool {
+	sv := &g.save
+	switch {
+	case sv.path == "" || g.app.Doc.Scene == nil:
+		return false
+	case final:
+		return true
+	}
+	changed := g.app.Rev != sv.rev || cameraState(g.cam) != sv.cam || !maps.Equal(g.panels.layout(), sv.panels)
+	return !sv.saving && changed && time.Since(sv.last) >= autosaveEvery
+}
+
+// sessionWriter snapshots the state to save and returns the function that
+// encodes and writes it, which may run off the frame loop (the Doc is
+// immutable, the rest is copied).
+func (g *game) sessionWriter() func() error {
+	sv := &g.save
+	d, cs, recent, field, help := g.app.Doc, cameraState(g.cam), append([]string(nil), g.app.Recent...), g.panels.path, g.help
+	layout, ups := g.panels.layout(), maps.Clone(g.app.Ups)
+	path, write := sv.path, sv.write
+	if write == nil {
+		write = editor.SaveSession
+	}
+	return func() error {
+		sv.mu.Lock() // a final save waits for a background one, then overwrites it
+		defer sv.mu.Unlock()
+		s, err := editor.NewSession(d, cs, recent, field, help, &sv.cache)
+		if err == nil {
+			s.Panels = layout
+			s.SetUpAxes(ups)
+			err = write(path, s)
+		}
+		if err != nil {
+			return fmt.Errorf("%w: %w", ErrSessionNotSaved, err)
+		}
+		return nil
+	}
 }

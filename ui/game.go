@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/ebitengine/debugui"
 	"github.com/go-gl/mathgl/mgl64"
@@ -76,6 +77,8 @@ type game struct {
 	debugWidgets string   // last widget lines printed for SWEEPDBG_DEBUG_PRINT
 	shot         shotMode // Screenshot's fixed size and frame reader; zero in the window
 	redraw       redrawer // when Draw draws
+
+	quit atomic.Bool // a signal asked the window to close (see quitOnSignals)
 }
 
 // newGame builds the game around an App already holding a Doc. It touches
@@ -118,7 +121,7 @@ func (g *game) uiScale() int { return max(int(g.scale+0.5), 1) }
 // hovered or focused), then the core again if anything changed (the core
 // runs once per revision of the document, see editor.App.Refresh).
 func (g *game) Update() error {
-	if g.shot.done {
+	if g.shot.done || g.quit.Load() {
 		return ebiten.Termination
 	}
 	g.syncSize()
@@ -150,7 +153,7 @@ func (g *game) Update() error {
 	g.app.Refresh() // after edits from the panels, keys and drags
 	g.updateOpinions()
 	g.printPoses()
-	g.autosave(false)
+	_ = g.autosave(false) // a failure is on the status line
 	g.syncTitle()
 	g.noteChanges(posted)
 	return nil

@@ -45,13 +45,24 @@ type ScreenshotOptions struct {
 // lazily created GPU resource exists and the panels have laid out.
 const shotFrame = 4
 
+// InputError is Screenshot's error for a scene it cannot show: an
+// invalid or unreadable file (the error is then also a *scene.Error) or an
+// unknown built-in scene. Its message is Err's.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (e *InputError) Unwrap() error { return e.Err }
+
 // Screenshot renders one frame of the debugger's view (3D view, panels and
 // status line, default camera, no session) at the given size to a PNG,
-// written atomically. It needs a display (e.g. Xvfb) and, like every
+// written atomically. A scene it cannot show is an *InputError; other
+// errors are about the window or the output. It needs a display (e.g. Xvfb) and, like every
 // Ebitengine program, can run only once per process.
 func Screenshot(opt ScreenshotOptions) error {
 	if opt.Out == "" {
-		return errors.New("screenshot: no output path")
+		return errors.New("no output path")
 	}
 	w, h := opt.Width, opt.Height
 	if w <= 0 || h <= 0 {
@@ -59,7 +70,7 @@ func Screenshot(opt ScreenshotOptions) error {
 	}
 	d, err := screenshotDoc(opt)
 	if err != nil {
-		return fmt.Errorf("screenshot: %w", err)
+		return &InputError{Err: err}
 	}
 	g := newGame(&editor.App{Doc: d})
 	g.w, g.h = w, h
@@ -75,17 +86,17 @@ func Screenshot(opt ScreenshotOptions) error {
 	ebiten.SetWindowSize(w, h)
 	ebiten.SetRunnableOnUnfocused(true)
 	if err := ebiten.RunGame(g); err != nil {
-		return fmt.Errorf("screenshot: %w", err)
+		return err
 	}
 	if shot == nil {
-		return errors.New("screenshot: the window closed before a frame was drawn")
+		return errors.New("the window closed before a frame was drawn")
 	}
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, shot); err != nil {
-		return fmt.Errorf("screenshot: %w", err)
+		return err
 	}
 	if err := scene.WriteFile(opt.Out, buf.Bytes(), true); err != nil {
-		return fmt.Errorf("screenshot: %w", err)
+		return err
 	}
 	return nil
 }

@@ -19,7 +19,9 @@
 package ui
 
 import (
-	"fmt"
+	"errors"
+	"io"
+	"os"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -42,46 +44,54 @@ type Options struct {
 	Fresh bool   // ignore the autosaved session
 	// ConfigDir holds session.json; "" means os.UserConfigDir()/sweepdbg.
 	ConfigDir string
+	// Log receives what the status line says about the session file at
+	// start-up (a backup, an invalid file set aside, a reset camera), so it
+	// is not lost with the window; nil means os.Stderr. (A failed save on
+	// exit is Run's error.)
+	Log io.Writer
 }
 
-// Run opens the debugger window and returns when it closes. The session
-// (scene, poses, camera, View settings, recent files) is restored from the
-// config directory unless opt.Fresh, saved every few seconds while it
-// changes and once more on exit. An unknown built-in scene name is an
-// error before the window opens; a bad File is reported in the window,
-// which then shows the default scene.
+// Run opens the debugger window and returns when it closes, or when
+// SIGINT, SIGTERM or SIGHUP arrives (a second one ends the process at
+// once). The session (scene, poses, camera, View settings, recent files)
+// is restored from the config directory unless opt.Fresh, saved every few
+// seconds while it changes and once more on exit; a failed save on exit is
+// returned (wrapping ErrSessionNotSaved) and the session file keeps its
+// previous content. An unknown built-in scene name is an error before the
+// window opens; a bad File is reported in the window, which then shows the
+// default scene.
 func Run(opt Options) error {
+	if opt.Log == nil {
+		opt.Log = os.Stderr
+	}
 	g, err := setup(opt)
 	if err != nil {
 		return err
 	}
+	stop := g.quitOnSignals()
+	defer stop()
 	ebiten.SetWindowTitle(windowTitle)
 	ebiten.SetWindowSize(defaultW, defaultH)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetRunnableOnUnfocused(true)
 	ebiten.SetScreenClearedEveryFrame(false) // Draw skips frames where nothing changed
 	err = ebiten.RunGame(g)
-	if g.loading != nil {
-		g.loading.Cancel()
-	}
-	g.autosave(true)
-	return err
+	g.shutdown()
+	return errors.Join(err, g.autosave(true))
 }
 
 // setup builds the game for Run: the session (unless Fresh), then the
-// scene asked for, else the session's scene, else the default scene.
+// scene asked for, else the session's scene, else the default scene. What
+// happened to the session file (kept as a backup, set aside as invalid,
+// its camera reset) goes to the status line and to opt.Log.
 func setup(opt Options) (*game, error) {
 	app := &editor.App{}
-	var sess *editor.Session
+	st := startup{app: app}
 	path, err := editor.SessionPath(opt.ConfigDir)
 	if err != nil {
-		app.Fail(err)
-	} else if !opt.Fresh {
-		if sess, err = editor.LoadSession(path); err != nil {
-			app.Fail(fmt.Errorf("ignored the saved session: %w", err))
-			sess = nil
-		}
+		st.fail(err)
 	}
+	sess := st.loadSession(path, opt.Fresh)
 	opts, grid := view.Default(), editor.DefaultGrid
 	if sess != nil {
 		opts, grid = sess.View.Options(), sess.Grid
@@ -98,7 +108,7 @@ func setup(opt Options) (*game, error) {
 		if d, err := sess.Doc(); err == nil {
 			app.Doc, fromSession = d, true
 		} else {
-			app.Fail(fmt.Errorf("ignored the saved session: %w", err))
+			st.invalid(path, err)
 		}
 	}
 	if app.Doc.Scene == nil {
@@ -109,19 +119,20 @@ func setup(opt Options) (*game, error) {
 		app.Doc = d
 	}
 	g := newGame(app)
-	g.save.path = path
+	if !st.noSave {
+		g.save.path = path
+	}
 	if sess != nil {
 		app.Recent, g.panels.path, g.help = sess.Recent, sess.Path, sess.Help
 		g.panels.restoreLayout(sess.Panels)
 		app.Ups = sess.UpAxes()
-		if fromSession && applyCamera(sess.Camera, &g.cam) == nil {
-			g.framed = true
+		if fromSession {
+			st.restoreCamera(sess.Camera, &g.cam)
+			g.framed = st.cameraOK
 		}
 	}
 	g.save.rev, g.save.cam, g.save.panels = app.Rev, cameraState(g.cam), g.panels.layout()
-	if app.Msg == "" {
-		app.Say("F1: keys and mouse help")
-	}
+	st.report(opt.Log)
 	if opt.File != "" {
 		g.openFile(opt.File)
 	}

@@ -88,7 +88,7 @@ func benchScene(name string, n int, stdout, stderr io.Writer) int {
 func benchLevel(path string, n int, radius float64, stdout, stderr io.Writer) int {
 	m, err := scene.LoadMesh(context.Background(), path, nil)
 	if err != nil {
-		fmt.Fprintf(stderr, "debugger: bench: %v\n", err)
+		printErr(stderr, "bench: ", err)
 		return exitInvalid
 	}
 	tris := m.Tris()
@@ -101,7 +101,7 @@ func benchLevel(path string, n int, radius float64, stdout, stderr io.Writer) in
 		radius = max(ext[0], ext[1], ext[2]) / 50
 	}
 	if !(radius > 0) {
-		fmt.Fprintf(stderr, "debugger: bench: %s: the level has no extent; pass --radius\n", path)
+		fmt.Fprintf(stderr, "debugger: bench: %s: the level has no extent; pass --radius\n", scene.ShowPath(path))
 		return exitInvalid
 	}
 	casts := levelCasts(tris, radius, n)
@@ -115,7 +115,7 @@ func benchLevel(path string, n int, radius float64, stdout, stderr io.Writer) in
 	slideT := timeCasts(casts, func(c levelCast) {
 		mesh.Slide(player, c.begin, c.begin.Add(c.delta), sweep.SlideOptions{})
 	})
-	fmt.Fprintf(stdout, "level %s: %d triangles, player radius %.4g, %d casts (%d hit)\n", path, len(tris), radius, n, hits)
+	fmt.Fprintf(stdout, "level %s: %d triangles, player radius %.4g, %d casts (%d hit)\n", scene.ShowPath(path), len(tris), radius, n, hits)
 	fmt.Fprintf(stdout, "build  %.2f ms, %.1f bytes per triangle\n", float64(build.Microseconds())/1e3, mesh.BytesPerTriangle())
 	fmt.Fprintf(stdout, "sweep  median %.2f us, p90 %.2f us\n", sweepT[0], sweepT[1])
 	fmt.Fprintf(stdout, "slide  median %.2f us, p90 %.2f us\n", slideT[0], slideT[1])

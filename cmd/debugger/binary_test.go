@@ -54,6 +54,9 @@ func TestBinaryExitCodes(t *testing.T) {
 		{[]string{"export-scene", "spike", exported}, 1, "never overwrites"},
 		{[]string{"replay", exported}, 0, "PASS " + exported + " (spike)"},
 		{[]string{"frobnicate"}, 2, "unknown command or file"},
+		// An invalid file is exit 2 before any window opens, prefixed once.
+		{[]string{"screenshot", p["bad.json"], "--out", filepath.Join(dir, "s.png")}, 2,
+			"debugger: screenshot: " + p["bad.json"] + ": mesh.triangles[1][2]: index 40 out of range"},
 	}
 	for _, c := range cases {
 		cmd := exec.Command(bin, c.args...)
@@ -65,7 +68,7 @@ func TestBinaryExitCodes(t *testing.T) {
 		} else if err != nil {
 			t.Fatal(err)
 		}
-		if code != c.code || !strings.Contains(string(out), c.out) {
+		if code != c.code || !strings.Contains(string(out), c.out) || strings.Contains(string(out), "screenshot: screenshot:") {
 			t.Errorf("debugger %s: exit %d, output\n%s\nwant exit %d and %q", strings.Join(c.args, " "), code, out, c.code, c.out)
 		}
 	}

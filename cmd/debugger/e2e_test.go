@@ -209,22 +209,7 @@ func TestEndToEnd(t *testing.T) {
 	e2eKey(t, wid, "ctrl+e")
 	a.waitFor("the first export", func() bool { return len(e2eFiles(fixtures, ".json")) == 1 })
 
-	// Drag the end ellipsoid 150 pixels to the right, in small steps.
-	e2eXdo(t, "windowraise", wid) // above any window another package's test opened
-	e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint(p0.ex), fmt.Sprint(p0.ey))
-	a.waitFor("the end pose to be hovered", func() bool { p, _ := a.poses(); return p.hover == "end" })
-	e2eXdo(t, "mousedown", "1")
-	a.waitFor("the drag to start", func() bool { p, _ := a.poses(); return p.mode == 3 })
-	for i := 1; i <= 10; i++ {
-		time.Sleep(50 * time.Millisecond)
-		e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint(p0.ex+15*i), fmt.Sprint(p0.ey))
-	}
-	// The center follows the grab point on the box face, which is nearer
-	// the eye, so it moves on screen by a bit less or more than the mouse.
-	a.waitFor("the end pose to follow the mouse", func() bool { p, _ := a.poses(); return p.ex-p0.ex >= 100 })
-	e2eXdo(t, "mouseup", "1")
-	a.waitFor("the drag to end", func() bool { p, _ := a.poses(); return p.mode == 0 })
-	p1, _ := a.poses() // where the drag left the end (one undo step)
+	p1 := a.dragEnd(wid, p0) // where the drag left the end (one undo step)
 	if p1.sx != p0.sx || p1.sy != p0.sy {
 		t.Errorf("the start pose moved on screen: %+v -> %+v", p0, p1)
 	}
@@ -278,6 +263,29 @@ func TestEndToEnd(t *testing.T) {
 	if e2eAbs(p2.ex-p1.ex) > 2 || e2eAbs(p2.ey-p1.ey) > 2 || e2eAbs(p2.sx-p1.sx) > 2 {
 		t.Errorf("restarted app shows poses %+v, want the session's %+v", p2, p1)
 	}
+}
+
+// dragEnd drags the end ellipsoid 150 pixels to the right, in small
+// steps, and returns the poses after the drag (one undo step).
+func (a *e2eApp) dragEnd(wid string, p0 e2ePoses) e2ePoses {
+	t := a.t
+	t.Helper()
+	e2eXdo(t, "windowraise", wid) // above any window another package's test opened
+	e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint(p0.ex), fmt.Sprint(p0.ey))
+	a.waitFor("the end pose to be hovered", func() bool { p, _ := a.poses(); return p.hover == "end" })
+	e2eXdo(t, "mousedown", "1")
+	a.waitFor("the drag to start", func() bool { p, _ := a.poses(); return p.mode == 3 })
+	for i := 1; i <= 10; i++ {
+		time.Sleep(50 * time.Millisecond)
+		e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint(p0.ex+15*i), fmt.Sprint(p0.ey))
+	}
+	// The center follows the grab point on the box face, which is nearer
+	// the eye, so it moves on screen by a bit less or more than the mouse.
+	a.waitFor("the end pose to follow the mouse", func() bool { p, _ := a.poses(); return p.ex-p0.ex >= 100 })
+	e2eXdo(t, "mouseup", "1")
+	a.waitFor("the drag to end", func() bool { p, _ := a.poses(); return p.mode == 0 })
+	p1, _ := a.poses()
+	return p1
 }
 
 // e2eCheckColours requires pixels of the start (#2ECC40) and end (#FF4136)

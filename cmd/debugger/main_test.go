@@ -345,3 +345,31 @@ func TestHuntWired(t *testing.T) {
 		t.Errorf("hunt --scene no-such-scene: exit %d, stderr %q; want 2", code, errOut)
 	}
 }
+
+// Paths and names from the command line reach the terminal escaped and,
+// when very long, shortened: a missing file, a second FILE, a written
+// fixture, one that exists.
+func TestHostilePathsEscaped(t *testing.T) {
+	fakeUI(t, nil)
+	dir := t.TempDir()
+	evil := filepath.Join(dir, "a\x1b]0;pwned\a\n.json")
+	long := filepath.Join(dir, strings.Repeat("d", 3000), "x.json")
+	cases := [][]string{
+		{evil},                  // a missing file
+		{"--fresh", evil, evil}, // too many files
+		{"screenshot", "--out", "x.png", evil},
+		{"export-scene", "spike", evil},
+		{"export-scene", "spike", evil}, // exists now: never overwritten
+		{long},
+	}
+	for _, args := range cases {
+		_, out, errOut := runCmd(args...)
+		all := out + errOut
+		if strings.ContainsAny(all, "\x1b\a") || strings.Count(all, "\n") > 4 {
+			t.Errorf("debugger %q printed control characters:\n%q", args, all)
+		}
+		if strings.Contains(all, strings.Repeat("d", 300)) {
+			t.Errorf("debugger %q printed a 3000-byte path whole", args[:1])
+		}
+	}
+}

@@ -24,7 +24,7 @@ func runScenes(args []string, stdout, stderr io.Writer) int {
 	for _, name := range scene.Builtins() {
 		s, err := scene.Builtin(name)
 		if err != nil {
-			fmt.Fprintln(stderr, "debugger:", err)
+			printErr(stderr, "", err)
 			status = exitFail
 			continue
 		}
@@ -32,7 +32,7 @@ func runScenes(args []string, stdout, stderr io.Writer) int {
 		if name == scene.DefaultName {
 			desc += " (default)"
 		}
-		fmt.Fprintf(tw, "%s\t%d triangles\t%s\n", name, len(s.Mesh.Triangles), desc)
+		fmt.Fprintf(tw, "%s\t%d triangles\t%s\n", scene.Printable(name), len(s.Mesh.Triangles), scene.Printable(desc))
 	}
 	tw.Flush()
 	return status
@@ -54,7 +54,7 @@ func runExportScene(args []string, stdout, stderr io.Writer) int {
 		return usageErr(stderr, "export-scene: %v", err)
 	}
 	if err := scene.Save(rest[1], s, false); err != nil {
-		fmt.Fprintln(stderr, "debugger:", err)
+		printErr(stderr, "", err)
 		if errors.Is(err, scene.ErrExists) {
 			fmt.Fprintln(stderr, "debugger: remove it or choose another name; export-scene never overwrites")
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -30,7 +31,7 @@ func runWindow(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(files) > 1 {
-		return usageErr(stderr, "want at most one FILE, got %d (%s)", len(files), strings.Join(files, " "))
+		return usageErr(stderr, "want at most one FILE, got %d (%s)", len(files), showPaths(files))
 	}
 	if len(files) == 1 {
 		opt.File = files[0]
@@ -39,7 +40,7 @@ func runWindow(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if err := openWindow(opt); err != nil {
-		fmt.Fprintln(stderr, "debugger:", err)
+		printErr(stderr, "", err)
 		return exitFail
 	}
 	return exitOK
@@ -73,10 +74,13 @@ func runScreenshot(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if err := takeScreenshot(opt); err != nil {
-		fmt.Fprintln(stderr, "debugger: screenshot:", err)
+		printErr(stderr, "screenshot: ", err)
+		if errors.As(err, new(*ui.InputError)) {
+			return exitInvalid
+		}
 		return exitFail
 	}
-	fmt.Fprintln(stdout, "wrote", opt.Out)
+	fmt.Fprintln(stdout, "wrote", scene.ShowPath(opt.Out))
 	return exitOK
 }
 
@@ -93,7 +97,7 @@ func checkSource(name, file string, stderr io.Writer) (int, bool) {
 			if !strings.ContainsAny(file, "./\\") {
 				return usageErr(stderr, "unknown command or file %q", file), false
 			}
-			fmt.Fprintln(stderr, "debugger:", err)
+			fmt.Fprintf(stderr, "debugger: %s: %v\n", scene.ShowPath(file), errors.Unwrap(err))
 			return exitInvalid, false
 		}
 	}
@@ -113,4 +117,19 @@ func parseSize(s string) (w, h int, err error) {
 		return 0, 0, fmt.Errorf("%q is not WIDTHxHEIGHT (e.g. 1280x800, each 1..16384)", s)
 	}
 	return w, h, nil
+}
+
+// showPaths joins paths for a message, each through scene.ShowPath.
+func showPaths(paths []string) string {
+	shown := make([]string, len(paths))
+	for i, p := range paths {
+		shown[i] = scene.ShowPath(p)
+	}
+	return strings.Join(shown, " ")
+}
+
+// printErr prints err after "debugger: " and prefix, escaped (errors
+// carry paths and text from files).
+func printErr(stderr io.Writer, prefix string, err error) {
+	fmt.Fprintf(stderr, "debugger: %s%s\n", prefix, scene.Printable(err.Error()))
 }

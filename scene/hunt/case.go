@@ -212,19 +212,32 @@ func (g *generator) crease(e sweep.Ellipsoid) (start, end mgl64.Vec3) {
 		return g.aimed(e, false)
 	}
 	cr := g.creases[g.r.IntN(len(g.creases))]
-	inv := mgl64.Mat3FromCols(e.Axes[0], e.Axes[1], e.Axes[2]).Inv()
-	var n mgl64.Vec3
-	for _, i := range cr.tris {
-		t := g.tris[i]
-		nu := geom.Cross(inv.Mul3x1(t[1].Sub(t[0])), inv.Mul3x1(t[2].Sub(t[0])))
-		if l := nu.Len(); l > 0 {
-			n = n.Add(nu.Mul((2*float64(g.r.IntN(2)) - 1) / l))
-		}
-	}
+	n := creaseDirection(e, [2]geom.Triangle{g.tris[cr.tris[0]], g.tris[cr.tris[1]]},
+		[2]float64{2*float64(g.r.IntN(2)) - 1, 2*float64(g.r.IntN(2)) - 1})
 	if n.Len() < 1e-6 {
 		n = g.unit()
 	}
 	a, b := cr.edge[0], cr.edge[1]
 	p := a.Add(b.Sub(a).Mul(g.r.Float64()))
 	return g.motionThrough(e, p, n.Normalize(), -0.2-2*g.r.Float64())
+}
+
+// creaseDirection is the sum of the unit-space normals of the two
+// triangles of a crease, each times its sign (±1), in the ellipsoid's unit
+// space; zero when the axes are singular or both triangles degenerate. The
+// inverse is scale-free (geom.Invert), so tiny ellipsoids get a direction
+// too.
+func creaseDirection(e sweep.Ellipsoid, tris [2]geom.Triangle, signs [2]float64) mgl64.Vec3 {
+	inv, ok := geom.Invert(mgl64.Mat3FromCols(e.Axes[0], e.Axes[1], e.Axes[2]))
+	var n mgl64.Vec3
+	if !ok {
+		return n
+	}
+	for i, t := range tris {
+		nu := geom.Cross(inv.Mul3x1(t[1].Sub(t[0])), inv.Mul3x1(t[2].Sub(t[0])))
+		if l := nu.Len(); l > 0 {
+			n = n.Add(nu.Mul(signs[i] / l))
+		}
+	}
+	return n
 }

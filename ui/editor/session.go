@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 
@@ -111,18 +112,29 @@ type CameraState struct {
 	Ortho    bool       `json:"ortho"`
 }
 
-// Validate refuses a state the camera cannot take: a non-finite target,
-// yaw or pitch, a distance that is not positive and finite, or a field of
-// view outside (0, 3.1) radians.
+// maxCameraValue bounds the magnitude of every camera value a session may
+// hold (target coordinates, yaw, pitch, distance): far beyond any scene
+// (the precision probe moves scenes 1e7 from the origin), far below where
+// float64 arithmetic on them overflows.
+const maxCameraValue = 1e12
+
+// ErrCamera marks a saved camera that Validate refuses.
+var ErrCamera = errors.New("invalid camera")
+
+// Validate refuses a state the camera cannot take: a target, yaw or pitch
+// that is not finite or larger than maxCameraValue, a distance outside
+// (0, maxCameraValue], or a field of view outside (0, 3.1) radians. The
+// error wraps ErrCamera.
 func (s CameraState) Validate() error {
-	if FiniteVec("camera target", s.Target) != nil || !finite(s.Yaw) || !finite(s.Pitch) ||
-		!(s.Distance > 0) || !finite(s.Distance) || !(s.FovY > 0 && s.FovY < 3.1) {
-		return errors.New("camera: invalid values")
+	if !sane(s.Target[0]) || !sane(s.Target[1]) || !sane(s.Target[2]) || !sane(s.Yaw) || !sane(s.Pitch) ||
+		!(s.Distance > 0) || !sane(s.Distance) || !(s.FovY > 0 && s.FovY < 3.1) {
+		return fmt.Errorf("%w (distance %g, target %v)", ErrCamera, s.Distance, s.Target)
 	}
 	return nil
 }
 
-func finite(x float64) bool { return FiniteVec("", mgl64.Vec3{x}) == nil }
+// sane reports whether x is finite and at most maxCameraValue in magnitude.
+func sane(x float64) bool { return math.Abs(x) <= maxCameraValue }
 
 // SessionPath returns dir/session.json, where dir is configDir or, when
 // empty, os.UserConfigDir()/sweepdbg.
@@ -193,15 +205,26 @@ func LoadSession(path string) (*Session, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	if err != nil {
-		return nil, fmt.Errorf("session %s: %w", path, err)
+	var s *Session
+	if err == nil {
+		s, err = ParseSession(data)
 	}
+	if err != nil {
+		return nil, fmt.Errorf("session %s: %w", scene.Printable(path), err)
+	}
+	return s, nil
+}
+
+// ParseSession decodes a session file's bytes, refusing a version it does
+// not know. It does not check the scene (Doc does) or the camera
+// (CameraState.Validate).
+func ParseSession(data []byte) (*Session, error) {
 	var s Session
 	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("session %s: %w", path, err)
+		return nil, err
 	}
 	if s.Version < oldestSessionVersion || s.Version > SessionVersion {
-		return nil, fmt.Errorf("session %s: version %d, want %d to %d", path, s.Version, oldestSessionVersion, SessionVersion)
+		return nil, fmt.Errorf("version %d, want %d to %d", s.Version, oldestSessionVersion, SessionVersion)
 	}
 	return &s, nil
 }

@@ -1,0 +1,45 @@
+package ui
+
+import (
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// quitSignals end the window like its close button: an interrupt, a kill
+// request, and the hang-up a closed terminal or a logout sends.
+var quitSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
+
+// quitOnSignals makes the first of quitSignals end the window at its next
+// frame (Update returns ebiten.Termination, and Run saves the session as
+// on a close); it restores the default handling then, so a second signal
+// ends the process at once should the window not respond. The returned
+// function stops listening.
+func (g *game) quitOnSignals() (stop func()) {
+	ch := make(chan os.Signal, 1)
+	done := make(chan struct{})
+	signal.Notify(ch, quitSignals...)
+	go func() {
+		select {
+		case <-ch:
+			signal.Reset(quitSignals...)
+			g.quit.Store(true)
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(ch)
+		close(done)
+	}
+}
+
+// shutdown ends the window's background work before the final save: a
+// load in progress and a running hunt.
+func (g *game) shutdown() {
+	if g.loading != nil {
+		g.loading.Cancel()
+	}
+	if g.hunter != nil {
+		g.hunter.Cancel()
+	}
+}
