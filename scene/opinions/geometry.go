@@ -43,11 +43,20 @@ type Geometry struct {
 	restrict []geom.AABB // queries only look at triangles whose boxes meet all of these (see Restrict)
 }
 
+// worldToUnit is M⁻¹, M the matrix whose columns are e's axes, inverted
+// at any scale (geom.Invert: mgl64's Inv gives the zero matrix for
+// semi-axes under about 5e-4); the zero matrix when e is singular, as
+// before.
+func worldToUnit(e sweep.Ellipsoid) mgl64.Mat3 {
+	inv, _ := geom.Invert(mgl64.Mat3FromCols(e.Axes[0], e.Axes[1], e.Axes[2]))
+	return inv
+}
+
 // NewGeometry prepares e and tris for distance queries. Axes that are
 // singular make every distance +Inf (nothing is ever touched).
 func NewGeometry(e sweep.Ellipsoid, tris []geom.Triangle) *Geometry {
 	g := &Geometry{E: e, Tris: tris, extent: e.Extent(), boxes: make([]geom.AABB, len(tris))}
-	g.inv = mgl64.Mat3FromCols(e.Axes[0], e.Axes[1], e.Axes[2]).Inv()
+	g.inv = worldToUnit(e)
 	for i, t := range tris {
 		g.boxes[i] = t.Bounds()
 	}
@@ -97,7 +106,7 @@ func canonical(t geom.Triangle) geom.Triangle {
 func (g *Geometry) WithEllipsoid(e sweep.Ellipsoid) *Geometry {
 	r := *g
 	r.E, r.extent = e, e.Extent()
-	r.inv = mgl64.Mat3FromCols(e.Axes[0], e.Axes[1], e.Axes[2]).Inv()
+	r.inv = worldToUnit(e)
 	return &r
 }
 
