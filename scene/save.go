@@ -24,7 +24,7 @@ var ErrExists = errors.New("file already exists")
 func Save(path string, s *Scene, overwrite bool) error {
 	data, err := s.Marshal()
 	if err != nil {
-		return inFile(path, err)
+		return InFile(path, err)
 	}
 	if err := writeAtomic(path, data, overwrite, nil); err != nil {
 		return fmt.Errorf("save %s: %w", path, err)

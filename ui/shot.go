@@ -13,6 +13,7 @@ import (
 
 	"sweepdbg/render/view"
 	"sweepdbg/scene"
+	"sweepdbg/scene/meshfile"
 	"sweepdbg/ui/editor"
 )
 
@@ -92,7 +93,7 @@ func Screenshot(opt ScreenshotOptions) error {
 
 func screenshotDoc(opt ScreenshotOptions) (editor.Doc, error) {
 	if opt.File != "" {
-		s, err := scene.Open(context.Background(), opt.File, nil)
+		s, err := meshfile.Open(context.Background(), opt.File, nil)
 		if err != nil {
 			return editor.Doc{}, err
 		}

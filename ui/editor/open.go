@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 
 	"sweepdbg/render/view"
-	"sweepdbg/scene"
+	"sweepdbg/scene/meshfile"
 )
 
 // LoadResult is what a background load hands back: the Doc ready to be
@@ -44,7 +44,7 @@ func StartLoad(path string, view view.Options, grid float64) *Loader {
 			}
 			l.done <- res
 		}()
-		s, err := scene.Open(ctx, path, func(f float64) { l.progress.Store(math.Float64bits(f)) })
+		s, err := meshfile.Open(ctx, path, func(f float64) { l.progress.Store(math.Float64bits(f)) })
 		if err != nil {
 			res.Err = err
 			return
