@@ -11,6 +11,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sweepdbg/internal/atomicfile"
 	"sweepdbg/render/view"
 	"sweepdbg/scene"
 	"sweepdbg/scene/meshfile"
@@ -85,7 +86,7 @@ func Screenshot(opt ScreenshotOptions) error {
 	if err := png.Encode(&buf, shot); err != nil {
 		return fmt.Errorf("screenshot: %w", err)
 	}
-	if err := scene.WriteFile(opt.Out, buf.Bytes(), true); err != nil {
+	if err := atomicfile.WriteFile(opt.Out, buf.Bytes(), true); err != nil {
 		return fmt.Errorf("screenshot: %w", err)
 	}
 	return nil
@@ -115,7 +116,7 @@ func (g *game) saveShot(screen *ebiten.Image) {
 		err := png.Encode(&buf, img)
 		var path string
 		if err == nil {
-			path, err = scene.WriteFresh(screenshotDir, "screenshot", ".png", buf.Bytes(), time.Now())
+			path, err = atomicfile.WriteFresh(screenshotDir, "screenshot", ".png", buf.Bytes(), time.Now())
 		}
 		g.post(func() {
 			if err != nil {
