@@ -49,7 +49,8 @@ func FuzzEllipsoidTriangle(f *testing.F) {
 }
 
 // FuzzPolygon: NewPolygon rejects what it must without panicking, and the
-// polygon sweep (section 4) never panics and reports sane hits.
+// polygon sweep (section 4 of Rouwé, "Collision Detection with Swept
+// Spheres and Ellipsoids") never panics and reports sane hits.
 func FuzzPolygon(f *testing.F) {
 	f.Add(0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.5, 0.5, 3.0, 0.0, 0.0, -6.0, 1.0, 1.0, 1.0)
 	f.Add(0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.5, 0.5, 1e-12, 0.0, 1.0, 0.0, 0.5, 0.5, 0.0, 3.0, 0.0, 0.0, 1.0, 2.0, 0.5)

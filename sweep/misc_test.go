@@ -81,7 +81,8 @@ func (o polyOracle) dist(p mgl64.Vec3) float64 {
 	return d
 }
 
-// TestEllipsoidPolygonVsOracle checks section 4 (plane + 2D vertices) on
+// TestEllipsoidPolygonVsOracle checks section 4 of Rouwé, "Collision
+// Detection with Swept Spheres and Ellipsoids" (plane + 2D vertices) on
 // random convex polygons against the oracle run on a fan of triangles.
 func TestEllipsoidPolygonVsOracle(t *testing.T) {
 	r := rand.New(rand.NewPCG(77, 78))

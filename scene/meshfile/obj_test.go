@@ -152,7 +152,8 @@ func TestLoadOBJFileErrors(t *testing.T) {
 	}
 }
 
-// terrainHeight is the benchmark terrain of issue 3:
+// terrainHeight is the benchmark terrain of the sweep package's mesh
+// benchmarks (sweep/bench_mesh_test.go) and README.md's "Benchmarks":
 // h(x, z) = sin(0.05x)*6 + cos(0.07z)*4 + sin(0.3(x+z))*0.8.
 func terrainHeight(x, z float64) float64 {
 	return math.Sin(0.05*x)*6 + math.Cos(0.07*z)*4 + math.Sin(0.3*(x+z))*0.8
@@ -160,7 +161,7 @@ func terrainHeight(x, z float64) float64 {
 
 // writeTerrainOBJ writes the terrain of cells x cells grid cells (vertex
 // (i, h(i, j), j), two triangles per cell) as an OBJ file and returns its
-// path. cells = 708 gives the 1,002,528 triangles of issue 3.
+// path. cells = 708 gives the benchmark terrain's 1,002,528 triangles.
 func writeTerrainOBJ(tb testing.TB, dir string, cells int) string {
 	tb.Helper()
 	path := filepath.Join(dir, "terrain.obj")
@@ -359,7 +360,7 @@ func checkMeshValid(t *testing.T, m scene.Mesh) {
 	}
 }
 
-// BenchmarkLoadOBJTerrain loads the million-triangle terrain of issue 3
+// BenchmarkLoadOBJTerrain loads the million-triangle benchmark terrain
 // (1,002,528 triangles, about 38 MB) from a file; it must take under 2 s.
 func BenchmarkLoadOBJTerrain(b *testing.B) {
 	benchmarkLoadMesh(b, writeTerrainOBJ(b, b.TempDir(), 708), 1_002_528)
