@@ -22,19 +22,18 @@ func exampleScene(t *testing.T) *Scene {
 	return s
 }
 
-// dirNames lists the names in dir, sorted.
+// dirNames lists the names in dir (hidden ones too: filepath.Glob's "*"
+// matches a leading dot), sorted.
 func dirNames(t *testing.T, dir string) []string {
 	t.Helper()
-	entries, err := os.ReadDir(dir)
+	paths, err := filepath.Glob(filepath.Join(dir, "*"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
+	for i, p := range paths {
+		paths[i] = filepath.Base(p)
 	}
-	sort.Strings(names)
-	return names
+	return paths
 }
 
 func TestSaveNeverOverwritesUnlessAsked(t *testing.T) {
