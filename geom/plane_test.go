@@ -46,9 +46,10 @@ func TestBasis(t *testing.T) {
 	}
 }
 
-// TestPlaneSpace: section 2's conversions round-trip, the plane origin is
-// -C N, PlaneToWorld agrees with ToWorld, and SignedDistance is the
-// distance along N.
+// TestPlaneSpace: the conversions of section 2 of Rouwé, "Collision
+// Detection with Swept Spheres and Ellipsoids" round-trip, the plane
+// origin is -C N, PlaneToWorld agrees with ToWorld, and SignedDistance is
+// the distance along N.
 func TestPlaneSpace(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 1000; i++ {

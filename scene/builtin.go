@@ -35,10 +35,10 @@ func Builtin(name string) (*Scene, error) {
 		return nil, err
 	}
 	if err := generateMesh(s); err != nil {
-		return nil, inFile(builtinPath(name), err)
+		return nil, InFile(builtinPath(name), err)
 	}
 	if err := s.Validate(); err != nil {
-		return nil, inFile(builtinPath(name), err)
+		return nil, InFile(builtinPath(name), err)
 	}
 	return s, nil
 }
@@ -62,7 +62,7 @@ func builtinRaw(name string) (*Scene, error) {
 	}
 	s, err := decode(data)
 	if err != nil {
-		return nil, inFile(builtinPath(name), err)
+		return nil, InFile(builtinPath(name), err)
 	}
 	return s, nil
 }

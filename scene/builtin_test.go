@@ -15,6 +15,7 @@ import (
 
 	"sweepdbg/assets"
 	"sweepdbg/geom"
+	"sweepdbg/internal/atomicfile"
 	"sweepdbg/sweep"
 	"sweepdbg/sweep/oracle"
 )
@@ -151,7 +152,7 @@ func writeExpectation(t *testing.T, name string, r *ReplayResult) {
 	}
 	raw.Expect = e
 	path := filepath.Join("..", "assets", builtinPath(name))
-	if err := writeAtomic(path, encode(raw), true, nil); err != nil {
+	if err := atomicfile.Write(path, encode(raw), true); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("updated %s", path)

@@ -3,13 +3,12 @@ package scene
 import (
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"unicode"
 	"unicode/utf8"
+
+	"sweepdbg/internal/safeopen"
 )
 
 // Error is a problem with a scene or a fixture file: which file, where in
@@ -68,11 +67,11 @@ func fieldErr(field, format string, args ...any) error {
 	return &Error{Field: field, Err: fmt.Errorf(format, args...)}
 }
 
-// inFile returns err as an *Error about the file at path: an *Error that
+// InFile returns err as an *Error about the file at path: an *Error that
 // already names a file (the mesh loaders name theirs) is returned as it is,
 // an *Error without one gets path (a copy, the original is not modified),
 // and any other error is wrapped.
-func inFile(path string, err error) error {
+func InFile(path string, err error) error {
 	if err == nil {
 		return nil
 	}
@@ -153,105 +152,16 @@ func shortPath(p string) string {
 // or inside the GLB (default 1 GiB). A larger file, or a glTF buffer or
 // chunk declaring more, is refused by its size before anything of that size
 // is allocated, with an error wrapping ErrTooLarge. Fixtures are further
-// bounded by MaxFixtureSize. Set it before loading (a command-line flag
-// does); changing it while a load runs is a data race.
+// bounded by MaxFixtureSize. Set it before loading; changing it while a
+// load runs is a data race.
 var MaxFileBytes int64 = 1 << 30
 
 // ErrNotRegular marks a path that names something other than a regular
 // file (a named pipe, a device, a socket, a directory). The loaders refuse
 // such paths before reading, and open them so that even the open cannot
 // block, so a bug report cannot hang the program.
-var ErrNotRegular = errors.New("not a regular file")
+var ErrNotRegular = safeopen.ErrNotRegular
 
 // ErrTooLarge marks a file, chunk or buffer larger than the limit that
 // applies to it (MaxFileBytes, MaxFixtureSize).
-var ErrTooLarge = errors.New("too large")
-
-// statFunc and openFunc are os.Stat and os.OpenFile, or the methods of an
-// *os.Root that confine a path to a folder.
-type (
-	statFunc func(name string) (fs.FileInfo, error)
-	openFunc func(name string, flag int, perm fs.FileMode) (*os.File, error)
-)
-
-// openRegular opens name for reading when it is a regular file of at most
-// limit bytes, returning it and its size. It checks with stat before
-// opening, opens non-blocking (a FIFO that slipped in between cannot block
-// the open; O_NONBLOCK does nothing to regular files), and checks the opened
-// file again. Errors are *Error values naming name and wrapping
-// ErrNotRegular, ErrTooLarge or the system's error (errors.Is(err,
-// fs.ErrNotExist) works).
-func openRegular(name string, limit int64, stat statFunc, open openFunc) (*os.File, int64, error) {
-	st, err := stat(name)
-	if err != nil {
-		return nil, 0, &Error{File: name, Err: unwrapPath(err)}
-	}
-	if err := checkRegular(st, limit); err != nil {
-		return nil, 0, &Error{File: name, Err: err}
-	}
-	f, err := open(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, 0, &Error{File: name, Err: unwrapPath(err)}
-	}
-	if st, err = f.Stat(); err == nil {
-		err = checkRegular(st, limit)
-	}
-	if err != nil {
-		f.Close()
-		return nil, 0, &Error{File: name, Err: unwrapPath(err)}
-	}
-	return f, st.Size(), nil
-}
-
-// openFile is openRegular on the file system as a whole.
-func openFile(path string, limit int64) (*os.File, int64, error) {
-	return openRegular(path, limit, os.Stat, os.OpenFile)
-}
-
-// unwrapPath drops the path an *fs.PathError repeats (the *Error around it
-// names the file once, shortened), keeping the operation and the cause.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return fmt.Errorf("%s: %w", pe.Op, pe.Err)
-	}
-	return err
-}
-
-// checkRegular refuses anything but a regular file of at most limit bytes.
-func checkRegular(st fs.FileInfo, limit int64) error {
-	m := st.Mode()
-	kind := ""
-	switch {
-	case m.IsRegular():
-		if st.Size() > limit {
-			return fmt.Errorf("%w: %s, the limit is %s", ErrTooLarge, byteSize(st.Size()), byteSize(limit))
-		}
-		return nil
-	case m.IsDir():
-		kind = "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		kind = "a named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		kind = "a socket"
-	case m&fs.ModeDevice != 0:
-		kind = "a device"
-	default:
-		kind = "not a file (" + m.Type().String() + ")"
-	}
-	return fmt.Errorf("is %s, %w", kind, ErrNotRegular)
-}
-
-// byteSize formats a byte count for messages: whole MiB when it is a
-// multiple of one, else in MiB with one decimal followed by the exact
-// count (so a size just over a limit never reads the same as the limit),
-// and in bytes below 1 MiB.
-func byteSize(n int64) string {
-	switch {
-	case n < 1<<20:
-		return fmt.Sprintf("%d bytes", n)
-	case n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	}
-	return fmt.Sprintf("%.1f MiB (%d bytes)", float64(n)/(1<<20), n)
-}
+var ErrTooLarge = safeopen.ErrTooLarge

@@ -11,8 +11,8 @@ import (
 )
 
 // Marshal validates s and encodes it as a version-1 fixture: the known
-// fields in the order of DESIGN.md (version, name, mesh, ellipsoid, start,
-// end, slide, expect), then the fields of Extra sorted by key, one vertex
+// fields in the order of docs/fixture-format.md (version, name, mesh,
+// ellipsoid, start, end, slide, expect), then the fields of Extra sorted by key, one vertex
 // or triangle per line. Numbers are written in the shortest form that reads
 // back to the same float64, so Marshal followed by Parse gives back the
 // same scene. An invalid scene is not encoded; the error names the field.
@@ -71,7 +71,7 @@ func encode(s *Scene) []byte {
 }
 
 // writeExpect writes the present fields of e on one line, in the order of
-// DESIGN.md.
+// docs/fixture-format.md.
 func writeExpect(b *bytes.Buffer, e *Expect) {
 	n := 0
 	field := func(key string) {

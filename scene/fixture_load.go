@@ -3,6 +3,8 @@ package scene
 import (
 	"fmt"
 	"io"
+
+	"sweepdbg/internal/safeopen"
 )
 
 // MaxFixtureSize is the largest fixture Load reads, in bytes (64 MiB; less
@@ -22,27 +24,27 @@ const MaxFixtureSize = 64 << 20
 func Load(path string) (*Scene, error) {
 	data, err := readLimited(path, min(MaxFixtureSize, MaxFileBytes))
 	if err != nil {
-		return nil, inFile(path, err)
+		return nil, InFile(path, err)
 	}
 	s, err := Parse(data)
-	return s, inFile(path, err)
+	return s, InFile(path, err)
 }
 
 // readLimited reads the whole regular file at path, refusing it when it is
 // larger than limit bytes: by its size before reading, and by reading at
 // most limit+1 bytes in case it grows meanwhile.
 func readLimited(path string, limit int64) ([]byte, error) {
-	f, _, err := openFile(path, limit)
+	f, _, err := safeopen.File(path, limit)
 	if err != nil {
-		return nil, err
+		return nil, &Error{File: path, Err: err}
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
-		return nil, &Error{File: path, Err: unwrapPath(err)}
+		return nil, &Error{File: path, Err: safeopen.UnwrapPath(err)}
 	}
 	if int64(len(data)) > limit {
-		return nil, &Error{File: path, Err: fmt.Errorf("%w: over %s (the file grew while being read)", ErrTooLarge, byteSize(limit))}
+		return nil, &Error{File: path, Err: fmt.Errorf("%w: over %s (the file grew while being read)", ErrTooLarge, safeopen.ByteSize(limit))}
 	}
 	return data, nil
 }

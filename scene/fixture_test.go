@@ -21,7 +21,8 @@ import (
 	"sweepdbg/sweep"
 )
 
-// designExample is the fixture printed in DESIGN.md, byte for byte.
+// designExample is the fixture printed in docs/fixture-format.md, byte for
+// byte.
 const designExample = `{
   "version": 1,
   "name": "crease",
@@ -50,7 +51,7 @@ func TestParseDesignExample(t *testing.T) {
 			Feature: &feat, Triangle: &tri, Final: &mgl64.Vec3{1, 1.001, 1}, Tolerance: &tol},
 	}
 	if !reflect.DeepEqual(s, want) {
-		t.Errorf("Parse(DESIGN.md example) =\n%+v\nwant\n%+v", s, want)
+		t.Errorf("Parse(docs/fixture-format.md example) =\n%+v\nwant\n%+v", s, want)
 	}
 }
 

@@ -1,11 +1,12 @@
 // Package scene is the debugger's model of one inspected motion: a triangle
 // mesh, an ellipsoid, its start and end centers and the slide options, plus
 // an optional expected result. It reads and writes the fixture format
-// (version 1, see docs/fixture-format.md), replays fixtures against the core, holds
-// the built-in scenes, and loads user levels from Wavefront OBJ and glTF 2.0.
+// (version 1, see docs/fixture-format.md), replays fixtures against the
+// core and holds the built-in scenes. User levels (Wavefront OBJ, glTF 2.0)
+// are read by package scene/meshfile, which builds on this one.
 //
 // The pieces:
-//   - Parse, Load and Open read fixtures (Open also meshes); Validate checks
+//   - Parse and Load read fixtures; Validate checks
 //     a scene; errors are *Error values naming the file and the field
 //     ("mesh.triangles[12][2]: index 40 out of range (31 vertices)") or
 //     the line of a JSON syntax error.

@@ -28,10 +28,10 @@ func checkFuzzHit(t *testing.T, h sweep.Hit, ok bool) {
 // path never panic, agree, and report T in [0, 1] with finite, unit data.
 func FuzzEllipsoidTriangle(f *testing.F) {
 	for _, tc := range tableCases {
-		a := tc.e.Axes
+		a := tc.E.Axes
 		f.Add(a[0][0], a[0][1], a[0][2], a[1][0], a[1][1], a[1][2], a[2][0], a[2][1], a[2][2],
-			tc.begin[0], tc.begin[1], tc.begin[2], tc.delta[0], tc.delta[1], tc.delta[2],
-			tc.tri[0][0], tc.tri[0][1], tc.tri[0][2], tc.tri[1][0], tc.tri[1][1], tc.tri[1][2], tc.tri[2][0], tc.tri[2][1], tc.tri[2][2])
+			tc.Begin[0], tc.Begin[1], tc.Begin[2], tc.Delta[0], tc.Delta[1], tc.Delta[2],
+			tc.Tri[0][0], tc.Tri[0][1], tc.Tri[0][2], tc.Tri[1][0], tc.Tri[1][1], tc.Tri[1][2], tc.Tri[2][0], tc.Tri[2][1], tc.Tri[2][2])
 	}
 	f.Fuzz(func(t *testing.T, a00, a01, a02, a10, a11, a12, a20, a21, a22, bx, by, bz, dx, dy, dz,
 		p0x, p0y, p0z, p1x, p1y, p1z, p2x, p2y, p2z float64) {
@@ -49,7 +49,8 @@ func FuzzEllipsoidTriangle(f *testing.F) {
 }
 
 // FuzzPolygon: NewPolygon rejects what it must without panicking, and the
-// polygon sweep (section 4) never panics and reports sane hits.
+// polygon sweep (section 4 of Rouwé, "Collision Detection with Swept
+// Spheres and Ellipsoids") never panics and reports sane hits.
 func FuzzPolygon(f *testing.F) {
 	f.Add(0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.5, 0.5, 3.0, 0.0, 0.0, -6.0, 1.0, 1.0, 1.0)
 	f.Add(0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.5, 0.5, 1e-12, 0.0, 1.0, 0.0, 0.5, 0.5, 0.0, 3.0, 0.0, 0.0, 1.0, 2.0, 0.5)

@@ -81,7 +81,8 @@ func (o polyOracle) dist(p mgl64.Vec3) float64 {
 	return d
 }
 
-// TestEllipsoidPolygonVsOracle checks section 4 (plane + 2D vertices) on
+// TestEllipsoidPolygonVsOracle checks section 4 of Rouwé, "Collision
+// Detection with Swept Spheres and Ellipsoids" (plane + 2D vertices) on
 // random convex polygons against the oracle run on a fan of triangles.
 func TestEllipsoidPolygonVsOracle(t *testing.T) {
 	r := rand.New(rand.NewPCG(77, 78))
@@ -412,15 +413,15 @@ func sameHit(a, b sweep.Hit) bool {
 // vertices).
 func TestNoAllocations(t *testing.T) {
 	c := tableCases[0]
-	poly, err := geom.NewPolygon(c.tri[:])
+	poly, err := geom.NewPolygon(c.Tri[:])
 	if err != nil {
 		t.Fatal(err)
 	}
-	q := sweep.NewQuery(c.e, c.begin, c.delta)
+	q := sweep.NewQuery(c.E, c.Begin, c.Delta)
 	for name, f := range map[string]func(){
-		"EllipsoidTriangle": func() { sweep.EllipsoidTriangle(c.e, c.begin, c.delta, c.tri) },
-		"Query.Triangle":    func() { q.Triangle(c.tri, 1) },
-		"EllipsoidPolygon":  func() { sweep.EllipsoidPolygon(c.e, c.begin, c.delta, &poly) },
+		"EllipsoidTriangle": func() { sweep.EllipsoidTriangle(c.E, c.Begin, c.Delta, c.Tri) },
+		"Query.Triangle":    func() { q.Triangle(c.Tri, 1) },
+		"EllipsoidPolygon":  func() { sweep.EllipsoidPolygon(c.E, c.Begin, c.Delta, &poly) },
 	} {
 		if n := testing.AllocsPerRun(100, f); n != 0 {
 			t.Errorf("%s: %v allocations per run", name, n)

@@ -6,7 +6,8 @@ import (
 )
 
 // publishedLowestRoot is FindLowestRootInInterval exactly as printed in
-// section 3.6, kept here to show the defect lowestRoot fixes.
+// section 3.6 of Rouwé, "Collision Detection with Swept Spheres and
+// Ellipsoids", kept here to show the defect lowestRoot fixes.
 func publishedLowestRoot(a, b, c, upper float64) (float64, bool) {
 	det := b*b - 4*a*c
 	if det < 0 {

@@ -10,9 +10,16 @@ import (
 
 // vec3 is the core's internal 3-vector. mgl64.Vec3 is an array, and the Go
 // compiler keeps arrays of more than one element in memory; a struct of
-// three float64 lives in registers, which made the hot path about 1.6 times
-// faster when it was introduced. The public API stays mgl64; conversion
+// three float64 lives in registers. The public API stays mgl64; conversion
 // happens at its edges.
+//
+// It pays for itself. Measured with Go 1.26 on a shared 2-core machine,
+// this file against the same code with vec3 defined as mgl64.Vec3 and its
+// methods calling mgl64's, test binaries run alternately (2 rounds of
+// -count 3), CPU time per call: BenchmarkEllipsoidTriangle 75 ns against
+// 377 ns, BenchmarkQueryTriangle 51 ns against 266 ns,
+// BenchmarkSweepTerrain 3.9 µs against 16 µs per query (sphere) and 3.4
+// µs against 14 µs (ellipsoid): about 4 to 5 times faster.
 type vec3 struct{ x, y, z float64 }
 
 func v3(v mgl64.Vec3) vec3                 { return vec3{v[0], v[1], v[2]} }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"sweepdbg/render/view"
 	"sweepdbg/scene"
 	"sweepdbg/scene/hunt"
 	"sweepdbg/scene/opinions"
@@ -118,86 +117,6 @@ func TestOpinionsDisagreementMarked(t *testing.T) {
 		}
 		if mine && !row.Bad {
 			t.Errorf("row %q not highlighted", row.Text)
-		}
-	}
-}
-
-// Above opinionsAutoLimit triangles the opinions wait for Compare.
-func TestOpinionsSkipLargeMesh(t *testing.T) {
-	s := gridScene(160) // 51200 triangles
-	d, err := editor.NewDoc(s, "", view.Default(), editor.DefaultGrid)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var o editor.Opinions
-	if o.Update(d, 1, false) || o.Report != nil || !strings.Contains(o.Skipped, "51200 triangles") {
-		t.Fatalf("large mesh: %+v", o)
-	}
-	if rows := editor.OpinionRows(&o); len(rows) != 1 || !strings.Contains(rows[0].Text, "Compare") {
-		t.Fatalf("rows %v", rows)
-	}
-	if !o.Update(d, 1, true) || o.Report == nil || !o.Report.Agree() {
-		t.Fatalf("Compare: %+v", o.Report)
-	}
-	if o.Report.Opinions[0].Hit.T <= 0 || o.Report.Opinions[0].Hit.T >= 1 {
-		t.Fatalf("the grid's first contact: %+v", o.Report.Opinions[0])
-	}
-}
-
-// gridScene is an n×n grid of unit squares (2n² triangles) at y = 0 with a
-// unit sphere falling onto it from y = 3 to y = -1.
-func gridScene(n int) *scene.Scene {
-	s := &scene.Scene{Name: "grid", Ellipsoid: sweep.Sphere(1),
-		Start: mgl64.Vec3{float64(n) / 2, 3, float64(n) / 2}, End: mgl64.Vec3{float64(n)/2 + 0.3, -1, float64(n) / 2}}
-	for z := 0; z <= n; z++ {
-		for x := 0; x <= n; x++ {
-			s.Mesh.Vertices = append(s.Mesh.Vertices, mgl64.Vec3{float64(x), 0, float64(z)})
-		}
-	}
-	for z := 0; z < n; z++ {
-		for x := 0; x < n; x++ {
-			i := z*(n+1) + x
-			s.Mesh.Triangles = append(s.Mesh.Triangles, [3]int{i, i + n + 1, i + 1}, [3]int{i + 1, i + n + 1, i + n + 2})
-		}
-	}
-	return s
-}
-
-// The precision probe: at offset 0 it is off; at 1e3 the answer mapped
-// back matches the origin's closely; at 1e7 it still finds the contact,
-// and the drift stays within 1e-3 (float64 resolves about 2e-9 at 1e7).
-func TestPrecisionProbe(t *testing.T) {
-	g := newTestGame(t)
-	g.app.RunCore()
-	base := g.app.Result
-	var p editor.Probe
-	p.Update(g.app.Doc, g.app.Rev, base.Answer, false)
-	if p.Result != nil || editor.ProbeLines(&p)[0] != "offset 0: probe off" {
-		t.Fatalf("probe at 0: %+v", p.Result)
-	}
-	if err := p.SetOffset(2e7); err == nil {
-		t.Fatal("offset 2e7 accepted")
-	}
-	if err := p.SetOffset(math.NaN()); err == nil {
-		t.Fatal("offset NaN accepted")
-	}
-	for _, c := range []struct{ off, tolT, tolP float64 }{{1e3, 1e-9, 1e-9}, {1e7, 1e-3, 1e-3}} {
-		if err := p.SetOffset(c.off); err != nil {
-			t.Fatal(err)
-		}
-		p.Update(g.app.Doc, g.app.Rev, base.Answer, false)
-		r := p.Result
-		if r == nil || !r.HasHit || r.HitChanged {
-			t.Fatalf("offset %g: %+v", c.off, r)
-		}
-		if math.Abs(r.DT) > c.tolT || r.DPoint > c.tolP || r.DFinal > c.tolP {
-			t.Errorf("offset %g: drift t %g point %g final %g", c.off, r.DT, r.DPoint, r.DFinal)
-		}
-		if math.Abs(r.T-base.Answer.First.T-r.DT) > 1e-15 {
-			t.Errorf("offset %g: DT %g is not T - base T", c.off, r.DT)
-		}
-		if lines := strings.Join(editor.ProbeLines(&p), "\n"); !strings.Contains(lines, "point drift") {
-			t.Errorf("probe lines: %s", lines)
 		}
 	}
 }
@@ -353,5 +272,42 @@ func TestHuntInWindow(t *testing.T) {
 	}
 	if len(files) == 0 && undo != undo0 {
 		t.Fatal("no findings but the scene changed")
+	}
+
+	// A correct core gives the hunt nothing to find, so the opening of the
+	// worst finding is driven with a summary that has one: its fixture (a
+	// built-in scene other than the open one) must become the open scene
+	// as one undo step, and the status must say so.
+	var want *scene.Scene
+	for _, name := range scene.Builtins() {
+		if name != g.app.Doc.Scene.Name {
+			s, err := scene.Builtin(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = s
+			break
+		}
+	}
+	if err := os.MkdirAll(g.huntDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fix := filepath.Join(g.huntDir, "finding.json")
+	if err := scene.Save(fix, want, true); err != nil {
+		t.Fatal(err)
+	}
+	found := hunt.Summary{Seed: 9, Cases: 10, Findings: []hunt.Finding{{Kind: "k", Worst: 1, Fixture: fix, Triangles: 1}}}
+	undo0, _ = g.app.History.Len()
+	g.huntDone(found, nil)
+	undo, _ = g.app.History.Len()
+	if undo != undo0+1 || g.app.Doc.Scene.Name != want.Name || g.app.MsgErr || !strings.Contains(g.app.Msg, "opened "+fix) {
+		t.Fatalf("worst finding not opened: scene %q, want %q; status %q (error %v); undo %d->%d",
+			g.app.Doc.Scene.Name, want.Name, g.app.Msg, g.app.MsgErr, undo0, undo)
+	}
+	// A finding whose fixture cannot be read is reported and changes nothing.
+	found.Findings[0].Fixture = filepath.Join(g.huntDir, "missing.json")
+	g.huntDone(found, nil)
+	if u, _ := g.app.History.Len(); u != undo || !g.app.MsgErr || !strings.Contains(g.app.Msg, "opening the worst finding") {
+		t.Fatalf("unreadable finding: status %q (error %v), undo %d->%d", g.app.Msg, g.app.MsgErr, undo, u)
 	}
 }

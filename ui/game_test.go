@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"math"
 	"path/filepath"
 	"runtime"
 	"testing"
@@ -142,7 +143,7 @@ func TestGameCommands(t *testing.T) {
 	g.app.Selection = editor.Selection{Pose: scene.PoseEnd, Valid: true}
 	g.run(cmdFrame)
 	x, y, ok := g.cam.Project(g.app.Doc.Scene.End)
-	if !ok || abs(x-640) > 2 || abs(y-400) > 2 {
+	if !ok || math.Abs(x-640) > 2 || math.Abs(y-400) > 2 {
 		t.Fatalf("framed end projects to (%v, %v)", x, y)
 	}
 	// Reload of a built-in restores its poses, as one undo step.
@@ -161,11 +162,4 @@ func TestGameCommands(t *testing.T) {
 	if g.app.Doc.Scene != before || !g.app.MsgErr {
 		t.Fatalf("failed open: scene changed or no error (%q)", g.app.Msg)
 	}
-}
-
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

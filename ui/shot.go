@@ -11,8 +11,10 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sweepdbg/internal/atomicfile"
 	"sweepdbg/render/view"
 	"sweepdbg/scene"
+	"sweepdbg/scene/meshfile"
 	"sweepdbg/ui/editor"
 )
 
@@ -95,7 +97,7 @@ func Screenshot(opt ScreenshotOptions) error {
 	if err := png.Encode(&buf, shot); err != nil {
 		return err
 	}
-	if err := scene.WriteFile(opt.Out, buf.Bytes(), true); err != nil {
+	if err := atomicfile.WriteFile(opt.Out, buf.Bytes(), true); err != nil {
 		return err
 	}
 	return nil
@@ -103,7 +105,7 @@ func Screenshot(opt ScreenshotOptions) error {
 
 func screenshotDoc(opt ScreenshotOptions) (editor.Doc, error) {
 	if opt.File != "" {
-		s, err := scene.Open(context.Background(), opt.File, nil)
+		s, err := meshfile.Open(context.Background(), opt.File, nil)
 		if err != nil {
 			return editor.Doc{}, err
 		}
@@ -125,7 +127,7 @@ func (g *game) saveShot(screen *ebiten.Image) {
 		err := png.Encode(&buf, img)
 		var path string
 		if err == nil {
-			path, err = scene.WriteFresh(screenshotDir, "screenshot", ".png", buf.Bytes(), time.Now())
+			path, err = atomicfile.WriteFresh(screenshotDir, "screenshot", ".png", buf.Bytes(), time.Now())
 		}
 		g.post(func() {
 			if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"sweepdbg/geom"
 	"sweepdbg/scene"
+	"sweepdbg/scene/meshfile"
 	"sweepdbg/sweep"
 )
 
@@ -86,7 +87,7 @@ func benchScene(name string, n int, stdout, stderr io.Writer) int {
 
 // benchLevel loads a level file and times n casts over it.
 func benchLevel(path string, n int, radius float64, stdout, stderr io.Writer) int {
-	m, err := scene.LoadMesh(context.Background(), path, nil)
+	m, err := meshfile.LoadMesh(context.Background(), path, nil)
 	if err != nil {
 		printErr(stderr, "bench: ", err)
 		return exitInvalid

@@ -14,6 +14,7 @@ import (
 	"sweepdbg/scene"
 	"sweepdbg/scene/engine"
 	"sweepdbg/scene/hunt"
+	"sweepdbg/scene/meshfile"
 )
 
 // runHunt searches random motions for core (or engine) bugs with package
@@ -85,7 +86,7 @@ func huntScene(ctx context.Context, name string) (*scene.Scene, error) {
 	if _, err := os.Stat(name); err != nil {
 		return nil, fmt.Errorf("--scene %q is neither a built-in scene (%s) nor a readable file: %w", name, strings.Join(scene.Builtins(), ", "), err)
 	}
-	return scene.Open(ctx, name, nil)
+	return meshfile.Open(ctx, name, nil)
 }
 
 // checkOut reports whether dir (created if missing) can take fixtures,

@@ -17,7 +17,7 @@ import (
 // The algorithms' names, as reports and fixtures spell them.
 const (
 	Rouwe     = "rouwe"     // the core: Rouwé's plane-space method (sweep.Mesh.Sweep)
-	UnitSpace = "unitspace" // seed 004's unit-sphere interior/edge/vertex method
+	UnitSpace = "unitspace" // the unit-sphere interior/edge/vertex method (sweep/unitspace)
 	Oracle    = "oracle"    // the numeric oracle: bisection on the unit-space distance
 	// GeometryCheck stands for the mesh itself in a Disagreement where one
 	// answer fails a check on its own (a point off its triangle, a normal

@@ -10,7 +10,7 @@
 // and exact to about 1e-12 in unit-sphere distance. Tests of the core, the
 // built-in scene checks and the debugger's "third opinion" use it.
 //
-// Conventions match the core's contract (DESIGN.md): triangles are
+// Conventions match the core's contract (docs/contract.md): triangles are
 // two-sided; contact means unit-space distance exactly 1; a start at
 // distance <= 1 is a contact at T = 0. Axes need not be orthogonal, only
 // non-singular; with singular or non-finite axes every function reports no

@@ -10,6 +10,7 @@ import (
 
 	"sweepdbg/geom"
 	"sweepdbg/sweep"
+	"sweepdbg/sweep/internal/handcases"
 	"sweepdbg/sweep/oracle"
 	"sweepdbg/sweep/unitspace"
 )
@@ -308,10 +309,10 @@ func TestFarFromOrigin(t *testing.T) {
 
 // FuzzEllipsoidTriangle: no panic, no NaN, T in [0, 1], unit normal.
 func FuzzEllipsoidTriangle(f *testing.F) {
-	for _, c := range handCases {
-		a := c.e.Axes
-		f.Add(c.tri[0][0], c.tri[0][1], c.tri[0][2], c.tri[1][0], c.tri[1][1], c.tri[1][2], c.tri[2][0], c.tri[2][1], c.tri[2][2],
-			c.begin[0], c.begin[1], c.begin[2], c.delta[0], c.delta[1], c.delta[2], a[0].Len(), a[1].Len(), a[2].Len(), 0.3)
+	for _, c := range handcases.Cases {
+		a := c.E.Axes
+		f.Add(c.Tri[0][0], c.Tri[0][1], c.Tri[0][2], c.Tri[1][0], c.Tri[1][1], c.Tri[1][2], c.Tri[2][0], c.Tri[2][1], c.Tri[2][2],
+			c.Begin[0], c.Begin[1], c.Begin[2], c.Delta[0], c.Delta[1], c.Delta[2], a[0].Len(), a[1].Len(), a[2].Len(), 0.3)
 	}
 	f.Fuzz(func(t *testing.T, ax, ay, az, bx, by, bz, cx, cy, cz, px, py, pz, dx, dy, dz, r0, r1, r2, angle float64) {
 		tri := geom.Triangle{{ax, ay, az}, {bx, by, bz}, {cx, cy, cz}}

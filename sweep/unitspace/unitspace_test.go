@@ -8,86 +8,27 @@ import (
 
 	"sweepdbg/geom"
 	"sweepdbg/sweep"
+	"sweepdbg/sweep/internal/handcases"
 	"sweepdbg/sweep/unitspace"
 )
 
-// floor is the triangle used by the hand-derived cases: in the plane y = 0,
+// floor is the triangle most hand-derived cases use: in the plane y = 0,
 // legs of length 4 along +x and +z.
-var floor = geom.Triangle{{0, 0, 0}, {4, 0, 0}, {0, 0, 4}}
+var floor = handcases.Floor
 
-// squashed has semi-axes 0.5, 2 and 0.5 along x, y and z.
-var squashed = sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{0.5, 0, 0}, {0, 2, 0}, {0, 0, 0.5}}}
-
-// stretchedZ has semi-axes 1, 1 and 2.
-var stretchedZ = sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 2}}}
-
-type handCase struct {
-	name         string
-	e            sweep.Ellipsoid
-	tri          geom.Triangle
-	begin, delta mgl64.Vec3
-	hit          bool
-	t            float64
-	point        mgl64.Vec3
-	normal       mgl64.Vec3
-	feature      sweep.Feature
-}
-
-// handCases are derived by hand (the reasoning is in each comment).
-var handCases = []handCase{
-	// Unit sphere falling from y = 3 by 4: the plane y = 0 is met when the
-	// center reaches y = 1, halfway; (0.25, 0.25) is inside the triangle.
-	{"face", sweep.Sphere(1), floor, mgl64.Vec3{0.25, 3, 0.25}, mgl64.Vec3{0, -4, 0}, true, 0.5, mgl64.Vec3{0.25, 0, 0.25}, mgl64.Vec3{0, 1, 0}, sweep.Face},
-	// The y semi-axis is 2: contact when the center reaches y = 2, a
-	// quarter of the way.
-	{"face, ellipsoid", squashed, floor, mgl64.Vec3{1, 3, 1}, mgl64.Vec3{0, -4, 0}, true, 0.25, mgl64.Vec3{1, 0, 1}, mgl64.Vec3{0, 1, 0}, sweep.Face},
-	// Two-sided: the same from below meets the plane at y = -1.
-	{"face from below", sweep.Sphere(1), floor, mgl64.Vec3{0.25, -3, 0.25}, mgl64.Vec3{0, 4, 0}, true, 0.5, mgl64.Vec3{0.25, 0, 0.25}, mgl64.Vec3{0, -1, 0}, sweep.Face},
-	// Moving along +z in the plane toward the edge z = 0 (vertex 0 to 1):
-	// the cylinder of radius 1 is entered at z = -1, halfway, at x = 2.
-	{"edge", sweep.Sphere(1), floor, mgl64.Vec3{2, 0, -3}, mgl64.Vec3{0, 0, 4}, true, 0.5, mgl64.Vec3{2, 0, 0}, mgl64.Vec3{0, 0, -1}, sweep.Edge},
-	// With a z semi-axis of 2 the edge is met at z = -2, a quarter of the way.
-	{"edge, ellipsoid", stretchedZ, floor, mgl64.Vec3{2, 0, -3}, mgl64.Vec3{0, 0, 4}, true, 0.25, mgl64.Vec3{2, 0, 0}, mgl64.Vec3{0, 0, -1}, sweep.Edge},
-	// Along the diagonal (1, 0, 1) toward vertex 0 from (-3, 0, -3): the
-	// distance to the origin is √2·|4t - 3| = 1 at t = (3 - 1/√2)/4.
-	{"vertex", sweep.Sphere(1), floor, mgl64.Vec3{-3, 0, -3}, mgl64.Vec3{4, 0, 4}, true, (3 - 1/math.Sqrt2) / 4, mgl64.Vec3{0, 0, 0}, mgl64.Vec3{-1 / math.Sqrt2, 0, -1 / math.Sqrt2}, sweep.Vertex},
-	// Parallel to the plane, 2 above it: never touches.
-	{"parallel", sweep.Sphere(1), floor, mgl64.Vec3{-3, 2, 1}, mgl64.Vec3{10, 0, 0}, false, 0, mgl64.Vec3{}, mgl64.Vec3{}, 0},
-	// Moving away from the plane.
-	{"away", sweep.Sphere(1), floor, mgl64.Vec3{1, 2, 1}, mgl64.Vec3{0, 3, 0}, false, 0, mgl64.Vec3{}, mgl64.Vec3{}, 0},
-	// Stops 0.5 short of the plane.
-	{"short", sweep.Sphere(1), floor, mgl64.Vec3{1, 3, 1}, mgl64.Vec3{0, -1.5, 0}, false, 0, mgl64.Vec3{}, mgl64.Vec3{}, 0},
-	// Starts overlapping the face (center 0.5 above it): T = 0 at the
-	// center's projection.
-	{"start overlapping", sweep.Sphere(1), floor, mgl64.Vec3{1, 0.5, 1}, mgl64.Vec3{3, 0, 0}, true, 0, mgl64.Vec3{1, 0, 1}, mgl64.Vec3{0, 1, 0}, sweep.Face},
-	// Starts exactly touching, moving away: still T = 0.
-	{"start touching", sweep.Sphere(1), floor, mgl64.Vec3{1, 1, 1}, mgl64.Vec3{0, 1, 0}, true, 0, mgl64.Vec3{1, 0, 1}, mgl64.Vec3{0, 1, 0}, sweep.Face},
-	// Starts with the center on the triangle, moving down: the normal is
-	// the plane's, facing against the motion.
-	{"start on the triangle", sweep.Sphere(1), floor, mgl64.Vec3{1, 0, 1}, mgl64.Vec3{0, -1, 0}, true, 0, mgl64.Vec3{1, 0, 1}, mgl64.Vec3{0, 1, 0}, sweep.Face},
-	// Starts overlapping edge 0 from outside the triangle (0.5 beyond it).
-	{"start overlapping an edge", sweep.Sphere(1), floor, mgl64.Vec3{2, 0, -0.5}, mgl64.Vec3{0, 0, -1}, true, 0, mgl64.Vec3{2, 0, 0}, mgl64.Vec3{0, 0, -1}, sweep.Edge},
-	// A collinear triangle is its segment: falling onto (1, 0, 0) from
-	// y = 3 meets it at y = 1, halfway.
-	{"collinear", sweep.Sphere(1), geom.Triangle{{0, 0, 0}, {2, 0, 0}, {4, 0, 0}}, mgl64.Vec3{1, 3, 0}, mgl64.Vec3{0, -4, 0}, true, 0.5, mgl64.Vec3{1, 0, 0}, mgl64.Vec3{0, 1, 0}, sweep.Edge},
-	// A triangle collapsed to a point is that vertex.
-	{"point", sweep.Sphere(1), geom.Triangle{{1, 0, 0}, {1, 0, 0}, {1, 0, 0}}, mgl64.Vec3{1, 3, 0}, mgl64.Vec3{0, -4, 0}, true, 0.5, mgl64.Vec3{1, 0, 0}, mgl64.Vec3{0, 1, 0}, sweep.Vertex},
-	// No motion, not touching: no hit.
-	{"no motion", sweep.Sphere(1), floor, mgl64.Vec3{1, 3, 1}, mgl64.Vec3{}, false, 0, mgl64.Vec3{}, mgl64.Vec3{}, 0},
-}
-
+// TestHandDerived runs the hand-derived table shared with package sweep.
 func TestHandDerived(t *testing.T) {
-	for _, c := range handCases {
-		h, ok := unitspace.EllipsoidTriangle(c.e, c.begin, c.delta, c.tri)
-		if ok != c.hit {
-			t.Errorf("%s: hit = %v, want %v (%+v)", c.name, ok, c.hit, h)
+	for _, c := range handcases.Cases {
+		h, ok := unitspace.EllipsoidTriangle(c.E, c.Begin, c.Delta, c.Tri)
+		if ok != c.Hit {
+			t.Errorf("%s: hit = %v, want %v (%+v)", c.Name, ok, c.Hit, h)
 			continue
 		}
 		if !ok {
 			continue
 		}
-		if math.Abs(h.T-c.t) > 1e-12 || !near(h.Point, c.point, 1e-12) || !near(h.Normal, c.normal, 1e-12) || h.Feature != c.feature {
-			t.Errorf("%s: got %+v, want T %v point %v normal %v %v", c.name, h, c.t, c.point, c.normal, c.feature)
+		if math.Abs(h.T-c.T) > 1e-12 || !near(h.Point, c.Point, 1e-12) || !near(h.Normal, c.Normal, 1e-12) || h.Feature != c.Feature {
+			t.Errorf("%s: got %+v, want T %v point %v normal %v %v", c.Name, h, c.T, c.Point, c.Normal, c.Feature)
 		}
 	}
 }

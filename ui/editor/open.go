@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"sweepdbg/render/view"
-	"sweepdbg/scene"
+	"sweepdbg/scene/meshfile"
 )
 
 // LoadResult is what a background load hands back: the Doc ready to be
@@ -73,7 +73,7 @@ func StartLoadUp(path string, view view.Options, grid float64, up UpAxis) *Loade
 			l.finished.Store(true)
 			l.done <- res
 		}()
-		s, err := scene.Open(ctx, path, func(f float64) { l.progress.Store(math.Float64bits(f)) })
+		s, err := meshfile.Open(ctx, path, func(f float64) { l.progress.Store(math.Float64bits(f)) })
 		if err != nil {
 			res.Err = err
 			return

@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"sweepdbg/internal/atomicfile"
 	"sweepdbg/render/view"
 	"sweepdbg/scene"
 )
@@ -191,7 +192,7 @@ func SaveSession(path string, s *Session) error {
 	if err != nil {
 		return fmt.Errorf("session: %w", err)
 	}
-	if err := scene.WriteFile(path, data, true); err != nil {
+	if err := atomicfile.WriteFile(path, data, true); err != nil {
 		return fmt.Errorf("session: %w", err)
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"os"
 	"time"
 
+	"sweepdbg/internal/atomicfile"
 	"sweepdbg/scene"
 )
 
@@ -103,5 +104,5 @@ func linkOrCopy(src, dst string) error {
 	if rerr != nil {
 		return rerr
 	}
-	return scene.WriteFile(dst, data, false)
+	return atomicfile.WriteFile(dst, data, false)
 }

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"sweepdbg/scene"
+	"sweepdbg/internal/atomicfile"
 )
 
 // readOr returns the file's content, or "-" when it cannot be read.
@@ -53,7 +53,7 @@ func TestBackupSessionRotates(t *testing.T) {
 }
 
 // put writes data to p atomically, as SaveSession does.
-func put(p, data string) error { return scene.WriteFile(p, []byte(data), true) }
+func put(p, data string) error { return atomicfile.WriteFile(p, []byte(data), true) }
 
 // SetAsideSession moves an invalid session to a fresh name, never over an
 // earlier one, keeping its bytes.

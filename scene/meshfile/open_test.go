@@ -1,4 +1,4 @@
-package scene
+package meshfile
 
 import (
 	"context"
@@ -9,16 +9,23 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/scene"
+	"sweepdbg/sweep/oracle"
 )
 
 func TestOpenFixture(t *testing.T) {
-	p := filepath.Join("testdata", "design-example.json")
+	p := filepath.Join("..", "testdata", "design-example.json")
+	want, err := scene.Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var last float64
 	s, err := Open(context.Background(), p, func(f float64) { last = f })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := exampleScene(t); s.Name != want.Name || !reflect.DeepEqual(s.Mesh, want.Mesh) || last != 1 {
+	if s.Name != want.Name || !reflect.DeepEqual(s.Mesh, want.Mesh) || last != 1 {
 		t.Errorf("Open(fixture) = %+v (progress %v), want the example and progress 1", s, last)
 	}
 	bad := filepath.Join(t.TempDir(), "bad.JSON")
@@ -67,10 +74,16 @@ f 1 1 2
 		t.Errorf("start %v: ellipsoid bottom %v is not above the mesh (top y = 1)", s.Start, bottom)
 	}
 	tris := s.Mesh.Tris()
-	if _, tied, ok := oracleFirst(tris, s.Ellipsoid, s.Start, s.End); !ok || len(tied) == 0 {
+	touches := false
+	for _, tri := range tris {
+		if _, ok := oracle.FirstContact(s.Ellipsoid.Axes, s.Start, s.End.Sub(s.Start), tri); ok {
+			touches = true
+		}
+	}
+	if !touches {
 		t.Errorf("the oracle finds no contact for the placed motion %v -> %v", s.Start, s.End)
 	}
-	if r, err := Replay(s); err != nil || !r.Answer.Hit {
+	if r, err := scene.Replay(s); err != nil || !r.Answer.Hit {
 		t.Errorf("Replay of the placed scene: %v, %v; want a hit", r, err)
 	}
 }
@@ -100,7 +113,7 @@ func TestOpenMeshErrorsNameTheFile(t *testing.T) {
 }
 
 func TestSceneAroundTarget(t *testing.T) {
-	m := Mesh{Vertices: []mgl64.Vec3{{0, 0, 0}, {3, 0, 0}, {0, 0, 3}}, Triangles: [][3]int{{0, 1, 2}}}
+	m := scene.Mesh{Vertices: []mgl64.Vec3{{0, 0, 0}, {3, 0, 0}, {0, 0, 3}}, Triangles: [][3]int{{0, 1, 2}}}
 	s, err := sceneAround(m, "t")
 	if err != nil {
 		t.Fatal(err)

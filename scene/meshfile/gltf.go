@@ -1,4 +1,4 @@
-package scene
+package meshfile
 
 import (
 	"context"
@@ -14,6 +14,9 @@ import (
 	"strings"
 
 	"github.com/qmuntal/gltf"
+
+	"sweepdbg/internal/safeopen"
+	"sweepdbg/scene"
 )
 
 // LoadGLTF reads the triangles of a glTF 2.0 file, JSON (.gltf, with its
@@ -36,23 +39,23 @@ import (
 //     read and nothing is fetched. Images are never read at all.
 //   - Every index, offset, length, stride and count is checked against the
 //     data that is really there before anything is allocated for it, and
-//     the result is bounded by MaxVertices and MaxTriangles.
+//     the result is bounded by scene.MaxVertices and scene.MaxTriangles.
 //   - Coordinates and transforms must be finite.
 //
 // Sparse accessors, skins and morph targets are not supported (a sparse
 // position accessor is an error; skins and targets are ignored). Cancelling
 // ctx stops the load with an error wrapping ctx.Err().
-func LoadGLTF(ctx context.Context, path string, progress Progress) (m Mesh, err error) {
+func LoadGLTF(ctx context.Context, path string, progress Progress) (m scene.Mesh, err error) {
 	defer func() {
 		// Nothing below should panic: every input is checked before use.
 		// This is a last line of defence for the gltf library's code.
 		if r := recover(); r != nil {
-			m, err = Mesh{}, &Error{File: path, Err: fmt.Errorf("malformed glTF file (%v): %w", r, errGLTFPanic)}
+			m, err = scene.Mesh{}, &scene.Error{File: path, Err: fmt.Errorf("malformed glTF file (%v): %w", r, errGLTFPanic)}
 		}
 	}()
 	l := &gltfLoader{ctx: ctx, path: path, meter: loadMeter{progress: progress}}
 	if err := l.load(); err != nil {
-		return Mesh{}, err
+		return scene.Mesh{}, err
 	}
 	l.meter.finish()
 	return l.mesh, nil
@@ -80,12 +83,12 @@ type gltfLoader struct {
 	root  *os.Root // the file's folder; every external read goes through it
 	doc   gltf.Document
 	bin   []byte // the BIN chunk of a .glb, or nil
-	mesh  Mesh
+	mesh  scene.Mesh
 }
 
 // errorf formats an *Error that names the file.
 func (l *gltfLoader) errorf(format string, args ...any) error {
-	return &Error{File: l.path, Err: fmt.Errorf(format, args...)}
+	return &scene.Error{File: l.path, Err: fmt.Errorf(format, args...)}
 }
 
 // load does the whole job: the file, its buffers, the scene, the mesh.
@@ -95,14 +98,14 @@ func (l *gltfLoader) load() error {
 	}
 	// The file itself is the user's choice; only what it refers to is
 	// confined to its folder.
-	f, size, err := openFile(l.path, MaxFileBytes)
+	f, size, err := openFile(l.path, scene.MaxFileBytes)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
 	root, err := os.OpenRoot(filepath.Dir(l.path))
 	if err != nil {
-		return l.errorf("open the file's folder: %w", unwrapPath(err))
+		return l.errorf("open the file's folder: %w", safeopen.UnwrapPath(err))
 	}
 	defer root.Close()
 	l.root = root
@@ -141,7 +144,7 @@ func (l *gltfLoader) parse(data []byte) error {
 // reporting progress from p0 to p1 between chunks.
 func (l *gltfLoader) readN(r io.Reader, name string, n int64, p0, p1 float64) ([]byte, error) {
 	if n > gltfLimit() {
-		return nil, l.errorf("%q: %w: %s, the limit is %s", name, ErrTooLarge, byteSize(n), byteSize(gltfLimit()))
+		return nil, l.errorf("%q: %w: %s, the limit is %s", name, scene.ErrTooLarge, safeopen.ByteSize(n), safeopen.ByteSize(gltfLimit()))
 	}
 	buf := make([]byte, n)
 	for done := 0; done < len(buf); {
@@ -151,7 +154,7 @@ func (l *gltfLoader) readN(r io.Reader, name string, n int64, p0, p1 float64) ([
 		k, err := io.ReadFull(r, buf[done:min(done+gltfChunk, len(buf))])
 		done += k
 		if err != nil {
-			return nil, l.errorf("read %q: %w", name, unwrapPath(err))
+			return nil, l.errorf("read %q: %w", name, safeopen.UnwrapPath(err))
 		}
 		l.meter.report(p0 + (p1-p0)*float64(done)/float64(len(buf)))
 	}
@@ -159,8 +162,8 @@ func (l *gltfLoader) readN(r io.Reader, name string, n int64, p0, p1 float64) ([
 }
 
 // gltfLimit is the most bytes a file, a chunk or a buffer may have:
-// MaxFileBytes, but never more than gltfMaxBuffer.
-func gltfLimit() int64 { return min(MaxFileBytes, gltfMaxBuffer) }
+// scene.MaxFileBytes, but never more than gltfMaxBuffer.
+func gltfLimit() int64 { return min(scene.MaxFileBytes, gltfMaxBuffer) }
 
 // GLB layout (glTF 2.0 specification, section 4.4 "GLB File Format
 // Specification"): a 12-byte header (magic, version, length), then chunks of
@@ -261,7 +264,7 @@ func splitGLB(data []byte) (jsonChunk, bin []byte, err error) {
 }
 
 // gltfMaxBuffer bounds a buffer's declared byteLength (1 TiB) whatever
-// MaxFileBytes says, so that offset and size arithmetic on int cannot
+// scene.MaxFileBytes says, so that offset and size arithmetic on int cannot
 // overflow.
 const gltfMaxBuffer = 1 << 40
 
@@ -279,7 +282,7 @@ func (l *gltfLoader) checkBuffers() error {
 			return l.errorf("buffers[%d].byteLength %d is negative", i, b.ByteLength)
 		}
 		if total += int64(b.ByteLength); int64(b.ByteLength) > gltfLimit() || total > gltfLimit() {
-			return l.errorf("buffers[%d].byteLength %d: %w: the buffers' limit is %s in all", i, b.ByteLength, ErrTooLarge, byteSize(gltfLimit()))
+			return l.errorf("buffers[%d].byteLength %d: %w: the buffers' limit is %s in all", i, b.ByteLength, scene.ErrTooLarge, safeopen.ByteSize(gltfLimit()))
 		}
 		if b.URI == "" {
 			continue
@@ -406,12 +409,9 @@ func (l *gltfLoader) bufferData(i int, b *gltf.Buffer, p0, p1 float64) ([]byte, 
 // readBufferFile reads the first n bytes of the file at the slash-separated
 // path inside the folder, for buffers[i].
 func (l *gltfLoader) readBufferFile(i int, path string, n int, p0, p1 float64) ([]byte, error) {
-	f, size, err := openRegular(filepath.FromSlash(path), gltfLimit(), l.root.Stat, l.root.OpenFile)
+	f, size, err := safeopen.Regular(filepath.FromSlash(path), gltfLimit(), l.root.Stat, l.root.OpenFile)
 	if err != nil {
-		var se *Error
-		if errors.As(err, &se) {
-			err = se.Err // the name is given below, with the field
-		}
+		// The error names no file; the .gltf is named below, with the field.
 		return nil, l.errorf("buffers[%d].uri %q: %w", i, gltfClipURI(path), err)
 	}
 	defer f.Close()

@@ -1,4 +1,4 @@
-package scene
+package meshfile
 
 import (
 	"context"
@@ -7,12 +7,14 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"sweepdbg/scene"
 )
 
 // TestLoadRefusesFIFOs gives a named pipe with no writer (which would block
 // an open or a read forever) as a fixture, a mesh and a glTF buffer, and a
 // directory and a device as a mesh: each is refused at once with
-// ErrNotRegular and an error naming the file.
+// scene.ErrNotRegular and an error naming the file.
 func TestLoadRefusesFIFOs(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"pipe.json", "pipe.obj", "pipe.glb", "pipe.bin"} {
@@ -50,7 +52,7 @@ func TestLoadRefusesFIFOs(t *testing.T) {
 			}
 		}
 		err := load(path)
-		if !errors.Is(err, ErrNotRegular) {
+		if !errors.Is(err, scene.ErrNotRegular) {
 			t.Errorf("Open(%s) = %v, want ErrNotRegular", p, err)
 			continue
 		}

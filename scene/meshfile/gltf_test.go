@@ -1,4 +1,4 @@
-package scene
+package meshfile
 
 import (
 	"bytes"
@@ -20,6 +20,8 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
+
+	"sweepdbg/scene"
 )
 
 // le packs float32 and uint32 values little-endian, as glTF buffers are.
@@ -81,7 +83,7 @@ func quadDoc(uri string) map[string]any {
 // quadWant is quadDoc's default scene, worked out by hand: a rotation of
 // 90 degrees about +y takes (x, y, z) to (z, y, -x); then scale 2, then
 // translate by (10, 0, 0). Mesh 1 is only translated by (0, 5, 0).
-var quadWant = Mesh{
+var quadWant = scene.Mesh{
 	Vertices: []mgl64.Vec3{
 		{10, 0, 0}, {10, 0, -2}, {12, 0, -2}, {12, 0, 0},
 		{0, 5, 0}, {1, 5, 0}, {1, 5, 1},
@@ -110,7 +112,7 @@ func writeGLTF(t *testing.T, dir, name string, doc map[string]any, files map[str
 }
 
 // checkMeshNear compares meshes, vertices to within a distance of 1e-12.
-func checkMeshNear(t *testing.T, got, want Mesh) {
+func checkMeshNear(t *testing.T, got, want scene.Mesh) {
 	t.Helper()
 	if len(got.Vertices) != len(want.Vertices) || len(got.Triangles) != len(want.Triangles) {
 		t.Fatalf("got %d vertices %d triangles, want %d and %d:\n%v", len(got.Vertices), len(got.Triangles),
@@ -156,7 +158,7 @@ func TestLoadGLTFSceneChoice(t *testing.T) {
 	// Scene 1 holds node 3: mesh 1 translated by (0, 0, 7).
 	doc := quadDoc("q.bin")
 	doc["scene"] = 1
-	want := Mesh{Vertices: []mgl64.Vec3{{0, 0, 7}, {1, 0, 7}, {1, 0, 8}}, Triangles: [][3]int{{0, 1, 2}}}
+	want := scene.Mesh{Vertices: []mgl64.Vec3{{0, 0, 7}, {1, 0, 7}, {1, 0, 8}}, Triangles: [][3]int{{0, 1, 2}}}
 	m, err := LoadGLTF(context.Background(), writeGLTF(t, t.TempDir(), "s.gltf", doc, map[string][]byte{"q.bin": quadBin}), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -167,7 +169,7 @@ func TestLoadGLTFSceneChoice(t *testing.T) {
 	doc = quadDoc("q.bin")
 	delete(doc, "scene")
 	delete(doc, "scenes")
-	want = Mesh{Vertices: append(append([]mgl64.Vec3{}, quadWant.Vertices...), want.Vertices...),
+	want = scene.Mesh{Vertices: append(append([]mgl64.Vec3{}, quadWant.Vertices...), want.Vertices...),
 		Triangles: append(append([][3]int{}, quadWant.Triangles...), [3]int{7, 8, 9})}
 	m, err = LoadGLTF(context.Background(), writeGLTF(t, t.TempDir(), "s.gltf", doc, map[string][]byte{"q.bin": quadBin}), nil)
 	if err != nil {
@@ -177,7 +179,7 @@ func TestLoadGLTFSceneChoice(t *testing.T) {
 
 	// No nodes: every mesh as it is; mesh 0's points are still skipped.
 	delete(doc, "nodes")
-	want = Mesh{Vertices: []mgl64.Vec3{{0, 0, 0}, {1, 0, 0}, {1, 0, 1}, {0, 0, 1}, {0, 0, 0}, {1, 0, 0}, {1, 0, 1}},
+	want = scene.Mesh{Vertices: []mgl64.Vec3{{0, 0, 0}, {1, 0, 0}, {1, 0, 1}, {0, 0, 1}, {0, 0, 0}, {1, 0, 0}, {1, 0, 1}},
 		Triangles: [][3]int{{0, 1, 2}, {0, 2, 3}, {4, 5, 6}}}
 	m, err = LoadGLTF(context.Background(), writeGLTF(t, t.TempDir(), "s.gltf", doc, map[string][]byte{"q.bin": quadBin}), nil)
 	if err != nil {
@@ -213,7 +215,7 @@ func TestLoadGLTFStripFanAndQuantized(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Mesh{
+	want := scene.Mesh{
 		Vertices: []mgl64.Vec3{{-1, 0, 1}, {1, 0, -1}, {0, 0, 0}, {0, 1, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {0.2, 0, 0}},
 		// strip: (0 1 2), then (1 3 2) flipped; fan: (1 2 0), (2 3 0).
 		Triangles: [][3]int{{0, 1, 2}, {1, 3, 2}, {5, 6, 4}, {6, 7, 4}},
@@ -251,7 +253,7 @@ func TestLoadGLB(t *testing.T) {
 		t.Fatal(err)
 	}
 	// x' = 3x + 1, y' = y + 2, z' = (z - 1) + 3.
-	want := Mesh{
+	want := scene.Mesh{
 		Vertices:  []mgl64.Vec3{{1, 2, 2}, {4, 2, 2}, {1, 3, 2}, {2.5, 2.25, 4}},
 		Triangles: [][3]int{{0, 1, 2}, {1, 3, 2}},
 	}
@@ -542,7 +544,7 @@ func sparseFile(t *testing.T, path string, head []byte, size int64) {
 }
 
 // TestLoadGLTFHugeFiles checks that files and buffers far over
-// MaxFileBytes, or accessors asking for more than the file holds, are
+// scene.MaxFileBytes, or accessors asking for more than the file holds, are
 // refused by their declared or real sizes with a typed error naming the
 // file, before anything of that size is allocated.
 func TestLoadGLTFHugeFiles(t *testing.T) {
@@ -571,9 +573,9 @@ func TestLoadGLTFHugeFiles(t *testing.T) {
 		want error
 		msg  string
 	}{
-		{bigGLB, ErrTooLarge, "40960 MiB, the limit is 1024 MiB"},
-		{write("declared.gltf", declared), ErrTooLarge, "buffers[0].byteLength 42949672960: too large"},
-		{write("real.gltf", quadDoc("big.bin")), ErrTooLarge, `buffers[0].uri "big.bin": too large`},
+		{bigGLB, scene.ErrTooLarge, "40960 MiB, the limit is 1024 MiB"},
+		{write("declared.gltf", declared), scene.ErrTooLarge, "buffers[0].byteLength 42949672960: too large"},
+		{write("real.gltf", quadDoc("big.bin")), scene.ErrTooLarge, `buffers[0].uri "big.bin": too large`},
 		{write("noview.gltf", noView), nil, "accessors[1]: 1073741824 elements but no bufferView"},
 	}
 	for _, c := range cases {

@@ -1,4 +1,4 @@
-package scene
+package meshfile
 
 import (
 	"bufio"
@@ -10,12 +10,15 @@ import (
 	"strconv"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/internal/safeopen"
+	"sweepdbg/scene"
 )
 
 // OBJ is what LoadOBJ keeps of a Wavefront OBJ file: its triangles and the
 // names its `o` and `g` lines give to runs of them.
 type OBJ struct {
-	Mesh Mesh
+	Mesh scene.Mesh
 	// Objects has one entry per `o` line, in file order.
 	Objects []OBJPart
 	// Groups has one entry per `g` line, in file order; a line naming
@@ -46,13 +49,13 @@ const objCheckEvery = 1 << 13
 
 // LoadOBJ reads the Wavefront OBJ file at path; see ReadOBJ. A path that is
 // not a regular file (a FIFO, a device, a directory) is refused without
-// blocking (ErrNotRegular), and a file over MaxFileBytes without being read
-// (ErrTooLarge).
+// blocking (scene.ErrNotRegular), and a file over scene.MaxFileBytes without being read
+// (scene.ErrTooLarge).
 func LoadOBJ(ctx context.Context, path string, progress Progress) (OBJ, error) {
 	if err := loadCancelled(ctx, path); err != nil {
 		return OBJ{}, err
 	}
-	f, size, err := openFile(path, MaxFileBytes)
+	f, size, err := openFile(path, scene.MaxFileBytes)
 	if err != nil {
 		return OBJ{}, err
 	}
@@ -72,11 +75,11 @@ func LoadOBJ(ctx context.Context, path string, progress Progress) (OBJ, error) {
 // fan-triangulated from their first vertex, and the `o` and `g` names.
 // Comments (#) and every other statement (vt, vn, usemtl, mtllib, s, l, p,
 // ...) are skipped. Errors: a coordinate that is not a number, not finite
-// or beyond ±MaxCoordinate,
+// or beyond ±scene.MaxCoordinate,
 // a vertex with fewer than three coordinates, a face with fewer than three
 // vertices, a face index that is 0, malformed or out of range (an index may
-// only name a vertex defined above it), and more than MaxVertices or
-// MaxTriangles. Cancelling ctx stops the read with an error wrapping
+// only name a vertex defined above it), and more than scene.MaxVertices or
+// scene.MaxTriangles. Cancelling ctx stops the read with an error wrapping
 // ctx.Err().
 func ReadOBJ(ctx context.Context, r io.Reader, name string, size int64, progress Progress) (OBJ, error) {
 	if err := loadCancelled(ctx, name); err != nil {
@@ -99,14 +102,14 @@ func ReadOBJ(ctx context.Context, r io.Reader, name string, size int64, progress
 			}
 		}
 		if err := p.parseLine(sc.Bytes()); err != nil {
-			return OBJ{}, &Error{File: name, Line: p.line, Err: err}
+			return OBJ{}, &scene.Error{File: name, Line: p.line, Err: err}
 		}
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return OBJ{}, &Error{File: name, Line: p.line + 1, Err: fmt.Errorf("line longer than %s", byteSize(objLineMax))}
+			return OBJ{}, &scene.Error{File: name, Line: p.line + 1, Err: fmt.Errorf("line longer than %s", safeopen.ByteSize(objLineMax))}
 		}
-		return OBJ{}, &Error{File: name, Err: fmt.Errorf("read: %w", unwrapPath(err))}
+		return OBJ{}, &scene.Error{File: name, Err: fmt.Errorf("read: %w", safeopen.UnwrapPath(err))}
 	}
 	p.closePart(p.obj.Objects)
 	p.closePart(p.obj.Groups)
@@ -158,8 +161,8 @@ func (p *objParser) parseLine(line []byte) error {
 
 // vertex parses the fields after `v`.
 func (p *objParser) vertex(rest []byte) error {
-	if len(p.obj.Mesh.Vertices) >= MaxVertices {
-		return fmt.Errorf("%w: more than %d vertices", ErrMeshTooLarge, MaxVertices)
+	if len(p.obj.Mesh.Vertices) >= scene.MaxVertices {
+		return fmt.Errorf("%w: more than %d vertices", scene.ErrMeshTooLarge, scene.MaxVertices)
 	}
 	var v mgl64.Vec3
 	for i := range v {
@@ -196,8 +199,8 @@ func (p *objParser) facet(rest []byte) error {
 	if len(p.face) < 3 {
 		return fmt.Errorf("face needs at least 3 vertices, has %d", len(p.face))
 	}
-	if len(p.obj.Mesh.Triangles)+len(p.face)-2 > MaxTriangles {
-		return fmt.Errorf("%w: more than %d triangles", ErrMeshTooLarge, MaxTriangles)
+	if len(p.obj.Mesh.Triangles)+len(p.face)-2 > scene.MaxTriangles {
+		return fmt.Errorf("%w: more than %d triangles", scene.ErrMeshTooLarge, scene.MaxTriangles)
 	}
 	for k := 1; k+1 < len(p.face); k++ {
 		p.obj.Mesh.Triangles = append(p.obj.Mesh.Triangles, [3]int{p.face[0], p.face[k], p.face[k+1]})
@@ -253,10 +256,10 @@ func (p *objParser) closePart(parts []OBJPart) {
 }
 
 // objFloat parses a coordinate as a float64 and refuses NaN, ±Inf and
-// numbers beyond ±MaxCoordinate (which Validate would refuse without the
+// numbers beyond ±scene.MaxCoordinate (which Validate would refuse without the
 // line).
 func objFloat(field []byte) (float64, error) {
-	if x, ok := objFastFloat(field); ok && math.Abs(x) <= MaxCoordinate {
+	if x, ok := objFastFloat(field); ok && math.Abs(x) <= scene.MaxCoordinate {
 		return x, nil
 	}
 	x, err := strconv.ParseFloat(string(field), 64)
@@ -270,8 +273,8 @@ func objFloat(field []byte) (float64, error) {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return 0, fmt.Errorf("coordinate %q is not finite", field)
 	}
-	if math.Abs(x) > MaxCoordinate {
-		return 0, fmt.Errorf("coordinate %q is beyond ±%g", field, float64(MaxCoordinate))
+	if math.Abs(x) > scene.MaxCoordinate {
+		return 0, fmt.Errorf("coordinate %q is beyond ±%g", field, float64(scene.MaxCoordinate))
 	}
 	return x, nil
 }
@@ -320,7 +323,7 @@ func objFastFloat(b []byte) (float64, bool) {
 }
 
 // objIntMax bounds parsed indices; anything larger is out of range anyway
-// (MaxVertices is far smaller) and the bound keeps the arithmetic from
+// (scene.MaxVertices is far smaller) and the bound keeps the arithmetic from
 // overflowing.
 const objIntMax = 1 << 40
 

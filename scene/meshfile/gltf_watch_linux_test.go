@@ -1,4 +1,4 @@
-package scene
+package meshfile
 
 import (
 	"encoding/binary"

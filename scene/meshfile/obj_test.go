@@ -1,4 +1,4 @@
-package scene
+package meshfile
 
 import (
 	"bufio"
@@ -15,6 +15,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/scene"
 )
 
 // objEveryForm uses every face form, negative indices, a quad and a
@@ -150,7 +152,8 @@ func TestLoadOBJFileErrors(t *testing.T) {
 	}
 }
 
-// terrainHeight is the benchmark terrain of issue 3:
+// terrainHeight is the benchmark terrain of the sweep package's mesh
+// benchmarks (sweep/bench_mesh_test.go) and README.md's "Benchmarks":
 // h(x, z) = sin(0.05x)*6 + cos(0.07z)*4 + sin(0.3(x+z))*0.8.
 func terrainHeight(x, z float64) float64 {
 	return math.Sin(0.05*x)*6 + math.Cos(0.07*z)*4 + math.Sin(0.3*(x+z))*0.8
@@ -158,7 +161,7 @@ func terrainHeight(x, z float64) float64 {
 
 // writeTerrainOBJ writes the terrain of cells x cells grid cells (vertex
 // (i, h(i, j), j), two triangles per cell) as an OBJ file and returns its
-// path. cells = 708 gives the 1,002,528 triangles of issue 3.
+// path. cells = 708 gives the benchmark terrain's 1,002,528 triangles.
 func writeTerrainOBJ(tb testing.TB, dir string, cells int) string {
 	tb.Helper()
 	path := filepath.Join(dir, "terrain.obj")
@@ -327,19 +330,19 @@ func FuzzOBJ(f *testing.F) {
 // the file and carries nothing a terminal would interpret.
 func checkSafeErr(t *testing.T, err error, file string) {
 	t.Helper()
-	var se *Error
+	var se *scene.Error
 	if !errors.As(err, &se) || se.File != file {
 		t.Fatalf("error %v (%T) is not a *scene.Error about %s", err, err, file)
 	}
 	msg := err.Error()
-	if !strings.HasPrefix(msg, Printable(shortPath(file))) || msg != Printable(msg) {
+	if !strings.HasPrefix(msg, strings.TrimSuffix((&scene.Error{File: file}).Error(), ": ")) || msg != scene.Printable(msg) {
 		t.Fatalf("error %q does not start with the file or holds unescaped characters", msg)
 	}
 }
 
 // checkMeshValid asserts every index is in range and every coordinate
 // finite.
-func checkMeshValid(t *testing.T, m Mesh) {
+func checkMeshValid(t *testing.T, m scene.Mesh) {
 	t.Helper()
 	for _, v := range m.Vertices {
 		for _, x := range v {
@@ -357,7 +360,7 @@ func checkMeshValid(t *testing.T, m Mesh) {
 	}
 }
 
-// BenchmarkLoadOBJTerrain loads the million-triangle terrain of issue 3
+// BenchmarkLoadOBJTerrain loads the million-triangle benchmark terrain
 // (1,002,528 triangles, about 38 MB) from a file; it must take under 2 s.
 func BenchmarkLoadOBJTerrain(b *testing.B) {
 	benchmarkLoadMesh(b, writeTerrainOBJ(b, b.TempDir(), 708), 1_002_528)
@@ -460,34 +463,15 @@ func FuzzOBJFastFloat(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) { objFastFloatAgrees(t, s) })
 }
 
-// TestOBJOutOfRangeNumbers checks that a coordinate beyond MaxCoordinate
+// TestOBJOutOfRangeNumbers checks that a coordinate beyond scene.MaxCoordinate
 // (finite or not) is reported with its line, not later without one.
 func TestOBJOutOfRangeNumbers(t *testing.T) {
 	for _, x := range []string{"1e300", "-2e12", "1e999", "12345678901234567890"} {
 		src := "v 0 0 0\nv 1 0 0\nv 0 " + x + " 1\nf 1 2 3\n"
 		_, err := ReadOBJ(context.Background(), strings.NewReader(src), "big.obj", int64(len(src)), nil)
-		var se *Error
+		var se *scene.Error
 		if !errors.As(err, &se) || se.Line != 3 || !strings.HasPrefix(err.Error(), "big.obj:3: ") {
 			t.Errorf("coordinate %s: %v, want an error on big.obj line 3", x, err)
 		}
-	}
-}
-
-// TestPrintable checks the escaping of text from files.
-func TestPrintable(t *testing.T) {
-	for in, want := range map[string]string{
-		"plain name é":     "plain name é",
-		"\x1b[2J":          `\x1b[2J`,
-		"a\nPASS\tb\x07\b": `a\nPASS\tb\a\b`,
-		"bad\xffutf8":      `bad\xffutf8`,
-		"rtl\u202eexe":     `rtl\u202eexe`,
-	} {
-		if got := Printable(in); got != want {
-			t.Errorf("Printable(%q) = %q, want %q", in, got, want)
-		}
-	}
-	long := strings.Repeat("a", 20000) + "/end.obj"
-	if got := shortPath(long); len(got) > maxShownPath+8 || !strings.HasSuffix(got, "/end.obj") || !strings.Contains(got, "…") {
-		t.Errorf("shortPath(20 KB) = %q", got)
 	}
 }

@@ -1,31 +1,45 @@
-package scene
+// Package meshfile reads user levels into scenes: Wavefront OBJ (LoadOBJ,
+// ReadOBJ) and glTF 2.0 (LoadGLTF, for .gltf and .glb), chosen by extension
+// in LoadMesh, and Open, which opens what the user pointed the debugger at
+// (a fixture, or a mesh with a motion placed so that it touches the mesh).
+// The loaders report progress, stop when their context is cancelled, refuse
+// anything but regular files and anything over scene.MaxFileBytes or the
+// mesh limits, and return *scene.Error values naming the file and the line
+// or field.
+//
+// It imports scene (the model it fills), never the other way round; the
+// deprecated scene.Open reaches Open through this package's init.
+package meshfile
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
+
+	"sweepdbg/internal/safeopen"
+	"sweepdbg/scene"
 )
 
-// Progress receives the fraction of a load done so far, in [0, 1]. It is
-// called from the loading goroutine; nil means no reporting. The loaders
-// report non-decreasing values and end a successful load with exactly 1.
-type Progress func(done float64)
+// Progress is scene.Progress: the fraction of a load done so far.
+type Progress = scene.Progress
 
 // LoadMesh reads a triangle mesh from a Wavefront OBJ (.obj) or glTF 2.0
 // (.gltf, .glb) file, chosen by extension (case-insensitive). Cancelling ctx
 // stops the load with an error wrapping ctx.Err(). Errors are *Error values
 // naming the file and the line or field. Anything but a regular file (a
-// FIFO, a device, a directory) is refused without blocking (ErrNotRegular),
-// and a file over MaxFileBytes without being read (ErrTooLarge). A file that holds no triangle at all is an error too,
-// since there is nothing to collide with.
+// FIFO, a device, a directory) is refused without blocking
+// (scene.ErrNotRegular), and a file over scene.MaxFileBytes without being
+// read (scene.ErrTooLarge). A file that holds no triangle at all is an
+// error too, since there is nothing to collide with.
 //
 // See LoadOBJ and LoadGLTF for what each format supports and refuses.
-func LoadMesh(ctx context.Context, path string, progress Progress) (Mesh, error) {
+func LoadMesh(ctx context.Context, path string, progress Progress) (scene.Mesh, error) {
 	var (
-		m   Mesh
+		m   scene.Mesh
 		err error
 	)
 	switch ext := strings.ToLower(filepath.Ext(path)); ext {
@@ -36,13 +50,13 @@ func LoadMesh(ctx context.Context, path string, progress Progress) (Mesh, error)
 	case ".gltf", ".glb":
 		m, err = LoadGLTF(ctx, path, progress)
 	default:
-		return Mesh{}, &Error{File: path, Err: fmt.Errorf("unsupported file type %q (want .obj, .gltf or .glb)", ext)}
+		return scene.Mesh{}, &scene.Error{File: path, Err: fmt.Errorf("unsupported file type %q (want .obj, .gltf or .glb)", ext)}
 	}
 	if err != nil {
-		return Mesh{}, err
+		return scene.Mesh{}, err
 	}
 	if len(m.Triangles) == 0 {
-		return Mesh{}, &Error{File: path, Err: errors.New("no triangles in the file")}
+		return scene.Mesh{}, &scene.Error{File: path, Err: errors.New("no triangles in the file")}
 	}
 	return m, nil
 }
@@ -93,7 +107,17 @@ func (c *loadCountingReader) Read(p []byte) (int, error) {
 // loadCancelled returns ctx's error wrapped with the file name, or nil.
 func loadCancelled(ctx context.Context, name string) error {
 	if err := ctx.Err(); err != nil {
-		return &Error{File: name, Err: fmt.Errorf("load cancelled: %w", err)}
+		return &scene.Error{File: name, Err: fmt.Errorf("load cancelled: %w", err)}
 	}
 	return nil
+}
+
+// openFile opens path as safeopen.File does, with errors as *scene.Error
+// values naming path.
+func openFile(path string, limit int64) (*os.File, int64, error) {
+	f, n, err := safeopen.File(path, limit)
+	if err != nil {
+		return nil, 0, &scene.Error{File: path, Err: err}
+	}
+	return f, n, nil
 }

@@ -1,4 +1,4 @@
-package scene
+package meshfile
 
 import (
 	"errors"
@@ -9,6 +9,8 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
+
+	"sweepdbg/scene"
 )
 
 // gltfInstance is a mesh placed in the world by a node.
@@ -188,11 +190,11 @@ func (l *gltfLoader) plan(inst []gltfInstance) (gltfPlan, error) {
 			if err != nil {
 				return p, l.errorf("%s: %w", where, err)
 			}
-			if p.verts+gp.verts > MaxVertices {
-				return p, l.errorf("%s: %w: more than %d vertices", where, ErrMeshTooLarge, MaxVertices)
+			if p.verts+gp.verts > scene.MaxVertices {
+				return p, l.errorf("%s: %w: more than %d vertices", where, scene.ErrMeshTooLarge, scene.MaxVertices)
 			}
-			if p.tris+gp.tris > MaxTriangles {
-				return p, l.errorf("%s: %w: more than %d triangles", where, ErrMeshTooLarge, MaxTriangles)
+			if p.tris+gp.tris > scene.MaxTriangles {
+				return p, l.errorf("%s: %w: more than %d triangles", where, scene.ErrMeshTooLarge, scene.MaxTriangles)
 			}
 			p.verts += gp.verts
 			p.tris += gp.tris
@@ -305,7 +307,7 @@ func (l *gltfLoader) checkAccessor(i int, typ gltf.AccessorType, comps ...gltf.C
 
 // build reads the planned primitives into l.mesh.
 func (l *gltfLoader) build(p gltfPlan) error {
-	l.mesh = Mesh{
+	l.mesh = scene.Mesh{
 		Vertices:  make([]mgl64.Vec3, 0, p.verts),
 		Triangles: make([][3]int, 0, p.tris),
 	}
@@ -331,8 +333,8 @@ func (l *gltfLoader) buildPrim(gp gltfPrim) error {
 	base := len(l.mesh.Vertices)
 	for k, v := range local {
 		w := gp.inst.world.Mul4x1(v.Vec4(1)).Vec3()
-		if !gltfFinite(w) || !inRange(w) {
-			return fmt.Errorf("POSITION %d: %v is not finite or beyond ±%g after the node transform", k, v, float64(MaxCoordinate))
+		if !gltfInRange(w) {
+			return fmt.Errorf("POSITION %d: %v is not finite or beyond ±%g after the node transform", k, v, float64(scene.MaxCoordinate))
 		}
 		l.mesh.Vertices = append(l.mesh.Vertices, w)
 	}
@@ -417,6 +419,17 @@ func gltfVec3s[T int8 | uint8 | int16 | uint16 | float32](src [][3]T, conv func(
 		}
 	}
 	return out
+}
+
+// gltfInRange reports whether every component of v is within
+// scene.MaxCoordinate (so finite, and not NaN).
+func gltfInRange(v mgl64.Vec3) bool {
+	for _, x := range v {
+		if !(math.Abs(x) <= scene.MaxCoordinate) {
+			return false
+		}
+	}
+	return true
 }
 
 func gltfFinite(v mgl64.Vec3) bool {

@@ -1,0 +1,110 @@
+package atomicfile
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+// dirNames lists the names in dir, sorted.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	return names
+}
+
+// failingWriter passes n bytes through, then fails: a write interrupted
+// midway (disk full, I/O error).
+type failingWriter struct {
+	w io.Writer
+	n int
+}
+
+var errDiskFull = errors.New("injected: no space left on device")
+
+func (f *failingWriter) Write(p []byte) (int, error) {
+	if len(p) <= f.n {
+		f.n -= len(p)
+		return f.w.Write(p)
+	}
+	k, _ := f.w.Write(p[:f.n])
+	f.n = 0
+	return k, errDiskFull
+}
+
+// TestInterruptedWriteKeepsEarlierFile fails the write of a new version
+// halfway, with and without overwrite, and checks that the earlier file is
+// intact byte for byte and no temporary file is left.
+func TestInterruptedWriteKeepsEarlierFile(t *testing.T) {
+	for _, overwrite := range []bool{true, false} {
+		dir := t.TempDir()
+		p := filepath.Join(dir, "fixture.json")
+		if err := Write(p, []byte(`{"name": "first"}`+"\n"), false); err != nil {
+			t.Fatal(err)
+		}
+		before, _ := os.ReadFile(p)
+		data := []byte(strings.Repeat(`{"name": "next"}`+"\n", 64))
+		half := func(w io.Writer) io.Writer { return &failingWriter{w: w, n: len(data) / 2} }
+		err := writeAtomic(p, data, overwrite, half)
+		if !errors.Is(err, errDiskFull) {
+			t.Errorf("overwrite=%v: interrupted save returned %v, want the write error", overwrite, err)
+		}
+		if after, _ := os.ReadFile(p); !bytes.Equal(after, before) {
+			t.Errorf("overwrite=%v: interrupted save changed the earlier file:\n%s", overwrite, after)
+		}
+		if names := dirNames(t, dir); !reflect.DeepEqual(names, []string{"fixture.json"}) {
+			t.Errorf("overwrite=%v: directory holds %v after a failed save", overwrite, names)
+		}
+	}
+}
+
+func TestFileSafe(t *testing.T) {
+	for in, want := range map[string]string{
+		"wall-ramp": "wall-ramp", "a b/c": "a-b-c", "../x": "x", "": "scene", "é!": "scene", "v1.2_x": "v1.2_x",
+	} {
+		if got := fileSafe(in); got != want {
+			t.Errorf("fileSafe(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// WriteFresh never overwrites: three writes in the same second give three
+// files with their own contents (-2, -3 suffixes) and leave no temporary
+// file behind; the stem is made file-safe and the directory is created.
+func TestWriteFreshNeverOverwrites(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "new")
+	now := time.Date(2026, 5, 6, 7, 8, 9, 0, time.UTC)
+	var paths []string
+	for i := 0; i < 3; i++ {
+		p, err := WriteFresh(dir, "a b/c", ".png", []byte{byte(i)}, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, filepath.Base(p))
+		if data, err := os.ReadFile(p); err != nil || len(data) != 1 || data[0] != byte(i) {
+			t.Fatalf("%s: %v %v", p, data, err)
+		}
+	}
+	want := []string{"a-b-c-20260506-070809.png", "a-b-c-20260506-070809-2.png", "a-b-c-20260506-070809-3.png"}
+	if !reflect.DeepEqual(paths, want) {
+		t.Errorf("names %v, want %v", paths, want)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
+		t.Errorf("%d files in %s, want 3 (temporary files left?)", len(entries), dir)
+	}
+}
