@@ -91,7 +91,7 @@ func TestBuiltins(t *testing.T) {
 				t.Errorf("core disagrees with the written expectation: %s", m)
 			}
 			if h, ok := oracleHit(s); ok == r.Answer.Hit { // a disagreement on the hit itself is reported above
-				for _, m := range s.Expect.Check(h, ok, r.Answer.Slide) {
+				for _, m := range s.Expect.Check(answer(h, ok, r.Answer.Slide)) {
 					t.Errorf("oracle disagrees with the written expectation: %s", m)
 				}
 			}
@@ -401,7 +401,7 @@ func TestOracleCatchesWrongExpectation(t *testing.T) {
 	}
 	*s.Expect.T += 1e-3
 	s.Expect.Point[1] -= 1e-3
-	if got := fields(s.Expect.Check(h, ok, sweep.SlideResult{Final: *s.Expect.Final})); got != "t point" {
+	if got := fields(s.Expect.Check(answer(h, ok, sweep.SlideResult{Final: *s.Expect.Final}))); got != "t point" {
 		t.Errorf("wrong expectation checked against the oracle: mismatches %q, want t point", got)
 	}
 }

@@ -62,7 +62,7 @@ func Replay(s *Scene) (*ReplayResult, error) {
 	}
 	mesh := sweep.NewMesh(s.Mesh.Tris())
 	r := &ReplayResult{Mesh: mesh, Answer: mesh.Answer(s.Ellipsoid, s.Start, s.End, s.SlideOptions())}
-	r.Mismatches = s.Expect.Check(r.Answer.First, r.Answer.Hit, r.Answer.Slide)
+	r.Mismatches = s.Expect.Check(r.Answer)
 	return r, nil
 }
 
@@ -87,14 +87,44 @@ func (s *Scene) EffectiveSlideOptions() sweep.SlideOptions {
 	return s.SlideOptions().WithDefaults(s.Ellipsoid)
 }
 
-// Check compares a computed first contact (hit, valid when ok) and slide
-// with e and returns every mismatch, in the order hit, t, point, normal,
-// feature, triangle, final. Fields that e leaves out are not checked;
-// numbers and vectors are compared per component within e's tolerance
-// (DefaultTolerance when unset), and a NaN never passes. A nil e checks
-// nothing. When e expects a hit that did not happen, every expected field
-// of the hit is reported with Got nil.
-func (e *Expect) Check(hit sweep.Hit, ok bool, slide sweep.SlideResult) []Mismatch {
+// Check compares answer a with e and returns every mismatch, in the order
+// hit, t, point, normal, feature, triangle, final. Fields that e leaves
+// out are not checked, and neither are those a does not report (a.Has;
+// the final center when a did not slide): an engine is held only to what
+// it answered. Numbers and vectors are compared per component within e's
+// tolerance (DefaultTolerance when unset), and a NaN never passes. A nil
+// e checks nothing. When e expects a hit that did not happen, every
+// expected field of the hit is reported with Got nil.
+func (e *Expect) Check(a sweep.Answer) []Mismatch {
+	return e.reported(a).check(a.First, a.Hit, a.Slide)
+}
+
+// reported is e without the fields a does not report (nil for a nil e).
+func (e *Expect) reported(a sweep.Answer) *Expect {
+	if e == nil {
+		return nil
+	}
+	c := *e
+	if a.Has&sweep.HasPoint == 0 {
+		c.Point = nil
+	}
+	if a.Has&sweep.HasNormal == 0 {
+		c.Normal = nil
+	}
+	if a.Has&sweep.HasFeature == 0 {
+		c.Feature = nil
+	}
+	if a.Has&sweep.HasTriangle == 0 {
+		c.Triangle = nil
+	}
+	if !a.Slid {
+		c.Final = nil
+	}
+	return &c
+}
+
+// check is Check on a first contact (hit, valid when ok) and a slide.
+func (e *Expect) check(hit sweep.Hit, ok bool, slide sweep.SlideResult) []Mismatch {
 	if e == nil {
 		return nil
 	}

@@ -35,18 +35,18 @@ func fields(ms []Mismatch) string {
 func TestCheckReportsEveryMismatch(t *testing.T) {
 	e := fullExpect()
 	h, sl := matching()
-	if ms := e.Check(h, true, sl); len(ms) != 0 {
+	if ms := e.Check(answer(h, true, sl)); len(ms) != 0 {
 		t.Errorf("exact result: mismatches %v", ms)
 	}
 	// Within tolerance (0.01) on every component: still a pass.
 	h.T, h.Point[0], h.Normal[2], sl.Final[1] = 0.509, 1.0099, -0.0099, 5.0099
-	if ms := e.Check(h, true, sl); len(ms) != 0 {
+	if ms := e.Check(answer(h, true, sl)); len(ms) != 0 {
 		t.Errorf("result within tolerance: mismatches %v", ms)
 	}
 	// Every field off.
 	h = sweep.Hit{T: 0.52, Point: mgl64.Vec3{1, 2, 3.5}, Normal: mgl64.Vec3{0, -1, 0}, Feature: sweep.Face, Triangle: 1}
 	sl.Final = mgl64.Vec3{4, 5, 6.02}
-	ms := e.Check(h, true, sl)
+	ms := e.Check(answer(h, true, sl))
 	if got := fields(ms); got != "t point normal feature triangle final" {
 		t.Fatalf("mismatched fields %q, want all of t point normal feature triangle final", got)
 	}
@@ -71,7 +71,7 @@ func TestCheckReportsEveryMismatch(t *testing.T) {
 func TestCheckMissingHit(t *testing.T) {
 	e := fullExpect()
 	_, sl := matching()
-	ms := e.Check(sweep.Hit{}, false, sl)
+	ms := e.Check(answer(sweep.Hit{}, false, sl))
 	if got := fields(ms); got != "hit t point normal feature triangle" {
 		t.Fatalf("expected hit did not happen: mismatches %q", got)
 	}
@@ -84,13 +84,13 @@ func TestCheckMissingHit(t *testing.T) {
 	no := false
 	e = &Expect{Hit: &no}
 	h, sl := matching()
-	if ms := e.Check(h, true, sl); fields(ms) != "hit" || ms[0].Want != false || ms[0].Got != true {
+	if ms := e.Check(answer(h, true, sl)); fields(ms) != "hit" || ms[0].Want != false || ms[0].Got != true {
 		t.Errorf("unexpected hit: mismatches %+v", ms)
 	}
 	// T alone implies a hit.
 	tt := 0.5
 	e = &Expect{T: &tt}
-	if ms := e.Check(sweep.Hit{}, false, sl); fields(ms) != "hit t" {
+	if ms := e.Check(answer(sweep.Hit{}, false, sl)); fields(ms) != "hit t" {
 		t.Errorf("t without hit field, no hit computed: mismatches %q, want hit t", fields(ms))
 	}
 }
@@ -105,7 +105,7 @@ func TestCheckNaNNeverPasses(t *testing.T) {
 	h.T = math.NaN()
 	h.Point[1] = math.NaN()
 	sl.Final[0] = math.NaN()
-	if got := fields(e.Check(h, true, sl)); got != "t point final" {
+	if got := fields(e.Check(answer(h, true, sl))); got != "t point final" {
 		t.Errorf("NaN results: mismatches %q, want t point final", got)
 	}
 }
@@ -113,16 +113,16 @@ func TestCheckNaNNeverPasses(t *testing.T) {
 func TestCheckNilAndDefaultTolerance(t *testing.T) {
 	var e *Expect
 	h, sl := matching()
-	if ms := e.Check(h, true, sl); ms != nil {
+	if ms := e.Check(answer(h, true, sl)); ms != nil {
 		t.Errorf("nil expectation: %v", ms)
 	}
 	e = &Expect{Final: &mgl64.Vec3{4, 5, 6}}
 	sl.Final[2] += 0.9 * DefaultTolerance
-	if ms := e.Check(h, true, sl); len(ms) != 0 {
+	if ms := e.Check(answer(h, true, sl)); len(ms) != 0 {
 		t.Errorf("within the default tolerance: %v", ms)
 	}
 	sl.Final[2] += 0.2 * DefaultTolerance
-	if ms := e.Check(h, true, sl); fields(ms) != "final" || ms[0].Tolerance != DefaultTolerance {
+	if ms := e.Check(answer(h, true, sl)); fields(ms) != "final" || ms[0].Tolerance != DefaultTolerance {
 		t.Errorf("beyond the default tolerance: %+v", ms)
 	}
 }
@@ -164,5 +164,28 @@ func TestMismatchStringNeverInf(t *testing.T) {
 	m := Mismatch{Field: "t", Want: 1e308, Got: -1e308, Diff: math.Inf(1), Tolerance: 1e-6}
 	if s := m.String(); strings.Contains(s, "Inf") || !strings.Contains(s, "beyond the tolerance") {
 		t.Errorf("String() = %q", s)
+	}
+}
+
+// answer is a whole answer (every field reported) of a first contact h
+// (valid when ok) and a slide.
+func answer(h sweep.Hit, ok bool, sl sweep.SlideResult) sweep.Answer {
+	return sweep.Answer{Hit: ok, First: h, Slid: true, Slide: sl, Has: sweep.AllFields}
+}
+
+// TestCheckOnlyReported: fields an answer does not report, and the final
+// center of an answer that did not slide, are not checked.
+func TestCheckOnlyReported(t *testing.T) {
+	e := fullExpect()
+	h, sl := matching()
+	a := answer(h, true, sl)
+	a.First.Point, a.First.Feature, a.Slide.Final = mgl64.Vec3{9, 9, 9}, sweep.Vertex, mgl64.Vec3{9, 9, 9}
+	if got := fields(e.Check(a)); got != "point feature final" {
+		t.Fatalf("everything reported: mismatched %q, want point feature final", got)
+	}
+	a.Has &^= sweep.HasPoint | sweep.HasFeature
+	a.Slid = false
+	if ms := e.Check(a); len(ms) != 0 {
+		t.Errorf("unreported fields checked: %v", ms)
 	}
 }
