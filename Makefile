@@ -10,9 +10,10 @@ FUZZCI_TIME ?= 10s
 BIN      := bin/debugger
 
 # System packages: Xvfb and xdotool for the window tests, X11/GL runtime
-# libraries that Ebitengine loads at run time (it needs no -dev packages).
+# libraries that Ebitengine loads at run time (it needs no -dev packages);
+# gcc and python3 build and run the C and Python example engines.
 APT_PKGS := xvfb xauth xdotool libgl1 libgl1-mesa-dri libegl1 libx11-6 \
-            libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1
+            libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1 gcc python3
 
 .PHONY: run test test-short bench fuzz fuzz-ci build deps sysdeps vet clean
 
