@@ -150,3 +150,35 @@ func TestEndToEndZUpLevel(t *testing.T) {
 		return strings.Contains(out, "up axis Z guessed") && strings.Contains(out, "player height 56")
 	})
 }
+
+// TestEndToEndTypeAfterIdle clicks the radius x field, clears it, leaves
+// the window idle long enough to rest (it lowers its Update rate), then
+// types 1.25 at ten keys a second, presses Enter and exports: the fixture
+// holds 1.25, so no typed character was lost to the low rate.
+func TestEndToEndTypeAfterIdle(t *testing.T) {
+	_, _, a, wid, _ := e2eLaunchFresh(t)
+	a.waitFor("the radii x field", func() bool { _, ok := a.widgets("field")["radii_x"]; return ok })
+	r := a.widgets("field")["radii_x"]
+	e2eXdo(t, "windowraise", wid)
+	e2eXdo(t, "windowfocus", "--sync", wid)
+	e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint((r[0]+r[2])/2), fmt.Sprint((r[1]+r[3])/2))
+	e2eXdo(t, "click", "1")
+	a.waitFor("the field to take the keyboard", func() bool { p, _ := a.poses(); return p.capture&2 != 0 })
+	for _, k := range []string{"ctrl+a", "BackSpace", "BackSpace", "BackSpace", "BackSpace"} {
+		e2eXdo(t, "key", "--delay", "100", k)
+	}
+	time.Sleep(2 * time.Second) // idle: the window rests (see ui's redrawer)
+	e2eXdo(t, "type", "--delay", "100", "1.25")
+	e2eKey(t, wid, "Return")
+	a.waitFor("the field to give the keyboard back", func() bool { p, _ := a.poses(); return p.capture&2 == 0 })
+	fixtures := filepath.Join(a.dir, scene.DefaultExportDir)
+	e2eKey(t, wid, "ctrl+e")
+	a.waitFor("Ctrl+E to export", func() bool { return len(e2eFiles(fixtures, ".json")) == 1 })
+	s, err := scene.Load(e2eFiles(fixtures, ".json")[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Ellipsoid.Axes[0].Len(); math.Abs(got-1.25) > 1e-12 {
+		t.Errorf("exported radius x %v, typed 1.25", got)
+	}
+}
