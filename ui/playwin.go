@@ -85,12 +85,12 @@ func (g *game) stopPlay() {
 	b := g.play.before
 	g.play = nil
 	if g.app.Doc.Scene == nil || b.Scene == nil || g.app.Doc.Mesh != b.Mesh {
-		g.app.Doc = b
+		g.app.SetDoc(b)
 		return
 	}
 	d := g.app.Doc.Clone()
 	d.Scene.Start, d.Scene.End = b.Scene.Start, b.Scene.End
-	g.app.Doc = d
+	g.app.SetDoc(d)
 }
 
 // syncPlayer gives the player the ellipsoid and slide options edited in
@@ -195,11 +195,10 @@ func (g *game) tick(in editor.PlayInput) {
 	g.printPlay()
 }
 
-// showTick shows rec's motion as the inspected one, without an undo step.
+// showTick shows rec's motion as the inspected one, without an undo step
+// (a new revision: the core, the opinions and the redraw follow).
 func (g *game) showTick(rec editor.TickRecord) {
-	d := g.app.Doc.Clone()
-	d.Scene.Start, d.Scene.End = rec.Start, rec.Desired
-	g.app.Doc = d
+	g.app.ShowMotion(rec.Start, rec.Desired)
 	g.play.slider = g.play.tl.Cursor
 }
 

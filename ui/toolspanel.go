@@ -85,7 +85,7 @@ func (g *game) probePanel(ctx *debugui.Context) {
 	})
 	ctx.SetGridLayout([]int{-1}, nil)
 	if g.probe.Skipped != "" {
-		ctx.Button("editor.Probe").On(func() { g.forceProb = true })
+		ctx.Button("Probe").On(func() { g.forceProb = true })
 	}
 	for _, l := range editor.ProbeLines(&g.probe) {
 		ctx.Text(l)

@@ -400,6 +400,17 @@ func (a *App) Preview(pose scene.Pose, p mgl64.Vec3) {
 	a.SetDoc(d)
 }
 
+// ShowMotion shows the motion from start to end without an undo step (a
+// play tick under the timeline's cursor); Rev grows like for any change.
+func (a *App) ShowMotion(start, end mgl64.Vec3) {
+	if a.Doc.Scene == nil {
+		return
+	}
+	d := a.Doc.Clone()
+	d.Scene.Start, d.Scene.End = start, end
+	a.SetDoc(d)
+}
+
 // Commit records before (the state when a drag began) as one undo step if
 // the current Doc moved away from it, and says what.
 func (a *App) Commit(before Doc, what string) {
