@@ -27,7 +27,7 @@ type playSession struct {
 	before  editor.Doc    // the editor.Doc when play began (Stop returns to it)
 	cam     render.Camera // the camera when play began (Stop returns to it)
 	note    string        // why play paused by itself, "" otherwise
-	slider  int           // the timeline slider's value (the cursor)
+	slider  int           // the timeline slider's value: the game tick under the cursor
 }
 
 // startPlay begins play mode from the current start pose, paused state
@@ -199,7 +199,7 @@ func (g *game) tick(in editor.PlayInput) {
 // (a new revision: the core, the opinions and the redraw follow).
 func (g *game) showTick(rec editor.TickRecord) {
 	g.app.ShowMotion(rec.Start, rec.Desired)
-	g.play.slider = g.play.tl.Cursor
+	g.play.slider = rec.Before.Tick
 }
 
 // look is the camera's look direction (from the eye to the target).

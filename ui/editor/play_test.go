@@ -260,3 +260,28 @@ func TestTickStuck(t *testing.T) {
 		t.Error("Inside does not use 1 - 1e-6")
 	}
 }
+
+// The timeline is numbered by game tick: once the buffer has wrapped, the
+// oldest tick held is not tick 0, and SeekTick finds a tick by its number.
+func TestTimelineTickNumbers(t *testing.T) {
+	var tl Timeline
+	if _, _, ok := tl.Ticks(); ok {
+		t.Fatal("an empty timeline reports ticks")
+	}
+	total := TimelineTicks + 40
+	for i := 0; i < total; i++ {
+		tl.Push(TickRecord{Before: PlayerState{Tick: i}})
+	}
+	first, last, ok := tl.Ticks()
+	if !ok || first != 40 || last != total-1 {
+		t.Fatalf("ticks %d..%d (%v), want 40..%d", first, last, ok, total-1)
+	}
+	tl.SeekTick(100)
+	if rec, _ := tl.Current(); rec.Before.Tick != 100 {
+		t.Fatalf("SeekTick(100) shows tick %d", rec.Before.Tick)
+	}
+	tl.SeekTick(3) // dropped long ago: the oldest held
+	if rec, _ := tl.Current(); rec.Before.Tick != 40 {
+		t.Fatalf("SeekTick(3) shows tick %d, want the oldest, 40", rec.Before.Tick)
+	}
+}
