@@ -233,7 +233,7 @@ func playLines(ps *playSession) []string {
 		}
 		out = append(out,
 			fmt.Sprintf("tick %d, %s", rec.Before.Tick, ground),
-			fmt.Sprintf("at %s", editor.Vec(rec.After.Pos)),
+			"center "+editor.Vec(rec.After.Pos),
 			fmt.Sprintf("vy %.3f, %d contact(s)", rec.After.VelY, len(rec.Slide.Steps)),
 			fmt.Sprintf("unit dist %.6f", rec.Dist))
 	}

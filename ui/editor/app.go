@@ -17,9 +17,24 @@ import (
 // Result is the core's answer for the current Doc (see App.RunCore) and
 // how long it took; Rev is the App.Rev it was computed at.
 type Result struct {
-	Answer sweep.Answer // Mesh.Answer(start -> end): the first contact and the slide
-	Micros float64      // wall time of the core's call, microseconds
-	Rev    uint64       // the revision of the Doc the answer is for
+	Answer    sweep.Answer // Mesh.Answer(start -> end): the first contact and the slide
+	Micros    float64      // wall time of the core's call, microseconds
+	AvgMicros float64      // Micros smoothed over the recent runs (see coreTimeWeight)
+	Rev       uint64       // the revision of the Doc the answer is for
+}
+
+// coreTimeWeight is the weight of the newest run in the core time shown:
+// an exponential moving average over about the last 1/coreTimeWeight runs,
+// so the readout does not jump with every frame of a drag.
+const coreTimeWeight = 0.2
+
+// smooth returns the moving average after a run that took x, given the
+// previous average prev (0 before the first run).
+func smooth(prev, x float64) float64 {
+	if prev == 0 {
+		return x
+	}
+	return prev + coreTimeWeight*(x-prev)
 }
 
 // App is the debugger's state and every edit it supports, with no window:
@@ -333,7 +348,8 @@ func (a *App) RunCore() {
 	s := d.Scene
 	t0 := time.Now()
 	ans := d.Mesh.Answer(s.Ellipsoid, s.Start, s.End, d.SlideOptions())
-	a.Result = Result{Answer: ans, Micros: float64(time.Since(t0).Nanoseconds()) / 1e3, Rev: rev}
+	us := float64(time.Since(t0).Nanoseconds()) / 1e3
+	a.Result = Result{Answer: ans, Micros: us, AvgMicros: smooth(a.Result.AvgMicros, us), Rev: rev}
 }
 
 // Moment returns the current scene as a fixture: the poses, the effective
