@@ -174,7 +174,8 @@ func (g *game) playUpdate() {
 }
 
 // tick steps the player, records the tick and shows it; a tick that ends
-// inside geometry or sticks pauses play with a message.
+// inside geometry or sticks pauses play with a message, one that fell out
+// of the level (and respawned at the start) says so.
 func (g *game) tick(in editor.PlayInput) {
 	ps := g.play
 	g.syncPlayer()
@@ -183,6 +184,9 @@ func (g *game) tick(in editor.PlayInput) {
 	g.showTick(rec)
 	g.cam.Target = rec.After.Pos
 	switch {
+	case rec.Respawned:
+		g.app.Say("fell out of the level: respawned")
+		return
 	case rec.Inside():
 		ps.note = fmt.Sprintf("play paused: tick %d ends inside geometry (unit distance %.7f)", rec.Before.Tick, rec.Dist)
 	case rec.Stuck():

@@ -285,3 +285,30 @@ func TestTimelineTickNumbers(t *testing.T) {
 		t.Fatalf("SeekTick(3) shows tick %d, want the oldest, 40", rec.Before.Tick)
 	}
 }
+
+// A player beside a small floor falls past the level's lowest point and is
+// put back at the start, at rest, on the tick that would have left it; the
+// ticks before fall freely.
+func TestPlayerRespawnsAfterFalling(t *testing.T) {
+	tris := []geom.Triangle{{{0, 0, 0}, {1, 0, 0}, {0, 0, 1}}}
+	e := sweep.Sphere(0.5)
+	start := mgl64.Vec3{5, 1, 5} // not above the floor
+	p := NewPlayer(sweep.NewMesh(tris), tris, e, sweep.SlideOptions{}.WithDefaults(e), start)
+	if want := -0.5; p.Floor != want {
+		t.Fatalf("floor %v, want %v (the mesh's lowest point minus the radius)", p.Floor, want)
+	}
+	for i := 0; i < 10*PlayTPS; i++ {
+		r := p.Step(PlayInput{})
+		if !r.Respawned {
+			if r.After.Pos[1] < p.Floor {
+				t.Fatalf("tick %d ends at %v, below the floor, without respawning", r.Before.Tick, r.After.Pos)
+			}
+			continue
+		}
+		if r.Before.Pos[1] < p.Floor || r.After.Pos != start || r.After.VelY != 0 || r.After.Tick != r.Before.Tick+1 {
+			t.Fatalf("respawn tick %+v", r)
+		}
+		return
+	}
+	t.Fatal("the player fell for 10 seconds without respawning")
+}
