@@ -63,6 +63,9 @@ type App struct {
 	// Selection is the pose last grabbed in the view (F frames it); a
 	// load clears it.
 	Selection Selection
+	// Triangle is the triangle last clicked in the view (the Result panel
+	// shows its row); a load clears it.
+	Triangle TriangleSelection
 
 	ran bool // RunCore has run at least once (Result is for some revision)
 }
@@ -264,9 +267,9 @@ type Selection struct {
 }
 
 // Load makes d (a freshly opened scene) current as one undo step,
-// clears the selection and remembers its file among the recent ones.
+// clears the selected pose and triangle and remembers its file among the recent ones.
 func (a *App) Load(d Doc) {
-	a.Selection = Selection{}
+	a.Selection, a.Triangle = Selection{}, TriangleSelection{}
 	a.Replace(fmt.Sprintf("opened %s (%d triangles)", d.Describe(), len(d.Scene.Mesh.Triangles)), d)
 	if d.Source != "" {
 		a.AddRecent(d.Source)
