@@ -465,6 +465,7 @@ func (g *game) resultPanel(ctx *debugui.Context) {
 		ctx.Text(line)
 	}
 	g.expectRows(ctx)
+	g.triangleRows(ctx)
 	ctx.Header("Second opinions", true, func() {
 		ctx.SetGridLayout([]int{-1}, nil)
 		if g.opinions.Skipped != "" || g.opinions.Report == nil && g.app.Doc.Scene != nil {
