@@ -6,8 +6,10 @@ package main
 
 import (
 	"fmt"
+	"image"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -181,4 +183,24 @@ func TestEndToEndTypeAfterIdle(t *testing.T) {
 	if got := s.Ellipsoid.Axes[0].Len(); math.Abs(got-1.25) > 1e-12 {
 		t.Errorf("exported radius x %v, typed 1.25", got)
 	}
+}
+
+// TestEndToEndFarScene renders wall-ramp-far (the scene 1e5 from the
+// origin) with the real binary: all four poses are drawn, each in its
+// colour (looked for between the panel columns and above the legend,
+// whose discs have the same colours).
+func TestEndToEndFarScene(t *testing.T) {
+	e2eRequireDisplay(t)
+	bin, tmp := e2eBuild(t)
+	out := filepath.Join(tmp, "far.png")
+	cmd := exec.Command(bin, "screenshot", "--scene", "wall-ramp-far", "--out", out)
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+filepath.Join(tmp, "config"))
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("screenshot: %v\n%s", err, b)
+	}
+	view := image.Rect(290, 0, 990, 540) // of the default 1280x800
+	e2eRequireColours(t, out, view, map[string][3]int{
+		"start #2ECC40": {0x2E, 0xCC, 0x40}, "end #FF4136": {0xFF, 0x41, 0x36},
+		"contact #FF851B": {0xFF, 0x85, 0x1B}, "slide #FFB000": {0xFF, 0xB0, 0x00},
+	})
 }
