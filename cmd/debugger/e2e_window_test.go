@@ -41,6 +41,24 @@ func (a *e2eApp) widgets(kind string) map[string][4]int {
 // appears) and the fixture holds the typed radius, so the field took the
 // number and gave the keyboard back.
 func TestEndToEndNumberField(t *testing.T) {
+	if got := e2eTypeRadius(t, "0.6", 0); math.Abs(got-0.6) > 1e-12 {
+		t.Errorf("exported radius x %v, typed 0.6", got)
+	}
+}
+
+// TestEndToEndTypeAfterIdle is TestEndToEndNumberField with 1.25 typed
+// after the window was left idle long enough to rest (it lowers its
+// Update rate): no typed character is lost to the low rate.
+func TestEndToEndTypeAfterIdle(t *testing.T) {
+	if got := e2eTypeRadius(t, "1.25", 2*time.Second); math.Abs(got-1.25) > 1e-12 {
+		t.Errorf("exported radius x %v, typed 1.25", got)
+	}
+}
+
+// e2eTypeRadius starts the app, clicks the radius x field, clears it,
+// waits idle, types typed at ten keys a second, presses Enter and Ctrl+E,
+// and returns the radius x of the exported fixture.
+func e2eTypeRadius(t *testing.T, typed string, idle time.Duration) float64 {
 	_, _, a, wid, _ := e2eLaunchFresh(t)
 	a.waitFor("the radii x field", func() bool { _, ok := a.widgets("field")["radii_x"]; return ok })
 	r := a.widgets("field")["radii_x"]
@@ -52,7 +70,8 @@ func TestEndToEndNumberField(t *testing.T) {
 	for _, k := range []string{"ctrl+a", "BackSpace", "BackSpace", "BackSpace", "BackSpace"} {
 		e2eXdo(t, "key", "--delay", "100", k)
 	}
-	e2eXdo(t, "type", "--delay", "100", "0.6")
+	time.Sleep(idle) // the window rests after a second without change (see ui's redrawer)
+	e2eXdo(t, "type", "--delay", "100", typed)
 	e2eKey(t, wid, "Return")
 	a.waitFor("the field to give the keyboard back", func() bool { p, _ := a.poses(); return p.capture&2 == 0 })
 	fixtures := filepath.Join(a.dir, scene.DefaultExportDir)
@@ -62,9 +81,7 @@ func TestEndToEndNumberField(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := s.Ellipsoid.Axes[0].Len(); math.Abs(got-0.6) > 1e-12 {
-		t.Errorf("exported radius x %v, typed 0.6", got)
-	}
+	return s.Ellipsoid.Axes[0].Len()
 }
 
 // TestEndToEndSmallWindow shrinks the window to 800x500: every panel lies
@@ -151,38 +168,6 @@ func TestEndToEndZUpLevel(t *testing.T) {
 		out := a.output.String()
 		return strings.Contains(out, "up axis Z guessed") && strings.Contains(out, "player height 56")
 	})
-}
-
-// TestEndToEndTypeAfterIdle clicks the radius x field, clears it, leaves
-// the window idle long enough to rest (it lowers its Update rate), then
-// types 1.25 at ten keys a second, presses Enter and exports: the fixture
-// holds 1.25, so no typed character was lost to the low rate.
-func TestEndToEndTypeAfterIdle(t *testing.T) {
-	_, _, a, wid, _ := e2eLaunchFresh(t)
-	a.waitFor("the radii x field", func() bool { _, ok := a.widgets("field")["radii_x"]; return ok })
-	r := a.widgets("field")["radii_x"]
-	e2eXdo(t, "windowraise", wid)
-	e2eXdo(t, "windowfocus", "--sync", wid)
-	e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint((r[0]+r[2])/2), fmt.Sprint((r[1]+r[3])/2))
-	e2eXdo(t, "click", "1")
-	a.waitFor("the field to take the keyboard", func() bool { p, _ := a.poses(); return p.capture&2 != 0 })
-	for _, k := range []string{"ctrl+a", "BackSpace", "BackSpace", "BackSpace", "BackSpace"} {
-		e2eXdo(t, "key", "--delay", "100", k)
-	}
-	time.Sleep(2 * time.Second) // idle: the window rests (see ui's redrawer)
-	e2eXdo(t, "type", "--delay", "100", "1.25")
-	e2eKey(t, wid, "Return")
-	a.waitFor("the field to give the keyboard back", func() bool { p, _ := a.poses(); return p.capture&2 == 0 })
-	fixtures := filepath.Join(a.dir, scene.DefaultExportDir)
-	e2eKey(t, wid, "ctrl+e")
-	a.waitFor("Ctrl+E to export", func() bool { return len(e2eFiles(fixtures, ".json")) == 1 })
-	s, err := scene.Load(e2eFiles(fixtures, ".json")[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := s.Ellipsoid.Axes[0].Len(); math.Abs(got-1.25) > 1e-12 {
-		t.Errorf("exported radius x %v, typed 1.25", got)
-	}
 }
 
 // TestEndToEndFarScene renders wall-ramp-far (the scene 1e5 from the
