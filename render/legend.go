@@ -29,6 +29,10 @@ type LegendEntry struct {
 	Style LegendStyle
 }
 
+// PickedLegend is the legend row of Frame.Highlight's outlines; the ui
+// appends it when it highlights a triangle.
+var PickedLegend = LegendEntry{colPicked, "picked triangle", LegendLine}
+
 // Legend returns the view's own legend for the options opt: the four
 // poses, the paths, and what the toggles that are on add (normals, back
 // faces, x-ray). The ui passes it in Frame.Legend, with any entries of its

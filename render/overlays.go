@@ -48,6 +48,7 @@ var (
 	colPath     = color.RGBA{0xc8, 0xcc, 0xd4, 0xc0}
 	colSlide    = color.RGBA{0xff, 0xd2, 0x7a, 0xff}
 	colHitEdge  = color.RGBA{0xff, 0xe0, 0x66, 0xff}
+	colPicked   = color.RGBA{0x39, 0xcc, 0xff, 0xff} // hovered or selected triangles (Frame.Highlight)
 	colFeature  = color.RGBA{0xff, 0xff, 0xff, 0xff}
 	colNormal   = color.RGBA{0x39, 0xcc, 0xcc, 0xff}
 	colPoint    = color.RGBA{0xff, 0xff, 0xff, 0xff}
@@ -246,6 +247,11 @@ func (l *Lists) buildOverlays(f *Frame, opt view.Options) {
 		path = append(path, f.Answer.Slide.Final)
 		l.polyline3(path, colSlide, 2.5, false)
 	}
+	for _, i := range f.Highlight {
+		if tri, ok := l.triangleAt(f, i); ok {
+			l.polyline3(tri[:], colPicked, 2.5, true)
+		}
+	}
 	size := meanRadius(s.Ellipsoid)
 	if f.Answer.Hit {
 		l.buildHit(f, opt, size)
@@ -310,8 +316,13 @@ func (l *Lists) buildHit(f *Frame, opt view.Options, size float64) {
 // hitTriangle returns the hit triangle's corners, if the hit's index is a
 // triangle of the scene mesh.
 func (l *Lists) hitTriangle(f *Frame) (geom.Triangle, bool) {
+	return l.triangleAt(f, f.Answer.First.Triangle)
+}
+
+// triangleAt returns the corners of triangle i of the scene mesh, if i
+// and its vertex indices are in range.
+func (l *Lists) triangleAt(f *Frame, i int) (geom.Triangle, bool) {
 	m := &f.Scene.Mesh
-	i := f.Answer.First.Triangle
 	if i < 0 || i >= len(m.Triangles) {
 		return geom.Triangle{}, false
 	}

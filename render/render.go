@@ -94,6 +94,10 @@ type Frame struct {
 	// pixels: the legend, axis gizmo and view name go inside it. Empty
 	// means the whole view.
 	Inset image.Rectangle
+	// Highlight are triangles of Scene's mesh to outline like the hit
+	// triangle, in the pick colour (the ui's hovered and selected
+	// triangles); indices out of range are skipped.
+	Highlight []int
 }
 
 // ContactPose returns the center at first contact: start + T*(end -

@@ -123,36 +123,11 @@ func (m *Mesh) Raycast(r geom.Ray) (tri int, s float64, ok bool) {
 			return tri, best, found
 		}
 		for k := first; k < first+count; k++ {
-			t, hit := rayTriangle(r, m.tri(k))
+			t, hit := RayTriangle(r, m.tri(k))
 			id := int(m.perm[k])
 			if hit && (t < best || (t == best && id < tri)) {
 				tri, best, found = id, t, true
 			}
 		}
 	}
-}
-
-// rayTriangle intersects a ray with a two-sided triangle (Möller and
-// Trumbore, "Fast, Minimum Storage Ray/Triangle Intersection", 1997) and
-// returns the ray parameter s >= 0. Degenerate triangles (det = 0) miss.
-func rayTriangle(r geom.Ray, t geom.Triangle) (float64, bool) {
-	e1, e2 := t[1].Sub(t[0]), t[2].Sub(t[0])
-	p := r.Dir.Cross(e2)
-	det := e1.Dot(p)
-	if det == 0 || math.IsNaN(det) {
-		return 0, false
-	}
-	inv := 1 / det
-	o := r.Origin.Sub(t[0])
-	u := o.Dot(p) * inv
-	if u < 0 || u > 1 {
-		return 0, false
-	}
-	qv := o.Cross(e1)
-	v := r.Dir.Dot(qv) * inv
-	if v < 0 || u+v > 1 {
-		return 0, false
-	}
-	s := e2.Dot(qv) * inv
-	return s, s >= 0 && !math.IsInf(s, 0)
 }

@@ -306,7 +306,7 @@ func TestRaycastMatchesBruteForce(t *testing.T) {
 		r := geom.Ray{Origin: randVec(rng, 40), Dir: randVec(rng, 2)}
 		wantTri, wantS, wantOK := -1, math.Inf(1), false
 		for id, tri := range tris {
-			if s, ok := rayTriangle(r, tri); ok && s < wantS {
+			if s, ok := RayTriangle(r, tri); ok && s < wantS {
 				wantTri, wantS, wantOK = id, s, true
 			}
 		}

@@ -55,6 +55,7 @@ type game struct {
 	lastX, lastY int
 	drag         dragState // the drag in progress when mode is mouseDrag
 	hover        render.Handle
+	tri          triPick // the triangle under the cursor, and the press that may select one
 
 	help        bool
 	title       string // the window title last set
@@ -256,6 +257,10 @@ func (g *game) frame() render.Frame {
 	f := render.Frame{
 		Scene: a.Doc.Scene, Mesh: a.Doc.Mesh, Answer: a.Result.Answer,
 		Hover: g.hover, Legend: render.Legend(a.Doc.View), Inset: g.viewInset(),
+		Highlight: g.highlights(),
+	}
+	if len(f.Highlight) > 0 {
+		f.Legend = append(f.Legend, render.PickedLegend)
 	}
 	if g.mode == mouseDrag {
 		f.Active = render.Handle{Pose: g.drag.pose, Face: g.drag.math.Face, Valid: true}
@@ -287,6 +292,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	g.drawView(screen)
 	g.dui.Draw(screen)
 	g.drawOverlay(screen)
+	g.drawTriangleTip(screen, float64(g.uiScale()))
 	if g.shotPending {
 		g.shotPending = false
 		g.saveShot(screen)

@@ -154,6 +154,7 @@ func (g *game) mouse() {
 	case mouseOrbit:
 		if !left {
 			g.mode = mouseIdle
+			g.clickTriangle(x, y)
 		} else {
 			g.cam.Orbit(dx, dy)
 		}
@@ -176,13 +177,14 @@ func (g *game) mouse() {
 
 func (g *game) idleMouse(fx, fy float64, free bool) {
 	if !free {
-		g.hover = render.Handle{}
+		g.hover, g.tri.hoverValid = render.Handle{}, false
 		return
 	}
 	d := g.app.Doc
 	ray := g.cam.Ray(fx, fy)
 	h, grab := pickHandle(ray, d.Scene.Ellipsoid, d.Scene.Start, d.Scene.End)
 	g.hover = h
+	g.hoverTriangle(fx, fy)
 	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
 	switch {
 	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && h.Valid && g.play == nil:
@@ -192,6 +194,7 @@ func (g *game) idleMouse(fx, fy float64, free bool) {
 		g.mode = mousePan
 	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
 		g.mode, g.app.Selection = mouseOrbit, editor.Selection{}
+		g.tri.pressX, g.tri.pressY = int(fx), int(fy)
 	}
 	if _, wy := ebiten.Wheel(); wy != 0 {
 		g.cam.ZoomAt(wy, fx, fy)

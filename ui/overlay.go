@@ -9,6 +9,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"sweepdbg/ui/editor"
 )
 
 var (
@@ -52,12 +54,12 @@ func (g *game) statusText() string {
 	if d := g.app.Doc; d.Scene != nil {
 		n = len(d.Scene.Mesh.Triangles)
 	}
-	s := fmt.Sprintf("%d triangles | core %.1f µs", n, g.app.Result.Micros)
+	s := fmt.Sprintf("%d triangles | core %s µs", n, editor.FormatSig2(g.app.Result.AvgMicros))
 	if g.shot.fixedW == 0 { // a one-frame screenshot has no frame rate yet
 		s = fmt.Sprintf("%.0f FPS | ", ebiten.ActualFPS()) + s
 	}
 	if g.app.Msg != "" {
-		s += " | " + g.app.Msg
+		s += " | " + editor.Printable(g.app.Msg)
 	}
 	return s
 }

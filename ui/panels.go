@@ -52,6 +52,8 @@ type panels struct {
 	saved     map[string]image.Rectangle // the layout restored from the session
 	layoutGen int                        // bumped by Reset layout
 	size      image.Point                // the screen size last built for
+
+	resultMesh *sweep.Mesh // the mesh the Result panel last showed (a new one resets its scroll)
 }
 
 // numField is one number typed as text: buf is what the field shows,
@@ -454,10 +456,16 @@ func (g *game) viewPanel(ctx *debugui.Context) {
 }
 
 func (g *game) resultPanel(ctx *debugui.Context) {
+	if m := g.app.Doc.Mesh; m != g.panels.resultMesh { // another scene: start at the top
+		g.panels.resultMesh = m
+		ctx.SetScroll(image.Point{})
+	}
 	ctx.SetGridLayout([]int{-1}, nil)
 	for _, line := range editor.ResultLines(g.app.Doc, g.app.Result) {
 		ctx.Text(line)
 	}
+	g.expectRows(ctx)
+	g.triangleRows(ctx)
 	ctx.Header("Second opinions", true, func() {
 		ctx.SetGridLayout([]int{-1}, nil)
 		if g.opinions.Skipped != "" || g.opinions.Report == nil && g.app.Doc.Scene != nil {
@@ -471,6 +479,19 @@ func (g *game) resultPanel(ctx *debugui.Context) {
 			}
 		}
 	})
+}
+
+// expectRows shows the fixture's expectation against the answer: PASS, or
+// FAIL and each mismatch in red.
+func (g *game) expectRows(ctx *debugui.Context) {
+	lines := editor.ExpectLines(g.app.Doc, g.app.Result)
+	for _, l := range lines {
+		if len(lines) > 1 { // FAIL and its mismatches
+			highlightText(ctx, l)
+		} else {
+			ctx.Text(l)
+		}
+	}
 }
 
 // highlightText is a Text row drawn white on red: a row of a disagreement.

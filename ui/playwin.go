@@ -27,7 +27,7 @@ type playSession struct {
 	before  editor.Doc    // the editor.Doc when play began (Stop returns to it)
 	cam     render.Camera // the camera when play began (Stop returns to it)
 	note    string        // why play paused by itself, "" otherwise
-	slider  int           // the timeline slider's value (the cursor)
+	slider  int           // the timeline slider's value: the game tick under the cursor
 }
 
 // startPlay begins play mode from the current start pose, paused state
@@ -85,12 +85,12 @@ func (g *game) stopPlay() {
 	b := g.play.before
 	g.play = nil
 	if g.app.Doc.Scene == nil || b.Scene == nil || g.app.Doc.Mesh != b.Mesh {
-		g.app.Doc = b
+		g.app.SetDoc(b)
 		return
 	}
 	d := g.app.Doc.Clone()
 	d.Scene.Start, d.Scene.End = b.Scene.Start, b.Scene.End
-	g.app.Doc = d
+	g.app.SetDoc(d)
 }
 
 // syncPlayer gives the player the ellipsoid and slide options edited in
@@ -174,7 +174,8 @@ func (g *game) playUpdate() {
 }
 
 // tick steps the player, records the tick and shows it; a tick that ends
-// inside geometry or sticks pauses play with a message.
+// inside geometry or sticks pauses play with a message, one that fell out
+// of the level (and respawned at the start) says so.
 func (g *game) tick(in editor.PlayInput) {
 	ps := g.play
 	g.syncPlayer()
@@ -183,6 +184,9 @@ func (g *game) tick(in editor.PlayInput) {
 	g.showTick(rec)
 	g.cam.Target = rec.After.Pos
 	switch {
+	case rec.Respawned:
+		g.app.Say("fell out of the level: respawned")
+		return
 	case rec.Inside():
 		ps.note = fmt.Sprintf("play paused: tick %d ends inside geometry (unit distance %.7f)", rec.Before.Tick, rec.Dist)
 	case rec.Stuck():
@@ -195,12 +199,11 @@ func (g *game) tick(in editor.PlayInput) {
 	g.printPlay()
 }
 
-// showTick shows rec's motion as the inspected one, without an undo step.
+// showTick shows rec's motion as the inspected one, without an undo step
+// (a new revision: the core, the opinions and the redraw follow).
 func (g *game) showTick(rec editor.TickRecord) {
-	d := g.app.Doc.Clone()
-	d.Scene.Start, d.Scene.End = rec.Start, rec.Desired
-	g.app.Doc = d
-	g.play.slider = g.play.tl.Cursor
+	g.app.ShowMotion(rec.Start, rec.Desired)
+	g.play.slider = rec.Before.Tick
 }
 
 // look is the camera's look direction (from the eye to the target).
@@ -234,7 +237,7 @@ func playLines(ps *playSession) []string {
 		}
 		out = append(out,
 			fmt.Sprintf("tick %d, %s", rec.Before.Tick, ground),
-			fmt.Sprintf("at %s", editor.Vec(rec.After.Pos)),
+			"center "+editor.Vec(rec.After.Pos),
 			fmt.Sprintf("vy %.3f, %d contact(s)", rec.After.VelY, len(rec.Slide.Steps)),
 			fmt.Sprintf("unit dist %.6f", rec.Dist))
 	}

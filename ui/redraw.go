@@ -36,7 +36,10 @@ type redrawer struct {
 // idleTPS is the Update rate after restAfter without a change: low
 // enough that an idle window costs almost nothing, high enough that the
 // first key or click after a rest is answered within 1/idleTPS seconds
-// (the rate returns to normal at once).
+// (the rate returns to normal at once). Keys pressed between two Updates
+// are not lost (ebiten stamps presses and characters with the tick they
+// arrive in), but the window does not rest while a text field has the
+// keyboard (see typing).
 const (
 	idleTPS   = 12
 	restAfter = time.Second
@@ -78,8 +81,16 @@ func (g *game) noteChanges(posted bool) {
 		r.frames = redrawFrames
 	}
 	r.last = now
-	g.pace(r.frames > 0)
+	g.pace(r.frames > 0 || g.typing())
 }
+
+// typing reports a text field holding the keyboard. The window then keeps
+// its full Update rate even when nothing changes: ebiten's text input
+// (exp/textinput, which debugui's fields read) hands a field one commit
+// per session and, in v2.10.4, a second character arriving in the same
+// Update stays queued behind it for good, so every later character is
+// lost. At the full rate a person's keys land in separate Updates.
+func (g *game) typing() bool { return g.capture&debugui.InputCapturingStateFocus != 0 }
 
 // pace lowers the Update rate when the window has been idle for a while
 // and restores it as soon as something happens.

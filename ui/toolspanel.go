@@ -32,8 +32,8 @@ func (g *game) playPanel(ctx *debugui.Context) {
 	ctx.Button("tick >").On(func() { g.stepTimeline(1) })
 	if ps != nil {
 		ctx.SetGridLayout([]int{-1}, nil)
-		if n := ps.tl.Len(); n > 1 {
-			ctx.Slider(&ps.slider, 0, n-1, 1).On(func() { g.scrub(ps.slider) })
+		if first, last, ok := ps.tl.Ticks(); ok && last > first {
+			ctx.Slider(&ps.slider, first, last, 1).On(func() { g.scrub(ps.slider) })
 		}
 		ctx.SetGridLayout([]int{-1, -1}, nil)
 		ctx.Button("Inspect tick (I)").On(g.inspectTick)
@@ -45,14 +45,15 @@ func (g *game) playPanel(ctx *debugui.Context) {
 	}
 }
 
-// scrub moves the timeline's cursor to tick i (the slider), pausing play.
-func (g *game) scrub(i int) {
+// scrub moves the timeline's cursor to the tick numbered tick (the
+// slider), pausing play.
+func (g *game) scrub(tick int) {
 	ps := g.play
 	if ps == nil {
 		return
 	}
 	ps.running = false
-	ps.tl.Seek(i)
+	ps.tl.SeekTick(tick)
 	if rec, ok := ps.tl.Current(); ok {
 		g.showTick(rec)
 	}
@@ -85,7 +86,7 @@ func (g *game) probePanel(ctx *debugui.Context) {
 	})
 	ctx.SetGridLayout([]int{-1}, nil)
 	if g.probe.Skipped != "" {
-		ctx.Button("editor.Probe").On(func() { g.forceProb = true })
+		ctx.Button("Probe").On(func() { g.forceProb = true })
 	}
 	for _, l := range editor.ProbeLines(&g.probe) {
 		ctx.Text(l)

@@ -291,6 +291,14 @@ func (a *e2eApp) dragEnd(wid string, p0 e2ePoses) e2ePoses {
 // e2eCheckColours requires pixels of the start (#2ECC40) and end (#FF4136)
 // colours in the PNG, within a small tolerance for blending at edges.
 func e2eCheckColours(t *testing.T, path string) {
+	e2eRequireColours(t, path, image.Rectangle{}, map[string][3]int{"start #2ECC40": {0x2E, 0xCC, 0x40}, "end #FF4136": {0xFF, 0x41, 0x36}})
+}
+
+// e2eRequireColours requires at least 10 pixels of each named colour in
+// the PNG's part within (all of it when within is empty), within a small
+// tolerance for blending at edges.
+func e2eRequireColours(t *testing.T, path string, within image.Rectangle, want map[string][3]int) {
+	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -300,7 +308,11 @@ func e2eCheckColours(t *testing.T, path string) {
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	want := map[string][3]int{"start #2ECC40": {0x2E, 0xCC, 0x40}, "end #FF4136": {0xFF, 0x41, 0x36}}
+	if !within.Empty() {
+		img = img.(interface {
+			SubImage(image.Rectangle) image.Image
+		}).SubImage(within)
+	}
 	for name, c := range want {
 		if n := e2eCountNear(img, c, 6); n < 10 {
 			t.Errorf("%s: %d pixels of the %s colour, want at least 10", path, n, name)

@@ -6,8 +6,10 @@ package main
 
 import (
 	"fmt"
+	"image"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -39,6 +41,24 @@ func (a *e2eApp) widgets(kind string) map[string][4]int {
 // appears) and the fixture holds the typed radius, so the field took the
 // number and gave the keyboard back.
 func TestEndToEndNumberField(t *testing.T) {
+	if got := e2eTypeRadius(t, "0.6", 0); math.Abs(got-0.6) > 1e-12 {
+		t.Errorf("exported radius x %v, typed 0.6", got)
+	}
+}
+
+// TestEndToEndTypeAfterIdle is TestEndToEndNumberField with 1.25 typed
+// after the window was left idle long enough to rest (it lowers its
+// Update rate): no typed character is lost to the low rate.
+func TestEndToEndTypeAfterIdle(t *testing.T) {
+	if got := e2eTypeRadius(t, "1.25", 2*time.Second); math.Abs(got-1.25) > 1e-12 {
+		t.Errorf("exported radius x %v, typed 1.25", got)
+	}
+}
+
+// e2eTypeRadius starts the app, clicks the radius x field, clears it,
+// waits idle, types typed at ten keys a second, presses Enter and Ctrl+E,
+// and returns the radius x of the exported fixture.
+func e2eTypeRadius(t *testing.T, typed string, idle time.Duration) float64 {
 	_, _, a, wid, _ := e2eLaunchFresh(t)
 	a.waitFor("the radii x field", func() bool { _, ok := a.widgets("field")["radii_x"]; return ok })
 	r := a.widgets("field")["radii_x"]
@@ -50,7 +70,8 @@ func TestEndToEndNumberField(t *testing.T) {
 	for _, k := range []string{"ctrl+a", "BackSpace", "BackSpace", "BackSpace", "BackSpace"} {
 		e2eXdo(t, "key", "--delay", "100", k)
 	}
-	e2eXdo(t, "type", "--delay", "100", "0.6")
+	time.Sleep(idle) // the window rests after a second without change (see ui's redrawer)
+	e2eXdo(t, "type", "--delay", "100", typed)
 	e2eKey(t, wid, "Return")
 	a.waitFor("the field to give the keyboard back", func() bool { p, _ := a.poses(); return p.capture&2 == 0 })
 	fixtures := filepath.Join(a.dir, scene.DefaultExportDir)
@@ -60,9 +81,7 @@ func TestEndToEndNumberField(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := s.Ellipsoid.Axes[0].Len(); math.Abs(got-0.6) > 1e-12 {
-		t.Errorf("exported radius x %v, typed 0.6", got)
-	}
+	return s.Ellipsoid.Axes[0].Len()
 }
 
 // TestEndToEndSmallWindow shrinks the window to 800x500: every panel lies
@@ -148,5 +167,25 @@ func TestEndToEndZUpLevel(t *testing.T) {
 		defer a.mu.Unlock()
 		out := a.output.String()
 		return strings.Contains(out, "up axis Z guessed") && strings.Contains(out, "player height 56")
+	})
+}
+
+// TestEndToEndFarScene renders wall-ramp-far (the scene 1e5 from the
+// origin) with the real binary: all four poses are drawn, each in its
+// colour (looked for between the panel columns and above the legend,
+// whose discs have the same colours).
+func TestEndToEndFarScene(t *testing.T) {
+	e2eRequireDisplay(t)
+	bin, tmp := e2eBuild(t)
+	out := filepath.Join(tmp, "far.png")
+	cmd := exec.Command(bin, "screenshot", "--scene", "wall-ramp-far", "--out", out)
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+filepath.Join(tmp, "config"))
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("screenshot: %v\n%s", err, b)
+	}
+	view := image.Rect(290, 0, 990, 540) // of the default 1280x800
+	e2eRequireColours(t, out, view, map[string][3]int{
+		"start #2ECC40": {0x2E, 0xCC, 0x40}, "end #FF4136": {0xFF, 0x41, 0x36},
+		"contact #FF851B": {0xFF, 0x85, 0x1B}, "slide #FFB000": {0xFF, 0xB0, 0x00},
 	})
 }

@@ -17,9 +17,24 @@ import (
 // Result is the core's answer for the current Doc (see App.RunCore) and
 // how long it took; Rev is the App.Rev it was computed at.
 type Result struct {
-	Answer sweep.Answer // Mesh.Answer(start -> end): the first contact and the slide
-	Micros float64      // wall time of the core's call, microseconds
-	Rev    uint64       // the revision of the Doc the answer is for
+	Answer    sweep.Answer // Mesh.Answer(start -> end): the first contact and the slide
+	Micros    float64      // wall time of the core's call, microseconds
+	AvgMicros float64      // Micros smoothed over the recent runs (see coreTimeWeight)
+	Rev       uint64       // the revision of the Doc the answer is for
+}
+
+// coreTimeWeight is the weight of the newest run in the core time shown:
+// an exponential moving average over about the last 1/coreTimeWeight runs,
+// so the readout does not jump with every frame of a drag.
+const coreTimeWeight = 0.2
+
+// smooth returns the moving average after a run that took x, given the
+// previous average prev (0 before the first run).
+func smooth(prev, x float64) float64 {
+	if prev == 0 {
+		return x
+	}
+	return prev + coreTimeWeight*(x-prev)
 }
 
 // App is the debugger's state and every edit it supports, with no window:
@@ -48,6 +63,9 @@ type App struct {
 	// Selection is the pose last grabbed in the view (F frames it); a
 	// load clears it.
 	Selection Selection
+	// Triangle is the triangle last clicked in the view (the Result panel
+	// shows its row); a load clears it.
+	Triangle TriangleSelection
 
 	ran bool // RunCore has run at least once (Result is for some revision)
 }
@@ -249,9 +267,9 @@ type Selection struct {
 }
 
 // Load makes d (a freshly opened scene) current as one undo step,
-// clears the selection and remembers its file among the recent ones.
+// clears the selected pose and triangle and remembers its file among the recent ones.
 func (a *App) Load(d Doc) {
-	a.Selection = Selection{}
+	a.Selection, a.Triangle = Selection{}, TriangleSelection{}
 	a.Replace(fmt.Sprintf("opened %s (%d triangles)", d.Describe(), len(d.Scene.Mesh.Triangles)), d)
 	if d.Source != "" {
 		a.AddRecent(d.Source)
@@ -333,7 +351,8 @@ func (a *App) RunCore() {
 	s := d.Scene
 	t0 := time.Now()
 	ans := d.Mesh.Answer(s.Ellipsoid, s.Start, s.End, d.SlideOptions())
-	a.Result = Result{Answer: ans, Micros: float64(time.Since(t0).Nanoseconds()) / 1e3, Rev: rev}
+	us := float64(time.Since(t0).Nanoseconds()) / 1e3
+	a.Result = Result{Answer: ans, Micros: us, AvgMicros: smooth(a.Result.AvgMicros, us), Rev: rev}
 }
 
 // Moment returns the current scene as a fixture: the poses, the effective
@@ -397,6 +416,17 @@ func (a *App) Preview(pose scene.Pose, p mgl64.Vec3) {
 	if FiniteVec(pose.String(), p) != nil || setPose(&d, pose, p) != nil {
 		return
 	}
+	a.SetDoc(d)
+}
+
+// ShowMotion shows the motion from start to end without an undo step (a
+// play tick under the timeline's cursor); Rev grows like for any change.
+func (a *App) ShowMotion(start, end mgl64.Vec3) {
+	if a.Doc.Scene == nil {
+		return
+	}
+	d := a.Doc.Clone()
+	d.Scene.Start, d.Scene.End = start, end
 	a.SetDoc(d)
 }
 

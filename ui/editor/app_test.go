@@ -328,3 +328,26 @@ func TestSceneJSONCache(t *testing.T) {
 		t.Fatalf("edited scene not re-encoded: %v %v", err, s)
 	}
 }
+
+// ShowMotion (a play tick shown) bumps the revision, so the core runs on
+// the shown motion, and records no undo step.
+func TestShowMotionBumpsRev(t *testing.T) {
+	a := newTestApp(t)
+	a.Refresh()
+	rev, before := a.Rev, a.Doc.Scene.Start
+	start, end := mgl64.Vec3{1, 2, 3}, mgl64.Vec3{1, 2, -3}
+	a.ShowMotion(start, end)
+	if a.Rev == rev {
+		t.Fatal("ShowMotion kept the revision")
+	}
+	if !a.Refresh() || a.Result.Rev != a.Rev {
+		t.Fatal("the core did not run on the shown motion")
+	}
+	if a.Doc.Scene.Start != start || a.Doc.Scene.End != end {
+		t.Fatalf("shown %v -> %v, want %v -> %v", a.Doc.Scene.Start, a.Doc.Scene.End, start, end)
+	}
+	a.Undo()
+	if a.Doc.Scene.Start != start {
+		t.Fatalf("undo went back to %v: ShowMotion recorded an undo step (start was %v)", a.Doc.Scene.Start, before)
+	}
+}

@@ -2,10 +2,13 @@ package editor
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/sweep"
 )
 
 // The inspector's values: how the panels print numbers and read what is
@@ -38,37 +41,94 @@ func ParseNum(s string) (float64, error) {
 	return v, nil
 }
 
-// ResultLines formats the core's result for the Result panel: hit or "no
-// contact", t, point, normal, feature, triangle and its vertices, the
-// core's time, one block per slide step and the final position.
+// ResultLines formats the core's result for the Result panel: the core's
+// time (smoothed), hit or "no contact", t, the contact point, the
+// ellipsoid's center at contact, normal, feature, triangle and its
+// vertices, one block per slide step (its point and center), the final
+// position (ExpectLines adds the fixture's expectation). "point" is always a contact point on the mesh and
+// "center" always the ellipsoid's center.
 func ResultLines(d Doc, r Result) []string {
-	var out []string
-	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
-	add("core time: %.1f µs", r.Micros)
-	if !r.Answer.Hit {
-		add("no contact")
-	} else {
-		h := r.Answer.First
-		add("hit at t = %.4f", h.T)
-		add("point  %s", Vec(h.Point))
-		add("normal %s", Vec(h.Normal))
-		add("feature %s, triangle %d", h.Feature, h.Triangle)
-		if d.Scene != nil && h.Triangle >= 0 && h.Triangle < len(d.Scene.Mesh.Triangles) {
-			for k, vi := range d.Scene.Mesh.Triangles[h.Triangle] {
-				if vi >= 0 && vi < len(d.Scene.Mesh.Vertices) {
-					add("  v%d %s", k, Vec(d.Scene.Mesh.Vertices[vi]))
-				}
-			}
+	out := []string{"core time: " + FormatSig2(r.AvgMicros) + " µs"}
+	out = append(out, hitLines(d, r.Answer)...)
+	return append(out, slideLines(r.Answer.Slide)...)
+}
+
+// hitLines describes the first contact.
+func hitLines(d Doc, a sweep.Answer) []string {
+	if !a.Hit {
+		return []string{"no contact"}
+	}
+	h := a.First
+	out := []string{fmt.Sprintf("hit at t = %.4f", h.T), "point  " + Vec(h.Point)}
+	if d.Scene != nil {
+		if c, ok := a.ContactCenter(d.Scene.Start, d.Scene.End); ok {
+			out = append(out, "center "+Vec(c))
 		}
 	}
-	add("slide: %d step(s)", len(r.Answer.Slide.Steps))
-	for i, s := range r.Answer.Slide.Steps {
-		add("%d: t %.4f %s tri %d", i+1, s.Hit.T, s.Hit.Feature, s.Hit.Triangle)
-		add("   n %s", Vec(s.Hit.Normal))
-		add("   at %s", Vec(s.Contact))
+	out = append(out, "normal "+Vec(h.Normal), fmt.Sprintf("feature %s, triangle %d", h.Feature, h.Triangle))
+	for k, v := range triangleCorners(d, h.Triangle) {
+		out = append(out, fmt.Sprintf("  v%d %s", k, Vec(v)))
 	}
-	add("final %s", Vec(r.Answer.Slide.Final))
 	return out
+}
+
+// slideLines describes collide-and-slide: each step and the final center.
+func slideLines(s sweep.SlideResult) []string {
+	out := []string{fmt.Sprintf("slide: %d step(s)", len(s.Steps))}
+	for i, st := range s.Steps {
+		out = append(out,
+			fmt.Sprintf("%d: t %.4f %s tri %d", i+1, st.Hit.T, st.Hit.Feature, st.Hit.Triangle),
+			"   n      "+Vec(st.Hit.Normal),
+			"   point  "+Vec(st.Hit.Point),
+			"   center "+Vec(st.Contact))
+	}
+	return append(out, "final center "+Vec(s.Final))
+}
+
+// triangleCorners returns the corners of triangle i of d's mesh (none when
+// i is out of range or an index in it is).
+func triangleCorners(d Doc, i int) []mgl64.Vec3 {
+	if d.Scene == nil || i < 0 || i >= len(d.Scene.Mesh.Triangles) {
+		return nil
+	}
+	var out []mgl64.Vec3
+	for _, vi := range d.Scene.Mesh.Triangles[i] {
+		if vi < 0 || vi >= len(d.Scene.Mesh.Vertices) {
+			return nil
+		}
+		out = append(out, d.Scene.Mesh.Vertices[vi])
+	}
+	return out
+}
+
+// ExpectLines checks the scene's expectation (a fixture's "expect") against
+// the core's answer with scene.Expect.Check: "expect: PASS", or "expect:
+// FAIL" and one line per mismatching field with the difference. It returns
+// nothing when the scene has no expectation.
+func ExpectLines(d Doc, r Result) []string {
+	if d.Scene == nil || d.Scene.Expect == nil {
+		return nil
+	}
+	ms := d.Scene.Expect.Check(r.Answer.First, r.Answer.Hit, r.Answer.Slide)
+	if len(ms) == 0 {
+		return []string{"expect: PASS"}
+	}
+	out := []string{fmt.Sprintf("expect: FAIL (%d field(s))", len(ms))}
+	for _, m := range ms {
+		out = append(out, "  "+Printable(m.String()))
+	}
+	return out
+}
+
+// FormatSig2 prints x with two significant digits and no exponent (1234
+// as "1200", 0.0123 as "0.012").
+func FormatSig2(x float64) string {
+	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 2, 64), 64)
+	decimals := max(0, 1-int(math.Floor(math.Log10(math.Abs(r)))))
+	return strconv.FormatFloat(r, 'f', decimals, 64)
 }
 
 // Vec formats a vector as "(x, y, z)" with FormatNum.

@@ -17,20 +17,89 @@ func TestResultLines(t *testing.T) {
 		Triangles: [][3]int{{0, 1, 2}},
 	}}
 	d := Doc{Scene: s}
-	none := strings.Join(ResultLines(d, Result{Answer: sweep.Answer{Slid: true, Slide: sweep.SlideResult{Final: mgl64.Vec3{1, 2, 3}}}, Micros: 12.34}), "\n")
-	for _, want := range []string{"no contact", "final (1, 2, 3)", "12.3 µs", "0 step"} {
+	none := strings.Join(ResultLines(d, Result{Answer: sweep.Answer{Slid: true, Slide: sweep.SlideResult{Final: mgl64.Vec3{1, 2, 3}}}, AvgMicros: 12.34}), "\n")
+	for _, want := range []string{"no contact", "final center (1, 2, 3)", "core time: 12 µs", "0 step"} {
 		if !strings.Contains(none, want) {
 			t.Errorf("no-hit result lacks %q:\n%s", want, none)
 		}
 	}
 	h := sweep.Hit{T: 0.5, Point: mgl64.Vec3{1, 0, 1}, Normal: mgl64.Vec3{0, 1, 0}, Feature: sweep.Edge}
+	s.Start, s.End = mgl64.Vec3{0, 2, 0}, mgl64.Vec3{2, 2, 0}
 	r := Result{Answer: sweep.Answer{Hit: true, First: h, Slid: true, Slide: sweep.SlideResult{
 		Steps: []sweep.SlideStep{{Hit: h, Contact: mgl64.Vec3{1, 1, 1}}}, Final: mgl64.Vec3{2, 1, 1}}}}
 	hit := strings.Join(ResultLines(d, r), "\n")
 	for _, want := range []string{"t = 0.5000", "point  (1, 0, 1)", "normal (0, 1, 0)", "edge, triangle 0",
-		"v1 (4, 0, 0)", "1: t 0.5000 edge tri 0", "at (1, 1, 1)", "final (2, 1, 1)"} {
+		"center (1, 2, 0)", "v1 (4, 0, 0)", "1: t 0.5000 edge tri 0", "   point  (1, 0, 1)", "   center (1, 1, 1)",
+		"final center (2, 1, 1)"} {
 		if !strings.Contains(hit, want) {
 			t.Errorf("hit result lacks %q:\n%s", want, hit)
 		}
+	}
+}
+
+// The contact point is called "point" and the ellipsoid's center "center"
+// everywhere in the panel: no other word ("at") names either.
+func TestResultLinesOneTermEach(t *testing.T) {
+	s := &scene.Scene{Name: "t"}
+	h := sweep.Hit{T: 0.25, Point: mgl64.Vec3{1, 0, 0}}
+	r := Result{Answer: sweep.Answer{Hit: true, First: h, Slid: true, Slide: sweep.SlideResult{
+		Steps: []sweep.SlideStep{{Hit: h}, {Hit: h}}}}}
+	for _, l := range ResultLines(Doc{Scene: s}, r) {
+		if strings.Contains(l, " at (") || strings.HasPrefix(strings.TrimSpace(l), "at ") {
+			t.Errorf("line %q names a position \"at\"", l)
+		}
+	}
+}
+
+func TestFormatSig2(t *testing.T) {
+	for x, want := range map[float64]string{
+		12.34: "12", 1234: "1200", 0.0123: "0.012", 1.25: "1.2", 9.96: "10", 0: "0", 150: "150",
+	} {
+		if got := FormatSig2(x); got != want {
+			t.Errorf("FormatSig2(%v) = %q, want %q", x, got, want)
+		}
+	}
+}
+
+// The core time shown moves a fifth of the way toward each new run: one
+// slow run does not make the readout jump.
+func TestCoreTimeSmoothed(t *testing.T) {
+	avg := smooth(0, 100)
+	if avg != 100 {
+		t.Fatalf("first run: %v, want 100", avg)
+	}
+	avg = smooth(avg, 600)
+	if avg != 200 {
+		t.Fatalf("after a run of 600 µs: %v, want 200", avg)
+	}
+	a := newTestApp(t)
+	a.RunCore()
+	if a.Result.AvgMicros <= 0 || a.Result.AvgMicros != a.Result.Micros {
+		t.Fatalf("the first run's average %v, its time %v", a.Result.AvgMicros, a.Result.Micros)
+	}
+}
+
+// A fixture's expectation is checked against the core's answer: PASS for
+// the answer it was exported with, FAIL naming each changed field and its
+// difference once the motion changes.
+func TestExpectLines(t *testing.T) {
+	a := newTestApp(t)
+	a.Refresh()
+	bare := a.Doc.Clone()
+	bare.Scene.Expect = nil
+	if l := ExpectLines(bare, a.Result); l != nil {
+		t.Fatalf("a scene without expect: %q", l)
+	}
+	a.Doc.Scene = a.Moment() // the current answer as expect
+	if l := ExpectLines(a.Doc, a.Result); len(l) != 1 || l[0] != "expect: PASS" {
+		t.Fatalf("the exported answer: %q, want PASS", l)
+	}
+	if err := a.SetPose(scene.PoseEnd, a.Doc.Scene.End.Add(mgl64.Vec3{0.5, 0, 0})); err != nil {
+		t.Fatal(err)
+	}
+	a.Refresh()
+	l := strings.Join(ExpectLines(a.Doc, a.Result), "\n")
+	if !strings.HasPrefix(l, "expect: FAIL") || !strings.Contains(l, "final: want") || !strings.Contains(l, "off by") {
+		t.Fatalf("after moving the end: %q, want FAIL with final's difference", l)
 	}
 }

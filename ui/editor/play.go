@@ -57,6 +57,9 @@ type TickRecord struct {
 	// triangle within reach (+Inf when none is near): below 1 means the
 	// tick ended inside geometry.
 	Dist float64
+	// Respawned reports that the tick fell below the level (see
+	// Player.Floor) and put the player back at its spawn point.
+	Respawned bool
 	// Free is the length of the motion the contact planes of the slide
 	// leave free (the motion projected onto them); Made is how far the
 	// slide actually moved.
@@ -95,6 +98,11 @@ type Player struct {
 	E     sweep.Ellipsoid
 	Slide sweep.SlideOptions
 	State PlayerState
+	// Spawn is where play began (the start pose) and Floor the height
+	// below which the player has fallen out of the level: a tick that
+	// ends with the center below Floor puts it back at Spawn, at rest.
+	Spawn mgl64.Vec3
+	Floor float64
 
 	Speed     float64 // walking speed, world units per second (default 4)
 	Gravity   float64 // downward acceleration, world units per second² (default 20)
@@ -114,9 +122,19 @@ type Player struct {
 func NewPlayer(mesh *sweep.Mesh, tris []geom.Triangle, e sweep.Ellipsoid, opt sweep.SlideOptions, pos mgl64.Vec3) *Player {
 	return &Player{
 		Mesh: mesh, Geo: opinions.NewGeometry(e, tris), E: e, Slide: opt,
-		State: PlayerState{Pos: pos},
+		State: PlayerState{Pos: pos}, Spawn: pos, Floor: floorOf(mesh, e, pos),
 		Speed: 4, Gravity: 20, JumpSpeed: 7, GroundCos: 0.3,
 	}
+}
+
+// floorOf is the height below which an ellipsoid e has left the level:
+// its top below the lowest point of the mesh and of the spawn point pos.
+func floorOf(mesh *sweep.Mesh, e sweep.Ellipsoid, pos mgl64.Vec3) float64 {
+	low := pos.Dot(Up)
+	if b := mesh.Bounds(); b.Min.Dot(Up) < low {
+		low = b.Min.Dot(Up)
+	}
+	return low - e.Extent().Dot(Up)
 }
 
 // Walk returns the horizontal direction (unit, or zero) the keys ask for,
@@ -187,6 +205,9 @@ func (p *Player) Step(in PlayInput) TickRecord {
 	}
 	if !in.Moving() && next.OnGround && s.OnGround && vy <= 0 {
 		next.Pos = s.Pos
+	}
+	if next.Pos.Dot(Up) < p.Floor {
+		next, rec.Respawned = PlayerState{Tick: next.Tick, Pos: p.Spawn}, true
 	}
 	rec.After = next
 	rec.Free = freeMotion(move, normals).Len()

@@ -260,3 +260,55 @@ func TestTickStuck(t *testing.T) {
 		t.Error("Inside does not use 1 - 1e-6")
 	}
 }
+
+// The timeline is numbered by game tick: once the buffer has wrapped, the
+// oldest tick held is not tick 0, and SeekTick finds a tick by its number.
+func TestTimelineTickNumbers(t *testing.T) {
+	var tl Timeline
+	if _, _, ok := tl.Ticks(); ok {
+		t.Fatal("an empty timeline reports ticks")
+	}
+	total := TimelineTicks + 40
+	for i := 0; i < total; i++ {
+		tl.Push(TickRecord{Before: PlayerState{Tick: i}})
+	}
+	first, last, ok := tl.Ticks()
+	if !ok || first != 40 || last != total-1 {
+		t.Fatalf("ticks %d..%d (%v), want 40..%d", first, last, ok, total-1)
+	}
+	tl.SeekTick(100)
+	if rec, _ := tl.Current(); rec.Before.Tick != 100 {
+		t.Fatalf("SeekTick(100) shows tick %d", rec.Before.Tick)
+	}
+	tl.SeekTick(3) // dropped long ago: the oldest held
+	if rec, _ := tl.Current(); rec.Before.Tick != 40 {
+		t.Fatalf("SeekTick(3) shows tick %d, want the oldest, 40", rec.Before.Tick)
+	}
+}
+
+// A player beside a small floor falls past the level's lowest point and is
+// put back at the start, at rest, on the tick that would have left it; the
+// ticks before fall freely.
+func TestPlayerRespawnsAfterFalling(t *testing.T) {
+	tris := []geom.Triangle{{{0, 0, 0}, {1, 0, 0}, {0, 0, 1}}}
+	e := sweep.Sphere(0.5)
+	start := mgl64.Vec3{5, 1, 5} // not above the floor
+	p := NewPlayer(sweep.NewMesh(tris), tris, e, sweep.SlideOptions{}.WithDefaults(e), start)
+	if want := -0.5; p.Floor != want {
+		t.Fatalf("floor %v, want %v (the mesh's lowest point minus the radius)", p.Floor, want)
+	}
+	for i := 0; i < 10*PlayTPS; i++ {
+		r := p.Step(PlayInput{})
+		if !r.Respawned {
+			if r.After.Pos[1] < p.Floor {
+				t.Fatalf("tick %d ends at %v, below the floor, without respawning", r.Before.Tick, r.After.Pos)
+			}
+			continue
+		}
+		if r.Before.Pos[1] < p.Floor || r.After.Pos != start || r.After.VelY != 0 || r.After.Tick != r.Before.Tick+1 {
+			t.Fatalf("respawn tick %+v", r)
+		}
+		return
+	}
+	t.Fatal("the player fell for 10 seconds without respawning")
+}

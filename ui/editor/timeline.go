@@ -58,3 +58,21 @@ func (t *Timeline) Truncate() {
 
 // Clear forgets every tick.
 func (t *Timeline) Clear() { t.first, t.n, t.Cursor = 0, 0, 0 }
+
+// Ticks returns the game tick numbers (TickRecord.Before.Tick) of the
+// oldest and newest ticks held; ok is false when empty. The timeline's
+// slider runs over these numbers, not over positions in the buffer.
+func (t *Timeline) Ticks() (first, last int, ok bool) {
+	a, ok1 := t.At(0)
+	b, ok2 := t.At(t.n - 1)
+	return a.Before.Tick, b.Before.Tick, ok1 && ok2
+}
+
+// SeekTick moves the cursor to the tick numbered tick (clamped to the
+// ticks held). The ticks held are consecutive: each follows the one
+// before it, also after Truncate.
+func (t *Timeline) SeekTick(tick int) {
+	if first, _, ok := t.Ticks(); ok {
+		t.Seek(tick - first)
+	}
+}

@@ -1,0 +1,104 @@
+package ui
+
+import (
+	"image"
+
+	"github.com/ebitengine/debugui"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"sweepdbg/ui/editor"
+)
+
+// Triangle picking in the view: the triangle under the cursor (when no
+// pose box is) is outlined and described in a tip beside the cursor; a
+// click that does not drag selects it, and the Result panel shows its row.
+
+// clickSlop is how far (device pixels) the cursor may move between press
+// and release for the press to count as a click, not an orbit.
+const clickSlop = 4
+
+// triPick is the triangle picking state of the window.
+type triPick struct {
+	hover      int  // the triangle under the cursor
+	hoverValid bool // hover is set
+	pressX     int  // where the left button went down (device pixels)
+	pressY     int
+}
+
+// hoverTriangle picks the triangle under the cursor (fx, fy) with the
+// core's ray cast; none while a pose box is under it.
+func (g *game) hoverTriangle(fx, fy float64) {
+	g.tri.hoverValid = false
+	if g.hover.Valid || g.app.Doc.Scene == nil {
+		return
+	}
+	g.tri.hover, g.tri.hoverValid = editor.PickTriangle(g.app.Doc, g.cam.Ray(fx, fy))
+}
+
+// clickTriangle ends an orbit gesture: a release within clickSlop of the
+// press selects the triangle under the cursor (or clears the selection
+// over empty space).
+func (g *game) clickTriangle(x, y int) {
+	if max(x-g.tri.pressX, g.tri.pressX-x, y-g.tri.pressY, g.tri.pressY-y) > clickSlop {
+		return
+	}
+	g.hoverTriangle(float64(x), float64(y))
+	g.app.SelectTriangle(g.tri.hover, g.tri.hoverValid)
+}
+
+// highlights are the triangles the view outlines: hovered and selected.
+func (g *game) highlights() []int {
+	var out []int
+	if g.tri.hoverValid {
+		out = append(out, g.tri.hover)
+	}
+	if s := g.app.Triangle; s.Valid && (!g.tri.hoverValid || s.Index != g.tri.hover) {
+		out = append(out, s.Index)
+	}
+	return out
+}
+
+// triangleRows is the selected triangle's row in the Result panel.
+func (g *game) triangleRows(ctx *debugui.Context) {
+	s := g.app.Triangle
+	if !s.Valid {
+		return
+	}
+	if info, ok := editor.InspectTriangle(g.app.Doc, g.app.Result.Answer, s.Index); ok {
+		ctx.SetGridLayout([]int{-1}, nil)
+		for _, l := range editor.TriangleLines(info) {
+			ctx.Text(l)
+		}
+	}
+}
+
+// drawTriangleTip describes the hovered triangle beside the cursor.
+func (g *game) drawTriangleTip(screen *ebiten.Image, sc float64) {
+	if !g.tri.hoverValid || g.mode != mouseIdle {
+		return
+	}
+	info, ok := editor.InspectTriangle(g.app.Doc, g.app.Result.Answer, g.tri.hover)
+	if !ok {
+		return
+	}
+	lines := editor.TriangleLines(info)
+	lineH, charW := 14*sc, 6*sc
+	w := 0.0
+	for _, l := range lines {
+		w = max(w, float64(len([]rune(l)))*charW)
+	}
+	box := image.Rect(0, 0, int(w+12*sc), int(float64(len(lines))*lineH+8*sc))
+	at := image.Pt(g.lastX+int(16*sc), g.lastY+int(16*sc))
+	if at.X+box.Dx() > g.w {
+		at.X = max(g.lastX-box.Dx()-int(8*sc), 0)
+	}
+	if at.Y+box.Dy() > g.h {
+		at.Y = max(g.lastY-box.Dy()-int(8*sc), 0)
+	}
+	box = box.Add(at)
+	vector.FillRect(screen, float32(box.Min.X), float32(box.Min.Y), float32(box.Dx()), float32(box.Dy()), colorBar, false)
+	for i, l := range lines {
+		drawText(screen, l, float64(box.Min.X)+6*sc, float64(box.Min.Y)+4*sc+float64(i)*lineH, sc, colorText)
+	}
+}
