@@ -109,7 +109,7 @@ func ExpectLines(d Doc, r Result) []string {
 	if d.Scene == nil || d.Scene.Expect == nil {
 		return nil
 	}
-	ms := d.Scene.Expect.Check(r.Answer.First, r.Answer.Hit, r.Answer.Slide)
+	ms := d.Scene.Expect.Check(r.Answer)
 	if len(ms) == 0 {
 		return []string{"expect: PASS"}
 	}
