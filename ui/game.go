@@ -135,6 +135,7 @@ func (g *game) Update() error {
 	g.playUpdate()
 	g.app.Refresh()
 	g.leaveFields()
+	g.typeInto()
 	s := g.uiScale()
 	capture, err := g.dui.Update(func(ctx *debugui.Context) error {
 		ctx.SetScale(s)

@@ -53,6 +53,8 @@ type panels struct {
 	layoutGen int                        // bumped by Reset layout
 	size      image.Point                // the screen size last built for
 
+	edit *lineEdit // the number field being typed into; nil when none
+
 	resultMesh *sweep.Mesh // the mesh the Result panel last showed (a new one resets its scroll)
 }
 
@@ -349,14 +351,7 @@ func (g *game) numberField(ctx *debugui.Context, id string, v float64, commit fu
 	ctx.GridCell(func(b image.Rectangle) {
 		p.rects[id] = b
 		ctx.SetGridLayout([]int{-1}, []int{b.Dy()})
-		ctx.IDScope(fmt.Sprintf("%s#%d", id, p.gen), func() {
-			ctx.TextField(&f.buf).On(func() {
-				g.commitField(id, f, commit)
-				if enterPressed() {
-					g.releaseFields(false)
-				}
-			})
-		})
+		ctx.IDScope(fmt.Sprintf("%s#%d", id, p.gen), func() { g.fieldButton(ctx, id, f) })
 	})
 }
 
@@ -371,9 +366,13 @@ func enterPressed() bool {
 // view) or returned to the model's value (revert true: Escape).
 func (g *game) releaseFields(revert bool) {
 	p := g.panels
+	if revert {
+		p.edit = nil
+	}
+	g.commitEdit()
 	for id, f := range p.fields {
 		switch {
-		case strings.TrimSpace(f.buf) == f.shown:
+		case trimmedEqual(f.buf, f.shown):
 		case revert || f.commit == nil:
 			f.buf = f.shown
 		default:
@@ -387,16 +386,20 @@ func (g *game) releaseFields(revert bool) {
 // fieldCapture is the capture state debugui reported, without the focus
 // that releaseFields took away but debugui still reports for a frame.
 func (g *game) fieldCapture(c debugui.InputCapturingState) debugui.InputCapturingState {
-	if p := g.panels; p.released > 0 {
+	p := g.panels
+	if p.released > 0 {
 		p.released--
 		c &^= debugui.InputCapturingStateFocus
+	}
+	if p.edit != nil { // a number field being typed into has the keyboard
+		c |= debugui.InputCapturingStateFocus
 	}
 	return c
 }
 
 // commitField applies a confirmed number field.
 func (g *game) commitField(id string, f *numField, commit func(float64) error) {
-	if strings.TrimSpace(f.buf) == f.shown {
+	if trimmedEqual(f.buf, f.shown) {
 		return
 	}
 	x, err := editor.ParseNum(f.buf)
