@@ -52,6 +52,13 @@ func NewMesh(tris []geom.Triangle) *Mesh {
 	return &Mesh{ID: lastID.Add(1), Tris: tris, Core: sweep.NewMesh(tris)}
 }
 
+// MeshWith is NewMesh for a caller that already built the core's BVH over
+// tris (the window's document does): a fresh id, tris and core kept, not
+// copied.
+func MeshWith(tris []geom.Triangle, core *sweep.Mesh) *Mesh {
+	return &Mesh{ID: lastID.Add(1), Tris: tris, Core: core}
+}
+
 // Geometry returns the oracle's distance queries over the mesh for
 // ellipsoid e (the triangles' boxes and spatial index are built once per
 // mesh).
