@@ -132,6 +132,7 @@ func (r *Renderer) Draw(dst *ebiten.Image, f *Frame, cam Camera, opt view.Option
 	}
 	r.drawOverlays(target)
 	r.drawLabels(target)
+	r.drawLegend(target)
 	if target != dst {
 		op := &ebiten.DrawImageOptions{}
 		op.GeoM.Translate(float64(dst.Bounds().Min.X), float64(dst.Bounds().Min.Y))

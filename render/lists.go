@@ -57,7 +57,8 @@ type Lists struct {
 	ovs     []overlay // 2D overlays in drawing order
 	pts     []float32 // overlay points, x y pairs, referenced by ovs
 	labels  []label
-	message string // the view's message line ("no contact"), "" for none
+	legend  []legendEntry // the engines' legend (engines.go)
+	message string        // the view's message line ("no contact"), "" for none
 }
 
 // sceneGeom is the cached world-space geometry of a scene mesh.
@@ -176,6 +177,7 @@ func (l *Lists) Build(f *Frame, cam Camera, opt view.Options) {
 	if sc != nil {
 		l.buildPoses(f, opt)
 		l.buildOverlays(f, opt)
+		l.buildEngines(f)
 	}
 }
 
@@ -183,6 +185,7 @@ func (l *Lists) reset() {
 	l.htris, l.htriIdx = l.htris[:0], l.htriIdx[:0]
 	l.lines, l.lineIdx = l.lines[:0], l.lineIdx[:0]
 	l.ells, l.ovs, l.pts, l.labels = l.ells[:0], l.ovs[:0], l.pts[:0], l.labels[:0]
+	l.legend = l.legend[:0]
 	l.message = ""
 }
 

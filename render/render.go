@@ -77,6 +77,8 @@ type Frame struct {
 	Hover  Handle       // box face under the cursor (highlighted)
 	Active Handle       // box face being dragged (highlighted more strongly)
 	Mesh   *sweep.Mesh  // optional; the built mesh (the renderer reads Scene.Mesh)
+	// Engines are other engines' answers drawn against Answer (engines.go).
+	Engines []EnginePose
 }
 
 // ContactPose returns the center at first contact: start + T*(end -
