@@ -55,7 +55,6 @@ const staleAlpha = 0x80
 
 // buildEngines queues every engine's poses, point and label.
 func (l *Lists) buildEngines(f *Frame) {
-	l.legend = l.legend[:0]
 	for i := range f.Engines {
 		ep := &f.Engines[i]
 		l.legend = append(l.legend, legendEntry{ep.Legend, ep.Color, ep.Stale})

@@ -65,6 +65,7 @@ type game struct {
 	forceOps  bool            // Compare pressed: compute the opinions on a large mesh
 	forceProb bool            // Probe pressed: run the probe on a large mesh
 	hunter    *editor.Hunter  // the running hunt; nil when none
+	eng       engineSide      // live engines (engines.go)
 	huntDir   string          // where hunts write their fixtures
 
 	debugPrint string   // last line printed for SWEEPDBG_DEBUG_PRINT
@@ -141,6 +142,7 @@ func (g *game) Update() error {
 	}
 	g.app.Refresh() // after edits from the panels, keys and drags
 	g.updateOpinions()
+	g.updateEngines()
 	g.printPoses()
 	g.autosave(false)
 	g.syncTitle()
@@ -221,7 +223,7 @@ func (g *game) frame() render.Frame {
 	a := g.app
 	f := render.Frame{
 		Scene: a.Doc.Scene, Mesh: a.Doc.Mesh, Answer: a.Result.Answer,
-		Hover: g.hover,
+		Hover: g.hover, Engines: g.enginePoses(),
 	}
 	if g.mode == mouseDrag {
 		f.Active = render.Handle{Pose: g.drag.pose, Face: g.drag.math.Face, Valid: true}

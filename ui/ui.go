@@ -20,6 +20,7 @@ package ui
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -42,6 +43,13 @@ type Options struct {
 	Fresh bool   // ignore the autosaved session
 	// ConfigDir holds session.json; "" means os.UserConfigDir()/sweepdbg.
 	ConfigDir string
+	// Engines are live engines' command lines ("CMD ARGS"), judged
+	// against the core on every motion shown.
+	Engines []string
+	// EngineTimeout limits one request to an engine (0: 5 s).
+	EngineTimeout time.Duration
+	// EngineTolerance is the judge's tolerance, unit-sphere distance (0: 1e-4).
+	EngineTolerance float64
 }
 
 // Run opens the debugger window and returns when it closes. The session
@@ -64,6 +72,7 @@ func Run(opt Options) error {
 		g.loading.Cancel()
 	}
 	g.autosave(true)
+	g.closeEngines()
 	return err
 }
 
@@ -108,6 +117,7 @@ func setup(opt Options) (*game, error) {
 		app.Doc = d
 	}
 	g := newGame(app)
+	g.startEngines(opt)
 	g.save.path = path
 	if sess != nil {
 		app.Recent, g.panels.path, g.help = sess.Recent, sess.Path, sess.Help

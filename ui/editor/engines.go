@@ -3,6 +3,7 @@ package editor
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strconv"
 	"sync"
@@ -357,4 +358,49 @@ func (e *Engines) Close() {
 	for _, r := range e.runners {
 		<-r.done
 	}
+}
+
+// AnswerRows formats an engine's answer for the Result panel: its t,
+// point, normal, feature and triangle (those it gave), then its slide's
+// steps and final. Everything in it comes from numbers: safe to draw.
+func AnswerRows(a sweep.Answer, sweeps bool) []string {
+	var out []string
+	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	switch {
+	case !sweeps:
+	case !a.Hit:
+		add("no contact")
+	default:
+		h := a.First
+		add("t %.6f", h.T)
+		if a.Has&sweep.HasPoint != 0 {
+			add("point  %s", Vec(h.Point))
+		}
+		if a.Has&sweep.HasNormal != 0 {
+			add("normal %s", Vec(h.Normal))
+		}
+		if a.Has&(sweep.HasFeature|sweep.HasTriangle) != 0 {
+			add("feature %s, triangle %d", fieldOr(a.Has&sweep.HasFeature != 0, h.Feature.String()), h.Triangle)
+		}
+	}
+	if a.Slid {
+		add("slide: %d step(s), final %s", len(a.Slide.Steps), Vec(a.Slide.Final))
+	}
+	return out
+}
+
+func fieldOr(ok bool, s string) string {
+	if ok {
+		return s
+	}
+	return "-"
+}
+
+// VerdictLine is a verdict as the panel shows it, with the op it is for:
+// "sweep agrees", "slide wrong: sticks off by ...", "broken: ...".
+func VerdictLine(op string, v engine.Verdict) string {
+	if v.State == engine.Broken {
+		return v.String()
+	}
+	return op + " " + v.String()
 }
