@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ebitengine/debugui"
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
@@ -33,11 +34,13 @@ var (
 // them for SWEEPDBG_DEBUG_PRINT.
 type engineSide struct {
 	set   *editor.Engines
+	tol   float64 // the judge's tolerance (0: the default)
 	print string
 }
 
 // startEngines starts the engines of opt (none: nothing runs).
 func (g *game) startEngines(opt Options) {
+	g.eng.tol = opt.EngineTolerance
 	if len(opt.Engines) == 0 {
 		return
 	}
@@ -84,7 +87,7 @@ func (g *game) enginePoses() []render.EnginePose {
 
 // answerPose places an answer's contact and slide poses for the motion
 // start -> end.
-func answerPose(a sweep.Answer, start, end [3]float64, col color.RGBA) render.EnginePose {
+func answerPose(a sweep.Answer, start, end mgl64.Vec3, col color.RGBA) render.EnginePose {
 	p := render.EnginePose{Color: col}
 	p.Contact, p.HasContact = a.ContactCenter(start, end)
 	p.Point, p.HasPoint = a.First.Point, p.HasContact && a.Has&sweep.HasPoint != 0

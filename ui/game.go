@@ -66,6 +66,7 @@ type game struct {
 	forceProb bool            // Probe pressed: run the probe on a large mesh
 	hunter    *editor.Hunter  // the running hunt; nil when none
 	eng       engineSide      // live engines (engines.go)
+	capt      captureSide     // the open capture (capturewin.go)
 	huntDir   string          // where hunts write their fixtures
 
 	debugPrint string   // last line printed for SWEEPDBG_DEBUG_PRINT
@@ -140,6 +141,7 @@ func (g *game) Update() error {
 		}
 		g.mouse()
 	}
+	g.updateCapture()
 	g.app.Refresh() // after edits from the panels, keys and drags
 	g.updateOpinions()
 	g.updateEngines()
@@ -223,7 +225,7 @@ func (g *game) frame() render.Frame {
 	a := g.app
 	f := render.Frame{
 		Scene: a.Doc.Scene, Mesh: a.Doc.Mesh, Answer: a.Result.Answer,
-		Hover: g.hover, Engines: g.enginePoses(),
+		Hover: g.hover, Engines: append(g.enginePoses(), g.capturePose()...),
 	}
 	if g.mode == mouseDrag {
 		f.Active = render.Handle{Pose: g.drag.pose, Face: g.drag.math.Face, Valid: true}

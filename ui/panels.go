@@ -242,6 +242,7 @@ func (g *game) viewPanel(ctx *debugui.Context) {
 }
 
 func (g *game) resultPanel(ctx *debugui.Context) {
+	g.captureHeader(ctx)
 	ctx.SetGridLayout([]int{-1}, nil)
 	for _, line := range editor.ResultLines(g.app.Doc, g.app.Result) {
 		ctx.Text(line)
