@@ -200,6 +200,7 @@ func (l *Lists) Build(f *Frame, cam Camera, opt view.Options) {
 		}
 		l.buildOverlays(f, opt)
 		l.markSmallPoses()
+		l.buildEngines(f)
 	}
 	l.buildHUD(f)
 }

@@ -98,6 +98,8 @@ type Frame struct {
 	// triangle, in the pick colour (the ui's hovered and selected
 	// triangles); indices out of range are skipped.
 	Highlight []int
+	// Engines are other engines' answers drawn against Answer (engines.go).
+	Engines []EnginePose
 }
 
 // ContactPose returns the center at first contact: start + T*(end -

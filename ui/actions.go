@@ -17,6 +17,7 @@ func (g *game) openBuiltin(name string) {
 		return
 	}
 	g.stopPlay()
+	g.capt = captureSide{}
 	g.app.Load(d)
 	g.fitScene()
 	g.app.Selection = editor.Selection{}
@@ -32,6 +33,11 @@ func (g *game) openFileUp(path string, up editor.UpAxis) {
 		g.app.Fail(errors.New("open: type a file path first (.json fixture, .obj, .gltf or .glb)"))
 		return
 	}
+	if isCapture(path) {
+		g.openCapture(path)
+		return
+	}
+	g.capt = captureSide{}
 	if g.loading != nil {
 		g.loading.Cancel()
 	}
@@ -78,6 +84,10 @@ func (g *game) reload() {
 
 // export writes the current moment as a fixture into ./fixtures.
 func (g *game) export() {
+	if g.capt.c != nil {
+		g.exportCapture()
+		return
+	}
 	path, err := g.app.ExportFixture(g.exportDir, time.Now())
 	if err != nil {
 		g.app.Fail(err)

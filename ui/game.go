@@ -72,6 +72,8 @@ type game struct {
 	forceOps  bool            // Compare pressed: compute the opinions on a large mesh
 	forceProb bool            // Probe pressed: run the probe on a large mesh
 	hunter    *editor.Hunter  // the running hunt; nil when none
+	eng       engineSide      // live engines (engines.go)
+	capt      captureSide     // the open capture (capturewin.go)
 	huntDir   string          // where hunts write their fixtures
 
 	debugPrint   string   // last line printed for SWEEPDBG_DEBUG_PRINT
@@ -152,8 +154,10 @@ func (g *game) Update() error {
 		}
 		g.mouse()
 	}
+	g.updateCapture()
 	g.app.Refresh() // after edits from the panels, keys and drags
 	g.updateOpinions()
+	g.updateEngines()
 	g.printPoses()
 	_ = g.autosave(false) // a failure is on the status line
 	g.syncTitle()
@@ -257,7 +261,7 @@ func (g *game) frame() render.Frame {
 	a := g.app
 	f := render.Frame{
 		Scene: a.Doc.Scene, Mesh: a.Doc.Mesh, Answer: a.Result.Answer,
-		Hover: g.hover, Legend: render.Legend(a.Doc.View), Inset: g.viewInset(),
+		Hover: g.hover, Engines: append(g.enginePoses(), g.capturePose()...), Legend: render.Legend(a.Doc.View), Inset: g.viewInset(),
 		Highlight: g.highlights(),
 	}
 	if len(f.Highlight) > 0 {

@@ -463,6 +463,7 @@ func (g *game) resultPanel(ctx *debugui.Context) {
 		g.panels.resultMesh = m
 		ctx.SetScroll(image.Point{})
 	}
+	g.captureHeader(ctx)
 	ctx.SetGridLayout([]int{-1}, nil)
 	for _, line := range editor.ResultLines(g.app.Doc, g.app.Result) {
 		ctx.Text(line)
@@ -476,12 +477,13 @@ func (g *game) resultPanel(ctx *debugui.Context) {
 		}
 		for _, r := range editor.OpinionRows(&g.opinions) {
 			if r.Bad {
-				highlightText(ctx, r.Text)
+				colorRow(ctx, r.Text, colorBad)
 			} else {
 				ctx.Text(r.Text)
 			}
 		}
 	})
+	g.enginesPanel(ctx)
 }
 
 // expectRows shows the fixture's expectation against the answer: PASS, or

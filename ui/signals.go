@@ -42,4 +42,5 @@ func (g *game) shutdown() {
 	if g.hunter != nil {
 		g.hunter.Cancel()
 	}
+	g.closeEngines()
 }

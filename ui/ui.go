@@ -22,6 +22,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -49,6 +50,13 @@ type Options struct {
 	// is not lost with the window; nil means os.Stderr. (A failed save on
 	// exit is Run's error.)
 	Log io.Writer
+	// Engines are live engines' command lines ("CMD ARGS"), judged
+	// against the core on every motion shown.
+	Engines []string
+	// EngineTimeout limits one request to an engine (0: 5 s).
+	EngineTimeout time.Duration
+	// EngineTolerance is the judge's tolerance, unit-sphere distance (0: 1e-4).
+	EngineTolerance float64
 }
 
 // Run opens the debugger window and returns when it closes, or when
@@ -119,6 +127,7 @@ func setup(opt Options) (*game, error) {
 		app.Doc = d
 	}
 	g := newGame(app)
+	g.startEngines(opt)
 	if !st.noSave {
 		g.save.path = path
 	}

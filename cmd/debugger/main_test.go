@@ -9,8 +9,10 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"sweepdbg/scene"
+	"sweepdbg/scene/engine"
 	"sweepdbg/ui"
 )
 
@@ -249,10 +251,15 @@ func TestWindowArguments(t *testing.T) {
 		{[]string{"-fresh"}, ui.Options{Fresh: true}},
 		{[]string{file}, ui.Options{File: file}},
 		{[]string{file, "--fresh"}, ui.Options{File: file, Fresh: true}},
+		{[]string{"--engine", "./a x", "--engine=b", "--engine-timeout", "2s", "--engine-tolerance", "1e-3"},
+			ui.Options{Engines: []string{"./a x", "b"}, EngineTimeout: 2 * time.Second, EngineTolerance: 1e-3}},
 	}
 	for _, c := range cases {
 		runs, _ := fakeUI(t, nil)
-		if code, _, errOut := runCmd(c.args...); code != exitOK || len(*runs) != 1 || (*runs)[0] != c.want {
+		if c.want.EngineTimeout == 0 {
+			c.want.EngineTimeout, c.want.EngineTolerance = engine.DefaultTimeout, engine.DefaultTolerance
+		}
+		if code, _, errOut := runCmd(c.args...); code != exitOK || len(*runs) != 1 || !reflect.DeepEqual((*runs)[0], c.want) {
 			t.Errorf("%v: exit %d (%s), window opened with %+v; want %+v", c.args, code, errOut, *runs, c.want)
 		}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"strings"
 
 	"sweepdbg/scene"
+	"sweepdbg/scene/engine"
 	"sweepdbg/ui"
 )
 
@@ -20,12 +22,27 @@ var (
 	takeScreenshot = ui.Screenshot
 )
 
+// engineList is a repeatable flag of engine command lines.
+type engineList []string
+
+func (l *engineList) String() string     { return strings.Join(*l, ", ") }
+func (l *engineList) Set(s string) error { *l = append(*l, s); return nil }
+
+// windowEngineFlags adds --engine (repeatable), --engine-timeout and
+// --engine-tolerance to fs, filling opt.
+func windowEngineFlags(fs *flag.FlagSet, opt *ui.Options) {
+	fs.Var((*engineList)(&opt.Engines), "engine", "judge the live engine `\"CMD ARGS\"` against the core on every motion shown (repeatable)")
+	fs.DurationVar(&opt.EngineTimeout, "engine-timeout", engine.DefaultTimeout, "an engine that takes longer than `D` over one request is broken")
+	fs.Float64Var(&opt.EngineTolerance, "engine-tolerance", engine.DefaultTolerance, "the judge's tolerance `TOL` (unit-sphere distance)")
+}
+
 // runWindow opens the window: debugger [--scene NAME] [--fresh] [FILE].
 func runWindow(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("debugger", "[--scene NAME] [--fresh] [FILE]", stderr)
+	fs := newFlags("debugger", "[--scene NAME] [--fresh] [--engine CMD]... [FILE]", stderr)
 	var opt ui.Options
 	fs.StringVar(&opt.Scene, "scene", "", "open the built-in scene `NAME` (see 'debugger scenes')")
 	fs.BoolVar(&opt.Fresh, "fresh", false, "ignore the autosaved session")
+	windowEngineFlags(fs, &opt)
 	files, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code

@@ -12,9 +12,9 @@ import (
 
 // The built-in engines' names.
 const (
-	CoreName      = "core"      // the exact core: Rouwé's plane-space method (sweep.Mesh)
-	UnitSpaceName = "unitspace" // the unit-sphere-space interior/edge/vertex method (package unitspace)
-	OracleName    = "oracle"    // the numeric oracle: bisection on the unit-space distance (package oracle)
+	CoreName      = opinions.Rouwe     // "core": the exact core, Rouwé's plane-space method (sweep.Mesh)
+	UnitSpaceName = opinions.UnitSpace // the unit-sphere-space interior/edge/vertex method (package unitspace)
+	OracleName    = opinions.Oracle    // the numeric oracle: bisection on the unit-space distance (package oracle)
 )
 
 // hitFields are the optional fields of a first contact: every built-in

@@ -81,7 +81,7 @@ func TestBlame(t *testing.T) {
 		{Field: "normal", A: opinions.Oracle, B: opinions.GeometryCheck, Diff: 0.1},
 	}
 	got := blame(ds)
-	want := []Problem{{Kind: "t: unitspace", Worst: 2e-3}, {Kind: "point: rouwe/oracle", Worst: 1e-4}, {Kind: "normal: oracle", Worst: 0.1}}
+	want := []Problem{{Kind: "t: unitspace", Worst: 2e-3}, {Kind: "point: core/oracle", Worst: 1e-4}, {Kind: "normal: oracle", Worst: 0.1}}
 	if len(got) != len(want) {
 		t.Fatalf("got %+v", got)
 	}
@@ -144,7 +144,7 @@ func TestRoundVec(t *testing.T) {
 // same case, with the hunt's note and the oracle's expectation.
 func TestFixture(t *testing.T) {
 	c := Case{Tris: floorTris, E: sweep.Sphere(1), Start: mgl64.Vec3{1, 3, 1}, End: mgl64.Vec3{1, -2, 1}, Slide: sweep.SlideOptions{MaxIterations: 3, Skin: 0.01}}
-	p := Problem{Kind: "t: rouwe", Worst: 0.5, Detail: "made up"}
+	p := Problem{Kind: "t: core", Worst: 0.5, Detail: "made up"}
 	s, err := sceneOf(c, p, "floor", 42, opinions.DefaultTolerance)
 	if err != nil {
 		t.Fatal(err)
@@ -154,7 +154,7 @@ func TestFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if filepath.Base(path) != "hunt-t-rouwe-20260102-030405.json" {
+	if filepath.Base(path) != "hunt-t-core-20260102-030405.json" {
 		t.Errorf("fixture name %s", path)
 	}
 	back, err := scene.Load(path)
@@ -169,7 +169,7 @@ func TestFixture(t *testing.T) {
 	if e := back.Expect; e == nil || e.Hit == nil || !*e.Hit || e.T == nil || math.Abs(*e.T-0.4) > 1e-12 {
 		t.Errorf("expectation %+v", back.Expect)
 	}
-	if !strings.Contains(string(back.Extra["hunt"]), `"kind":"t: rouwe"`) {
+	if !strings.Contains(string(back.Extra["hunt"]), `"kind":"t: core"`) {
 		t.Errorf("hunt note %s", back.Extra["hunt"])
 	}
 }

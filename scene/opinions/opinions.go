@@ -16,7 +16,7 @@ import (
 
 // The algorithms' names, as reports and fixtures spell them.
 const (
-	Rouwe     = "rouwe"     // the core: Rouwé's plane-space method (sweep.Mesh.Sweep)
+	Rouwe     = "core"      // the core: Rouwé's plane-space method (sweep.Mesh.Sweep)
 	UnitSpace = "unitspace" // the unit-sphere interior/edge/vertex method (sweep/unitspace)
 	Oracle    = "oracle"    // the numeric oracle: bisection on the unit-space distance
 	// GeometryCheck stands for the mesh itself in a Disagreement where one
@@ -60,7 +60,7 @@ type Disagreement struct {
 	Diff  float64 // "hit", "t": the larger Err (unit distance); "point": unit-space distance; "normal": |Δn|; "nan": +Inf
 }
 
-// String reads e.g. "t: rouwe vs oracle, off by 3.2e-04".
+// String reads e.g. "t: core vs oracle, off by 3.2e-04".
 func (d Disagreement) String() string {
 	return fmt.Sprintf("%s: %s vs %s, off by %.3g", d.Field, d.A, d.B, d.Diff)
 }

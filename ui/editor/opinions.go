@@ -1,17 +1,20 @@
 package editor
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
 
+	"sweepdbg/scene/engine"
 	"sweepdbg/scene/opinions"
 	"sweepdbg/sweep"
 )
 
 // Second opinions: the Result panel shows the core's first contact beside
-// the unit-space method of the course's collide-and-slide slides and the numeric oracle (package
-// opinions), and the rejected candidates of the hit triangle.
+// the other built-in engines' (the course's unit-sphere-space method and
+// the numeric oracle), compared by engine.Opinions with the core as the
+// referee, and the rejected candidates of the hit triangle.
 
 // opinionsAutoLimit is the largest mesh (triangles) whose opinions are
 // computed on every change of the motion; above it the oracle's scan is
@@ -22,11 +25,11 @@ const opinionsAutoLimit = 50000
 // computed again only when the Doc's revision (App.Rev) changes, never
 // per frame.
 type Opinions struct {
-	rev    uint64             // the revision Report (or Skipped) is for
-	ran    bool               // rev is set
-	mesh   *sweep.Mesh        // the mesh geo was built for
-	geo    *opinions.Geometry // triangles and boxes of mesh, for the other two opinions
-	Report *opinions.Report   // nil when not computed (see Skipped) or no scene
+	rev    uint64           // the revision Report (or Skipped) is for
+	ran    bool             // rev is set
+	mesh   *sweep.Mesh      // the Doc mesh emesh wraps
+	emesh  *engine.Mesh     // the engines' view of mesh (it keeps the oracle's index)
+	Report *opinions.Report // nil when not computed (see Skipped) or no scene
 	// Skipped says why Report is nil for the current scene: the mesh has
 	// more than opinionsAutoLimit triangles and Compare was not asked for.
 	Skipped string
@@ -49,12 +52,12 @@ func (o *Opinions) Update(d Doc, rev uint64, force bool) bool {
 		o.Skipped = fmt.Sprintf("second opinions skipped: %d triangles (> %d); press Compare", n, opinionsAutoLimit)
 		return false
 	}
-	if o.mesh != d.Mesh || o.geo == nil {
-		o.mesh, o.geo = d.Mesh, opinions.NewGeometry(d.Scene.Ellipsoid, d.Scene.Mesh.Tris())
+	if o.mesh != d.Mesh || o.emesh == nil {
+		o.mesh, o.emesh = d.Mesh, engine.MeshOf(d.Scene.Mesh.Tris(), d.Mesh)
 	}
-	geo := o.geo.WithEllipsoid(d.Scene.Ellipsoid)
 	s := d.Scene
-	o.Report = opinions.Compare(geo, d.Mesh, s.Start, s.End.Sub(s.Start), opinions.DefaultTolerance)
+	q := engine.Query{Mesh: o.emesh, Ellipsoid: s.Ellipsoid, Start: s.Start, End: s.End, Slide: d.SlideOptions()}
+	o.Report, _ = engine.Opinions(context.Background(), q, engine.Builtins(), opinions.DefaultTolerance) // built-in engines never fail
 	return true
 }
 
@@ -63,7 +66,7 @@ func (o *Opinions) Update(d Doc, rev uint64, force bool) bool {
 func (o *Opinions) For(rev uint64) bool { return o.ran && o.rev == rev }
 
 // Disagree returns the banner text when the opinions disagree beyond
-// tolerance ("algorithms disagree: t: rouwe vs oracle, off by 3.2e-04;
+// tolerance ("algorithms disagree: t: core vs oracle, off by 3.2e-04;
 // ..."), "" when they agree or were not computed.
 func (o *Opinions) Disagree() string {
 	r := o.Report
