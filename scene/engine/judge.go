@@ -120,7 +120,7 @@ func (j Judge) Sweep(q Query, exact, got sweep.Answer) Verdict {
 	}
 	m := j.motion(&q)
 	if got.Hit != exact.Hit {
-		return m.hitOrMiss(&exact)
+		return m.hitOrMiss(&exact, &got)
 	}
 	if !got.Hit {
 		return Verdict{State: Agrees}
@@ -133,20 +133,44 @@ func (j Judge) Sweep(q Query, exact, got sweep.Answer) Verdict {
 	return Verdict{State: Agrees}
 }
 
-// hitOrMiss judges a hit/miss that differs from the core's.
-func (m *motion) hitOrMiss(exact *sweep.Answer) Verdict {
+// hitOrMiss judges a hit/miss that differs from the core's (got is the
+// engine's answer).
+func (m *motion) hitOrMiss(exact, got *sweep.Answer) Verdict {
 	d, t, _ := m.g.MinDist(m.begin, m.delta, 0, 1)
+	if d == math.Inf(1) {
+		// No triangle comes within the ellipsoid's reach of the path (the
+		// geometry looks no farther): the engine hit, the core missed.
+		by := m.reach(got)
+		return wrong("hit", by, "the exact sweep misses and no triangle comes within reach of the motion; at T %.6g the claimed contact is %.6g (unit distance) from the ellipsoid", got.First.T, by)
+	}
 	by := math.Abs(d - 1)
-	switch {
-	case d == math.Inf(1):
-		by = math.Inf(1)
-	case by <= m.tol:
+	if by <= m.tol {
 		return Verdict{State: Agrees, Detail: "grazing motion: hit and miss are both right"}
 	}
 	if exact.Hit {
 		return wrong("miss", by, "the exact sweep hits at T %.9g; the motion comes to %.6g (unit distance) at T %.6g", exact.First.T, d, t)
 	}
 	return wrong("hit", by, "the exact sweep misses; the motion comes no closer than %.6g (unit distance)", d)
+}
+
+// reach is how far, in unit distance, a claimed contact lies from the
+// ellipsoid's surface at the claimed T: the claimed point's distance from
+// the center minus 1, or, without a point (or a T outside [0, 1]), the
+// distance to the claimed triangle minus 1; 1 when neither was reported
+// (nothing is within reach, so it is at least that far).
+func (m *motion) reach(got *sweep.Answer) float64 {
+	h := &got.First
+	if !(h.T >= 0 && h.T <= 1) {
+		return 1
+	}
+	c := m.center(h.T)
+	switch {
+	case got.Has&sweep.HasPoint != 0:
+		return math.Max(m.g.ToUnit(h.Point.Sub(c)).Len()-1, 0)
+	case got.Has&sweep.HasTriangle != 0 && h.Triangle >= 0 && h.Triangle < len(m.g.Tris):
+		return math.Max(oracle.UnitDistance(m.g.E.Axes, c, m.g.Tris[h.Triangle])-1, 0)
+	}
+	return 1
 }
 
 // checkT compares the contact times by the unit distance between the

@@ -149,3 +149,20 @@ func (p *planted) Sweep(ctx context.Context, q Query) (sweep.Answer, error) {
 	a.First.T += p.dt
 	return a, err
 }
+
+// TestJudgeFarHit: a hit claimed where no triangle comes within reach of
+// the motion is wrong by how far the claimed contact lies from the
+// ellipsoid (finite, by hand: the center at T 0.5 is (1, 9.5, 1), 9.5 from
+// the claimed point (1, 0, 1), so 8.5 beyond the surface).
+func TestJudgeFarHit(t *testing.T) {
+	q := Query{Mesh: floorMesh(), Ellipsoid: sweep.Sphere(1), Start: mgl64.Vec3{1, 10, 1}, End: mgl64.Vec3{1, 9, 1}}
+	got := sweep.Answer{Hit: true, First: sweep.Hit{T: 0.5, Point: mgl64.Vec3{1, 0, 1}}, Has: sweep.HasPoint}
+	v := Judge{}.Sweep(q, exactOf(q), got)
+	if v.State != Wrong || v.Rule != "hit" || math.Abs(v.By-8.5) > 1e-12 {
+		t.Errorf("verdict %v, want wrong: hit by 8.5", v)
+	}
+	got.Has = 0 // nothing to measure: at least 1
+	if v := (Judge{}).Sweep(q, exactOf(q), got); v.Rule != "hit" || v.By != 1 {
+		t.Errorf("without a point: %v, want wrong: hit by 1", v)
+	}
+}
