@@ -15,11 +15,12 @@ import (
 // faded.
 
 // EngineColors is the palette of the engines' colours, in command-line
-// order (it repeats after the last). None is a pose colour.
+// order (it repeats after the last). None is a pose colour, and the first
+// two are far from the contact normal's teal.
 var EngineColors = []color.RGBA{
-	{0x00, 0xE5, 0xFF, 0xFF}, // cyan
 	{0xF0, 0x12, 0xBE, 0xFF}, // magenta
 	{0x4D, 0x7C, 0xFF, 0xFF}, // blue
+	{0x00, 0xE5, 0xFF, 0xFF}, // cyan
 	{0xB1, 0x0D, 0xC9, 0xFF}, // violet
 	{0xFF, 0x8F, 0xD8, 0xFF}, // pink
 	{0xE8, 0xE8, 0xE8, 0xFF}, // white
@@ -90,15 +91,11 @@ func (l *Lists) outline(ax [3]mgl64.Vec3, c mgl64.Vec3, col color.RGBA, width fl
 
 // engineLabel names the engine beside its contact pose.
 func (l *Lists) engineLabel(c mgl64.Vec3, ep *EnginePose) {
-	x, y, ok := l.project(c)
-	if !ok {
-		return
-	}
 	text := ep.Name
 	if ep.Stale {
 		text += " (stale)"
 	}
-	l.labels = append(l.labels, label{x: x + 12, y: y + 8, text: text, col: lighten(ep.Color, 0.2, 0xff)})
+	l.labelAt(c, ep.Color, text)
 }
 
 // engineLegend is the legend's rows for the engines: a square in each

@@ -1,11 +1,10 @@
 package render
 
 import (
+	"image/color"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
-
-	"sweepdbg/scene"
 )
 
 // Label box estimate for overlap checks (pixels at Scale 1): Go Regular's
@@ -42,15 +41,15 @@ func (lb label) box() rect {
 // labelWidth estimates the width of text as a label, in pixels.
 func labelWidth(text string) float64 { return labelCharW * float64(len(text)) }
 
-// labelAt queues text as the label of the pose whose ellipsoid is centred
-// at c; placeLabels puts it beside the pose.
-func (l *Lists) labelAt(c mgl64.Vec3, pose scene.Pose, text string) {
+// labelAt queues text, drawn in a lightened col, as the label of the pose
+// whose ellipsoid is centred at c; placeLabels puts it beside the pose.
+func (l *Lists) labelAt(c mgl64.Vec3, col color.RGBA, text string) {
 	x0, y0, x1, y1, ok := l.screenRect(PoseBox(l.frameEllipsoid, c))
 	if !ok {
 		return
 	}
 	r := rect{x0, y0, x1, y1}
-	l.labels = append(l.labels, label{x: x1 + labelGap, y: (y0+y1)/2 - labelLineH/2, text: text, col: lighten(PoseColor(pose), 0.35, 0xff), pose: r})
+	l.labels = append(l.labels, label{x: x1 + labelGap, y: (y0+y1)/2 - labelLineH/2, text: text, col: lighten(col, 0.35, 0xff), pose: r})
 }
 
 // placeLabels moves each pose label to the first spot around its pose,

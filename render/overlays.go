@@ -372,21 +372,20 @@ func segmentDist(a, b, p mgl64.Vec3) float64 {
 // pose the t-value and the feature.
 func (l *Lists) buildLabels(f *Frame) {
 	s := f.Scene
-	l.labelAt(s.Start, scene.PoseStart, "start")
+	l.labelAt(s.Start, PoseColor(scene.PoseStart), "start")
 	if f.Answer.Hit {
-		l.labelAt(s.End, scene.PoseEnd, "end")
+		l.labelAt(s.End, PoseColor(scene.PoseEnd), "end")
 	} else {
-		l.labelAt(s.End, scene.PoseEnd, "end  (no contact)")
+		l.labelAt(s.End, PoseColor(scene.PoseEnd), "end  (no contact)")
 	}
 	if c, ok := f.ContactPose(); ok {
-		l.labelAt(c, scene.PoseContact, fmt.Sprintf("contact  t = %.4f  %s", f.Answer.First.T, f.Answer.First.Feature))
+		l.labelAt(c, PoseColor(scene.PoseContact), fmt.Sprintf("contact  t = %.4f  %s", f.Answer.First.T, f.Answer.First.Feature))
 	}
 	if n := len(f.Answer.Slide.Steps); n > 0 {
 		word := "contacts"
 		if n == 1 {
 			word = "contact"
 		}
-		l.labelAt(f.Answer.Slide.Final, scene.PoseSlide, fmt.Sprintf("slide  %d %s", n, word))
+		l.labelAt(f.Answer.Slide.Final, PoseColor(scene.PoseSlide), fmt.Sprintf("slide  %d %s", n, word))
 	}
-	l.placeLabels()
 }
