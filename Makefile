@@ -29,6 +29,8 @@ build: deps
 # hunt command, must find it.
 test: deps sysdeps vet
 	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test -count=1 -timeout 60m $(PKGS)
+	$(GO) test -count=1 -race -short ./scene/engine/... ./ui/editor/...
+	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test -count=1 -race -short -run 'Engine|Capture|Hunt' ./cmd/debugger/
 	$(GO) test -count=1 -tags plantbug ./scene/hunt/...
 	$(GO) test -count=1 -tags plantbug -run Plant ./cmd/debugger/
 	@$(MAKE) --no-print-directory fuzz-ci
