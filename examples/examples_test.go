@@ -10,8 +10,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
+	"sweepdbg/internal/testenv"
 	"sync"
 	"testing"
 	"time"
@@ -249,19 +249,6 @@ const rotatedAxes = `{"axes":[[1.4142135623730951,1.4142135623730951,0],[-0.3535
 var rotated = sweep.Ellipsoid{Axes: [3]mgl64.Vec3{
 	{1.4142135623730951, 1.4142135623730951, 0}, {-0.35355339059327373, 0.35355339059327373, 0}, {0, 0, 1}}}
 
-// goTool returns the go command that runs this test.
-func goTool() string {
-	if p := filepath.Join(runtime.GOROOT(), "bin", "go"); fileExists(p) {
-		return p
-	}
-	return "go"
-}
-
-func fileExists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
-}
-
 func need(t *testing.T, tool string) string {
 	t.Helper()
 	p, err := exec.LookPath(tool)
@@ -281,7 +268,7 @@ func build(t *testing.T, argv ...string) {
 
 func buildGoEngine(t testing.TB) string {
 	bin := filepath.Join(t.TempDir(), "go-engine")
-	cmd := exec.Command(goTool(), "build", "-o", bin, "./engines/go")
+	cmd := exec.Command(testenv.GoTool(), "build", "-o", bin, "./engines/go")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build ./engines/go: %v\n%s", err, out)
 	}
@@ -492,7 +479,7 @@ var debuggerBin = sync.OnceValues(func() (string, error) {
 		return "", err
 	}
 	bin := filepath.Join(dir, "debugger")
-	if out, err := exec.Command(goTool(), "build", "-o", bin, "../cmd/debugger").CombinedOutput(); err != nil {
+	if out, err := exec.Command(testenv.GoTool(), "build", "-o", bin, "../cmd/debugger").CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go build ../cmd/debugger: %v\n%s", err, out)
 	}
 	return bin, nil

@@ -2,33 +2,19 @@ package main
 
 import (
 	"errors"
-	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
+	"sweepdbg/internal/testenv"
 	"testing"
 )
-
-// goTool returns the go command that is running the tests.
-func goTool() string {
-	if p := filepath.Join(runtime.GOROOT(), "bin", "go"); fileExists(p) {
-		return p
-	}
-	return "go"
-}
-
-func fileExists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
-}
 
 // TestBinaryExitCodes builds the real binary and checks the exit status
 // and output of the headless commands as a shell sees them.
 func TestBinaryExitCodes(t *testing.T) {
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "debugger")
-	build := exec.Command(goTool(), "build", "-o", bin, ".")
+	build := exec.Command(testenv.GoTool(), "build", "-o", bin, ".")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}

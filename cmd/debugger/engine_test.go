@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sweepdbg/internal/testenv"
 	"sync"
 	"syscall"
 	"testing"
@@ -44,7 +45,7 @@ func engines(t *testing.T) (goBin, naive string) {
 	t.Helper()
 	buildOnce.Do(func() {
 		goEngine = filepath.Join(engineDir, "go-engine")
-		out, err := exec.Command(goTool(), "build", "-o", goEngine, "../../examples/engines/go").CombinedOutput()
+		out, err := exec.Command(testenv.GoTool(), "build", "-o", goEngine, "../../examples/engines/go").CombinedOutput()
 		if err != nil {
 			buildError = fmt.Errorf("go build examples/engines/go: %v\n%s", err, out)
 			return

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sweepdbg/internal/testenv"
 	"syscall"
 	"testing"
 	"time"
@@ -24,18 +25,11 @@ const engineWait = 60 * time.Second
 func goEngine(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "go-engine")
-	out, err := exec.Command(goTool(), "build", "-o", bin, "../../examples/engines/go").CombinedOutput()
+	out, err := exec.Command(testenv.GoTool(), "build", "-o", bin, "../../examples/engines/go").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	return bin
-}
-
-func goTool() string {
-	if p, err := exec.LookPath("go"); err == nil {
-		return p
-	}
-	return filepath.Join(runtime.GOROOT(), "bin", "go")
 }
 
 // shEngine writes script into a file and returns the command running it.
