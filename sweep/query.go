@@ -24,6 +24,7 @@ type Query struct {
 	unitDelta    vec3       // D_unit
 	detSign      float64    // sign(det M)
 	boxLo, boxHi [3]float64 // the world AABB of the swept volume (Bounds)
+	ext          mgl64.Vec3 // e.Extent(), when the axes are invertible
 	ok           bool
 }
 
@@ -54,6 +55,7 @@ func (q *Query) init(e *Ellipsoid, begin, delta *mgl64.Vec3) {
 	}
 	q.normalMap = mat3{q.axes.r0.mul(q.detSign), q.axes.r1.mul(q.detSign), q.axes.r2.mul(q.detSign)}
 	ext := e.Extent()
+	q.ext = ext
 	for k := 0; k < 3; k++ {
 		q.boxLo[k], q.boxHi[k] = sweptSlab(begin[k], delta[k], ext[k])
 	}
