@@ -30,9 +30,10 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 	if !finiteVecs(begin, delta, e.Axes[0], e.Axes[1], e.Axes[2]) {
 		return Hit{}, false
 	}
-	q := NewQuery(e, begin, delta)
+	var q Query // init in place: NewQuery would return a copy
+	q.init(&e, &begin, &delta)
 	var w walker
-	if !q.Valid() || !w.start(m, begin, delta, reach(e, begin, delta), 1) {
+	if !q.Valid() || !w.start(m, begin, delta, reachExt(q.ext, begin, delta), 1) {
 		return Hit{}, false
 	}
 	r := sweepResult{bestT: 1}
@@ -74,13 +75,16 @@ func (r *sweepResult) offer(h Hit, id int) {
 // rounding of the narrow phase's contact test and of the slab test, so a
 // contact exactly on a box face is never culled.
 func reach(e Ellipsoid, begin, delta mgl64.Vec3) [3]float64 {
-	var r [3]float64
+	return reachExt(e.Extent(), begin, delta)
+}
+
+// reachExt is reach given the ellipsoid's half-extents ext = e.Extent()
+// (which Query.init has already computed: the same sums of squares in the
+// same order, so the same bits).
+func reachExt(ext, begin, delta mgl64.Vec3) [3]float64 {
+	r := [3]float64(ext)
 	rmax := 0.0
 	for i := 0; i < 3; i++ {
-		for _, a := range e.Axes {
-			r[i] += a[i] * a[i]
-		}
-		r[i] = math.Sqrt(r[i])
 		rmax = math.Max(rmax, r[i])
 	}
 	for i := range r {

@@ -24,6 +24,7 @@ type Query struct {
 	unitDelta    vec3       // D_unit
 	detSign      float64    // sign(det M)
 	boxLo, boxHi [3]float64 // the world AABB of the swept volume (Bounds)
+	ext          mgl64.Vec3 // e.Extent(), when the axes are invertible
 	ok           bool
 }
 
@@ -54,6 +55,7 @@ func (q *Query) init(e *Ellipsoid, begin, delta *mgl64.Vec3) {
 	}
 	q.normalMap = mat3{q.axes.r0.mul(q.detSign), q.axes.r1.mul(q.detSign), q.axes.r2.mul(q.detSign)}
 	ext := e.Extent()
+	q.ext = ext
 	for k := 0; k < 3; k++ {
 		q.boxLo[k], q.boxHi[k] = sweptSlab(begin[k], delta[k], ext[k])
 	}
@@ -265,12 +267,54 @@ func (q *Query) triangle(f *triFrame, maxT float64) (Hit, bool) {
 	}
 	// 3.4-3.6: the swept sphere against the vertices and the edges
 	// (section 5: r1 = r2 = 0, r3 = R² = 1).
+	// A conservative early out before the six quadratics: no point of the
+	// triangle lies farther than rho from its centroid g, so a center that
+	// stays beyond 1 + rho of g for t in [0, maxT] touches nothing.
+	g := verts[1].add(verts[2]).mul(1.0 / 3)
+	rr := max(g.lenSq(), verts[1].sub(g).lenSq(), verts[2].sub(g).lenSq())
+	if outOfReach(b.sub(g), d, rr, maxT) {
+		return Hit{}, false
+	}
 	circle := sweptCircle{B: b, D: d, r3: 1}
 	c, ok := circle.edgeVertex(verts[:], maxT, verts[1].lenSq()+verts[2].lenSq())
 	if !ok {
 		return Hit{}, false
 	}
 	return q.finish(c, b, d, face, f.origin)
+}
+
+// outOfReach reports whether the unit sphere whose center is p + t·d
+// (relative to a point g) certainly touches no point within sqrt(rr) of g
+// for any t in [0, upper]: the distance from the segment to g, minimised
+// at the clamped t of closest approach, exceeds 1 + sqrt(rr) by a margin.
+// It is only an early out in front of sweptCircle.edgeVertex, whose
+// features (vertices and edge points of the triangle) all lie within
+// sqrt(rr) of g, so it must never reject what edgeVertex would accept.
+//
+// The margin: edgeVertex accepts a feature x only if its rounded quadratic
+// 1 - |B + tD - x|² reaches zero at a rounded t <= upper (or is >= 0 at
+// t = 0). Everything here and there is a short sum of products of the
+// same unit-space vectors, whose magnitudes are bounded by
+// S² = 1 + rr + |p|² + |d|² (the vertices lie within 2·sqrt(rr) of g,
+// vertex 0 being the origin, and upper <= 1), so each rounded value is
+// within a few dozen ulps of S², about 1e-14·S², of the exact one; a
+// rounded t off its exact value moves the center by at most as much. If
+// the exact squared distance from the segment to g exceeds
+// (1 + sqrt(rr))² + 1e-6·S², every feature stays beyond 1 by a squared
+// margin of at least about 1e-6·S² (|q - x| >= |q - g| - sqrt(rr)), a
+// hundred million times any rounding, and edgeVertex finds no root in
+// [0, upper]. The rejection compares with that margin: a rejected
+// triangle is one edgeVertex would reject. NaN or overflow compare false
+// and reject nothing. All of this is in unit space (no world-space
+// plane, so the ellipsoid's conditioning does not enter).
+func outOfReach(p, d vec3, rr, upper float64) bool {
+	t := 0.0
+	if pd := p.dot(d); pd < 0 { // approaching g: closest at -pd/|d|², clamped to upper
+		t = min(-pd/d.lenSq(), upper)
+	}
+	q := p.madd(d, t)
+	r := 1 + math.Sqrt(rr)
+	return q.lenSq() > r*r+1e-6*(1+rr+p.lenSq()+d.lenSq())
 }
 
 // Outcomes of faceStage.
