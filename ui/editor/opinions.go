@@ -22,11 +22,11 @@ const opinionsAutoLimit = 50000
 // computed again only when the Doc's revision (App.Rev) changes, never
 // per frame.
 type Opinions struct {
-	rev    uint64             // the revision Report (or Skipped) is for
-	ran    bool               // rev is set
-	mesh   *sweep.Mesh        // the mesh geo was built for
-	geo    *opinions.Geometry // triangles and boxes of mesh, for the other two opinions
-	Report *opinions.Report   // nil when not computed (see Skipped) or no scene
+	rev     uint64             // the revision Report (or Skipped) is for
+	ran     bool               // rev is set
+	meshRev uint64             // the Doc.MeshRev geo was built for
+	geo     *opinions.Geometry // triangles and boxes of that mesh, for the other two opinions
+	Report  *opinions.Report   // nil when not computed (see Skipped) or no scene
 	// Skipped says why Report is nil for the current scene: the mesh has
 	// more than opinionsAutoLimit triangles and Compare was not asked for.
 	Skipped string
@@ -49,8 +49,8 @@ func (o *Opinions) Update(d Doc, rev uint64, force bool) bool {
 		o.Skipped = fmt.Sprintf("second opinions skipped: %d triangles (> %d); press Compare", n, opinionsAutoLimit)
 		return false
 	}
-	if o.mesh != d.Mesh || o.geo == nil {
-		o.mesh, o.geo = d.Mesh, opinions.NewGeometry(d.Scene.Ellipsoid, d.Scene.Mesh.Tris())
+	if o.meshRev != d.MeshRev || o.geo == nil {
+		o.meshRev, o.geo = d.MeshRev, opinions.NewGeometry(d.Scene.Ellipsoid, d.Scene.Mesh.Tris())
 	}
 	geo := o.geo.WithEllipsoid(d.Scene.Ellipsoid)
 	s := d.Scene
