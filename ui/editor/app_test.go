@@ -16,6 +16,12 @@ import (
 
 func newTestApp(t *testing.T) *App {
 	t.Helper()
+	return &App{Doc: newTestDoc(t)}
+}
+
+// newTestDoc opens the default built-in scene as a fresh Doc.
+func newTestDoc(t *testing.T) Doc {
+	t.Helper()
 	s, err := scene.Builtin(scene.DefaultName)
 	if err != nil {
 		t.Fatal(err)
@@ -24,7 +30,7 @@ func newTestApp(t *testing.T) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &App{Doc: d}
+	return d
 }
 
 // summary captures every editable field of a Doc for comparisons.

@@ -5,7 +5,6 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"sweepdbg/render/view"
 	"sweepdbg/scene"
 )
 
@@ -33,14 +32,7 @@ func TestMeshRevKeysMeshCaches(t *testing.T) {
 	if o.geo != geo || p.shifted != shifted {
 		t.Fatal("a pose edit rebuilt the opinions' geometry or the probe's shifted mesh")
 	}
-	s, err := scene.Builtin(scene.DefaultName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := NewDoc(s, "", view.Default(), DefaultGrid)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := newTestDoc(t)
 	a.Load(d)
 	a.Refresh()
 	o.Update(a.Doc, a.Rev, false)
