@@ -19,14 +19,6 @@ type Plane struct {
 // or are collinear, or are not finite).
 var ErrDegenerate = errors.New("geom: points are collinear, coincide or are not finite; they span no plane")
 
-// NewPlane returns the plane through a, b and c whose normal is
-// (b-a) x (c-a) normalised, so that a, b, c are counter-clockwise seen from
-// the side N points to. It returns ErrDegenerate when the three points span
-// no plane (zero-area triangle, or a non-finite coordinate).
-func NewPlane(a, b, c mgl64.Vec3) (Plane, error) {
-	return PlaneFromNormal(Cross(b.Sub(a), c.Sub(a)), a)
-}
-
 // PlaneFromNormal returns the plane with normal direction n (any non-zero
 // length; it is normalised) through the point p. It returns ErrDegenerate
 // when n is zero or anything is not finite.
@@ -75,15 +67,6 @@ func (pl Plane) ToPlane(p mgl64.Vec3) mgl64.Vec2 {
 func (pl Plane) ToWorld(q mgl64.Vec2) mgl64.Vec3 {
 	u, v := pl.Basis()
 	return u.Mul(q[0]).Add(v.Mul(q[1])).Sub(pl.N.Mul(pl.C))
-}
-
-// PlaneToWorld returns the matrix M_plane->world of section 4.1, whose
-// columns are U, V, N and the plane origin -C N: it maps (x, y, 0, 1) in
-// plane space to the world point ToWorld((x, y)).
-func (pl Plane) PlaneToWorld() mgl64.Mat4 {
-	u, v := pl.Basis()
-	o := pl.N.Mul(-pl.C)
-	return mgl64.Mat4FromCols(u.Vec4(0), v.Vec4(0), pl.N.Vec4(0), o.Vec4(1))
 }
 
 // TransformedByInverse returns the image of the plane under the inverse of

@@ -175,9 +175,6 @@ func (c Camera) Proj() mgl64.Mat4 {
 	return mgl64.Perspective(c.fov(), aspect, near, far)
 }
 
-// ViewProj returns Proj * View: world to clip space.
-func (c Camera) ViewProj() mgl64.Mat4 { return c.Proj().Mul4(c.View()) }
-
 // pixelToNDC maps a y-down pixel to normalised device x, y (y up).
 func (c Camera) pixelToNDC(x, y float64) (nx, ny float64) {
 	w, h := c.size()

@@ -80,25 +80,6 @@ func clipTriangle(tri [3]mgl64.Vec4, a, b *clipPoly) {
 	}
 }
 
-// ClipNear clips the triangle tri (clip-space corners) against the near
-// plane z + w >= 0, before the perspective divide. It writes the kept
-// polygon, 0 to 4 vertices in order, into out and returns their count: 0
-// when the triangle lies wholly behind the plane, 3 when wholly in front
-// (the corners unchanged) and 3 or 4 when cut. A point exactly on the plane
-// counts as in front.
-func ClipNear(tri [3]mgl64.Vec4, out *[4]mgl64.Vec4) int {
-	var a, b clipPoly
-	a.n = 3
-	for i := range tri {
-		a.v[i].P = tri[i]
-	}
-	a.clipTo(nearPlane, &b)
-	for i := 0; i < b.n; i++ {
-		out[i] = b.v[i].P
-	}
-	return b.n
-}
-
 // ClipSegment clips the segment a-b (clip space) against the near plane
 // and the guard band and reports whether any of it is left; a and b are
 // replaced by the kept part's ends.

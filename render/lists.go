@@ -227,16 +227,6 @@ func (l *Lists) setCamera(cam Camera) {
 // the frame's content (what near/far were fitted to).
 func (l *Lists) Camera() Camera { return l.cam }
 
-// TriangleCount returns the number of triangles handed to the GPU (after
-// culling and clipping).
-func (l *Lists) TriangleCount() int {
-	n := 0
-	for i := range l.chunks {
-		n += (len(l.chunks[i].verts) + len(l.chunks[i].cidx)) / 3
-	}
-	return n
-}
-
 // contentBounds returns FrameBounds from the cached mesh bounds (the
 // mesh's box alone if the poses are not finite).
 func (l *Lists) contentBounds(f *Frame) geom.AABB {

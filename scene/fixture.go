@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -283,7 +285,7 @@ func decodeObject(raw json.RawMessage, field string, allowed ...string) (map[str
 	if err := json.Unmarshal(raw, &obj); err != nil {
 		return nil, fieldErr(field, "%v", err)
 	}
-	for _, key := range sortedKeys(obj) {
+	for _, key := range slices.Sorted(maps.Keys(obj)) {
 		ok := false
 		for _, a := range allowed {
 			ok = ok || a == key

@@ -3,8 +3,9 @@ package scene
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -60,7 +61,7 @@ func encode(s *Scene) []byte {
 		b.WriteString(",\n  \"expect\": ")
 		writeExpect(&b, s.Expect)
 	}
-	for _, key := range sortedKeys(s.Extra) {
+	for _, key := range slices.Sorted(maps.Keys(s.Extra)) {
 		b.WriteString(",\n  ")
 		writeString(&b, key)
 		b.WriteString(": ")
@@ -173,14 +174,4 @@ func appendFloat(b []byte, f float64) []byte {
 		}
 	}
 	return b
-}
-
-// sortedKeys returns the keys of m in increasing order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -264,7 +266,7 @@ func (e *Expect) hitFields() string {
 func validFeature(f string) bool { return f == "face" || f == "edge" || f == "vertex" }
 
 func (s *Scene) validateExtra() error {
-	for _, key := range sortedKeys(s.Extra) {
+	for _, key := range slices.Sorted(maps.Keys(s.Extra)) {
 		switch {
 		case key == "":
 			return fieldErr(`""`, "empty field name")

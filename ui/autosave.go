@@ -27,7 +27,7 @@ type autosaver struct {
 	last   time.Time          // when the last save began
 	saving bool               // a background save is running
 	mu     sync.Mutex         // held while saving; guards cache
-	cache  editor.SceneJSON   // the scene's JSON, encoded once per scene
+	cache  editor.SceneJSON   // the scene's JSON, encoded once per revision
 	// write saves a session; nil means editor.SaveSession (tests inject
 	// a failing one).
 	write func(path string, s *editor.Session) error
@@ -110,7 +110,7 @@ func (g *game) saveDue(final bool) bool {
 // immutable, the rest is copied).
 func (g *game) sessionWriter() func() error {
 	sv := &g.save
-	d, cs, recent, field, help := g.app.Doc, cameraState(g.cam), append([]string(nil), g.app.Recent...), g.panels.path, g.help
+	d, rev, cs, recent, field, help := g.app.Doc, g.app.Rev, cameraState(g.cam), append([]string(nil), g.app.Recent...), g.panels.path, g.help
 	layout, ups := g.panels.layout(), maps.Clone(g.app.Ups)
 	path, write := sv.path, sv.write
 	if write == nil {
@@ -119,7 +119,7 @@ func (g *game) sessionWriter() func() error {
 	return func() error {
 		sv.mu.Lock() // a final save waits for a background one, then overwrites it
 		defer sv.mu.Unlock()
-		s, err := editor.NewSession(d, cs, recent, field, help, &sv.cache)
+		s, err := editor.NewSession(d, rev, cs, recent, field, help, &sv.cache)
 		if err == nil {
 			s.Panels = layout
 			s.SetUpAxes(ups)

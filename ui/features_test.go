@@ -131,17 +131,17 @@ func TestGamePlayFlow(t *testing.T) {
 	before := g.app.Doc.Scene
 	undo0, _ := g.app.History.Len()
 	g.run(cmdPlay)
-	if g.play == nil || !g.play.running {
+	if g.play == nil || !g.play.Running {
 		t.Fatal("P did not start play")
 	}
 	for i := 0; i < 30; i++ {
 		g.playUpdate()
 	}
 	ps := g.play
-	if ps.tl.Len() != 30 {
-		t.Fatalf("%d ticks recorded, want 30", ps.tl.Len())
+	if ps.Timeline.Len() != 30 {
+		t.Fatalf("%d ticks recorded, want 30", ps.Timeline.Len())
 	}
-	last, _ := ps.tl.Current()
+	last, _ := ps.Timeline.Current()
 	if g.app.Doc.Scene.Start != last.Start || g.app.Doc.Scene.End != last.Desired {
 		t.Fatalf("shown motion %v -> %v, want the last tick's %v -> %v", g.app.Doc.Scene.Start, g.app.Doc.Scene.End, last.Start, last.Desired)
 	}
@@ -149,12 +149,12 @@ func TestGamePlayFlow(t *testing.T) {
 		t.Fatalf("ticks made undo steps: %d", n-undo0)
 	}
 	g.run(cmdPlay) // pause
-	if ps.running {
+	if ps.Running {
 		t.Fatal("P did not pause")
 	}
 	g.run(cmdStepBack)
 	g.run(cmdStepBack)
-	rec, _ := ps.tl.Current()
+	rec, _ := ps.Timeline.Current()
 	if rec.Before.Tick != 27 || g.app.Doc.Scene.Start != rec.Start {
 		t.Fatalf("two steps back: tick %d, shown start %v", rec.Before.Tick, g.app.Doc.Scene.Start)
 	}
@@ -189,7 +189,7 @@ func TestGamePlayFlow(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.playUpdate()
-	if g.play.player.E != g.app.Doc.Scene.Ellipsoid {
+	if g.play.Player.E != g.app.Doc.Scene.Ellipsoid {
 		t.Fatal("the player did not take the ellipsoid edited while playing")
 	}
 	g.quitPlay()
@@ -212,17 +212,17 @@ func TestPlayPausesInside(t *testing.T) {
 	g := newTestGame(t)
 	g.shot.noInput = true
 	g.run(cmdPlay)
-	p := g.play.player
+	p := g.play.Player
 	p.Mesh = sweep.NewMesh(nil) // the core sees nothing, the inside check sees the scene
-	for i := 0; i < 300 && g.play.running; i++ {
+	for i := 0; i < 300 && g.play.Running; i++ {
 		g.playUpdate()
 	}
-	if g.play.running {
+	if g.play.Running {
 		t.Fatal("play kept running while falling through the floor")
 	}
-	rec, _ := g.play.tl.Current()
-	if !rec.Inside() || !strings.Contains(g.play.note, "inside geometry") || !g.app.MsgErr {
-		t.Fatalf("paused without an inside tick: %+v note %q", rec.After, g.play.note)
+	rec, _ := g.play.Timeline.Current()
+	if !rec.Inside() || !strings.Contains(g.play.Note, "inside geometry") || !g.app.MsgErr {
+		t.Fatalf("paused without an inside tick: %+v note %q", rec.After, g.play.Note)
 	}
 	if b := g.banners(); len(b) != 1 || !strings.Contains(b[0], "inside") {
 		t.Fatalf("banners %q", b)

@@ -100,8 +100,8 @@ func (g *game) banners() []string {
 	if s := g.opinions.Disagree(); s != "" {
 		out = append(out, s)
 	}
-	if g.play != nil && g.play.note != "" {
-		out = append(out, g.play.note)
+	if g.play != nil && g.play.Note != "" {
+		out = append(out, g.play.Note)
 	}
 	return out
 }

@@ -76,7 +76,7 @@ func (g *game) noteChanges(posted bool) {
 		help: g.help, capture: g.capture, hover: g.hover, mode: g.mode,
 		opinionsReady: g.opinions.Report != nil, probeReady: g.probe.Result != nil,
 	}
-	busy := g.loading != nil || g.hunter != nil || (g.play != nil && g.play.running) || g.shotPending
+	busy := g.loading != nil || g.hunter != nil || (g.play != nil && g.play.Running) || g.shotPending
 	if r.requested.Swap(false) || posted || busy || now != r.last || g.inputActive() {
 		r.frames = redrawFrames
 	}

@@ -36,7 +36,7 @@ func TestSetupRestoresSession(t *testing.T) {
 	dir := t.TempDir()
 	a := newTestGame(t).app
 	_ = a.SetPose(scene.PoseStart, mgl64.Vec3{0.125, 3, -1})
-	sess, err := editor.NewSession(a.Doc, cameraState(render.NewCamera(100, 100)), nil, "", false, &editor.SceneJSON{})
+	sess, err := editor.NewSession(a.Doc, a.Rev, cameraState(render.NewCamera(100, 100)), nil, "", false, &editor.SceneJSON{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func validSession(t *testing.T, start mgl64.Vec3, cam editor.CameraState) []byte
 	t.Helper()
 	a := newTestGame(t).app
 	_ = a.SetPose(scene.PoseStart, start)
-	sess, err := editor.NewSession(a.Doc, cam, nil, "", false, nil)
+	sess, err := editor.NewSession(a.Doc, a.Rev, cam, nil, "", false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ func (g *game) playPanel(ctx *debugui.Context) {
 	ps := g.play
 	ctx.SetGridLayout([]int{-1, -1, -1}, nil)
 	label := "Play"
-	if ps != nil && ps.running {
+	if ps != nil && ps.Running {
 		label = "Pause"
 	}
 	ctx.Button(label).On(g.togglePlay)
@@ -32,7 +32,7 @@ func (g *game) playPanel(ctx *debugui.Context) {
 	ctx.Button("tick >").On(func() { g.stepTimeline(1) })
 	if ps != nil {
 		ctx.SetGridLayout([]int{-1}, nil)
-		if first, last, ok := ps.tl.Ticks(); ok && last > first {
+		if first, last, ok := ps.Timeline.Ticks(); ok && last > first {
 			ctx.Slider(&ps.slider, first, last, 1).On(func() { g.scrub(ps.slider) })
 		}
 		ctx.SetGridLayout([]int{-1, -1}, nil)
@@ -42,20 +42,6 @@ func (g *game) playPanel(ctx *debugui.Context) {
 	ctx.SetGridLayout([]int{-1}, nil)
 	for _, l := range playLines(ps) {
 		ctx.Text(l)
-	}
-}
-
-// scrub moves the timeline's cursor to the tick numbered tick (the
-// slider), pausing play.
-func (g *game) scrub(tick int) {
-	ps := g.play
-	if ps == nil {
-		return
-	}
-	ps.running = false
-	ps.tl.SeekTick(tick)
-	if rec, ok := ps.tl.Current(); ok {
-		g.showTick(rec)
 	}
 }
 

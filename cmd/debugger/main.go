@@ -11,7 +11,8 @@
 //	debugger screenshot [--scene NAME | FILE] --out shot.png [--size 1280x800]
 //	debugger bench [--scene NAME] [--n N]       time the core on a built-in scene
 //	debugger hunt [--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR] [ENGINE FLAGS]
-//	                                            hunt for core or engine bugs (hunt.go; the search is package scene/hunt)
+//	                                            hunt for core or engine bugs (hunt.go;
+//	                                            the search is package scene/hunt)
 //
 // ENGINE FLAGS are --engine "CMD ARGS" (repeatable), --engine-timeout 5s
 // and --engine-tolerance 1e-4: live engines speaking the engine protocol

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -98,7 +99,7 @@ func (c *CaptureReader) Next() (Record, error) {
 			c.skipRest()
 			return Record{}, &CaptureError{Line: c.line, Err: err}
 		}
-		if len(b) == 0 || len(trimSpace(b)) == 0 {
+		if len(bytes.TrimLeft(b, " \t\r")) == 0 {
 			continue
 		}
 		var l captureLine
@@ -123,13 +124,6 @@ func (c *CaptureReader) skipRest() {
 			return
 		}
 	}
-}
-
-func trimSpace(b []byte) []byte {
-	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\r') {
-		b = b[1:]
-	}
-	return b
 }
 
 // defineMesh builds the mesh of a mesh line under its id.

@@ -383,15 +383,6 @@ func (p *Process) Name() string { return p.name }
 // Ops returns the ops the engine's hello listed.
 func (p *Process) Ops() Ops { return p.ops }
 
-// Pgid returns the engine's process group id (its pid), 0 when it never
-// started.
-func (p *Process) Pgid() int {
-	if p.cmd == nil || p.cmd.Process == nil {
-		return 0
-	}
-	return p.cmd.Process.Pid
-}
-
 // Err returns the *BrokenError the engine broke with (or ErrClosed after
 // Close), nil while it runs.
 func (p *Process) Err() error { return p.broken }

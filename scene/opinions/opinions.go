@@ -8,7 +8,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
-	"sweepdbg/scene"
 	"sweepdbg/sweep"
 	"sweepdbg/sweep/oracle"
 	"sweepdbg/sweep/unitspace"
@@ -109,16 +108,6 @@ func (r *Report) String() string {
 }
 
 func vec(v mgl64.Vec3) string { return fmt.Sprintf("[%.9g %.9g %.9g]", v[0], v[1], v[2]) }
-
-// CompareScene compares the three opinions on the scene's motion from
-// Start to End. An invalid scene gives its validation error.
-func CompareScene(s *scene.Scene) (*Report, error) {
-	if err := s.Validate(); err != nil {
-		return nil, err
-	}
-	tris := s.Mesh.Tris()
-	return Compare(NewGeometry(s.Ellipsoid, tris), sweep.NewMesh(tris), s.Start, s.End.Sub(s.Start), DefaultTolerance), nil
-}
 
 // Compare computes the three opinions on the motion from begin by delta:
 // the core's over mesh (which must hold the same triangles as g) and the

@@ -57,11 +57,9 @@ func newFrame(axes [3]mgl64.Vec3, tri geom.Triangle) frame {
 	f.p[1] = f.inv.Mul3x1(tri[1].Sub(tri[0]))
 	f.p[2] = f.inv.Mul3x1(tri[2].Sub(tri[0]))
 	f.n = geom.Cross(f.p[1], f.p[2])
-	f.ok = finite(f.p[1]) && finite(f.p[2]) && finite(f.n)
+	f.ok = geom.IsFinite(f.p[1]) && geom.IsFinite(f.p[2]) && geom.IsFinite(f.n)
 	return f
 }
-
-func finite(v mgl64.Vec3) bool { return geom.IsFinite(v) }
 
 // unit maps a world point to unit space relative to the frame's origin.
 func (f *frame) unit(w mgl64.Vec3) mgl64.Vec3 { return f.inv.Mul3x1(w.Sub(f.origin)) }
@@ -166,7 +164,7 @@ func newPath(axes [3]mgl64.Vec3, begin, delta mgl64.Vec3, tri geom.Triangle) pat
 	p := path{frame: newFrame(axes, tri)}
 	if p.ok {
 		p.b, p.d = p.unit(begin), p.inv.Mul3x1(delta)
-		p.ok = finite(p.b) && finite(p.d)
+		p.ok = geom.IsFinite(p.b) && geom.IsFinite(p.d)
 	}
 	return p
 }

@@ -2,8 +2,9 @@
 // ellipsoid swept against a triangle: the unit-sphere-space
 // interior/edge/vertex method of the course's collide-and-slide slides
 // ("Ellipsoid-triangle collisions", Collisions III), beside the core's
-// plane-space method of Rouwé (package sweep). The debugger shows both, with the numeric oracle as a third
-// opinion, and the bug hunter searches for cases where they disagree.
+// plane-space method of Rouwé (package sweep). The debugger shows both,
+// with the numeric oracle as a third opinion, and the bug hunter searches
+// for cases where they disagree.
 //
 // The method: map the triangle into the space where the ellipsoid is a unit
 // sphere (the first-contact time is the same there); intersect the moving

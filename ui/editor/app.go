@@ -93,7 +93,10 @@ func NewDoc(s *scene.Scene, source string, view view.Options, grid float64) (Doc
 	if !(grid > 0) {
 		grid = DefaultGrid
 	}
-	return Doc{Scene: s, Mesh: sweep.NewMesh(s.Mesh.Tris()), Shape: shape, View: view, Grid: grid, Source: source}, nil
+	return Doc{
+		Scene: s, Mesh: sweep.NewMesh(s.Mesh.Tris()), MeshRev: nextMeshRev(),
+		Shape: shape, View: view, Grid: grid, Source: source,
+	}, nil
 }
 
 // Say sets the status line's message.

@@ -16,6 +16,12 @@ import (
 
 func newTestApp(t *testing.T) *App {
 	t.Helper()
+	return &App{Doc: newTestDoc(t)}
+}
+
+// newTestDoc opens the default built-in scene as a fresh Doc.
+func newTestDoc(t *testing.T) Doc {
+	t.Helper()
 	s, err := scene.Builtin(scene.DefaultName)
 	if err != nil {
 		t.Fatal(err)
@@ -24,7 +30,7 @@ func newTestApp(t *testing.T) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &App{Doc: d}
+	return d
 }
 
 // summary captures every editable field of a Doc for comparisons.
@@ -228,7 +234,7 @@ func TestSessionRoundTrip(t *testing.T) {
 	v.Grid = false
 	_ = a.SetView(v)
 	cam := CameraState{Target: mgl64.Vec3{1, 2, 3}, Yaw: 1.25, Pitch: -0.5, Distance: 7, FovY: 0.8, Ortho: true}
-	sess, err := NewSession(a.Doc, cam, []string{"/x/a.obj"}, "/x/b.json", true, nil)
+	sess, err := NewSession(a.Doc, a.Rev, cam, []string{"/x/a.obj"}, "/x/b.json", true, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,20 +315,20 @@ func TestSessionVersion1Loads(t *testing.T) {
 	}
 }
 
-// The session's scene cache re-encodes only when the scene changed.
+// The session's scene cache re-encodes only when the revision changed.
 func TestSceneJSONCache(t *testing.T) {
 	a := newTestApp(t)
 	var c SceneJSON
-	d1, err := c.encode(a.Doc.Scene)
+	d1, err := c.encode(a.Doc.Scene, a.Rev)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d2, _ := c.encode(a.Doc.Scene)
+	d2, _ := c.encode(a.Doc.Scene, a.Rev)
 	if &d1[0] != &d2[0] {
 		t.Fatal("same scene encoded twice")
 	}
 	_ = a.SetPose(scene.PoseEnd, mgl64.Vec3{7, 7, 7})
-	d3, _ := c.encode(a.Doc.Scene)
+	d3, _ := c.encode(a.Doc.Scene, a.Rev)
 	s, err := scene.Parse(d3)
 	if err != nil || s.End != (mgl64.Vec3{7, 7, 7}) {
 		t.Fatalf("edited scene not re-encoded: %v %v", err, s)

@@ -17,7 +17,7 @@ func Change(from, to Doc) string {
 	if from.Scene == nil || to.Scene == nil {
 		return ""
 	}
-	if from.Scene.Name != to.Scene.Name || from.Source != to.Source || from.Mesh != to.Mesh {
+	if from.Scene.Name != to.Scene.Name || from.Source != to.Source || from.MeshRev != to.MeshRev {
 		return "scene " + Printable(to.Describe())
 	}
 	var out []string

@@ -21,7 +21,7 @@ func FuzzSession(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	sess, err := NewSession(d, CameraState{Distance: 5, FovY: 0.8}, []string{"/x/\x1b]0;t\a.obj"}, "p", true, nil)
+	sess, err := NewSession(d, 1, CameraState{Distance: 5, FovY: 0.8}, []string{"/x/\x1b]0;t\a.obj"}, "p", true, nil)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func FuzzSession(f *testing.F) {
 		if err != nil {
 			return
 		}
-		again, err := NewSession(d, s.Camera, s.Recent, s.Path, s.Help, nil)
+		again, err := NewSession(d, 1, s.Camera, s.Recent, s.Path, s.Help, nil)
 		if err != nil {
 			t.Fatalf("an accepted session does not encode: %v", err)
 		}

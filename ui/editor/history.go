@@ -1,6 +1,8 @@
 package editor
 
 import (
+	"sync/atomic"
+
 	"sweepdbg/render/view"
 	"sweepdbg/scene"
 	"sweepdbg/sweep"
@@ -12,13 +14,25 @@ import (
 // mesh's slices are never written after load), so a snapshot costs a few
 // hundred bytes whatever the mesh size.
 type Doc struct {
-	Scene  *scene.Scene // the inspected motion; Scene.Ellipsoid == Shape.Ellipsoid()
-	Mesh   *sweep.Mesh  // the core's mesh built from Scene.Mesh, once per load
-	Shape  Shape        // the Ellipsoid panel's radii and rotation
-	View   view.Options // View panel toggles
-	Grid   float64      // Ctrl-drag snapping step, world units (> 0)
-	Source string       // the file the scene was opened from; "" for a built-in
+	Scene *scene.Scene // the inspected motion; Scene.Ellipsoid == Shape.Ellipsoid()
+	Mesh  *sweep.Mesh  // the core's mesh built from Scene.Mesh, once per load
+	// MeshRev identifies Mesh (and Scene.Mesh's triangles): NewDoc gives
+	// every mesh it builds a new one, never repeated in the process; edits
+	// that move poses keep it. Caches of what depends on the triangles only
+	// are keyed by it (App.Rev keys what depends on the whole Doc).
+	MeshRev uint64
+	Shape   Shape        // the Ellipsoid panel's radii and rotation
+	View    view.Options // View panel toggles
+	Grid    float64      // Ctrl-drag snapping step, world units (> 0)
+	Source  string       // the file the scene was opened from; "" for a built-in
 }
+
+// meshRevs hands out Doc.MeshRev values; loads run NewDoc on background
+// goroutines, hence atomic.
+var meshRevs atomic.Uint64
+
+// nextMeshRev returns a mesh revision never returned before (never 0).
+func nextMeshRev() uint64 { return meshRevs.Add(1) }
 
 // Clone returns d with its own copy of the Scene struct (and of the slide
 // options it points to), ready to be edited without touching d.

@@ -45,8 +45,8 @@ func ParseNum(s string) (float64, error) {
 // time (smoothed), hit or "no contact", t, the contact point, the
 // ellipsoid's center at contact, normal, feature, triangle and its
 // vertices, one block per slide step (its point and center), the final
-// position (ExpectLines adds the fixture's expectation). "point" is always a contact point on the mesh and
-// "center" always the ellipsoid's center.
+// position (ExpectLines adds the fixture's expectation). "point" is always
+// a contact point on the mesh and "center" always the ellipsoid's center.
 func ResultLines(d Doc, r Result) []string {
 	out := []string{"core time: " + FormatSig2(r.AvgMicros) + " µs"}
 	out = append(out, hitLines(d, r.Answer)...)

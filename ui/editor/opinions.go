@@ -25,11 +25,11 @@ const opinionsAutoLimit = 50000
 // computed again only when the Doc's revision (App.Rev) changes, never
 // per frame.
 type Opinions struct {
-	rev    uint64           // the revision Report (or Skipped) is for
-	ran    bool             // rev is set
-	mesh   *sweep.Mesh      // the Doc mesh emesh wraps
-	emesh  *engine.Mesh     // the engines' view of mesh (it keeps the oracle's index)
-	Report *opinions.Report // nil when not computed (see Skipped) or no scene
+	rev     uint64           // the revision Report (or Skipped) is for
+	ran     bool             // rev is set
+	meshRev uint64           // the Doc.MeshRev emesh wraps
+	emesh   *engine.Mesh     // the engines' view of the Doc mesh (it keeps the oracle's index)
+	Report  *opinions.Report // nil when not computed (see Skipped) or no scene
 	// Skipped says why Report is nil for the current scene: the mesh has
 	// more than opinionsAutoLimit triangles and Compare was not asked for.
 	Skipped string
@@ -52,8 +52,8 @@ func (o *Opinions) Update(d Doc, rev uint64, force bool) bool {
 		o.Skipped = fmt.Sprintf("second opinions skipped: %d triangles (> %d); press Compare", n, opinionsAutoLimit)
 		return false
 	}
-	if o.mesh != d.Mesh || o.emesh == nil {
-		o.mesh, o.emesh = d.Mesh, engine.MeshOf(d.Scene.Mesh.Tris(), d.Mesh)
+	if o.meshRev != d.MeshRev || o.emesh == nil {
+		o.meshRev, o.emesh = d.MeshRev, engine.MeshOf(d.Scene.Mesh.Tris(), d.Mesh)
 	}
 	s := d.Scene
 	q := engine.Query{Mesh: o.emesh, Ellipsoid: s.Ellipsoid, Start: s.Start, End: s.End, Slide: d.SlideOptions()}

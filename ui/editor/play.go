@@ -9,10 +9,11 @@ import (
 )
 
 // Play mode: the ellipsoid walks through the scene as a character, with
-// the player controls of the course's collide-and-slide slides ("Player Controls"), moved every tick by
-// the same core the inspector shows (sweep.Mesh.Slide from the current
-// center to the desired one). Player and Timeline are plain types with no
-// window, so the tests walk them headless.
+// the player controls of the course's collide-and-slide slides ("Player
+// Controls"), moved every tick by the same core the inspector shows
+// (sweep.Mesh.Slide from the current center to the desired one). Player,
+// Timeline and Play are plain types with no window, so the tests walk them
+// headless.
 
 // PlayTPS is play mode's fixed tick rate (ticks per second); the window
 // runs one tick per ebiten Update at ebiten's default 60 TPS.

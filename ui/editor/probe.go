@@ -34,12 +34,13 @@ type ProbeResult struct {
 	TriangleMoved bool // the shifted hit names another triangle
 }
 
-// Probe caches the shifted mesh (rebuilt when the scene's mesh or the
-// offset changes) and the last result (recomputed when the scene changes).
+// Probe caches the shifted mesh (rebuilt when the Doc's mesh, its
+// MeshRev, or the offset changes) and the last result (recomputed when
+// App.Rev changes).
 type Probe struct {
 	Offset float64 // requested shift along (1,1,1), in [0, MaxProbeOffset]
 
-	mesh    *sweep.Mesh // the unshifted mesh the shifted one was built from
+	meshRev uint64      // the Doc.MeshRev the shifted mesh was built from
 	meshOff float64     // the offset the shifted mesh was built with
 	shifted *sweep.Mesh // the mesh moved by meshOff
 	rev     uint64      // the App.Rev Result is for
@@ -76,13 +77,13 @@ func (p *Probe) Update(d Doc, rev uint64, base sweep.Answer, force bool) {
 		return
 	}
 	off := mgl64.Vec3{p.Offset, p.Offset, p.Offset}
-	if p.mesh != d.Mesh || p.meshOff != p.Offset || p.shifted == nil {
+	if p.meshRev != d.MeshRev || p.meshOff != p.Offset || p.shifted == nil {
 		tris := d.Scene.Mesh.Tris()
 		moved := make([]geom.Triangle, len(tris))
 		for i, t := range tris {
 			moved[i] = geom.Triangle{t[0].Add(off), t[1].Add(off), t[2].Add(off)}
 		}
-		p.mesh, p.meshOff, p.shifted = d.Mesh, p.Offset, sweep.NewMesh(moved)
+		p.meshRev, p.meshOff, p.shifted = d.MeshRev, p.Offset, sweep.NewMesh(moved)
 	}
 	p.Result = probe(p.shifted, d, off, base)
 }

@@ -150,33 +150,34 @@ func SessionPath(configDir string) (string, error) {
 	return filepath.Join(configDir, SessionFile), nil
 }
 
-// SceneJSON caches the fixture JSON of the last scene saved, so that a
-// save after only the camera or the panels changed does not encode a large
-// mesh again. Scenes in a Doc are never modified in place, so the pointer
-// identifies the content. The zero value is empty; not safe for
-// concurrent use (the game saves under its save mutex).
+// SceneJSON caches the fixture JSON of the scene last saved, by the
+// App.Rev it was saved at, so that a save after only the camera or the
+// panels changed does not encode a large mesh again. The zero value is
+// empty; not safe for concurrent use (the game saves under its save
+// mutex).
 type SceneJSON struct {
-	scene *scene.Scene
-	data  []byte
+	rev  uint64 // the App.Rev data is for
+	data []byte // nil: nothing cached
 }
 
-// encode returns s as fixture JSON, from the cache when s was the last
-// scene encoded. A nil cache always encodes.
-func (c *SceneJSON) encode(s *scene.Scene) ([]byte, error) {
-	if c != nil && c.scene == s && c.data != nil {
+// encode returns s (the scene of the Doc at revision rev) as fixture
+// JSON, from the cache when rev is the revision last encoded. A nil cache
+// always encodes.
+func (c *SceneJSON) encode(s *scene.Scene, rev uint64) ([]byte, error) {
+	if c != nil && c.rev == rev && c.data != nil {
 		return c.data, nil
 	}
 	data, err := s.Marshal()
 	if err == nil && c != nil {
-		c.scene, c.data = s, data
+		c.rev, c.data = rev, data
 	}
 	return data, err
 }
 
-// NewSession captures the state to save, encoding the scene through cache
-// (nil: no cache).
-func NewSession(d Doc, cam CameraState, recent []string, path string, help bool, cache *SceneJSON) (*Session, error) {
-	data, err := cache.encode(d.Scene)
+// NewSession captures the state to save, d being the Doc at App.Rev rev,
+// encoding the scene through cache (nil: no cache).
+func NewSession(d Doc, rev uint64, cam CameraState, recent []string, path string, help bool, cache *SceneJSON) (*Session, error) {
+	data, err := cache.encode(d.Scene, rev)
 	if err != nil {
 		return nil, fmt.Errorf("session: %w", err)
 	}

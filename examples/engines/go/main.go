@@ -23,6 +23,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -118,7 +119,7 @@ func (e *engine) serve(in io.Reader, out io.Writer) error {
 			}
 			line = long
 		}
-		if len(trimSpace(line)) > 0 {
+		if len(bytes.Trim(line, " \t\r\n")) > 0 {
 			e.out = e.answer(e.out[:0], line)
 			e.out = append(e.out, '\n')
 			if _, werr := bw.Write(e.out); werr != nil {
@@ -594,15 +595,4 @@ func (s *scanner) skip() {
 			s.fail("want a value")
 		}
 	}
-}
-
-// trimSpace returns b without leading and trailing white space.
-func trimSpace(b []byte) []byte {
-	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\r' || b[0] == '\n') {
-		b = b[1:]
-	}
-	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || b[len(b)-1] == '\r' || b[len(b)-1] == '\n') {
-		b = b[:len(b)-1]
-	}
-	return b
 }
