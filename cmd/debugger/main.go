@@ -2,7 +2,8 @@
 // subcommand it opens the window (on the default built-in scene, a named
 // one, or a fixture or mesh file); the subcommands run headless:
 //
-//	debugger [--scene NAME] [--fresh] [FILE]   open the window
+//	debugger [--scene NAME] [--fresh] [ENGINE FLAGS] [FILE]
+//	                                            open the window (FILE: a fixture, a mesh or a capture)
 //	debugger replay [--json] [--builtins] [ENGINE FLAGS] FILE...
 //	                                            replay fixtures (check their expectations)
 //	                                            and captures (.jsonl: judge every line)
@@ -16,7 +17,8 @@
 //
 // ENGINE FLAGS are --engine "CMD ARGS" (repeatable), --engine-timeout 5s
 // and --engine-tolerance 1e-4: live engines speaking the engine protocol
-// (docs/engine-protocol.md), judged against the exact core.
+// (docs/engine-protocol.md), judged against the exact core (the window,
+// replay and hunt take them).
 //
 // Exit status: 0 on success; 1 when something failed (an expectation, an
 // engine's or a capture's wrong answer, the window, a write; hunt's

@@ -36,7 +36,9 @@ func windowEngineFlags(fs *flag.FlagSet, opt *ui.Options) {
 	fs.Float64Var(&opt.EngineTolerance, "engine-tolerance", engine.DefaultTolerance, "the judge's tolerance `TOL` (unit-sphere distance)")
 }
 
-// runWindow opens the window: debugger [--scene NAME] [--fresh] [FILE].
+// runWindow opens the window: debugger [--scene NAME] [--fresh]
+// [--engine "CMD ARGS"]... [--engine-timeout D] [--engine-tolerance TOL]
+// [FILE].
 func runWindow(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("debugger", "[--scene NAME] [--fresh] [--engine CMD]... [FILE]", stderr)
 	var opt ui.Options

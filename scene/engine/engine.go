@@ -30,8 +30,10 @@ const (
 )
 
 // Mesh is one triangle mesh as the engines see it: the triangles, the
-// protocol id it is sent under (unique in the process: a mesh whose
-// triangles change is a new Mesh with a new id) and the core's BVH over
+// protocol id it is first sent under (unique in the process: a mesh whose
+// triangles change is a new Mesh with a new id; a live engine that needs
+// it again after another mesh gets it under a fresh id, see
+// Process.ensureMesh) and the core's BVH over
 // them, built once and shared by every engine. A Mesh is immutable and
 // safe for concurrent use.
 type Mesh struct {
