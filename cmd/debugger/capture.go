@@ -125,7 +125,7 @@ func ruleOf(v engine.Verdict) string {
 	if v.State == engine.Wrong {
 		return v.Rule
 	}
-	return "unanswered"
+	return v.State.String() // unanswered
 }
 
 // fill copies the record's place and the verdict.

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -146,11 +145,10 @@ func ask(ctx context.Context, e engine.Engine, ops engine.Ops, q engine.Query, e
 			continue
 		}
 		got, err := askOne(ctx, e, op, q)
-		var ae *engine.AnswerError
 		switch {
-		case errors.As(err, &ae) || errors.Is(err, engine.ErrNotFinite): // not answered; the engine runs on
+		case !engine.Answered(err): // not answered; the engine runs on
 			a.pass = false
-			a.verdicts = append(a.verdicts, verdictJSON{Op: opName(op), State: "unanswered", Detail: err.Error()})
+			a.verdicts = append(a.verdicts, toVerdictJSON(opName(op), engine.VerdictOf(err, nil)))
 			continue
 		case err != nil:
 			return a, err

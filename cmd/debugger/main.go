@@ -96,17 +96,17 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `debugger: an interactive debugger for swept ellipsoids against triangle meshes.
 
 Usage:
-  debugger [--scene NAME] [--fresh] [FILE]
+  debugger [--scene NAME] [--fresh] [ENGINE FLAGS] [FILE]
       open the window on the default built-in scene, the built-in scene NAME,
-      or FILE (a fixture .json, or a mesh .obj, .gltf or .glb); --fresh
-      ignores the autosaved session.
+      or FILE (a fixture .json, a mesh .obj, .gltf or .glb, or a capture
+      .jsonl); --fresh starts without the autosaved session (kept as a backup).
 `)
 	for _, c := range commands {
 		line := strings.TrimSpace("debugger " + c.name + " " + c.args)
 		fmt.Fprintf(w, "  %s\n      %s\n", line, c.summary)
 	}
 	fmt.Fprint(w, `
-ENGINE FLAGS (replay, hunt): your collision code as a live engine
+ENGINE FLAGS (the window, replay, hunt): your collision code as a live engine
 (docs/engine-protocol.md), judged against the exact core:
   --engine "CMD ARGS"      start this engine (repeatable: compare versions)
   --engine-timeout 5s      the limit on one request

@@ -55,9 +55,15 @@ type Record struct {
 	Label    string // as written (escape before printing)
 }
 
+// MaxMeshLine is the longest mesh line a capture may hold, in bytes (a
+// level's whole mesh is one line: 512 MiB is about six million
+// triangles). Query lines are capped at MaxLine, like live answers.
+const MaxMeshLine = 512 << 20
+
 // CaptureReader reads a capture (.jsonl) one record at a time, keeping
-// only the meshes the mesh lines define (the latest per id). Lines are
-// capped at MaxLine; blank lines are skipped.
+// only the meshes the mesh lines define (the latest per id). Mesh lines
+// are capped at MaxMeshLine and query lines at MaxLine; blank lines are
+// skipped.
 type CaptureReader struct {
 	br     *bufio.Reader
 	line   int
@@ -90,7 +96,7 @@ type captureLine struct {
 // *CaptureError for a bad line (reading may go on after it).
 func (c *CaptureReader) Next() (Record, error) {
 	for {
-		b, err := readLine(c.br)
+		b, err := readLineInto(c.br, nil, MaxMeshLine)
 		c.line++
 		switch {
 		case errors.Is(err, ErrExited) && len(b) == 0:
@@ -111,6 +117,9 @@ func (c *CaptureReader) Next() (Record, error) {
 				return Record{}, err
 			}
 			continue
+		}
+		if len(b) > MaxLine {
+			return Record{}, &CaptureError{Line: c.line, Err: fmt.Errorf("%w: a %s line of %d bytes (queries are limited to %d)", ErrLineTooLong, Excerpt([]byte(l.Op)), len(b), MaxLine)}
 		}
 		return c.record(&l)
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -21,9 +22,13 @@ const (
 	Agrees               // within tolerance of the exact core
 	Wrong                // beyond tolerance: Rule says which check failed
 	Broken               // the engine could not answer (see BrokenError)
+	// Unanswered: the engine answered {"error":...} (an AnswerError), or
+	// the query could not be sent (ErrNotFinite, ErrUnsupported). The
+	// engine runs on; the query counts as failed, not the engine as broken.
+	Unanswered
 )
 
-// String is "pending", "agrees", "wrong" or "broken".
+// String is "pending", "agrees", "wrong", "broken" or "unanswered".
 func (s State) String() string {
 	switch s {
 	case Agrees:
@@ -32,6 +37,8 @@ func (s State) String() string {
 		return "wrong"
 	case Broken:
 		return "broken"
+	case Unanswered:
+		return "unanswered"
 	}
 	return "pending"
 }
@@ -60,8 +67,8 @@ func (v Verdict) String() string {
 	switch v.State {
 	case Wrong:
 		return fmt.Sprintf("wrong: %s off by %.3g (%s)", v.Rule, v.By, v.Detail)
-	case Broken:
-		return "broken: " + v.Detail
+	case Broken, Unanswered:
+		return v.State.String() + ": " + v.Detail
 	}
 	return v.State.String()
 }
@@ -322,10 +329,7 @@ func (m *motion) passesThrough(got *sweep.Answer) Verdict {
 const stickFraction = 0.1
 
 func (m *motion) sticks(exact, got *sweep.Answer) Verdict {
-	skin := m.q.Slide.Skin
-	if !(skin > 0) {
-		skin = sweep.DefaultSkin
-	}
+	skin := m.q.Slide.WithDefaults(m.q.Ellipsoid).Skin // the core's skin when the query has none
 	moved := got.Slide.Final.Sub(m.begin).Len()
 	want := exact.Slide.Final.Sub(m.begin).Len()
 	// A motion shorter than the skin: the exact slide itself stays within
@@ -361,10 +365,23 @@ func finiteSlide(a *sweep.Answer) bool {
 func vec(v mgl64.Vec3) string { return fmt.Sprintf("[%.9g %.9g %.9g]", v[0], v[1], v[2]) }
 
 // VerdictOf is the verdict for an answer or an error from an engine:
-// Broken for any error (see BrokenVerdict), else what judge gives.
+// Unanswered for an error the engine survives (see Answered), Broken for
+// any other (see BrokenVerdict), else what judge gives.
 func VerdictOf(err error, judge func() Verdict) Verdict {
-	if err != nil {
-		return BrokenVerdict(err)
+	switch {
+	case err == nil:
+		return judge()
+	case !Answered(err):
+		return Verdict{State: Unanswered, Detail: err.Error()}
 	}
-	return judge()
+	return BrokenVerdict(err)
+}
+
+// Answered reports whether err leaves the engine answering: false for an
+// {"error":...} answer (AnswerError) and for a query that could not be
+// asked (ErrNotFinite, ErrUnsupported); true for nil and for anything
+// else, which means the engine broke (or ctx ended).
+func Answered(err error) bool {
+	var ae *AnswerError
+	return !errors.As(err, &ae) && !errors.Is(err, ErrNotFinite) && !errors.Is(err, ErrUnsupported)
 }

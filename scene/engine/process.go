@@ -242,7 +242,7 @@ func (p *Process) read(r *os.File) {
 		case buf = <-p.free:
 		default:
 		}
-		b, err := readLineInto(br, buf)
+		b, err := readLineInto(br, buf, MaxLine)
 		switch {
 		case err != nil:
 		case !p.pending.CompareAndSwap(true, false):
@@ -262,10 +262,11 @@ func (p *Process) read(r *os.File) {
 // readLine reads one line without its '\n' (a copy); io.EOF at the end
 // (a last line without '\n' is ErrExited: the engine stopped mid-answer),
 // ErrLineTooLong past MaxLine.
-func readLine(br *bufio.Reader) ([]byte, error) { return readLineInto(br, nil) }
+func readLine(br *bufio.Reader) ([]byte, error) { return readLineInto(br, nil, MaxLine) }
 
-// readLineInto is readLine copying into dst[:0] (nil: a new slice).
-func readLineInto(br *bufio.Reader, dst []byte) ([]byte, error) {
+// readLineInto is readLine copying into dst[:0] (nil: a new slice), with
+// lines capped at limit bytes.
+func readLineInto(br *bufio.Reader, dst []byte, limit int) ([]byte, error) {
 	b, err := br.ReadSlice('\n')
 	if err == nil {
 		return append(dst[:0], b[:len(b)-1]...), nil
@@ -273,7 +274,7 @@ func readLineInto(br *bufio.Reader, dst []byte) ([]byte, error) {
 	long := dst[:0]
 	for errors.Is(err, bufio.ErrBufferFull) {
 		long = append(long, b...)
-		if len(long) > MaxLine {
+		if len(long) > limit {
 			return long[:excerptMax], ErrLineTooLong
 		}
 		b, err = br.ReadSlice('\n')
@@ -282,7 +283,7 @@ func readLineInto(br *bufio.Reader, dst []byte) ([]byte, error) {
 	if err != nil {
 		return long, ErrExited
 	}
-	if len(long)-1 > MaxLine {
+	if len(long)-1 > limit {
 		return long[:excerptMax], ErrLineTooLong
 	}
 	return long[:len(long)-1], nil

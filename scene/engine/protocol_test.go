@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"strings"
@@ -119,5 +120,37 @@ func TestCaptureBad(t *testing.T) {
 		if _, err := cr.Next(); !errors.Is(err, io.EOF) {
 			t.Errorf("%.60s: reading goes on to the end: %v", c.line, err)
 		}
+	}
+}
+
+// TestCaptureBigMesh: a level's mesh line may be far longer than an answer
+// line (here 3 MiB, 40,000 triangles); the queries on it still replay.
+func TestCaptureBigMesh(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"op":"mesh","id":1,"vertices":[`)
+	const n = 40000
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		x := float64(i % 200)
+		z := float64(i / 200)
+		fmt.Fprintf(&b, "[%g,0,%g],[%g,0,%g],[%g,0,%g]", x, z, x+1.000001, z, x, z+1.000001)
+	}
+	b.WriteString(`],"triangles":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "[%d,%d,%d]", 3*i, 3*i+1, 3*i+2)
+	}
+	b.WriteString("]}\n")
+	if b.Len() <= MaxLine {
+		t.Fatalf("mesh line of %d bytes: want more than MaxLine", b.Len())
+	}
+	b.WriteString(`{"op":"sweep","mesh":1,"ellipsoid":{"axes":[[1,0,0],[0,1,0],[0,0,1]]},"start":[0.2,3,0.2],"end":[0.2,-2,0.2],"answer":{"hit":true,"t":0.4}}` + "\n")
+	tally, err := JudgeCapture(t.Context(), strings.NewReader(b.String()), Judge{}, func(Record, Verdict) error { return nil })
+	if err != nil || tally != (Tally{Records: 1, Agrees: 1}) {
+		t.Fatalf("tally %+v, err %v: want the one query judged and agreeing", tally, err)
 	}
 }

@@ -2,8 +2,8 @@ package hunt
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 
@@ -122,10 +122,9 @@ func (ec *engineCheck) ask(e engine.Engine, op engine.Ops, q engine.Query, exact
 	} else {
 		got, err = e.Sweep(ec.ctx, q)
 	}
-	var ae *engine.AnswerError
 	switch {
 	case err == nil:
-	case errors.As(err, &ae) || errors.Is(err, engine.ErrNotFinite):
+	case !engine.Answered(err):
 		ec.unanswered++
 		return engine.Verdict{}, true
 	case ec.ctx.Err() != nil: // cancelled: not the engine's fault
@@ -196,13 +195,30 @@ func (h *hunter) fixture(c Case, p Problem) (*scene.Scene, error) {
 	if err != nil || h.k.eng == nil {
 		return s, err
 	}
-	s.Expect = coreExpect(sweep.NewMesh(c.Tris).Answer(c.E, c.Start, c.End, c.Slide))
+	s.Expect = coreExpect(sweep.NewMesh(c.Tris).Answer(c.E, c.Start, c.End, c.Slide), expectTolerance(c.E, h.cfg.Judge))
 	return s, s.Validate()
 }
 
-// coreExpect is the expectation of the core's answer a.
-func coreExpect(a sweep.Answer) *scene.Expect {
-	e := &scene.Expect{Hit: &a.Hit, Final: &a.Slide.Final}
+// expectTolerance is the world-unit tolerance of an engine finding's
+// expectation: the judge's unit-sphere tolerance times the ellipsoid's
+// smallest semi-axis (a unit distance of tol is at least that many world
+// units in every direction), so an engine the judge accepts on this
+// motion also passes the fixture's point, normal and t checks.
+func expectTolerance(e sweep.Ellipsoid, j engine.Judge) float64 {
+	tol := j.Tol
+	if !(tol > 0) {
+		tol = engine.DefaultTolerance
+	}
+	r := math.Inf(1)
+	for _, a := range e.Axes {
+		r = math.Min(r, a.Len())
+	}
+	return tol * math.Min(r, 1)
+}
+
+// coreExpect is the expectation of the core's answer a, within tol.
+func coreExpect(a sweep.Answer, tol float64) *scene.Expect {
+	e := &scene.Expect{Hit: &a.Hit, Final: &a.Slide.Final, Tolerance: &tol}
 	if a.Hit {
 		f := a.First.Feature.String()
 		e.T, e.Point, e.Normal, e.Feature, e.Triangle = &a.First.T, &a.First.Point, &a.First.Normal, &f, &a.First.Triangle

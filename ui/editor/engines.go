@@ -46,10 +46,11 @@ type EngineReport struct {
 }
 
 // Verdict is the report's overall verdict: broken if either op broke,
-// else wrong if either is wrong (the sweep's first), else agrees (or
-// pending before any answer).
+// else wrong if either is wrong (the sweep's first), else unanswered if
+// either got an {"error"} answer, else agrees (or pending before any
+// answer).
 func (r *EngineReport) Verdict() engine.Verdict {
-	for _, s := range []engine.State{engine.Broken, engine.Wrong, engine.Agrees} {
+	for _, s := range []engine.State{engine.Broken, engine.Wrong, engine.Unanswered, engine.Agrees} {
 		for _, v := range []engine.Verdict{r.Sweep, r.Slide} {
 			if v.State == s {
 				return v

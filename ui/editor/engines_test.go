@@ -226,3 +226,32 @@ func TestEngineCannotStart(t *testing.T) {
 		t.Errorf("report %+v", rep)
 	}
 }
+
+// errorScript answers every sweep with {"error":...} and slides normally.
+const errorScript = `while IFS= read -r line; do
+  case "$line" in
+    *'"op":"hello"'*) echo '{"protocol":1,"name":"picky","ops":["sweep","slide"]}';;
+    *'"op":"mesh"'*) echo '{"ok":true}';;
+    *'"op":"sweep"'*) echo '{"error":"cannot do this one"}';;
+    *) echo '{"final":[0,9,0]}';;
+  esac
+done
+`
+
+// TestEngineErrorAnswer: an {"error":...} answer leaves the engine up: the
+// sweep is unanswered (not broken), and the slide is still asked.
+func TestEngineErrorAnswer(t *testing.T) {
+	a := newTestApp(t)
+	e := StartEngines([]string{shEngine(t, errorScript)}, engine.Options{}, 0)
+	defer e.Close()
+	rep := waitReport(t, e, a, "the answer", func(r *EngineReport) bool { return r.Answered && r.Rev == a.Rev })
+	if rep.Down || rep.Sweep.State != engine.Unanswered || !strings.Contains(rep.Sweep.Detail, "cannot do this one") {
+		t.Errorf("sweep verdict %q (down %v), want unanswered with the engine's message", rep.Sweep, rep.Down)
+	}
+	if rep.Slide.State == engine.Pending || rep.Slide.State == engine.Broken || !rep.Answer.Slid {
+		t.Errorf("slide %q (slid %v): want it asked and judged", rep.Slide, rep.Answer.Slid)
+	}
+	if v := rep.Verdict(); v.State == engine.Broken || v.State == engine.Agrees {
+		t.Errorf("overall verdict %q", v)
+	}
+}
