@@ -3,7 +3,9 @@ package render
 import (
 	"image"
 	"math"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -121,8 +123,11 @@ func benchDraw(b *testing.B, f *Frame, orbit bool) {
 	defer dst.Deallocate()
 	px := make([]byte, 4)
 	r.Draw(dst, f, cam, opt)
+	dst.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image).ReadPixels(px)
+	var frames []time.Duration
 	i := 0
 	for b.Loop() {
+		t0 := time.Now()
 		if orbit {
 			cam.Orbit(1, 0)
 		} else {
@@ -130,7 +135,10 @@ func benchDraw(b *testing.B, f *Frame, orbit bool) {
 		}
 		r.Draw(dst, f, cam, opt)
 		dst.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image).ReadPixels(px)
+		frames = append(frames, time.Since(t0))
 		i++
 	}
+	slices.Sort(frames)
+	b.ReportMetric(float64(frames[len(frames)/2])/1e6, "median-ms")
 	b.ReportMetric(float64(r.cache.draws)/float64(b.N+1), "rasterisations/op")
 }
