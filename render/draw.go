@@ -115,7 +115,9 @@ func (r *Renderer) Lists() *Lists { return &r.lists }
 
 // Draw draws the whole 3D view of f, seen by cam with options opt, into
 // dst, which should be cam.Width x cam.Height pixels (what lies outside
-// that is left alone). A nil frame or scene draws the empty view.
+// that is left alone). Every pixel of that rectangle is overwritten with
+// an opaque colour, so dst need not be cleared first. A nil frame or
+// scene draws the empty view.
 func (r *Renderer) Draw(dst *ebiten.Image, f *Frame, cam Camera, opt view.Options) {
 	if dst == nil {
 		return
