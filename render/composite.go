@@ -1,6 +1,9 @@
 package render
 
 import (
+	"image"
+	"math"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"sweepdbg/render/view"
@@ -41,10 +44,7 @@ func (r *Renderer) drawScene(dst *ebiten.Image, opt view.Options) {
 		r.rasteriseScene(w, h, opt)
 		c.key, c.valid = key, true
 	}
-	for i := range r.depth {
-		r.depth[i] = ensureImage(r.depth[i], w, h)
-	}
-	r.depthPasses(r.depth, false, true)
+	r.poseDepth(w, h)
 	dst.DrawImage(c.colour, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
 	r.colourPass(dst, opt, c.depth[2], r.depth[2])
 }
@@ -61,7 +61,7 @@ func (r *Renderer) rasteriseScene(w, h int, opt view.Options) {
 		c.blank = ensureImage(c.blank, w, h)
 		c.blank.Clear()
 	}
-	r.depthPasses(c.depth, true, false)
+	r.sceneDepth(c.depth)
 	c.colour.Fill(colBG)
 	op := &ebiten.DrawTrianglesShaderOptions{}
 	op.Images[0], op.Images[1] = c.depth[2], c.blank
@@ -70,28 +70,61 @@ func (r *Renderer) rasteriseScene(w, h int, opt view.Options) {
 	c.draws++
 }
 
-// depthPasses fills the depth images A, B and C of dst in turn (each pass
-// reads the one before) from the scene triangles and, or, the solid poses;
-// C ends up with each pixel's nearest depth.
-func (r *Renderer) depthPasses(dst [3]*ebiten.Image, tris, poses bool) {
+// poseDepth fills the poses' depth images r.depth with the solid poses'
+// depth and nothing else. Only the poses' screen rectangles are touched:
+// the rectangles last frame's poses wrote are cleared (in one draw per
+// image) instead of the whole image, then the poses are drawn, so the
+// cost is the poses' area, not the viewport's.
+func (r *Renderer) poseDepth(w, h int) {
+	for i := range r.depth {
+		if img := ensureImage(r.depth[i], w, h); img != r.depth[i] {
+			r.depth[i], r.depthDirty = img, r.depthDirty[:0] // a new image is clear
+		}
+	}
 	l := &r.lists
-	for pass, img := range dst {
-		img.Clear()
+	r.clearVerts, r.clearIdx = r.clearVerts[:0], r.clearIdx[:0]
+	for _, q := range r.depthDirty {
+		base := uint32(len(r.clearVerts))
+		for _, p := range [4][2]int{{q.Min.X, q.Min.Y}, {q.Max.X, q.Min.Y}, {q.Min.X, q.Max.Y}, {q.Max.X, q.Max.Y}} {
+			r.clearVerts = append(r.clearVerts, ebiten.Vertex{DstX: float32(p[0]), DstY: float32(p[1])})
+		}
+		for _, k := range quadIdx {
+			r.clearIdx = append(r.clearIdx, base+k)
+		}
+	}
+	r.depthDirty = r.depthDirty[:0]
+	for i := range l.ells {
+		if e := &l.ells[i]; !e.ghost {
+			r.depthDirty = append(r.depthDirty, image.Rect(int(math.Floor(e.x0)), int(math.Floor(e.y0)), int(math.Ceil(e.x1)), int(math.Ceil(e.y1))))
+		}
+	}
+	for pass, img := range r.depth {
+		if len(r.clearIdx) > 0 {
+			img.DrawTrianglesShader32(r.clearVerts, r.clearIdx, r.shaders.clear, &ebiten.DrawTrianglesShaderOptions{Blend: ebiten.BlendCopy})
+		}
 		op := &ebiten.DrawTrianglesShaderOptions{Blend: maxBlend}
 		if pass > 0 {
-			op.Images[0] = dst[pass-1]
-		}
-		if tris {
-			l.drawTriangles(img, r.shaders.triDepth[pass], op, false)
-		}
-		if !poses {
-			continue
+			op.Images[0] = r.depth[pass-1]
 		}
 		for i := range l.ells {
 			if !l.ells[i].ghost {
 				r.drawEllipsoid(img, &l.ells[i], r.shaders.ellDepth[pass], op, nil)
 			}
 		}
+	}
+}
+
+// sceneDepth fills the depth images A, B and C of dst in turn (each pass
+// reads the one before) from the scene triangles; C ends up with each
+// pixel's nearest depth.
+func (r *Renderer) sceneDepth(dst [3]*ebiten.Image) {
+	for pass, img := range dst {
+		img.Clear()
+		op := &ebiten.DrawTrianglesShaderOptions{Blend: maxBlend}
+		if pass > 0 {
+			op.Images[0] = dst[pass-1]
+		}
+		r.lists.drawTriangles(img, r.shaders.triDepth[pass], op, false)
 	}
 }
 

@@ -40,3 +40,44 @@ func TestPixelsSceneCache(t *testing.T) {
 		t.Errorf("after an orbit and an edge toggle the scene was rasterised %d times in all, want 3", r.cache.draws)
 	}
 }
+
+// The poses' depth images hold depth only inside the current poses'
+// rectangles: what last frame's poses wrote elsewhere is cleared.
+func TestPixelsPoseDepthCleared(t *testing.T) {
+	needDisplay(t)
+	f := coreFrame(t, scene.DefaultName)
+	cam := FitView(f, 480, 300)
+	opt := view.Default()
+	r := NewRenderer()
+	renderRGBA(t, r, f, cam, opt)
+	for _, d := range []mgl64.Vec3{{1.5, 0.5, 0}, {-3, 0, 1}, {0, 0, 0.01}} {
+		f.Scene.Start = f.Scene.Start.Add(d)
+		f.Scene.End = f.Scene.End.Sub(d)
+		f.Answer = f.Mesh.Answer(f.Scene.Ellipsoid, f.Scene.Start, f.Scene.End, f.Scene.SlideOptions())
+		renderRGBA(t, r, f, cam, opt)
+		for pass, img := range r.depth {
+			px := make([]byte, 4*cam.Width*cam.Height)
+			img.ReadPixels(px)
+			n := 0
+			for y := 0; y < cam.Height; y++ {
+				for x := 0; x < cam.Width; x++ {
+					if px[4*(y*cam.Width+x)+3] == 0 {
+						continue
+					}
+					inside := false
+					for _, e := range r.lists.ells {
+						if !e.ghost && float64(x) >= e.x0-1 && float64(x) < e.x1+1 && float64(y) >= e.y0-1 && float64(y) < e.y1+1 {
+							inside = true
+						}
+					}
+					if !inside {
+						n++
+					}
+				}
+			}
+			if n > 0 {
+				t.Errorf("after moving the poses by %v, depth image %c holds %d pixels outside the poses' rectangles", d, 'A'+pass, n)
+			}
+		}
+	}
+}

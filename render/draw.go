@@ -43,11 +43,16 @@ type Renderer struct {
 	err     error // shader compilation failure: Draw then shows only this message
 
 	depth [3]*ebiten.Image // the poses' depth pre-pass images A, B, C
-	cache sceneCache       // the scene's colour and depth, kept while only the poses move
-	view  *ebiten.Image    // the view when dst does not start at (0, 0)
-	quad  [4]ebiten.Vertex
-	path  vector.Path
-	font  *text.GoTextFaceSource
+	// depthDirty are the rectangles of depth that hold something (the
+	// last poses drawn there); the rest of the images is clear.
+	depthDirty []image.Rectangle
+	clearVerts []ebiten.Vertex
+	clearIdx   []uint32
+	cache      sceneCache    // the scene's colour and depth, kept while only the poses move
+	view       *ebiten.Image // the view when dst does not start at (0, 0)
+	quad       [4]ebiten.Vertex
+	path       vector.Path
+	font       *text.GoTextFaceSource
 }
 
 // shaderSet holds the compiled Kage programs: the depth passes A, B, C
@@ -56,6 +61,7 @@ type shaderSet struct {
 	triDepth, ellDepth   [3]*ebiten.Shader
 	triColour, ellColour *ebiten.Shader
 	line                 *ebiten.Shader
+	clear                *ebiten.Shader // writes transparent black (with BlendCopy: clears)
 }
 
 // quadIdx triangulates a quad given as corners 0..3 (top-left, top-right,
@@ -86,6 +92,7 @@ func (r *Renderer) compile() error {
 		{&r.shaders.triColour, "triangle colour", triColourSrc},
 		{&r.shaders.ellColour, "ellipsoid colour", ellColourSrc},
 		{&r.shaders.line, "line", lineSrc},
+		{&r.shaders.clear, "clear", clearSrc},
 	}
 	for pass := 0; pass < 3; pass++ {
 		jobs = append(jobs,
@@ -108,7 +115,9 @@ func (r *Renderer) Lists() *Lists { return &r.lists }
 
 // Draw draws the whole 3D view of f, seen by cam with options opt, into
 // dst, which should be cam.Width x cam.Height pixels (what lies outside
-// that is left alone). A nil frame or scene draws the empty view.
+// that is left alone). Every pixel of that rectangle is overwritten with
+// an opaque colour, so dst need not be cleared first. A nil frame or
+// scene draws the empty view.
 func (r *Renderer) Draw(dst *ebiten.Image, f *Frame, cam Camera, opt view.Options) {
 	if dst == nil {
 		return

@@ -174,6 +174,17 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 `
 )
 
+// clearSrc writes transparent black: drawn with BlendCopy it clears the
+// pixels it covers.
+const clearSrc = `//kage:unit pixels
+
+package main
+
+func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
+	return vec4(0)
+}
+`
+
 // lineSrc draws depth-tested lines (lineQuad): color is the straight-alpha
 // colour, custom.x the window depth, custom.y the opacity where hidden.
 // Tol lets lines lying on a surface (the grid on a floor) win the tie.

@@ -290,7 +290,6 @@ func (g *game) Draw(screen *ebiten.Image) {
 	if !g.drawNow() {
 		return
 	}
-	screen.Clear()
 	b := screen.Bounds()
 	g.w, g.h = b.Dx(), b.Dy()
 	g.cam.Width, g.cam.Height = g.w, g.h
@@ -307,15 +306,20 @@ func (g *game) Draw(screen *ebiten.Image) {
 	}
 }
 
-// drawView draws the 3D view. A panic in the renderer (a bug there) is
-// reported on the status line instead of closing the window with the
-// user's work.
+// drawView draws the 3D view over the whole screen (the renderer
+// overwrites every pixel of it, so the screen is not cleared first: a
+// full-screen pass saved per frame under a software rasteriser), or clears
+// the screen when there is no view. A panic in the renderer (a bug
+// there) is reported on the status line instead of closing the window
+// with the user's work.
 func (g *game) drawView(screen *ebiten.Image) {
 	if g.app.Doc.Scene == nil {
+		screen.Clear()
 		return
 	}
 	defer func() {
 		if r := recover(); r != nil {
+			screen.Clear()
 			g.app.Fail(fmt.Errorf("drawing the view failed: %v", r))
 		}
 	}()
