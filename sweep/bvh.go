@@ -45,13 +45,27 @@ type box6 [6]float64
 
 // decode returns the box that q describes inside the parent box p.
 func decode(p *box6, q *[6]uint8) box6 {
+	s := steps(p)
 	var b box6
-	for i := 0; i < 3; i++ {
-		s := (p[3+i] - p[i]) * (1.0 / qSteps)
-		b[i] = p[i] + float64(float64(q[i])*s) // explicit rounding: no FMA fusion (Go spec), so encoder and decoder agree
-		b[3+i] = p[3+i] - float64(float64(q[3+i])*s)
-	}
+	decodeWith(p, &s, q, &b)
 	return b
+}
+
+// steps returns the step sizes of p: its extents / qSteps.
+func steps(p *box6) [3]float64 {
+	return [3]float64{(p[3] - p[0]) * (1.0 / qSteps), (p[4] - p[1]) * (1.0 / qSteps), (p[5] - p[2]) * (1.0 / qSteps)}
+}
+
+// decodeWith stores in b the box that q describes inside p, whose step
+// sizes are s. The tree walk (enterChild) and decode share it: a
+// hand-inlined copy in the walk measured no faster (BenchmarkSweepLevelLoop,
+// best of 6 interleaved runs: block 2598 vs 2600 ns, dense 19321 vs 19132
+// ns per cast), so there is one copy.
+func decodeWith(p *box6, s *[3]float64, q *[6]uint8, b *box6) {
+	for i := 0; i < 3; i++ {
+		b[i] = p[i] + float64(float64(q[i])*s[i]) // explicit rounding: no FMA fusion (Go spec), so encoder and decoder agree
+		b[3+i] = p[3+i] - float64(float64(q[3+i])*s[i])
+	}
 }
 
 // encode returns the codes of the box c inside the parent box p (c must lie
@@ -192,13 +206,8 @@ func (w *walker) slab(i int, lo, hi, t0, t1 float64) (float64, float64) {
 // the child's box in b and returns its entry time. One pass per axis,
 // with decode's arithmetic, so the box is bitwise decode's.
 func (w *walker) enterChild(p *box6, s *[3]float64, q *[6]uint8, b *box6, tmax float64) (float64, bool) {
-	b[0], b[3] = p[0]+float64(float64(q[0])*s[0]), p[3]-float64(float64(q[3])*s[0])
-	t0, t1 := w.slab(0, b[0], b[3], 0, tmax)
-	b[1], b[4] = p[1]+float64(float64(q[1])*s[1]), p[4]-float64(float64(q[4])*s[1])
-	t0, t1 = w.slab(1, b[1], b[4], t0, t1)
-	b[2], b[5] = p[2]+float64(float64(q[2])*s[2]), p[5]-float64(float64(q[5])*s[2])
-	t0, t1 = w.slab(2, b[2], b[5], t0, t1)
-	return t0, t0 <= t1
+	decodeWith(p, s, q, b)
+	return w.enter(b, tmax)
 }
 
 // next returns the next leaf entered at a t no greater than tmax, nearest
@@ -215,7 +224,7 @@ func (w *walker) next(tmax float64) (first, count uint32, ok bool) {
 			return idx, cnt, true
 		}
 		kids := w.nodes[idx : idx+2 : idx+2]
-		s := [3]float64{(e.box[3] - e.box[0]) * (1.0 / qSteps), (e.box[4] - e.box[1]) * (1.0 / qSteps), (e.box[5] - e.box[2]) * (1.0 / qSteps)}
+		s := steps(&e.box)
 		var bl, br box6
 		tl, okl := w.enterChild(&e.box, &s, &kids[0].q, &bl, tmax)
 		tr, okr := w.enterChild(&e.box, &s, &kids[1].q, &br, tmax)

@@ -39,7 +39,7 @@ func (m *Mesh) visit(w *walker, node uint32, b *box6, depth int, tmax float64, f
 	if cnt > 0 {
 		return
 	}
-	s := [3]float64{(b[3] - b[0]) * (1.0 / qSteps), (b[4] - b[1]) * (1.0 / qSteps), (b[5] - b[2]) * (1.0 / qSteps)}
+	s := steps(b)
 	for c := idx; c <= idx+1; c++ {
 		var cb box6
 		if _, ok := w.enterChild(b, &s, &m.nodes[c].q, &cb, tmax); ok {
