@@ -113,6 +113,11 @@ func (r *Renderer) compile() error {
 // tests; valid until the next Draw).
 func (r *Renderer) Lists() *Lists { return &r.lists }
 
+// Rasterisations returns how many times the renderer has rasterised the
+// scene's triangles so far (a frame that only moved the poses reuses the
+// kept images and does not count): for frame logs and benchmarks.
+func (r *Renderer) Rasterisations() int { return r.cache.draws }
+
 // Draw draws the whole 3D view of f, seen by cam with options opt, into
 // dst, which should be cam.Width x cam.Height pixels (what lies outside
 // that is left alone). Every pixel of that rectangle is overwritten with

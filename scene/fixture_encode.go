@@ -26,24 +26,63 @@ func (s *Scene) Marshal() ([]byte, error) {
 
 // encode writes s without validating it.
 func encode(s *Scene) []byte {
+	return encodeWith(s, encodeMesh(&s.Mesh))
+}
+
+// encodeMesh writes the value of the fixture's "mesh" field as encode
+// writes it (from its opening brace up to the closing one, the vertices'
+// and triangles' lines indented for their place in the scene).
+func encodeMesh(m *Mesh) []byte {
 	var b bytes.Buffer
+	b.WriteString("{\n    \"vertices\": [")
+	for i, v := range m.Vertices {
+		writeSep(&b, i, "\n      ")
+		writeVec(&b, v)
+	}
+	writeClose(&b, len(m.Vertices), "\n    ]")
+	b.WriteString(",\n    \"triangles\": [")
+	for i, t := range m.Triangles {
+		writeSep(&b, i, "\n      ")
+		b.WriteString("[" + strconv.Itoa(t[0]) + ", " + strconv.Itoa(t[1]) + ", " + strconv.Itoa(t[2]) + "]")
+	}
+	writeClose(&b, len(m.Triangles), "\n    ]")
+	b.WriteString("\n  }")
+	return b.Bytes()
+}
+
+// MeshJSON returns the scene's mesh as Marshal writes it, for
+// MarshalWithMesh: a caller that keeps it while only the rest of the
+// scene changes (a pose dragged on a big level) encodes the mesh once.
+// An invalid mesh is not encoded; the error names the field.
+func (s *Scene) MeshJSON() ([]byte, error) {
+	if err := s.validateMesh(); err != nil {
+		return nil, err
+	}
+	return encodeMesh(&s.Mesh), nil
+}
+
+// MarshalWithMesh is Marshal with the mesh already encoded: mesh must be
+// what MeshJSON returned for a scene with the same mesh (it is written as
+// it is and not checked again). The rest of the scene is validated as
+// Marshal does.
+func (s *Scene) MarshalWithMesh(mesh []byte) ([]byte, error) {
+	if err := s.validate(false); err != nil {
+		return nil, err
+	}
+	return encodeWith(s, mesh), nil
+}
+
+// encodeWith writes s with mesh as the value of its "mesh" field.
+func encodeWith(s *Scene, mesh []byte) []byte {
+	var b bytes.Buffer
+	b.Grow(len(mesh) + 1024)
 	b.WriteString("{\n")
 	b.WriteString("  \"version\": " + strconv.Itoa(FormatVersion) + ",\n")
 	b.WriteString("  \"name\": ")
 	writeString(&b, s.Name)
-	b.WriteString(",\n  \"mesh\": {\n    \"vertices\": [")
-	for i, v := range s.Mesh.Vertices {
-		writeSep(&b, i, "\n      ")
-		writeVec(&b, v)
-	}
-	writeClose(&b, len(s.Mesh.Vertices), "\n    ]")
-	b.WriteString(",\n    \"triangles\": [")
-	for i, t := range s.Mesh.Triangles {
-		writeSep(&b, i, "\n      ")
-		b.WriteString("[" + strconv.Itoa(t[0]) + ", " + strconv.Itoa(t[1]) + ", " + strconv.Itoa(t[2]) + "]")
-	}
-	writeClose(&b, len(s.Mesh.Triangles), "\n    ]")
-	b.WriteString("\n  },\n  \"ellipsoid\": {\"axes\": [")
+	b.WriteString(",\n  \"mesh\": ")
+	b.Write(mesh)
+	b.WriteString(",\n  \"ellipsoid\": {\"axes\": [")
 	for i, a := range s.Ellipsoid.Axes {
 		writeSep(&b, i, "")
 		writeVec(&b, a)

@@ -737,3 +737,36 @@ func TestParseErrorsQuoteKeys(t *testing.T) {
 		}
 	}
 }
+
+// MarshalWithMesh with the scene's MeshJSON writes what Marshal writes,
+// for every built-in scene and for an empty mesh, and still validates the
+// rest of the scene.
+func TestMarshalWithMesh(t *testing.T) {
+	for _, name := range Builtins() {
+		s, err := Builtin(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		empty := *s
+		empty.Mesh, empty.Expect = Mesh{}, nil
+		for _, sc := range []*Scene{s, &empty} {
+			want, err := sc.Marshal()
+			if err != nil {
+				t.Fatal(err)
+			}
+			mesh, err := sc.MeshJSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := sc.MarshalWithMesh(mesh)
+			if err != nil || string(got) != string(want) {
+				t.Fatalf("%s: MarshalWithMesh differs from Marshal (%v)", name, err)
+			}
+		}
+		bad := *s
+		bad.Name = ""
+		if _, err := bad.MarshalWithMesh(nil); err == nil {
+			t.Errorf("%s: MarshalWithMesh accepted a scene without a name", name)
+		}
+	}
+}

@@ -62,15 +62,22 @@ const minAxisRatio = 1e-6
 // a known feature, an existing triangle, a positive tolerance), and Extra
 // holds valid JSON under keys that are not fields of the format.
 // Degenerate (zero-area) triangles are valid: they are a test case.
-func (s *Scene) Validate() error {
+func (s *Scene) Validate() error { return s.validate(true) }
+
+// validate is Validate, checking the mesh only when mesh is set.
+func (s *Scene) validate(mesh bool) error {
 	if s == nil {
 		return &Error{Err: errors.New("no scene")}
 	}
 	if s.Name == "" {
 		return fieldErr("name", "empty; a scene needs a name")
 	}
+	validateMesh := s.validateMesh
+	if !mesh {
+		validateMesh = func() error { return nil }
+	}
 	checks := []func() error{
-		s.validateMesh,
+		validateMesh,
 		s.validateEllipsoid,
 		func() error { return checkVec("start", s.Start) },
 		func() error { return checkVec("end", s.End) },

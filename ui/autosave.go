@@ -27,7 +27,7 @@ type autosaver struct {
 	last   time.Time          // when the last save began
 	saving bool               // a background save is running
 	mu     sync.Mutex         // held while saving; guards cache
-	cache  editor.SceneJSON   // the scene's JSON, encoded once per revision
+	cache  editor.SceneJSON   // the scene's JSON, encoded once per revision (its mesh once per mesh)
 	// write saves a session; nil means editor.SaveSession (tests inject
 	// a failing one).
 	write func(path string, s *editor.Session) error

@@ -80,6 +80,7 @@ type game struct {
 	debugWidgets string   // last widget lines printed for SWEEPDBG_DEBUG_PRINT
 	shot         shotMode // Screenshot's fixed size and frame reader; zero in the window
 	redraw       redrawer // when Draw draws
+	flog         frameLog // SWEEPDBG_FRAMELOG's per-frame timings (devprof.go)
 
 	quit atomic.Bool // a signal asked the window to close (see quitOnSignals)
 }
@@ -124,6 +125,7 @@ func (g *game) uiScale() int { return max(int(g.scale+0.5), 1) }
 // hovered or focused), then the core again if anything changed (the core
 // runs once per revision of the document, see editor.App.Refresh).
 func (g *game) Update() error {
+	defer g.flog.updated(g.flog.now())
 	if g.shot.done || g.quit.Load() {
 		return ebiten.Termination
 	}
@@ -287,9 +289,12 @@ func (g *game) viewInset() image.Rectangle {
 // help and load progress when shown) when something changed (see
 // redrawer); otherwise it leaves the last frame on screen.
 func (g *game) Draw(screen *ebiten.Image) {
+	start := g.flog.now()
 	if !g.drawNow() {
+		g.flog.drew(start, false)
 		return
 	}
+	defer g.flog.drew(start, true)
 	b := screen.Bounds()
 	g.w, g.h = b.Dx(), b.Dy()
 	g.cam.Width, g.cam.Height = g.w, g.h

@@ -16,6 +16,19 @@
 // mouse mode to stdout whenever they change (see printPoses), and the
 // play state when play starts, pauses or stops (see printPlay); the
 // end-to-end test in cmd/debugger drives the real window with it.
+//
+// Two developer switches measure the window (devprof.go):
+// SWEEPDBG_CPUPROFILE=FILE writes a CPU profile of the window's run (from
+// the window opening to its closing) to FILE, for go tool pprof; and
+// SWEEPDBG_FRAMELOG=1 prints one line to stderr per frame drawn (per
+// Draw that drew), "frame N interval MS draw MS updates K update MS
+// skipped S raster R": the time since the previous drawn frame's Draw
+// began (so its median is the frame time, including what Ebitengine does
+// outside Update and Draw: flushing the GPU commands, presenting), this
+// Draw's duration, the K Updates since the previous drawn frame and their
+// total duration, the S Draws in between that drew nothing, and how many
+// times the renderer has rasterised the scene so far (a drag on a big
+// level should not raise it). Durations are in milliseconds.
 package ui
 
 import (
@@ -83,7 +96,10 @@ func Run(opt Options) error {
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetRunnableOnUnfocused(true)
 	ebiten.SetScreenClearedEveryFrame(false) // Draw skips frames where nothing changed
+	g.flog = newFrameLog(os.Stderr, g.rend.Rasterisations)
+	stopProfile := startCPUProfile(opt.Log)
 	err = ebiten.RunGame(g)
+	stopProfile()
 	g.shutdown()
 	return errors.Join(err, g.autosave(true))
 }

@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -319,16 +320,16 @@ func TestSessionVersion1Loads(t *testing.T) {
 func TestSceneJSONCache(t *testing.T) {
 	a := newTestApp(t)
 	var c SceneJSON
-	d1, err := c.encode(a.Doc.Scene, a.Rev)
+	d1, err := c.encode(a.Doc, a.Rev)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d2, _ := c.encode(a.Doc.Scene, a.Rev)
+	d2, _ := c.encode(a.Doc, a.Rev)
 	if &d1[0] != &d2[0] {
 		t.Fatal("same scene encoded twice")
 	}
 	_ = a.SetPose(scene.PoseEnd, mgl64.Vec3{7, 7, 7})
-	d3, _ := c.encode(a.Doc.Scene, a.Rev)
+	d3, _ := c.encode(a.Doc, a.Rev)
 	s, err := scene.Parse(d3)
 	if err != nil || s.End != (mgl64.Vec3{7, 7, 7}) {
 		t.Fatalf("edited scene not re-encoded: %v %v", err, s)
@@ -356,4 +357,52 @@ func TestShowMotionBumpsRev(t *testing.T) {
 	if a.Doc.Scene.Start != start {
 		t.Fatalf("undo went back to %v: ShowMotion recorded an undo step (start was %v)", a.Doc.Scene.Start, before)
 	}
+}
+
+// The session file is the same whether the scene is encoded whole and
+// compacted by encoding/json (as before the mesh was cached) or spliced
+// from the cached mesh: after a pose edit (the mesh from the cache), with
+// a name that encoding/json escapes, and through SaveSession's splice.
+func TestSceneJSONMeshCache(t *testing.T) {
+	a := newTestApp(t)
+	var c SceneJSON
+	cam := CameraState{Yaw: 1, Pitch: 0.5, Distance: 10, FovY: 1}
+	check := func(what string) {
+		t.Helper()
+		s, err := NewSession(a.Doc, a.Rev, cam, []string{"a<b>&c"}, "p", true, &c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, err := a.Doc.Scene.Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		old := *s
+		old.Scene, old.compact = whole, false
+		want, err := json.Marshal(&old)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Fatalf("%s: session differs from encoding/json's:\n%.300s\nwant\n%.300s", what, got, want)
+		}
+	}
+	check("first save")
+	mesh := c.mesh
+	_ = a.SetPose(scene.PoseEnd, mgl64.Vec3{7, 7, 7})
+	check("after a pose edit")
+	if &c.mesh[0] != &mesh[0] {
+		t.Error("the mesh was encoded again after a pose edit")
+	}
+	d := a.Doc
+	sc := *d.Scene
+	sc.Name = `<"mesh":0> & "scene":0`
+	d.Scene = &sc
+	a.Doc = d
+	a.Rev++
+	check("escaped name")
 }

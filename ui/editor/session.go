@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -53,6 +54,9 @@ type Session struct {
 	Panels map[string][4]int `json:"panels,omitempty"`
 	// Ups is the up axis ("Y" or "Z") each level file was opened with.
 	Ups map[string]string `json:"ups,omitempty"`
+	// compact: Scene is compact valid JSON (NewSession made it), which
+	// SaveSession writes as it is.
+	compact bool
 }
 
 // UpAxes returns the session's up axes as App.Ups keeps them.
@@ -152,44 +156,110 @@ func SessionPath(configDir string) (string, error) {
 
 // SceneJSON caches the fixture JSON of the scene last saved, by the
 // App.Rev it was saved at, so that a save after only the camera or the
-// panels changed does not encode a large mesh again. The zero value is
-// empty; not safe for concurrent use (the game saves under its save
-// mutex).
+// panels changed does not encode the scene again; and the JSON of its
+// mesh by Doc.MeshRev, so that a save after only the poses or the
+// ellipsoid changed (every few seconds of a drag on a big level) does not
+// encode the mesh again. The JSON is compact, as the session file holds
+// it. The zero value is empty; not safe for concurrent use (the game
+// saves under its save mutex).
 type SceneJSON struct {
-	rev  uint64 // the App.Rev data is for
-	data []byte // nil: nothing cached
+	rev     uint64 // the App.Rev data is for
+	data    []byte // nil: nothing cached
+	meshRev uint64 // the Doc.MeshRev mesh is for
+	mesh    []byte // the compact "mesh" value; nil: nothing cached
 }
 
-// encode returns s (the scene of the Doc at revision rev) as fixture
-// JSON, from the cache when rev is the revision last encoded. A nil cache
-// always encodes.
-func (c *SceneJSON) encode(s *scene.Scene, rev uint64) ([]byte, error) {
-	if c != nil && c.rev == rev && c.data != nil {
+// meshHole stands for the mesh in the scene encoded around it: `"mesh":0`
+// appears nowhere else in compact fixture JSON (a string holding it has
+// its quotes escaped).
+var meshHole = []byte(`"mesh":0`)
+
+// encode returns d's scene (the Doc at revision rev) as compact fixture
+// JSON, from the cache when rev is the revision last encoded, else with
+// the mesh from the cache when d.MeshRev is the mesh last encoded. A nil
+// cache always encodes.
+func (c *SceneJSON) encode(d Doc, rev uint64) ([]byte, error) {
+	if c == nil {
+		c = &SceneJSON{}
+	}
+	if c.rev == rev && c.data != nil {
 		return c.data, nil
 	}
-	data, err := s.Marshal()
-	if err == nil && c != nil {
-		c.rev, c.data = rev, data
+	s := d.Scene
+	if c.mesh == nil || c.meshRev != d.MeshRev || d.MeshRev == 0 {
+		raw, err := s.MeshJSON()
+		if err != nil {
+			return nil, err
+		}
+		var b bytes.Buffer
+		b.Grow(len(raw))
+		if err := json.Compact(&b, raw); err != nil {
+			return nil, err
+		}
+		c.meshRev, c.mesh = d.MeshRev, b.Bytes()
 	}
-	return data, err
+	rest, err := s.MarshalWithMesh([]byte("0"))
+	if err != nil {
+		return nil, err
+	}
+	// Compacted as json.Marshal compacts a RawMessage (escaping HTML
+	// characters in strings): the mesh has no strings.
+	if rest, err = json.Marshal(json.RawMessage(rest)); err != nil {
+		return nil, err
+	}
+	i := bytes.Index(rest, meshHole)
+	if i < 0 {
+		return nil, errors.New("session: the scene's mesh field is missing")
+	}
+	data := make([]byte, 0, len(rest)+len(c.mesh))
+	data = append(append(append(data, rest[:i+len(meshHole)-1]...), c.mesh...), rest[i+len(meshHole):]...)
+	c.rev, c.data = rev, data
+	return data, nil
 }
 
 // NewSession captures the state to save, d being the Doc at App.Rev rev,
 // encoding the scene through cache (nil: no cache).
 func NewSession(d Doc, rev uint64, cam CameraState, recent []string, path string, help bool, cache *SceneJSON) (*Session, error) {
-	data, err := cache.encode(d.Scene, rev)
+	data, err := cache.encode(d, rev)
 	if err != nil {
 		return nil, fmt.Errorf("session: %w", err)
 	}
 	return &Session{
 		Version: SessionVersion, Scene: data, Source: d.Source, Shape: SessionShape(d.Shape),
 		View: SessionView(d.View), Grid: d.Grid, Camera: cam, Recent: recent, Path: path, Help: help,
+		compact: true,
 	}, nil
+}
+
+// sceneHole stands for the scene in a session encoded around it: the
+// first `"scene":0` of the encoding is the field (Version comes before
+// it, and a string holding it has its quotes escaped).
+var sceneHole = []byte(`"scene":0`)
+
+// marshal encodes s as json.Marshal does. A scene NewSession made is
+// compact and valid already, so it is spliced into the rest instead of
+// being scanned and compacted again (tens of megabytes for a big level).
+func (s *Session) marshal() ([]byte, error) {
+	if !s.compact || len(s.Scene) == 0 {
+		return json.Marshal(s)
+	}
+	rest := *s
+	rest.Scene = json.RawMessage("0")
+	data, err := json.Marshal(&rest)
+	if err != nil {
+		return nil, err
+	}
+	i := bytes.Index(data, sceneHole)
+	if i < 0 {
+		return json.Marshal(s)
+	}
+	out := make([]byte, 0, len(data)+len(s.Scene))
+	return append(append(append(out, data[:i+len(sceneHole)-1]...), s.Scene...), data[i+len(sceneHole):]...), nil
 }
 
 // SaveSession writes s to path atomically.
 func SaveSession(path string, s *Session) error {
-	data, err := json.Marshal(s)
+	data, err := s.marshal()
 	if err != nil {
 		return fmt.Errorf("session: %w", err)
 	}
