@@ -243,14 +243,16 @@ func (l *Lists) contentBounds(f *Frame) geom.AABB {
 const depthSlack = 0.25
 
 // depthBounds returns the box the depth range is fitted to for content
-// b seen by cam: last frame's box while the camera is the same and the
-// box still holds b without being more than three times its size, else
-// b grown by depthSlack.
+// b seen by cam: last frame's box while the camera is the same and its
+// depth range still holds b's (a pose may leave the box sideways, or a
+// slide answer appear beside the mesh, without moving the planes) without
+// being more than three times as deep, else b grown by depthSlack. Only
+// the planes matter: keeping them keeps the scene's kept images valid, so
+// dropping a pose on a big level does not redraw every triangle.
 func (l *Lists) depthBounds(b geom.AABB, cam Camera) geom.AABB {
 	cam.Bounds = geom.AABB{}
 	last := l.depthBox
-	if l.depthCam == cam && !last.IsEmpty() && !b.IsEmpty() && last.Contains(b.Min) && last.Contains(b.Max) &&
-		last.Size().Len() <= 3*b.Size().Len() {
+	if l.depthCam == cam && !last.IsEmpty() && !b.IsEmpty() && finiteBox(b) && holdsDepth(cam, last, b) {
 		return last
 	}
 	l.depthCam = cam
@@ -260,6 +262,16 @@ func (l *Lists) depthBounds(b geom.AABB, cam Camera) geom.AABB {
 	}
 	l.depthBox = b.Expand(b.Size().Mul(depthSlack))
 	return l.depthBox
+}
+
+// holdsDepth reports whether the depth range cam fits to box last holds
+// the one it fits to b, and is at most three times as deep.
+func holdsDepth(cam Camera, last, b geom.AABB) bool {
+	cam.Bounds = last
+	n0, f0 := cam.DepthRange()
+	cam.Bounds = b
+	n1, f1 := cam.DepthRange()
+	return n0 <= n1 && f1 <= f0 && f0-n0 <= 3*(f1-n1)
 }
 
 // triKey is what the scene triangles' vertices depend on: when it is the

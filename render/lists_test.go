@@ -283,3 +283,27 @@ func TestBuildChunksMatchSerial(t *testing.T) {
 		t.Errorf("triangle counts %d and %d", serial.TriangleCount(), parallel.TriangleCount())
 	}
 }
+
+// TestDepthBoundsKeepPlanes: content that leaves the kept box sideways but
+// stays within its depth range keeps the box (and the planes), and content
+// beyond the range refits it.
+func TestDepthBoundsKeepPlanes(t *testing.T) {
+	var l Lists
+	cam := NewCamera(1280, 800)
+	cam.Target, cam.Distance, cam.Yaw, cam.Pitch = mgl64.Vec3{}, 20, 0, 0 // the front view: x is across it
+	b := geom.AABB{Min: mgl64.Vec3{-5, -1, -5}, Max: mgl64.Vec3{5, 1, 5}}
+	first := l.depthBounds(b, cam)
+	_, _, fwd := cam.basis()
+	side := mgl64.Vec3{30, 0, 0} // across the view: no change of depth
+	moved := b.Union(geom.AABB{Min: side, Max: side.Add(mgl64.Vec3{0.5, 0.5, 0.5})})
+	if first.Contains(moved.Max) && first.Contains(moved.Min) {
+		t.Fatal("the test needs content outside the kept box")
+	}
+	if got := l.depthBounds(moved, cam); got != first {
+		t.Errorf("content beside the box, within its depth: box %v, want the kept %v", got, first)
+	}
+	deep := b.Union(geom.AABB{Min: fwd.Mul(60), Max: fwd.Mul(61)})
+	if got := l.depthBounds(deep, cam); got == first {
+		t.Errorf("content beyond the far plane kept the box %v", got)
+	}
+}
