@@ -50,7 +50,7 @@ fuzz: deps
 	@set -e; for pkg in $$($(GO) list $(PKGS)); do \
 	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
 	    echo "== $$pkg $$f"; \
-	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+	    bash .ci/fuzz-one $(GO) $$pkg $$f $(FUZZTIME); \
 	  done; \
 	done
 
