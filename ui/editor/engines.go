@@ -188,7 +188,9 @@ func (r *Runner) start(ctx context.Context, st *runnerState) {
 	} else {
 		st.p, st.err = engine.Start(ctx, r.cmd, r.opt)
 	}
-	rep := EngineReport{Name: st.last.Name, Rev: st.last.Rev, Answered: st.last.Answered}
+	// A (re)started engine has answered nothing yet: its report waits for
+	// the next motion's answer (Answered false: drawn as stale, no verdict).
+	rep := EngineReport{Name: st.last.Name, Rev: st.last.Rev}
 	if st.err == nil {
 		rep.Name, rep.Ops = st.p.Name(), st.p.Ops()
 	} else {
