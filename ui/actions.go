@@ -41,9 +41,20 @@ func (g *game) openFileUp(path string, up editor.UpAxis) {
 	if g.loading != nil {
 		g.loading.Cancel()
 	}
-	g.panels.path = path
+	g.setPath(path)
 	g.loading = editor.StartLoadUp(path, g.app.Doc.View, g.app.Doc.Grid, up)
 	g.app.Say("loading %s", path)
+}
+
+// setPath shows path in the path field, ending an edit of it without
+// applying the edit (a file dropped or picked from Recent while the
+// field was typed into replaces the typing).
+func (g *game) setPath(path string) {
+	p := g.panels
+	if p.edit != nil && p.edit.id == fieldPath {
+		p.edit = nil
+	}
+	p.path = path
 }
 
 // pollLoad finishes a background load: the new scene becomes current, or

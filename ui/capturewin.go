@@ -40,7 +40,7 @@ func (g *game) openCapture(path string) {
 	if g.capt.loading != nil {
 		g.capt.loading.Cancel()
 	}
-	g.panels.path = path
+	g.setPath(path)
 	g.capt.loading = editor.StartCapture(path, g.eng.tol)
 	g.app.Say("reading capture %s", path)
 }
@@ -146,7 +146,7 @@ func (g *game) capturePanel(ctx *debugui.Context) {
 		return
 	}
 	ctx.SetGridLayout([]int{-1}, nil)
-	ctx.Slider(&g.capt.slider, 0, len(c.Frames)-1, 1).On(func() { c.Seek(g.capt.slider) })
+	g.releasable(ctx, func() { ctx.Slider(&g.capt.slider, 0, len(c.Frames)-1, 1).On(func() { c.Seek(g.capt.slider) }) })
 	g.wrongTicks(ctx, c)
 	ctx.SetGridLayout([]int{-1, -1}, nil)
 	ctx.Button("< wrong (B)").On(func() { g.stepWrong(-1) })

@@ -139,6 +139,9 @@ func (g *game) Update() error {
 	g.playUpdate()
 	g.app.Refresh()
 	g.leaveFields()
+	// Keys pressed in the frame an edit ends were typed into the field
+	// (a fast "1" then Enter must not also switch to the front view).
+	typing := g.panels.edit != nil
 	g.typeInto()
 	s := g.uiScale()
 	capture, err := g.dui.Update(func(ctx *debugui.Context) error {
@@ -151,7 +154,7 @@ func (g *game) Update() error {
 	}
 	g.capture = g.fieldCapture(capture)
 	if !g.shot.noInput {
-		if g.capture&debugui.InputCapturingStateFocus == 0 {
+		if g.capture&debugui.InputCapturingStateFocus == 0 && !typing {
 			g.keys()
 		}
 		g.mouse()

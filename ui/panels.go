@@ -36,10 +36,10 @@ type panels struct {
 	huntSeconds float64 // the Hunt button's search time, seconds
 	probeExp    float64 // the probe slider: log10 of the offset (0 means off)
 
-	// gen is part of every text field's widget ID. debugui keeps the
-	// keyboard on a focused field until a click elsewhere and drops the
-	// focus of a widget not built in a frame, so bumping gen (see
-	// releaseFields) takes the keyboard from whichever field has it.
+	// gen is part of the sliders' widget IDs (see releasable). debugui
+	// keeps the keyboard on a slider typed into (Shift+click) until a
+	// click elsewhere and drops the focus of a widget not built in a
+	// frame, so bumping gen (see releaseFields) takes the keyboard away.
 	gen int
 	// released counts the Updates whose capture still reports the focus
 	// that releaseFields took away (debugui clears it one frame late).
@@ -53,7 +53,7 @@ type panels struct {
 	layoutGen int                        // bumped by Reset layout
 	size      image.Point                // the screen size last built for
 
-	edit *lineEdit // the number field being typed into; nil when none
+	edit *lineEdit // the field being typed into; nil when none
 
 	resultMesh *sweep.Mesh // the mesh the Result panel last showed (a new one resets its scroll)
 }
@@ -219,14 +219,7 @@ func (g *game) scenePanel(ctx *debugui.Context) {
 	}
 	ctx.SetGridLayout([]int{30, -1, 70}, nil)
 	ctx.Text("file")
-	ctx.IDScope(fmt.Sprint("path#", p.gen), func() {
-		ctx.TextField(&p.path).On(func() { // Enter opens; leaving the field does not
-			if enterPressed() {
-				g.releaseFields(false)
-				g.openFile(strings.TrimSpace(p.path))
-			}
-		})
-	})
+	g.pathField(ctx)
 	ctx.Button("Open").On(func() { g.openFile(strings.TrimSpace(p.path)) })
 	ctx.SetGridLayout([]int{-1, -1, -1}, nil)
 	ctx.Button("Reopen").On(g.reload)
@@ -250,6 +243,34 @@ func (g *game) scenePanel(ctx *debugui.Context) {
 		ctx.Text("error: " + editor.Printable(g.app.Msg))
 	}
 }
+
+// pathField is the file path field: Enter opens the typed path, Escape
+// reverts it, a click elsewhere keeps it without opening it.
+func (g *game) pathField(ctx *debugui.Context) {
+	p := g.panels
+	shown := p.path
+	if shown == "" {
+		shown = pathHint
+	}
+	g.lineField(ctx, fieldPath, shown, g.editPath)
+}
+
+// editPath starts typing into the path field.
+func (g *game) editPath() {
+	p := g.panels
+	g.beginEdit(fieldPath, p.path, true, func(text string, enter bool) {
+		p.path = text
+		if enter {
+			g.openFile(strings.TrimSpace(text))
+		}
+	})
+}
+
+// fieldPath is the path field's name (panels.rects, the debug print).
+const fieldPath = "path"
+
+// pathHint is what the empty path field shows.
+const pathHint = "click, type a path, Enter"
 
 // sceneChoices are the Scene dropdown's entries and the one selected: the
 // built-in scenes, plus the open file's name when a file is open (so the
@@ -316,16 +337,21 @@ func (g *game) ellipsoidPanel(ctx *debugui.Context) {
 			g.numberField(ctx, fmt.Sprintf("%s %c", label, "xyz"[i]), v[i], func(x float64) error { return set(i, x) })
 		}
 	}
-	row("radii", sh.Radii, func(i int, x float64) error { s := sh; s.Radii[i] = x; return a.SetShape(s) })
+	// The setters read the model when they run, not when the panel was
+	// built: a commit must not undo another made since in the same frame.
+	row("radii", sh.Radii, func(i int, x float64) error { s := a.Doc.Shape; s.Radii[i] = x; return a.SetShape(s) })
 	ctx.SetGridLayout([]int{48, -1, -1, -1}, nil)
 	ctx.Text("")
 	ctx.Text("yaw")
 	ctx.Text("pitch")
 	ctx.Text("roll")
-	row("rot °", sh.Rot, func(i int, x float64) error { s := sh; s.Rot[i] = x; return a.SetShape(s) })
+	row("rot °", sh.Rot, func(i int, x float64) error { s := a.Doc.Shape; s.Rot[i] = x; return a.SetShape(s) })
 	for _, pose := range []scene.Pose{scene.PoseStart, scene.PoseEnd} {
-		c := a.Doc.PoseAt(pose)
-		row(pose.String(), c, func(i int, x float64) error { c[i] = x; return a.SetPose(pose, c) })
+		row(pose.String(), a.Doc.PoseAt(pose), func(i int, x float64) error {
+			c := a.Doc.PoseAt(pose)
+			c[i] = x
+			return a.SetPose(pose, c)
+		})
 	}
 	ctx.SetGridLayout([]int{-1, -1}, nil)
 	ctx.Button("Swap start/end").On(func() { _ = a.Swap() })
@@ -348,10 +374,17 @@ func (g *game) numberField(ctx *debugui.Context, id string, v float64, commit fu
 	if s := editor.FormatNum(v); s != f.shown {
 		f.buf, f.shown = s, s
 	}
-	ctx.GridCell(func(b image.Rectangle) {
-		p.rects[id] = b
-		ctx.SetGridLayout([]int{-1}, []int{b.Dy()})
-		ctx.IDScope(fmt.Sprintf("%s#%d", id, p.gen), func() { g.fieldButton(ctx, id, f) })
+	g.lineField(ctx, id, f.buf, func() { g.editNumber(id, f) })
+}
+
+// editNumber starts typing into number field id; the typed text is
+// committed when the edit ends (see commitField).
+func (g *game) editNumber(id string, f *numField) {
+	g.beginEdit(id, f.buf, false, func(text string, _ bool) {
+		f.buf = text
+		if f.commit != nil {
+			g.commitField(id, f, f.commit)
+		}
 	})
 }
 
@@ -369,7 +402,7 @@ func (g *game) releaseFields(revert bool) {
 	if revert {
 		p.edit = nil
 	}
-	g.commitEdit()
+	g.endEdit(false)
 	for id, f := range p.fields {
 		switch {
 		case trimmedEqual(f.buf, f.shown):
@@ -381,6 +414,12 @@ func (g *game) releaseFields(revert bool) {
 	}
 	p.gen++
 	p.released = 2
+}
+
+// releasable builds f's widgets under the current field generation, so
+// releaseFields takes the keyboard from them (debugui's sliders).
+func (g *game) releasable(ctx *debugui.Context, f func()) {
+	ctx.IDScope(fmt.Sprint("focus#", g.panels.gen), f)
 }
 
 // fieldCapture is the capture state debugui reported, without the focus
@@ -442,11 +481,11 @@ func (g *game) viewPanel(ctx *debugui.Context) {
 			a.Fail(err)
 			return err
 		}
-		return a.SetSlide(sweep.SlideOptions{MaxIterations: n, Skin: o.Skin})
+		return a.SetSlide(sweep.SlideOptions{MaxIterations: n, Skin: a.Doc.SlideOptions().Skin})
 	})
 	ctx.Text("skin")
 	g.numberField(ctx, "skin", o.Skin, func(x float64) error {
-		return a.SetSlide(sweep.SlideOptions{MaxIterations: o.MaxIterations, Skin: x})
+		return a.SetSlide(sweep.SlideOptions{MaxIterations: a.Doc.SlideOptions().MaxIterations, Skin: x})
 	})
 	ctx.Text("snap grid (Ctrl)")
 	g.numberField(ctx, "grid", a.Doc.Grid, a.SetGrid)

@@ -33,7 +33,7 @@ func (g *game) playPanel(ctx *debugui.Context) {
 	if ps != nil {
 		ctx.SetGridLayout([]int{-1}, nil)
 		if first, last, ok := ps.Timeline.Ticks(); ok && last > first {
-			ctx.Slider(&ps.slider, first, last, 1).On(func() { g.scrub(ps.slider) })
+			g.releasable(ctx, func() { ctx.Slider(&ps.slider, first, last, 1).On(func() { g.scrub(ps.slider) }) })
 		}
 		ctx.SetGridLayout([]int{-1, -1}, nil)
 		ctx.Button("Inspect tick (I)").On(g.inspectTick)
@@ -49,15 +49,18 @@ func (g *game) probePanel(ctx *debugui.Context) {
 	p := g.panels
 	ctx.SetGridLayout([]int{60, -1}, nil)
 	ctx.Text("log10 off")
-	ctx.SliderF(&p.probeExp, 0, 7, 0.5, 1).On(func() {
-		off := 0.0
-		if p.probeExp > 0 {
-			off = math.Pow(10, p.probeExp)
-		}
-		if err := g.probe.SetOffset(off); err != nil {
-			g.app.Fail(err)
-		}
+	g.releasable(ctx, func() {
+		ctx.SliderF(&p.probeExp, 0, 7, 0.5, 1).On(func() {
+			off := 0.0
+			if p.probeExp > 0 {
+				off = math.Pow(10, p.probeExp)
+			}
+			if err := g.probe.SetOffset(off); err != nil {
+				g.app.Fail(err)
+			}
+		})
 	})
+
 	ctx.Text("offset")
 	g.numberField(ctx, "probe offset", g.probe.Offset, func(x float64) error {
 		if err := g.probe.SetOffset(x); err != nil {

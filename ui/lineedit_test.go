@@ -1,0 +1,151 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestLineEdit: a click selects the whole text, so the first character
+// replaces it; Backspace deletes runes, or the selection; spaces and
+// control characters are not typed into a number field.
+func TestLineEdit(t *testing.T) {
+	e := &lineEdit{buf: "0.5", all: true}
+	if e.label(200) != "[0.5]" {
+		t.Errorf("selected label %q", e.label(200))
+	}
+	for _, r := range "1.2\x1b 5" {
+		e.insert(r)
+	}
+	if e.buf != "1.25" || e.all || e.label(200) != "1.25|" {
+		t.Fatalf("typed %q (all %v), want 1.25", e.buf, e.all)
+	}
+	e.backspace()
+	e.insert('é')
+	e.backspace()
+	if e.buf != "1.2" {
+		t.Errorf("after backspaces %q, want 1.2", e.buf)
+	}
+	e.all = true
+	e.backspace()
+	if e.buf != "" || e.all {
+		t.Errorf("backspace on the selection left %q", e.buf)
+	}
+	e.backspace() // nothing to delete
+	if e.buf != "" {
+		t.Errorf("backspace on nothing gave %q", e.buf)
+	}
+}
+
+// TestLineEditSpaces: a field that takes spaces (the path) keeps them and
+// any printable rune, and still drops control characters.
+func TestLineEditSpaces(t *testing.T) {
+	e := &lineEdit{spaces: true}
+	for _, r := range "/tmp/my levels/é\tx\x00 ß.obj" {
+		e.insert(r)
+	}
+	if want := "/tmp/my levels/éx ß.obj"; e.buf != want {
+		t.Errorf("typed %q, want %q", e.buf, want)
+	}
+}
+
+// TestFitTail: a text wider than the field keeps its end after "...",
+// as long as fits; a text that fits is unchanged; the edit label fits
+// the same width with its caret.
+func TestFitTail(t *testing.T) {
+	long := "/home/someone/projects/levels/quake-like/e1m1-rooms.obj"
+	if fitTail(long, 1000) != long {
+		t.Errorf("a fitting text was changed: %q", fitTail(long, 1000))
+	}
+	for _, w := range []int{60, 120, 200} {
+		got := fitTail(long, w)
+		if textAdvance(got) > w || !strings.HasPrefix(got, "...") || !strings.HasSuffix(long, got[3:]) {
+			t.Errorf("width %d: %q (%d wide) is not an end of the path within the width", w, got, textAdvance(got))
+		}
+		if longer := "..." + long[len(long)-len(got)+2:]; textAdvance(longer) <= w {
+			t.Errorf("width %d: %q is not the longest end that fits (%q fits)", w, got, longer)
+		}
+		e := &lineEdit{buf: long}
+		if l := e.label(w); textAdvance(l) > w || !strings.HasSuffix(l, ".obj|") {
+			t.Errorf("width %d: edit label %q (%d wide)", w, l, textAdvance(l))
+		}
+	}
+	if got := fitTail(long, 1); got != "..." {
+		t.Errorf("nothing fits: %q, want ...", got)
+	}
+}
+
+// TestPathFieldTyping types into the path field through the window's
+// line editor: Escape reverts, a click elsewhere keeps the text without
+// opening it, Enter opens the typed path (with spaces in it).
+func TestPathFieldTyping(t *testing.T) {
+	g := newTestGame(t)
+	dir := filepath.Join(t.TempDir(), "my levels")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	level := filepath.Join(dir, "two rooms.obj")
+	if err := os.WriteFile(level, []byte("v 0 0 0\nv 10 0 0\nv 0 10 0\nf 1 2 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	typePath := func(end lineInput) {
+		g.editPath()
+		g.typeLine(lineInput{chars: []rune(level[:5])})
+		g.typeLine(lineInput{chars: []rune(level[5:])})
+		g.typeLine(end)
+	}
+	typePath(lineInput{escape: true})
+	if g.panels.path != "" || g.panels.edit != nil || g.loading != nil {
+		t.Fatalf("Escape: path %q, edit %v, loading %v", g.panels.path, g.panels.edit, g.loading)
+	}
+	typePath(lineInput{clickAway: true})
+	if g.panels.path != level || g.panels.edit != nil || g.loading != nil {
+		t.Fatalf("click away: path %q, edit %v, loading %v", g.panels.path, g.panels.edit, g.loading)
+	}
+	g.editPath()
+	if e := g.panels.edit; e == nil || e.buf != level || !e.all {
+		t.Fatalf("a second click does not select the kept path: %+v", e)
+	}
+	g.typeLine(lineInput{backspace: true})
+	typePath(lineInput{enter: true})
+	if g.loading == nil {
+		t.Fatalf("Enter did not open %q (%s)", level, g.app.Msg)
+	}
+	for g.loading != nil {
+		g.pollLoad()
+		runtime.Gosched()
+	}
+	if g.app.Doc.Source != level || g.app.MsgErr {
+		t.Fatalf("opened %q (%s), want %q", g.app.Doc.Source, g.app.Msg, level)
+	}
+}
+
+// TestNumberFieldEditor: a number field typed into through the same
+// editor commits on a click elsewhere and on starting another field's
+// edit; Escape reverts it.
+func TestNumberFieldEditor(t *testing.T) {
+	g := newTestGame(t)
+	updatePanels(t, g)
+	rx, ry := g.panels.fields["radii x"], g.panels.fields["radii y"]
+	g.editNumber("radii x", rx)
+	g.typeLine(lineInput{chars: []rune("0.7")})
+	g.editNumber("radii y", ry) // clicking another field ends this edit
+	// No panel build between the two commits: y's setter, made when x was
+	// still 0.5, must not put x back.
+	if got := g.app.Doc.Shape.Radii[0]; got != 0.7 {
+		t.Fatalf("radius x %v after typing 0.7 and clicking the y field", got)
+	}
+	g.typeLine(lineInput{chars: []rune("0.8"), clickAway: true})
+	if got := g.app.Doc.Shape.Radii[1]; got != 0.8 {
+		t.Fatalf("radius y %v after typing 0.8 and clicking away", got)
+	}
+	updatePanels(t, g)
+	g.editNumber("radii x", rx)
+	g.typeLine(lineInput{chars: []rune("3")})
+	g.typeLine(lineInput{escape: true})
+	if got := g.app.Doc.Shape.Radii[0]; got != 0.7 || rx.buf != "0.7" {
+		t.Fatalf("Escape kept the typed 3: radius %v, field %q", got, rx.buf)
+	}
+}
