@@ -84,6 +84,50 @@ func e2eTypeRadius(t *testing.T, typed string, idle time.Duration) float64 {
 	return s.Ellipsoid.Axes[0].Len()
 }
 
+// TestEndToEndTypePath clicks the file path field and types the path of
+// a level, whose directory and name have spaces, at a key a millisecond
+// (many characters within one frame), then presses Enter: the level
+// opens, so no typed character was lost and Enter opened the path.
+func TestEndToEndTypePath(t *testing.T) {
+	_, tmp, a, wid, _ := e2eLaunchFresh(t)
+	dir := filepath.Join(tmp, "my levels")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	level := filepath.Join(dir, "two rooms_v2-final.obj")
+	if err := os.WriteFile(level, []byte("v 0 0 0\nv 10 0 0\nv 0 10 0\nf 1 2 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a.waitFor("the path field", func() bool { _, ok := a.widgets("field")["path"]; return ok })
+	r := a.widgets("field")["path"]
+	e2eXdo(t, "windowraise", wid)
+	e2eXdo(t, "windowfocus", "--sync", wid)
+	e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint((r[0]+r[2])/2), fmt.Sprint((r[1]+r[3])/2))
+	e2eXdo(t, "click", "1")
+	a.waitFor("the path field to take the keyboard", func() bool { p, _ := a.poses(); return p.capture&2 != 0 })
+	e2eXdo(t, "type", "--delay", "1", level)
+	e2eKey(t, wid, "Return")
+	a.waitFor("the typed level to open", func() bool { return strings.Contains(a.lastStatus(), "opened") })
+	if s := a.lastStatus(); !strings.Contains(s, "two rooms_v2-final.obj") {
+		t.Errorf("status %q does not name the typed level %q", s, level)
+	}
+}
+
+// lastStatus is the last status line the app printed (see ui's
+// printWidgets).
+func (a *e2eApp) lastStatus() string {
+	a.mu.Lock()
+	out := a.output.String()
+	a.mu.Unlock()
+	last := ""
+	for _, line := range strings.Split(out, "\n") {
+		if s, ok := strings.CutPrefix(line, "status "); ok {
+			last = s
+		}
+	}
+	return last
+}
+
 // TestEndToEndSmallWindow shrinks the window to 800x500: every panel lies
 // inside it (so each is reachable; debugui scrolls what does not fit) and
 // the poses are still in the view.
