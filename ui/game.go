@@ -356,12 +356,14 @@ func (g *game) dropped() {
 
 // printPoses writes the screen positions of the start and end centers to
 // stdout when SWEEPDBG_DEBUG_PRINT=1 and they changed, as
-// "poses start X Y end X Y size W H hover POSE capture C mode M cursor X Y"
-// in window pixels (device pixels divided by the scale factor; W H the
-// screen in device pixels; POSE start, end or none, the pose whose box is
-// under the cursor; C debugui's InputCapturingState; M the mouse mode: 0
-// idle, 1 orbit, 2 pan, 3 drag). The end-to-end test reads it to know
-// where to drag and when each input event has been seen.
+// "poses start X Y end X Y size W H hover POSE capture C mode M cursor X Y
+// triangle T selected S" in window pixels (device pixels divided by the
+// scale factor; W H the screen in device pixels; POSE start, end or none,
+// the pose whose box is under the cursor; C debugui's
+// InputCapturingState; M the mouse mode: 0 idle, 1 orbit, 2 pan, 3 drag;
+// T the triangle under the cursor and S the selected one, -1 for none).
+// The end-to-end test reads it to know where to drag and when each input
+// event has been seen.
 func (g *game) printPoses() {
 	if os.Getenv("SWEEPDBG_DEBUG_PRINT") != "1" || g.app.Doc.Scene == nil || g.w == 0 {
 		return
@@ -372,9 +374,16 @@ func (g *game) printPoses() {
 	if g.hover.Valid {
 		hover = g.hover.Pose.String()
 	}
-	line := fmt.Sprintf("poses start %.0f %.0f end %.0f %.0f size %d %d hover %s capture %d mode %d cursor %d %d",
+	tri, sel := -1, -1
+	if g.tri.hoverValid {
+		tri = g.tri.hover
+	}
+	if g.app.Triangle.Valid {
+		sel = g.app.Triangle.Index
+	}
+	line := fmt.Sprintf("poses start %.0f %.0f end %.0f %.0f size %d %d hover %s capture %d mode %d cursor %d %d triangle %d selected %d",
 		sx/g.scale, sy/g.scale, ex/g.scale, ey/g.scale, g.w, g.h, hover, g.capture, g.mode,
-		int(float64(g.lastX)/g.scale), int(float64(g.lastY)/g.scale))
+		int(float64(g.lastX)/g.scale), int(float64(g.lastY)/g.scale), tri, sel)
 	if line != g.debugPrint {
 		g.debugPrint = line
 		fmt.Println(line)

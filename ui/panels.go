@@ -270,7 +270,7 @@ func (g *game) editPath() {
 const fieldPath = "path"
 
 // pathHint is what the empty path field shows.
-const pathHint = "click, type a path, Enter"
+const pathHint = "click to type a path"
 
 // sceneChoices are the Scene dropdown's entries and the one selected: the
 // built-in scenes, plus the open file's name when a file is open (so the
@@ -503,12 +503,12 @@ func (g *game) resultPanel(ctx *debugui.Context) {
 		ctx.SetScroll(image.Point{})
 	}
 	g.captureHeader(ctx)
+	g.triangleRows(ctx) // first: a click in the view picked it, so it is looked for
 	ctx.SetGridLayout([]int{-1}, nil)
 	for _, line := range editor.ResultLines(g.app.Doc, g.app.Result) {
 		ctx.Text(line)
 	}
 	g.expectRows(ctx)
-	g.triangleRows(ctx)
 	ctx.Header("Second opinions", true, func() {
 		ctx.SetGridLayout([]int{-1}, nil)
 		if g.opinions.Skipped != "" || g.opinions.Report == nil && g.app.Doc.Scene != nil {

@@ -5,8 +5,8 @@ package main
 //
 // To know where the red (end) ellipsoid is on screen, the test starts the
 // binary with SWEEPDBG_DEBUG_PRINT=1, which makes the window print
-// "poses start X Y end X Y size W H hover POSE capture C mode M cursor X Y"
-// (window pixels) whenever one of them changes. Every step waits for the
+// "poses start X Y end X Y size W H hover POSE capture C mode M cursor X Y
+// triangle T selected S" (window pixels) whenever one of them changes. Every step waits for the
 // app to show it took the previous one (the hover before pressing, the drag
 // mode before moving, the moved pose before releasing), so a slow
 // software-GL frame rate (a few frames per second on a loaded CI machine)
@@ -41,6 +41,8 @@ type e2ePoses struct {
 	sx, sy, ex, ey, w, h int
 	hover                string // the pose whose box is under the cursor, or "none"
 	capture, mode        int    // debugui's capture bits; the mouse mode (3: dragging a pose)
+	cx, cy               int    // the cursor
+	tri, sel             int    // the triangle under the cursor and the selected one; -1 for none
 }
 
 // e2eApp is the running binary and what it printed.
@@ -61,8 +63,8 @@ func (a *e2eApp) read(r io.Reader) {
 		a.mu.Lock()
 		a.output.WriteString(line + "\n")
 		var p e2ePoses
-		if n, _ := fmt.Sscanf(line, "poses start %d %d end %d %d size %d %d hover %s capture %d mode %d",
-			&p.sx, &p.sy, &p.ex, &p.ey, &p.w, &p.h, &p.hover, &p.capture, &p.mode); n == 9 {
+		if n, _ := fmt.Sscanf(line, "poses start %d %d end %d %d size %d %d hover %s capture %d mode %d cursor %d %d triangle %d selected %d",
+			&p.sx, &p.sy, &p.ex, &p.ey, &p.w, &p.h, &p.hover, &p.capture, &p.mode, &p.cx, &p.cy, &p.tri, &p.sel); n == 13 {
 			a.last, a.seen = p, true
 		}
 		a.mu.Unlock()
@@ -299,6 +301,18 @@ func e2eCheckColours(t *testing.T, path string) {
 // tolerance for blending at edges.
 func e2eRequireColours(t *testing.T, path string, within image.Rectangle, want map[string][3]int) {
 	t.Helper()
+	for name, c := range want {
+		if n := e2eCountIn(t, path, within, c); n < 10 {
+			t.Errorf("%s: %d pixels of the %s colour, want at least 10", path, n, name)
+		}
+	}
+}
+
+// e2eCountIn counts the pixels of colour c in the PNG's part within (all
+// of it when within is empty), within a small tolerance for blending at
+// edges.
+func e2eCountIn(t *testing.T, path string, within image.Rectangle, c [3]int) int {
+	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -313,11 +327,7 @@ func e2eRequireColours(t *testing.T, path string, within image.Rectangle, want m
 			SubImage(image.Rectangle) image.Image
 		}).SubImage(within)
 	}
-	for name, c := range want {
-		if n := e2eCountNear(img, c, 6); n < 10 {
-			t.Errorf("%s: %d pixels of the %s colour, want at least 10", path, n, name)
-		}
-	}
+	return e2eCountNear(img, c, 6)
 }
 
 func e2eCountNear(img image.Image, c [3]int, tol int) int {

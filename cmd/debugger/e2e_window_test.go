@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -126,6 +127,56 @@ func (a *e2eApp) lastStatus() string {
 		}
 	}
 	return last
+}
+
+// TestEndToEndTrianglePick moves the mouse from a panel onto the mesh of
+// the default scene: a triangle is hovered and outlined (the view gains
+// pixels of the picked-triangle colour); a click selects it and the status
+// line names it.
+func TestEndToEndTrianglePick(t *testing.T) {
+	_, _, a, wid, _ := e2eLaunchFresh(t)
+	shots := filepath.Join(a.dir, "screenshots")
+	view := image.Rect(495, 0, 995, 780) // between the panels, right of the legend (which has the colour)
+	picked := [3]int{0x39, 0xcc, 0xff}
+	var seen []string
+	shoot := func() int { // F12, and the picked-colour pixels of the new screenshot
+		e2eKey(t, wid, "F12")
+		a.waitFor("the screenshot", func() bool { return len(e2eFiles(shots, ".png")) == len(seen)+1 })
+		for _, f := range e2eFiles(shots, ".png") { // names sort by time only roughly ("-2" before ".png")
+			if !slices.Contains(seen, f) {
+				seen = append(seen, f)
+			}
+		}
+		return e2eCountIn(t, seen[len(seen)-1], view, picked)
+	}
+	moveTo := func(x, y int) e2ePoses {
+		e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint(x), fmt.Sprint(y))
+		a.waitFor("the cursor to arrive", func() bool { p, _ := a.poses(); return p.cx == x && p.cy == y })
+		p, _ := a.poses()
+		return p
+	}
+	e2eXdo(t, "windowraise", wid)
+	if p := moveTo(100, 150); p.tri != -1 { // over the Scene panel
+		t.Fatalf("triangle %d hovered through a panel", p.tri)
+	}
+	before := shoot()
+	var p e2ePoses
+	for _, c := range [][2]int{{640, 400}, {700, 470}, {560, 450}, {760, 300}} { // the mesh fills the view's middle
+		if p = moveTo(c[0], c[1]); p.tri >= 0 {
+			break
+		}
+	}
+	if p.tri < 0 {
+		t.Fatalf("no triangle under the cursor at the view's middle: %+v", p)
+	}
+	after := shoot()
+	t.Logf("picked-colour pixels in the view: %d over a panel, %d over triangle %d", before, after, p.tri)
+	if after < before+50 {
+		t.Errorf("hovered triangle %d not outlined: %d picked-colour pixels, %d before", p.tri, after, before)
+	}
+	e2eXdo(t, "click", "1")
+	a.waitFor("the click to select the hovered triangle", func() bool { q, _ := a.poses(); return q.sel == p.tri })
+	a.waitFor("the status line to name it", func() bool { return a.lastStatus() == fmt.Sprint("selected triangle ", p.tri) })
 }
 
 // TestEndToEndSmallWindow shrinks the window to 800x500: every panel lies
