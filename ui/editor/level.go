@@ -107,13 +107,25 @@ func FitLevel(s *scene.Scene, up UpAxis) (UpAxis, string) {
 	return up, fmt.Sprintf("%s; player height %s guessed (%s; Ellipsoid panel to change)", note, FormatNum(h), why)
 }
 
-// floorNear returns the centroid of the floor triangle (facing up within
-// 45°) nearest to c in x and z.
+// floorNear returns the centroid of the floor triangle nearest to c in x
+// and z: a triangle facing up within 45° (a ceiling, whose normal points
+// down into the room, is no floor: a pose on it would be outside a closed
+// level). A mesh with no such triangle (its winding flipped, say) gets
+// one facing down within 45°.
 func floorNear(m scene.Mesh, c mgl64.Vec3) (mgl64.Vec3, bool) {
+	if g, ok := nearestFacing(m, c, 1); ok {
+		return g, true
+	}
+	return nearestFacing(m, c, -1)
+}
+
+// nearestFacing returns the centroid nearest to c in x and z of the
+// triangles whose normal is within 45° of (0, dir, 0).
+func nearestFacing(m scene.Mesh, c mgl64.Vec3, dir float64) (mgl64.Vec3, bool) {
 	best, bestD, ok := mgl64.Vec3{}, math.Inf(1), false
 	for _, t := range m.Tris() {
 		n := geom.Cross(t[1].Sub(t[0]), t[2].Sub(t[0]))
-		if l := n.Len(); !(l > 0) || math.Abs(n[1]) < 0.7*l {
+		if l := n.Len(); !(l > 0) || dir*n[1] < math.Sqrt2/2*l { // cos 45°
 			continue
 		}
 		g := t[0].Add(t[1]).Add(t[2]).Mul(1.0 / 3)

@@ -46,3 +46,32 @@ func TestFitLevelZUp(t *testing.T) {
 		t.Errorf("the player's motion %v -> %v misses the level", s.Start, s.End)
 	}
 }
+
+// A closed Z-up room (a ceiling 256 above the floor, listed first, right
+// above it) gets its poses inside the room, falling onto the floor: a
+// ceiling faces down and is no floor.
+func TestFitLevelClosedRoom(t *testing.T) {
+	m := scene.Mesh{
+		Vertices: []mgl64.Vec3{{0, 0, 256}, {512, 0, 256}, {512, 512, 256}, {0, 512, 256},
+			{0, 0, 0}, {512, 0, 0}, {512, 512, 0}, {0, 512, 0}},
+		Triangles: [][3]int{{0, 2, 1}, {0, 3, 2}, {4, 5, 6}, {4, 6, 7}}, // ceiling facing -z, floor facing +z
+	}
+	s := &scene.Scene{Name: "room", Mesh: m}
+	s.Ellipsoid.Axes = [3]mgl64.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+	if up, _ := FitLevel(s, UpZ); up != UpZ {
+		t.Fatalf("up %v", up)
+	}
+	for _, p := range []mgl64.Vec3{s.Start, s.End} {
+		if !(p[1] >= 0 && p[1] < 256) {
+			t.Errorf("pose %v outside the room (floor y 0, ceiling y 256)", p)
+		}
+	}
+	d, err := NewDoc(s, "room.obj", Doc{}.View, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := d.Mesh.Answer(s.Ellipsoid, s.Start, s.End, d.SlideOptions())
+	if !a.Hit || a.First.Normal[1] < 0.99 {
+		t.Errorf("the fall %v -> %v does not land on the floor: %+v", s.Start, s.End, a.First)
+	}
+}
