@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sweepdbg/geom"
 	"sweepdbg/scene"
 	"sweepdbg/ui/editor"
 )
@@ -161,5 +162,48 @@ func TestGameCommands(t *testing.T) {
 	}
 	if g.app.Doc.Scene != before || !g.app.MsgErr {
 		t.Fatalf("failed open: scene changed or no error (%q)", g.app.Msg)
+	}
+}
+
+// closedHall is a Z-up hall 4096 long, 512 wide and 256 high whose six
+// faces face inward, like a room of a Quake-style level.
+func closedHall() scene.Mesh {
+	v := []mgl64.Vec3{{0, 0, 0}, {4096, 0, 0}, {4096, 512, 0}, {0, 512, 0},
+		{0, 0, 256}, {4096, 0, 256}, {4096, 512, 256}, {0, 512, 256}}
+	quads := [][4]int{{0, 1, 2, 3}, {4, 7, 6, 5}, {0, 4, 5, 1}, {1, 5, 6, 2}, {2, 6, 7, 3}, {3, 7, 4, 0}}
+	m := scene.Mesh{Vertices: v}
+	for _, q := range quads {
+		m.Triangles = append(m.Triangles, [3]int{q[0], q[1], q[2]}, [3]int{q[0], q[2], q[3]})
+	}
+	return m
+}
+
+// A level whose poses are inside a closed hall opens with the camera in
+// the hall: nothing lies between the view's center and the eye (it was
+// placed outside, and the view showed the hall's outside).
+func TestFitSceneInsideClosedHall(t *testing.T) {
+	g := newTestGame(t)
+	g.w, g.h = 1280, 800
+	g.syncSize()
+	s := &scene.Scene{Name: "room", Mesh: closedHall()}
+	editor.FitLevel(s, editor.UpZ)
+	d, err := editor.NewDoc(s, "room.obj", g.app.Doc.View, g.app.Doc.Grid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.app.Load(d)
+	g.fitScene()
+	eye := g.cam.Eye()
+	if eye[1] <= 0 || eye[1] >= 256 {
+		t.Errorf("eye %v outside the hall (floor y 0, ceiling y 256)", eye)
+	}
+	back := eye.Sub(g.cam.Target)
+	if _, s, ok := g.app.Doc.Mesh.Raycast(geom.Ray{Origin: g.cam.Target, Dir: back.Normalize()}); ok && s < back.Len() {
+		t.Errorf("a wall %v from the view's center hides it (eye %v away)", s, back.Len())
+	}
+	for _, p := range []mgl64.Vec3{s.Start, s.End} {
+		if _, _, ok := g.cam.Project(p); !ok {
+			t.Errorf("pose %v behind the camera", p)
+		}
 	}
 }

@@ -228,4 +228,33 @@ func (g *game) fit(b geom.AABB) {
 	if free > 0.25*w {
 		g.cam.Distance *= w / free
 	}
+	g.comeInside(b)
 }
+
+// comeInside moves a perspective camera that fit placed behind geometry
+// (outside a closed level's room, above its ceiling) in front of it, so
+// the view shows the room instead of its outside: the eye comes to just
+// before the first triangle the ray from b's center (the view's center)
+// to the eye meets. An occluder within b's radius is left alone: the
+// focus is the whole scene or wraps it (a small closed room is seen from
+// outside through its tinted back faces), and coming closer would not
+// show b better.
+func (g *game) comeInside(b geom.AABB) {
+	m := g.app.Doc.Mesh
+	if m == nil || g.cam.Ortho || b.IsEmpty() {
+		return
+	}
+	back := g.cam.Eye().Sub(g.cam.Target)
+	dist := back.Len()
+	if !(dist > 0) {
+		return
+	}
+	_, s, ok := m.Raycast(geom.Ray{Origin: g.cam.Target, Dir: back.Mul(1 / dist)})
+	if ok && s > b.Size().Len()/2 && s < dist {
+		g.cam.Distance = s * insideMargin
+	}
+}
+
+// insideMargin is the share of the way to the occluder the eye goes: 2%
+// short of it, so the occluder is behind the eye, not in the near plane.
+const insideMargin = 0.98
