@@ -123,8 +123,9 @@ func TestPathFieldTyping(t *testing.T) {
 }
 
 // TestNumberFieldEditor: a number field typed into through the same
-// editor commits on a click elsewhere and on starting another field's
-// edit; Escape reverts it.
+// editor commits on a click elsewhere, on starting another field's edit
+// and on Enter (as one undo step, the status line naming the change);
+// Escape reverts it.
 func TestNumberFieldEditor(t *testing.T) {
 	g := newTestGame(t)
 	updatePanels(t, g)
@@ -142,10 +143,18 @@ func TestNumberFieldEditor(t *testing.T) {
 		t.Fatalf("radius y %v after typing 0.8 and clicking away", got)
 	}
 	updatePanels(t, g)
+	steps, _ := g.app.History.Len()
+	g.editNumber("radii x", rx)
+	g.typeLine(lineInput{chars: []rune("0.6")})
+	g.typeLine(lineInput{enter: true})
+	if n, _ := g.app.History.Len(); n != steps+1 || g.app.Doc.Shape.Radii[0] != 0.6 || g.app.Msg != "radius x 0.7 → 0.6" {
+		t.Fatalf("Enter: %d undo steps (want %d), radius %v, status %q", n, steps+1, g.app.Doc.Shape.Radii[0], g.app.Msg)
+	}
+	updatePanels(t, g)
 	g.editNumber("radii x", rx)
 	g.typeLine(lineInput{chars: []rune("3")})
 	g.typeLine(lineInput{escape: true})
-	if got := g.app.Doc.Shape.Radii[0]; got != 0.7 || rx.buf != "0.7" {
+	if got := g.app.Doc.Shape.Radii[0]; got != 0.6 || rx.buf != "0.6" {
 		t.Fatalf("Escape kept the typed 3: radius %v, field %q", got, rx.buf)
 	}
 }

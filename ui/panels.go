@@ -393,25 +393,17 @@ func enterPressed() bool {
 	return inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter)
 }
 
-// releaseFields takes the keyboard from the text field that has it, so the
-// next key is a shortcut again: every number field whose text differs from
-// the model's value is committed (revert false: Enter, a click in the
-// view) or returned to the model's value (revert true: Escape).
+// releaseFields takes the keyboard from the field that has it, so the
+// next key is a shortcut again: the field being typed into is committed
+// (revert false: Enter, a click in the view) or dropped (revert true:
+// Escape), and a debugui slider typed into (Shift+click) loses the
+// keyboard (see releasable).
 func (g *game) releaseFields(revert bool) {
 	p := g.panels
 	if revert {
 		p.edit = nil
 	}
 	g.endEdit(false)
-	for id, f := range p.fields {
-		switch {
-		case trimmedEqual(f.buf, f.shown):
-		case revert || f.commit == nil:
-			f.buf = f.shown
-		default:
-			g.commitField(id, f, f.commit)
-		}
-	}
 	p.gen++
 	p.released = 2
 }
