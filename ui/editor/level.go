@@ -54,11 +54,13 @@ func GuessUp(m scene.Mesh) (up UpAxis, why string) {
 }
 
 // zUpToYUp turns a Z-up mesh into the Y-up world: (x, y, z) → (x, z, -y),
-// a rotation, so the triangles keep their winding.
+// a rotation, so the triangles keep their winding. 0 - y, not -y: a
+// vertex at y = 0 gets z = 0, not -0 (which an exported fixture would
+// spell "-0").
 func zUpToYUp(m scene.Mesh) scene.Mesh {
 	out := scene.Mesh{Vertices: make([]mgl64.Vec3, len(m.Vertices)), Triangles: m.Triangles}
 	for i, v := range m.Vertices {
-		out.Vertices[i] = mgl64.Vec3{v[0], v[2], -v[1]}
+		out.Vertices[i] = mgl64.Vec3{v[0], v[2], 0 - v[1]}
 	}
 	return out
 }

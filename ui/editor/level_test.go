@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -36,6 +37,11 @@ func TestFitLevelZUp(t *testing.T) {
 	for _, v := range s.Mesh.Vertices[:4] { // the floor is now at y = 0
 		if v[1] != 0 {
 			t.Fatalf("floor vertex %v not at y = 0", v)
+		}
+	}
+	for _, v := range s.Mesh.Vertices {
+		if math.Signbit(v[2]) && v[2] == 0 {
+			t.Errorf("vertex %v has z = -0 (an export would write -0)", v)
 		}
 	}
 	d, err := NewDoc(s, "q.obj", Doc{}.View, 0)
