@@ -74,9 +74,11 @@ func (g *game) pollLoad() {
 	}
 	g.stopPlay()
 	g.app.Load(res.Doc)
+	g.panels.note = levelNote{}
 	if res.Note != "" {
 		g.app.RememberUp(res.Path, res.Up)
 		g.app.Say("%s; %s", g.app.Msg, res.Note)
+		g.panels.note = levelNote{source: res.Doc.Source, text: res.Note}
 	}
 	g.fitScene()
 	g.app.Selection = editor.Selection{}

@@ -266,11 +266,14 @@ func (g *game) frame() render.Frame {
 	a := g.app
 	f := render.Frame{
 		Scene: a.Doc.Scene, Mesh: a.Doc.Mesh, Answer: a.Result.Answer,
-		Hover: g.hover, Engines: append(g.enginePoses(), g.capturePose()...), Legend: render.Legend(a.Doc.View), Inset: g.viewInset(),
+		Hover: g.hover, Engines: append(g.enginePoses(), g.capturePose()...), Inset: g.viewInset(),
 		Highlight: g.highlights(),
 	}
-	if len(f.Highlight) > 0 {
-		f.Legend = append(f.Legend, render.PickedLegend)
+	if !a.Doc.View.NoLegend {
+		f.Legend = render.Legend(a.Doc.View)
+		if len(f.Highlight) > 0 {
+			f.Legend = append(f.Legend, render.PickedLegend)
+		}
 	}
 	if g.mode == mouseDrag {
 		f.Active = render.Handle{Pose: g.drag.pose, Face: g.drag.math.Face, Valid: true}

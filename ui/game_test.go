@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"bytes"
+	"encoding/json"
 	"math"
 	"path/filepath"
 	"runtime"
@@ -205,5 +207,46 @@ func TestFitSceneInsideClosedHall(t *testing.T) {
 		if _, _, ok := g.cam.Project(p); !ok {
 			t.Errorf("pose %v behind the camera", p)
 		}
+	}
+}
+
+// The legend toggle: off, the frame has no legend (not even the picked
+// triangle's row); the session keeps it, and a session saved before the
+// toggle existed shows the legend.
+func TestLegendToggle(t *testing.T) {
+	g := newTestGame(t)
+	g.tri.hover, g.tri.hoverValid = 0, true
+	if f := g.frame(); len(f.Legend) == 0 {
+		t.Fatal("no legend by default")
+	}
+	v := g.app.Doc.View
+	v.NoLegend = true
+	if err := g.app.SetView(v); err != nil {
+		t.Fatal(err)
+	}
+	if f := g.frame(); len(f.Legend) != 0 {
+		t.Fatalf("legend off, frame legend %v", f.Legend)
+	}
+	s, err := editor.NewSession(g.app.Doc, 1, cameraState(g.cam), nil, "", false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := editor.ParseSession(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !back.View.NoLegend {
+		t.Error("the session lost the legend toggle")
+	}
+	old, err := editor.ParseSession(bytes.Replace(data, []byte(`"noLegend":true`), []byte(`"bvh":false`), 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if old.View.NoLegend {
+		t.Error("a session without the toggle hides the legend")
 	}
 }

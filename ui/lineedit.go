@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -80,16 +81,52 @@ func textAdvance(s string) int { return int(text.Advance(s, labelFace) + 0.5) }
 // fitTail returns s when it fits in width (debugui units), else "..."
 // and the longest end of s that fits with it (a path's end names the
 // file; a caret is at the end).
-func fitTail(s string, width int) string {
+func fitTail(s string, width int) string { return fitText(s, width, true) }
+
+// fitNumber returns the number s when it fits in width (debugui units),
+// else s with fewer significant digits, as many as fit ("-778.6667" in a
+// narrow field shows "-778.7", not its end); text that is no number, or
+// too long even so, is cut at its end.
+func fitNumber(s string, width int) string {
 	if textAdvance(s) <= width {
 		return s
 	}
-	for i := range s {
-		if i > 0 && textAdvance("..."+s[i:]) <= width {
-			return "..." + s[i:]
+	if x, err := strconv.ParseFloat(s, 64); err == nil {
+		for digits := len(s); digits >= 1; digits-- {
+			if r := strconv.FormatFloat(x, 'g', digits, 64); textAdvance(r) <= width {
+				return r
+			}
 		}
 	}
-	return "..."
+	return fitText(s, width, false)
+}
+
+// fitText returns s when it fits in width (debugui units), else the
+// longest part of s that fits with "...": its end after "..." (keepEnd),
+// or its start before "...".
+func fitText(s string, width int, keepEnd bool) string {
+	if textAdvance(s) <= width {
+		return s
+	}
+	if keepEnd {
+		for i := range s {
+			if i > 0 && textAdvance("..."+s[i:]) <= width {
+				return "..." + s[i:]
+			}
+		}
+		return "..."
+	}
+	best := "..."
+	for i := range s {
+		if i == 0 {
+			continue
+		}
+		if textAdvance(s[:i]+"...") > width {
+			break
+		}
+		best = s[:i] + "..."
+	}
+	return best
 }
 
 // labelPadding is debugui's widget text inset on each side (its default
@@ -97,14 +134,15 @@ func fitTail(s string, width int) string {
 const labelPadding = 5
 
 // lineField draws field id as a button showing text (or the edit in
-// progress), fitted to the cell; a click starts editing it with begin.
-// The field's bounds go to panels.rects (the end-to-end tests click them).
-func (g *game) lineField(ctx *debugui.Context, id, shown string, begin func()) {
+// progress), fitted to the cell by fit; a click starts editing it with
+// begin. The field's bounds go to panels.rects (the end-to-end tests
+// click them).
+func (g *game) lineField(ctx *debugui.Context, id, shown string, fit func(string, int) string, begin func()) {
 	p := g.panels
 	ctx.GridCell(func(b image.Rectangle) {
 		p.rects[id] = b
 		w := b.Dx() - 2*labelPadding
-		label := fitTail(editor.Printable(shown), w)
+		label := fit(editor.Printable(shown), w)
 		if e := p.edit; e != nil && e.id == id {
 			label = e.label(w)
 		}

@@ -75,6 +75,32 @@ func TestFitTail(t *testing.T) {
 	if got := fitTail(long, 1); got != "..." {
 		t.Errorf("nothing fits: %q, want ...", got)
 	}
+	for _, w := range []int{60, 120, 200} {
+		got := fitText(long, w, false)
+		if textAdvance(got) > w || !strings.HasSuffix(got, "...") || !strings.HasPrefix(long, got[:len(got)-3]) {
+			t.Errorf("width %d: %q (%d wide) is not a start of the path within the width", w, got, textAdvance(got))
+		}
+		if longer := long[:len(got)-2] + "..."; textAdvance(longer) <= w {
+			t.Errorf("width %d: %q is not the longest start that fits (%q fits)", w, got, longer)
+		}
+	}
+}
+
+// TestStatusTextFits: a message too long to share the status line with
+// the frame rate and counts has it alone, cut at its end to the width; a
+// short one shares it.
+func TestStatusTextFits(t *testing.T) {
+	g := newTestGame(t)
+	g.app.Say("opened /a/long/path/level.obj (18264 triangles); up axis Z guessed (51%% of the surface faces ±Z); player height 56 guessed")
+	for _, w := range []int{300, 600} {
+		got := g.statusText(w)
+		if textAdvance(got) > w || !strings.HasPrefix(got, "opened /a/long") || !strings.HasSuffix(got, "...") {
+			t.Errorf("width %d: status %q (%d wide)", w, got, textAdvance(got))
+		}
+	}
+	if got := g.statusText(2000); !strings.Contains(got, "triangles | core") || !strings.HasSuffix(got, "player height 56 guessed") {
+		t.Errorf("wide status %q", got)
+	}
 }
 
 // TestPathFieldTyping types into the path field through the window's
@@ -120,6 +146,9 @@ func TestPathFieldTyping(t *testing.T) {
 	if g.app.Doc.Source != level || g.app.MsgErr {
 		t.Fatalf("opened %q (%s), want %q", g.app.Doc.Source, g.app.Msg, level)
 	}
+	if n := g.panels.note; n.source != level || !strings.Contains(n.text, "up axis") { // the Scene panel shows it
+		t.Errorf("level note %+v", n)
+	}
 }
 
 // TestNumberFieldEditor: a number field typed into through the same
@@ -156,5 +185,18 @@ func TestNumberFieldEditor(t *testing.T) {
 	g.typeLine(lineInput{escape: true})
 	if got := g.app.Doc.Shape.Radii[0]; got != 0.6 || rx.buf != "0.6" {
 		t.Fatalf("Escape kept the typed 3: radius %v, field %q", got, rx.buf)
+	}
+}
+
+// TestFitNumber: a number too wide for its field shows fewer significant
+// digits (its start, not its end); text that is no number is cut at its
+// end.
+func TestFitNumber(t *testing.T) {
+	w := textAdvance("-778.7")
+	cases := map[string]string{"-778.6667": "-778.7", "0.5": "0.5", "123456789": "1e+08", "abcdefghij": "abc..."}
+	for in, want := range cases {
+		if got := fitNumber(in, w); got != want {
+			t.Errorf("fitNumber(%q, %d) = %q, want %q", in, w, got, want)
+		}
 	}
 }

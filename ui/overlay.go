@@ -47,9 +47,11 @@ var helpText = []string{
 	"Files dropped onto the window are opened.",
 }
 
-// statusText is the status line: FPS, triangle count, core time and the
-// last message.
-func (g *game) statusText() string {
+// statusText is the status line, fitted to width (debugui units): FPS,
+// triangle count, core time and the last message. A message too long to
+// share the line has it alone, cut at the end when it does not fit
+// either (a level's notes are in the Scene panel in full, an error too).
+func (g *game) statusText(width int) string {
 	n := 0
 	if d := g.app.Doc; d.Scene != nil {
 		n = len(d.Scene.Mesh.Triangles)
@@ -58,10 +60,14 @@ func (g *game) statusText() string {
 	if g.shot.fixedW == 0 { // a one-frame screenshot has no frame rate yet
 		s = fmt.Sprintf("%.0f FPS | ", ebiten.ActualFPS()) + s
 	}
-	if g.app.Msg != "" {
-		s += " | " + editor.Printable(g.app.Msg)
+	if g.app.Msg == "" {
+		return s
 	}
-	return s
+	msg := editor.Printable(g.app.Msg)
+	if all := s + " | " + msg; textAdvance(all) <= width {
+		return all
+	}
+	return fitText(msg, width, false)
 }
 
 // drawOverlay draws the status line, the load progress bar and the help.
@@ -74,7 +80,7 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 	if g.app.MsgErr {
 		c = colorError
 	}
-	drawText(screen, g.statusText(), 6*sc, float64(h-barH)+4*sc, sc, c)
+	drawText(screen, g.statusText(g.w/int(sc)-12), 6*sc, float64(h-barH)+4*sc, sc, c)
 	if l := g.loading; l != nil {
 		progressBar(screen, h-barH-8*float32(sc), w, float32(sc), l.Progress())
 	}

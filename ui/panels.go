@@ -54,8 +54,16 @@ type panels struct {
 	size      image.Point                // the screen size last built for
 
 	edit *lineEdit // the field being typed into; nil when none
+	note levelNote // what the last level load guessed (the Scene panel shows it)
 
 	resultMesh *sweep.Mesh // the mesh the Result panel last showed (a new one resets its scroll)
+}
+
+// levelNote is what opening a level file guessed (its up axis, the
+// player's size) for the file source: the Scene panel shows it in full
+// while that file is open (the status line may cut it).
+type levelNote struct {
+	source, text string
 }
 
 // numField is one number typed as text: buf is what the field shows,
@@ -238,6 +246,9 @@ func (g *game) scenePanel(ctx *debugui.Context) {
 		if desc := d.Scene.Description(); desc != "" {
 			ctx.Text(editor.Printable(desc))
 		}
+		if n := p.note; n.text != "" && n.source == d.Source {
+			ctx.Text(editor.Printable(n.text))
+		}
 	}
 	if g.app.MsgErr {
 		ctx.Text("error: " + editor.Printable(g.app.Msg))
@@ -252,7 +263,7 @@ func (g *game) pathField(ctx *debugui.Context) {
 	if shown == "" {
 		shown = pathHint
 	}
-	g.lineField(ctx, fieldPath, shown, g.editPath)
+	g.lineField(ctx, fieldPath, shown, fitTail, g.editPath)
 }
 
 // editPath starts typing into the path field.
@@ -374,7 +385,7 @@ func (g *game) numberField(ctx *debugui.Context, id string, v float64, commit fu
 	if s := editor.FormatNum(v); s != f.shown {
 		f.buf, f.shown = s, s
 	}
-	g.lineField(ctx, id, f.buf, func() { g.editNumber(id, f) })
+	g.lineField(ctx, id, f.buf, fitNumber, func() { g.editNumber(id, f) })
 }
 
 // editNumber starts typing into number field id; the typed text is
@@ -463,6 +474,8 @@ func (g *game) viewPanel(ctx *debugui.Context) {
 			ctx.Checkbox(t.p, t.label).On(func() { _ = a.SetView(v) })
 		})
 	}
+	legend := !v.NoLegend
+	ctx.Checkbox(&legend, "legend").On(func() { v.NoLegend = !legend; _ = a.SetView(v) })
 	o := a.Doc.SlideOptions()
 	ctx.SetGridLayout([]int{-3, -2}, nil)
 	ctx.Text("slide iterations")

@@ -5,7 +5,7 @@
 package view
 
 // Options are the view toggles of the View panel. The zero value shows
-// none of the overlays; Default shows all of them.
+// none of the overlays but the legend; Default shows all of them.
 type Options struct {
 	Normals   bool // the contact normal arrow (and slide step normals)
 	Edges     bool // triangle edges
@@ -15,6 +15,7 @@ type Options struct {
 	BackFaces bool // tint triangles seen from their back
 	XRay      bool // hidden parts of poses drawn faintly
 	BVH       bool // the mesh tree's boxes the sweep enters before its first contact
+	NoLegend  bool // leave the colour legend out (it covers much of a small view)
 }
 
 // Default returns every toggle on but BVH (a debugging aid for the core).

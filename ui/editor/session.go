@@ -99,6 +99,7 @@ type SessionView struct {
 	BackFaces bool `json:"backFaces"`
 	XRay      bool `json:"xRay"`
 	BVH       bool `json:"bvh,omitempty"`
+	NoLegend  bool `json:"noLegend,omitempty"` // omitted: a session saved before the toggle shows the legend
 }
 
 // Options returns the toggles as the renderer takes them.
