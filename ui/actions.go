@@ -23,16 +23,21 @@ func (g *game) openBuiltin(name string) {
 	g.app.Selection = editor.Selection{}
 }
 
-// openFile starts loading path in the background (a load already running
-// is cancelled); pollLoad makes it current when done.
-func (g *game) openFile(path string) { g.openFileUp(path, g.app.UpFor(path)) }
+// openFile starts loading path ("~" is the home directory) in the
+// background (a load already running is cancelled); pollLoad makes it
+// current when done.
+func (g *game) openFile(path string) {
+	path = editor.ExpandHome(path)
+	g.openFileUp(path, g.app.UpFor(path))
+}
 
 // openFileUp is openFile with a level's up axis given (UpAuto guesses).
 func (g *game) openFileUp(path string, up editor.UpAxis) {
 	if path == "" {
-		g.app.Fail(errors.New("open: type a file path first (.json fixture, .obj, .gltf or .glb)"))
+		g.app.Fail(errors.New("open: type a file path first (" + editor.Openable + ")"))
 		return
 	}
+	path = editor.ExpandHome(path)
 	if isCapture(path) {
 		g.openCapture(path)
 		return

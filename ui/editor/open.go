@@ -2,8 +2,10 @@ package editor
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -73,6 +75,10 @@ func StartLoadUp(path string, view view.Options, grid float64, up UpAxis) *Loade
 			l.finished.Store(true)
 			l.done <- res
 		}()
+		if err := CheckOpenable(path); err != nil {
+			res.Err = err
+			return
+		}
 		s, err := meshfile.Open(ctx, path, func(f float64) { l.progress.Store(math.Float64bits(f)) })
 		if err != nil {
 			res.Err = err
@@ -136,3 +142,39 @@ func (l *Loader) Poll() (LoadResult, bool) {
 
 // Cancel asks the load to stop; Poll then reports a cancellation error.
 func (l *Loader) Cancel() { l.once.Do(l.cancel) }
+
+// Openable lists what the window opens, for messages.
+const Openable = ".json fixtures, .jsonl captures, .obj, .gltf and .glb levels"
+
+// ErrNotOpenable marks a path the window cannot open as such: a
+// directory, or a file of a type it does not read.
+var ErrNotOpenable = errors.New("not a file the window opens")
+
+// CheckOpenable refuses, with a message saying what to do, a path that
+// names a directory or a file whose extension the window does not open
+// (a missing file is left to the loader, whose error names it).
+func CheckOpenable(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("open %s: %w: a directory; type the path of a file in it (%s)", path, ErrNotOpenable, Openable)
+	}
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".json", ".jsonl", ".obj", ".gltf", ".glb":
+		return nil
+	}
+	return fmt.Errorf("open %s: %w: the window opens %s", path, ErrNotOpenable, Openable)
+}
+
+// ExpandHome replaces a leading "~" (alone or before a path separator)
+// with the user's home directory, as a shell would; other paths, and all
+// paths when the home directory is unknown, are returned unchanged.
+func ExpandHome(path string) string {
+	rest, ok := strings.CutPrefix(path, "~")
+	if !ok || rest != "" && !os.IsPathSeparator(rest[0]) {
+		return path
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return path
+	}
+	return home + rest
+}

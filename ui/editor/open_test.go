@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -116,5 +117,44 @@ func TestBuildFraction(t *testing.T) {
 	l.building.Store(time.Now().Add(-300 * time.Millisecond).UnixNano())
 	if p, s := l.Progress(), l.Stage(); p <= readShare || p >= 1 || s != "building the mesh" {
 		t.Errorf("building: %v %q", p, s)
+	}
+}
+
+// A directory or a file of a type the window does not read is refused
+// before loading, saying what the window opens; a missing file of a known
+// type is left to the loader, whose error names the file.
+func TestCheckOpenable(t *testing.T) {
+	dir := t.TempDir()
+	for _, p := range []string{dir, filepath.Join(dir, "gen.py"), filepath.Join(dir, "noext")} {
+		err := CheckOpenable(p)
+		if !errors.Is(err, ErrNotOpenable) || !strings.Contains(err.Error(), Openable) {
+			t.Errorf("%s: %v, want ErrNotOpenable listing what opens", p, err)
+		}
+	}
+	if err := CheckOpenable(dir); !strings.Contains(err.Error(), "a directory") {
+		t.Errorf("a directory: %v", err)
+	}
+	for _, p := range []string{"missing.obj", "x.GLB", "f.json", "c.jsonl"} {
+		if err := CheckOpenable(filepath.Join(dir, p)); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+	r := waitLoad(t, StartLoad(dir, view.Default(), 0))
+	if !errors.Is(r.Err, ErrNotOpenable) {
+		t.Errorf("loading a directory: %v", r.Err)
+	}
+}
+
+// ExpandHome expands "~" and "~/..." only.
+func TestExpandHome(t *testing.T) {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		t.Skip("no home directory")
+	}
+	cases := map[string]string{"~": home, "~/a b/x.obj": home + "/a b/x.obj", "~user/x": "~user/x", "/tmp/~/x": "/tmp/~/x", "": ""}
+	for in, want := range cases {
+		if got := ExpandHome(in); got != want {
+			t.Errorf("ExpandHome(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
