@@ -250,3 +250,22 @@ func TestLegendToggle(t *testing.T) {
 		t.Error("a session without the toggle hides the legend")
 	}
 }
+
+// The hovered triangle's tip is drawn while the mouse is idle, not over
+// the help it would cover, nor during a drag.
+func TestTriangleTipHidden(t *testing.T) {
+	g := newTestGame(t)
+	g.tri.hover, g.tri.hoverValid = 0, true
+	if !g.showTip() {
+		t.Fatal("no tip for a hovered triangle")
+	}
+	g.run(cmdHelp)
+	if g.showTip() {
+		t.Error("the tip covers the help")
+	}
+	g.run(cmdHelp)
+	g.mode = mouseDrag
+	if g.showTip() {
+		t.Error("a tip during a drag")
+	}
+}

@@ -28,6 +28,7 @@ var helpText = []string{
 	"    + Shift                 move along the face's normal",
 	"    + Ctrl                  snap to the grid (View panel)",
 	"    Escape                  cancel the drag",
+	"  click a triangle          select it (Result panel); hover describes it",
 	"  drag empty space          orbit",
 	"  Shift+drag, middle-drag   pan",
 	"  wheel                     zoom toward the cursor",

@@ -73,9 +73,13 @@ func (g *game) triangleRows(ctx *debugui.Context) {
 	}
 }
 
+// showTip reports whether the hovered triangle's tip is drawn: not
+// during a drag or an orbit, nor over the help (F1) it would cover.
+func (g *game) showTip() bool { return g.tri.hoverValid && g.mode == mouseIdle && !g.help }
+
 // drawTriangleTip describes the hovered triangle beside the cursor.
 func (g *game) drawTriangleTip(screen *ebiten.Image, sc float64) {
-	if !g.tri.hoverValid || g.mode != mouseIdle {
+	if !g.showTip() {
 		return
 	}
 	info, ok := editor.InspectTriangle(g.app.Doc, g.app.Result.Answer, g.tri.hover)
