@@ -200,22 +200,30 @@ func (g *game) typeInto() {
 	})
 }
 
-// typeLine applies in to the field being edited: the characters first
-// (typed before a key that ends the edit in the same frame), then one of
-// the keys or the click.
+// typeLine applies in to the field being edited. Ebitengine does not say
+// in which order a frame's keys and characters came, so the likely one is
+// taken: Ctrl+A, and Backspace on a selection, before the characters (a
+// selection is replaced by what is typed after it); the characters before
+// any other Backspace (a typo fixed), Enter, Escape or the click.
 func (g *game) typeLine(in lineInput) {
 	e := g.panels.edit
 	if e == nil {
 		return
 	}
+	if in.selectAll {
+		e.all = true
+	}
+	if in.backspace && e.all {
+		e.backspace()
+		in.backspace = false
+	}
 	for _, r := range in.chars {
 		e.insert(r)
 	}
-	switch {
-	case in.selectAll:
-		e.all = true
-	case in.backspace:
+	if in.backspace {
 		e.backspace()
+	}
+	switch {
 	case in.enter:
 		g.endEdit(true)
 		g.releaseFields(false)

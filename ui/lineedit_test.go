@@ -200,3 +200,26 @@ func TestFitNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestTypeLineOrder: keys and characters arriving in one frame are
+// applied in the likely order: Ctrl+A (and Backspace on the selection)
+// before the characters, so a burst "Ctrl+A, type" replaces the text
+// with all of what was typed; a plain Backspace after them.
+func TestTypeLineOrder(t *testing.T) {
+	g := newTestGame(t)
+	g.beginEdit("f", "old", true, func(string, bool) {})
+	g.typeLine(lineInput{chars: []rune("ab")}) // the click selected "old": replaced
+	g.typeLine(lineInput{selectAll: true, chars: []rune("~/x.obj")})
+	if e := g.panels.edit; e.buf != "~/x.obj" || e.all {
+		t.Fatalf("Ctrl+A and typing in one frame gave %q (selected %v)", e.buf, e.all)
+	}
+	g.typeLine(lineInput{selectAll: true})
+	g.typeLine(lineInput{backspace: true, chars: []rune("new")})
+	if e := g.panels.edit; e.buf != "new" {
+		t.Fatalf("Backspace on the selection and typing in one frame gave %q", e.buf)
+	}
+	g.typeLine(lineInput{chars: []rune("sx"), backspace: true})
+	if e := g.panels.edit; e.buf != "news" {
+		t.Fatalf("typing and Backspace in one frame gave %q", e.buf)
+	}
+}
