@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"image"
 	"encoding/json"
 	"math"
 	"path/filepath"
@@ -267,5 +268,22 @@ func TestTriangleTipHidden(t *testing.T) {
 	g.mode = mouseDrag
 	if g.showTip() {
 		t.Error("a tip during a drag")
+	}
+}
+
+// The tip stays inside the window and off the status line, beside the
+// cursor, wherever the cursor is.
+func TestTipRect(t *testing.T) {
+	g := newTestGame(t)
+	g.w, g.h = 1280, 800
+	for _, c := range [][2]int{{10, 10}, {1270, 10}, {640, 680}, {640, 770}, {1270, 790}} {
+		g.lastX, g.lastY = c[0], c[1]
+		r := g.tipRect(200, 90, 1)
+		if r.Min.X < 0 || r.Min.Y < 0 || r.Max.X > g.w || r.Max.Y > g.h-statusH {
+			t.Errorf("cursor %v: tip %v leaves the window or covers the status line", c, r)
+		}
+		if image.Pt(c[0], c[1]).In(r) {
+			t.Errorf("cursor %v: tip %v under the cursor", c, r)
+		}
 	}
 }

@@ -92,17 +92,23 @@ func (g *game) drawTriangleTip(screen *ebiten.Image, sc float64) {
 	for _, l := range lines {
 		w = max(w, float64(len([]rune(l)))*charW)
 	}
-	box := image.Rect(0, 0, int(w+12*sc), int(float64(len(lines))*lineH+8*sc))
-	at := image.Pt(g.lastX+int(16*sc), g.lastY+int(16*sc))
-	if at.X+box.Dx() > g.w {
-		at.X = max(g.lastX-box.Dx()-int(8*sc), 0)
-	}
-	if at.Y+box.Dy() > g.h {
-		at.Y = max(g.lastY-box.Dy()-int(8*sc), 0)
-	}
-	box = box.Add(at)
+	box := g.tipRect(int(w+12*sc), int(float64(len(lines))*lineH+8*sc), sc)
 	vector.FillRect(screen, float32(box.Min.X), float32(box.Min.Y), float32(box.Dx()), float32(box.Dy()), colorBar, false)
 	for i, l := range lines {
 		drawText(screen, l, float64(box.Min.X)+6*sc, float64(box.Min.Y)+4*sc+float64(i)*lineH, sc, colorText)
 	}
+}
+
+// tipRect places a w x h tip (device pixels) below and right of the
+// cursor, or above or left of it where it would cross the window's edge
+// or cover the status line.
+func (g *game) tipRect(w, h int, sc float64) image.Rectangle {
+	at := image.Pt(g.lastX+int(16*sc), g.lastY+int(16*sc))
+	if at.X+w > g.w {
+		at.X = max(g.lastX-w-int(8*sc), 0)
+	}
+	if bottom := g.h - int(statusH*sc); at.Y+h > bottom {
+		at.Y = max(min(g.lastY-h-int(8*sc), bottom-h), 0)
+	}
+	return image.Rect(at.X, at.Y, at.X+w, at.Y+h)
 }
