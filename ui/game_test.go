@@ -2,8 +2,8 @@ package ui
 
 import (
 	"bytes"
-	"image"
 	"encoding/json"
+	"image"
 	"math"
 	"path/filepath"
 	"runtime"
