@@ -1,6 +1,8 @@
 package editor
 
 import (
+	"math"
+
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
@@ -105,6 +107,9 @@ type Player struct {
 	Spawn mgl64.Vec3
 	Floor float64
 
+	// Speed, Gravity and JumpSpeed default to values for a player 1.8
+	// units tall (metres) and scale up with a taller ellipsoid's height
+	// (see playerScale), so a level in larger units plays alike.
 	Speed     float64 // walking speed, world units per second (default 4)
 	Gravity   float64 // downward acceleration, world units per second² (default 20)
 	JumpSpeed float64 // vertical speed of a jump, world units per second (default 7)
@@ -118,14 +123,33 @@ type Player struct {
 	GroundCos float64
 }
 
-// NewPlayer puts a player with the default parameters at pos, in the air.
-// tris must be the triangles mesh was built from.
+// NewPlayer puts a player with the default parameters, scaled to e's
+// height (playerScale), at pos, in the air. tris must be the triangles
+// mesh was built from.
 func NewPlayer(mesh *sweep.Mesh, tris []geom.Triangle, e sweep.Ellipsoid, opt sweep.SlideOptions, pos mgl64.Vec3) *Player {
+	k := playerScale(e)
 	return &Player{
 		Mesh: mesh, Geo: opinions.NewGeometry(e, tris), E: e, Slide: opt,
 		State: PlayerState{Pos: pos}, Spawn: pos, Floor: floorOf(mesh, e, pos),
-		Speed: 4, Gravity: 20, JumpSpeed: 7, GroundCos: 0.3,
+		Speed: 4 * k, Gravity: 20 * k, JumpSpeed: 7 * k, GroundCos: 0.3,
 	}
+}
+
+// referenceHeight is the player height the default speeds are for: 1.8
+// units, a person in metres (the built-in scenes' ellipsoid).
+const referenceHeight = 1.8
+
+// playerScale is e's height over referenceHeight, at least 1: a
+// Quake-sized player (56 units tall) walks, falls and jumps 31 times as
+// many units a second, the same in player heights, while an ellipsoid
+// smaller than a person in a metre scene (a probe sphere) keeps the
+// metre speeds. A degenerate height counts as 1.
+func playerScale(e sweep.Ellipsoid) float64 {
+	k := 2 * e.Extent().Dot(Up) / referenceHeight
+	if !(k > 1) || math.IsInf(k, 0) {
+		return 1
+	}
+	return k
 }
 
 // floorOf is the height below which an ellipsoid e has left the level:

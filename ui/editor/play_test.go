@@ -312,3 +312,44 @@ func TestPlayerRespawnsAfterFalling(t *testing.T) {
 	}
 	t.Fatal("the player fell for 10 seconds without respawning")
 }
+
+// A player in a level 31 times larger (a Quake-sized player, 56 units
+// tall) walks, falls and jumps 31 times as far a second: the ramp scene
+// scaled by 31 (mesh, ellipsoid, start, skin) plays tick for tick as the
+// original scaled (it walked 31 times too slowly in player heights and
+// seemed stuck).
+func TestPlayScalesWithPlayer(t *testing.T) {
+	s, err := scene.Builtin("ramp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const k = 56 / referenceHeight
+	s.Ellipsoid.Axes = [3]mgl64.Vec3{{0.5, 0, 0}, {0, 0.9, 0}, {0, 0, 0.5}} // 1.8 tall: the reference player
+	big := s.Mesh
+	big.Vertices = make([]mgl64.Vec3, len(s.Mesh.Vertices))
+	for i, v := range s.Mesh.Vertices {
+		big.Vertices[i] = v.Mul(k)
+	}
+	e := s.Ellipsoid
+	var bigE sweep.Ellipsoid
+	for i, a := range e.Axes {
+		bigE.Axes[i] = a.Mul(k)
+	}
+	o := s.SlideOptions()
+	bigO := o
+	bigO.Skin *= k
+	small := NewPlayer(sweep.NewMesh(s.Mesh.Tris()), s.Mesh.Tris(), e, o, s.Start)
+	large := NewPlayer(sweep.NewMesh(big.Tris()), big.Tris(), bigE, bigO, s.Start.Mul(k))
+	script := []phase{{30, PlayInput{Look: lookX}}, {60, PlayInput{Forward: true, Look: lookX}}, {20, PlayInput{Forward: true, Jump: true, Look: lookX}}}
+	for _, ph := range script {
+		for i := 0; i < ph.ticks; i++ {
+			a, b := small.Step(ph.in), large.Step(ph.in)
+			if d := b.After.Pos.Mul(1 / k).Sub(a.After.Pos).Len(); d > 1e-6 {
+				t.Fatalf("tick %d: the large player at %v is %v from the small one's %v scaled", a.Before.Tick, b.After.Pos, d, a.After.Pos.Mul(k))
+			}
+		}
+	}
+	if moved := small.State.Pos.Sub(s.Start); moved[0] < 1 {
+		t.Fatalf("the reference player hardly walked: %v", moved)
+	}
+}
