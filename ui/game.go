@@ -395,7 +395,7 @@ func (g *game) printPoses() {
 }
 
 // printWidgets writes, with SWEEPDBG_DEBUG_PRINT=1 and when any changed,
-// each panel's bounds as "panel NAME X0 Y0 X1 Y1" and each number field's
+// each panel's bounds as "panel NAME X0 Y0 X1 Y1" and each text field's
 // as "field NAME X0 Y0 X1 Y1" (window pixels; names are the panel titles
 // and field names with spaces as underscores) and the status line's
 // message as "status MSG", then "widgets end".

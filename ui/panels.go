@@ -44,7 +44,7 @@ type panels struct {
 	// released counts the Updates whose capture still reports the focus
 	// that releaseFields took away (debugui clears it one frame late).
 	released int
-	// rects are the number fields' bounds in debugui units, by field
+	// rects are the text fields' bounds in debugui units, by field
 	// name, for the debug print (the end-to-end test clicks them).
 	rects map[string]image.Rectangle
 
@@ -433,7 +433,7 @@ func (g *game) fieldCapture(c debugui.InputCapturingState) debugui.InputCapturin
 		p.released--
 		c &^= debugui.InputCapturingStateFocus
 	}
-	if p.edit != nil { // a number field being typed into has the keyboard
+	if p.edit != nil { // a field being typed into has the keyboard
 		c |= debugui.InputCapturingStateFocus
 	}
 	return c
