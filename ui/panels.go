@@ -531,11 +531,12 @@ func (g *game) resultPanel(ctx *debugui.Context) {
 }
 
 // expectRows shows the fixture's expectation against the answer: PASS, or
-// FAIL and each mismatch in red.
+// FAIL and each mismatch in red (plain rows once the motion is edited:
+// see editor.ExpectLines).
 func (g *game) expectRows(ctx *debugui.Context) {
-	lines := editor.ExpectLines(g.app.Doc, g.app.Result)
+	lines, fail := editor.ExpectLines(g.app.Doc, g.app.Result)
 	for _, l := range lines {
-		if len(lines) > 1 { // FAIL and its mismatches
+		if fail {
 			highlightText(ctx, l)
 		} else {
 			ctx.Text(l)

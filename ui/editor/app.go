@@ -95,7 +95,7 @@ func NewDoc(s *scene.Scene, source string, view view.Options, grid float64) (Doc
 	}
 	return Doc{
 		Scene: s, Mesh: sweep.NewMesh(s.Mesh.Tris()), MeshRev: nextMeshRev(),
-		Shape: shape, View: view, Grid: grid, Source: source,
+		Shape: shape, View: view, Grid: grid, Source: source, ExpectFor: expectFor(s),
 	}, nil
 }
 

@@ -25,6 +25,10 @@ type Doc struct {
 	View    view.Options // View panel toggles
 	Grid    float64      // Ctrl-drag snapping step, world units (> 0)
 	Source  string       // the file the scene was opened from; "" for a built-in
+	// ExpectFor is the motion Scene.Expect was written for: the scene's
+	// motion when it was opened (nil without an expectation). Edits keep
+	// it, so the Result panel can say the expectation no longer applies.
+	ExpectFor *Motion
 }
 
 // meshRevs hands out Doc.MeshRev values; loads run NewDoc on background

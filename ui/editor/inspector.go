@@ -103,21 +103,30 @@ func triangleCorners(d Doc, i int) []mgl64.Vec3 {
 
 // ExpectLines checks the scene's expectation (a fixture's "expect") against
 // the core's answer with scene.Expect.Check: "expect: PASS", or "expect:
-// FAIL" and one line per mismatching field with the difference. It returns
-// nothing when the scene has no expectation.
-func ExpectLines(d Doc, r Result) []string {
+// FAIL" and one line per mismatching field with the difference; fail is
+// true for FAIL. Once the motion is edited (Doc.Edited) the expectation
+// was written for another motion, so the heading says so instead of
+// PASS or FAIL and fail is false: the difference is shown for reference,
+// not as a failure. It returns nothing when the scene has no expectation.
+func ExpectLines(d Doc, r Result) (lines []string, fail bool) {
 	if d.Scene == nil || d.Scene.Expect == nil {
-		return nil
+		return nil, false
 	}
 	ms := d.Scene.Expect.Check(r.Answer)
-	if len(ms) == 0 {
-		return []string{"expect: PASS"}
+	switch {
+	case d.Edited() && len(ms) == 0:
+		lines = []string{"expect (of the motion as opened; edited since): same answer"}
+	case d.Edited():
+		lines = []string{fmt.Sprintf("expect (of the motion as opened; edited since): %d field(s) differ", len(ms))}
+	case len(ms) == 0:
+		return []string{"expect: PASS"}, false
+	default:
+		lines, fail = []string{fmt.Sprintf("expect: FAIL (%d field(s))", len(ms))}, true
 	}
-	out := []string{fmt.Sprintf("expect: FAIL (%d field(s))", len(ms))}
 	for _, m := range ms {
-		out = append(out, "  "+Printable(m.String()))
+		lines = append(lines, "  "+Printable(m.String()))
 	}
-	return out
+	return lines, fail
 }
 
 // FormatSig2 prints x with two significant digits and no exponent (1234

@@ -87,19 +87,70 @@ func TestExpectLines(t *testing.T) {
 	a.Refresh()
 	bare := a.Doc.Clone()
 	bare.Scene.Expect = nil
-	if l := ExpectLines(bare, a.Result); l != nil {
-		t.Fatalf("a scene without expect: %q", l)
+	if l, fail := ExpectLines(bare, a.Result); l != nil || fail {
+		t.Fatalf("a scene without expect: %q %v", l, fail)
 	}
-	a.Doc.Scene = a.Moment() // the current answer as expect
-	if l := ExpectLines(a.Doc, a.Result); len(l) != 1 || l[0] != "expect: PASS" {
-		t.Fatalf("the exported answer: %q, want PASS", l)
+	// The current answer as a fixture, opened: its own motion.
+	d, err := NewDoc(a.Moment(), "", a.Doc.View, a.Doc.Grid)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if err := a.SetPose(scene.PoseEnd, a.Doc.Scene.End.Add(mgl64.Vec3{0.5, 0, 0})); err != nil {
+	a.SetDoc(d)
+	a.Refresh()
+	expect := func(want string, wantFail bool, more ...string) {
+		t.Helper()
+		lines, fail := ExpectLines(a.Doc, a.Result)
+		l := strings.Join(lines, "\n")
+		if !strings.HasPrefix(l, want) || fail != wantFail {
+			t.Fatalf("got %q (fail %v), want it to start %q (fail %v)", l, fail, want, wantFail)
+		}
+		for _, m := range more {
+			if !strings.Contains(l, m) {
+				t.Fatalf("got %q, want it to contain %q", l, m)
+			}
+		}
+	}
+	expect("expect: PASS", false)
+	start, end := a.Doc.Scene.Start, a.Doc.Scene.End
+	// A wrong expectation of the same motion fails.
+	wrong := a.Doc.Clone()
+	moved := end.Add(mgl64.Vec3{0, 0, 0.25})
+	ex := *wrong.Scene.Expect
+	ex.Final = &moved
+	wrong.Scene.Expect = &ex
+	saved := a.Doc
+	a.SetDoc(wrong)
+	expect("expect: FAIL (1 field(s))", true, "final: want", "off by")
+	a.SetDoc(saved)
+	// Moving the end: the expectation was of another motion.
+	if err := a.SetPose(scene.PoseEnd, end.Add(mgl64.Vec3{0.5, 0, 0})); err != nil {
 		t.Fatal(err)
 	}
 	a.Refresh()
-	l := strings.Join(ExpectLines(a.Doc, a.Result), "\n")
-	if !strings.HasPrefix(l, "expect: FAIL") || !strings.Contains(l, "final: want") || !strings.Contains(l, "off by") {
-		t.Fatalf("after moving the end: %q, want FAIL with final's difference", l)
+	expect("expect (of the motion as opened; edited since): ", false, "final: want", "off by")
+	// The edit survives a session round trip.
+	sess, err := NewSession(a.Doc, a.Rev, CameraState{Distance: 5, FovY: 0.8}, nil, "", false, nil)
+	if err != nil {
+		t.Fatal(err)
 	}
+	data, err := sess.marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseSession(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rd, err := back.Doc(); err != nil || !rd.Edited() {
+		t.Fatalf("restored session: edited %v, err %v; want edited", rd.Edited(), err)
+	}
+	// Back where it was: PASS again.
+	if err := a.SetPose(scene.PoseEnd, end); err != nil {
+		t.Fatal(err)
+	}
+	a.Refresh()
+	if a.Doc.Scene.Start != start {
+		t.Fatal("start moved")
+	}
+	expect("expect: PASS", false)
 }

@@ -15,6 +15,7 @@ import (
 	"sweepdbg/internal/atomicfile"
 	"sweepdbg/render/view"
 	"sweepdbg/scene"
+	"sweepdbg/sweep"
 )
 
 // SessionVersion is the session file's format version. Version 2 gave
@@ -54,6 +55,10 @@ type Session struct {
 	Panels map[string][4]int `json:"panels,omitempty"`
 	// Ups is the up axis ("Y" or "Z") each level file was opened with.
 	Ups map[string]string `json:"ups,omitempty"`
+	// ExpectFor is the motion the scene's expectation was written for
+	// (Doc.ExpectFor); omitted without one. A session without it takes
+	// the saved motion as the expectation's.
+	ExpectFor *SessionMotion `json:"expectFor,omitempty"`
 	// compact: Scene is compact valid JSON (NewSession made it), which
 	// SaveSession writes as it is.
 	compact bool
@@ -81,6 +86,31 @@ func (s *Session) SetUpAxes(ups map[string]UpAxis) {
 			s.Ups[p] = u.String()
 		}
 	}
+}
+
+// SessionMotion is Motion as the session file stores it: the semi-axes,
+// start and end in world units, the slide's iteration limit and skin.
+type SessionMotion struct {
+	Axes          [3]mgl64.Vec3 `json:"axes"`
+	Start         mgl64.Vec3    `json:"start"`
+	End           mgl64.Vec3    `json:"end"`
+	MaxIterations int           `json:"maxIterations"`
+	Skin          float64       `json:"skin"`
+}
+
+// sessionMotion is m as stored (nil for nil).
+func sessionMotion(m *Motion) *SessionMotion {
+	if m == nil {
+		return nil
+	}
+	return &SessionMotion{Axes: m.Ellipsoid.Axes, Start: m.Start, End: m.End,
+		MaxIterations: m.Slide.MaxIterations, Skin: m.Slide.Skin}
+}
+
+// Motion is the stored motion back as a Motion.
+func (s *SessionMotion) Motion() Motion {
+	return Motion{Ellipsoid: sweep.Ellipsoid{Axes: s.Axes}, Start: s.Start, End: s.End,
+		Slide: sweep.SlideOptions{MaxIterations: s.MaxIterations, Skin: s.Skin}}
 }
 
 // SessionShape is Shape as the session file stores it.
@@ -228,7 +258,7 @@ func NewSession(d Doc, rev uint64, cam CameraState, recent []string, path string
 	return &Session{
 		Version: SessionVersion, Scene: data, Source: d.Source, Shape: SessionShape(d.Shape),
 		View: SessionView(d.View), Grid: d.Grid, Camera: cam, Recent: recent, Path: path, Help: help,
-		compact: true,
+		ExpectFor: sessionMotion(d.ExpectFor), compact: true,
 	}, nil
 }
 
@@ -315,6 +345,10 @@ func (s *Session) Doc() (Doc, error) {
 	}
 	if sh := Shape(s.Shape); sh.Validate() == nil && sameAxes(sh.Ellipsoid().Axes, sc.Ellipsoid.Axes) {
 		d.Shape = sh // keeps the angles the user typed (the decomposition may differ)
+	}
+	if s.ExpectFor != nil && d.ExpectFor != nil {
+		m := s.ExpectFor.Motion()
+		d.ExpectFor = &m
 	}
 	return d, nil
 }
