@@ -98,9 +98,10 @@ func (l *Lists) engineLabel(c mgl64.Vec3, ep *EnginePose) {
 	l.labelAt(c, ep.Color, text)
 }
 
-// engineLegend is the legend's rows for the engines: a square in each
-// engine's exact colour and its line, marked when stale.
-func engineLegend(eps []EnginePose) []LegendEntry {
+// EngineLegend is the legend's rows for the engines: a square in each
+// engine's exact colour and its line, marked when stale. The ui adds them
+// to Frame.Legend when the legend is shown.
+func EngineLegend(eps []EnginePose) []LegendEntry {
 	out := make([]LegendEntry, len(eps))
 	for i, ep := range eps {
 		out[i] = LegendEntry{Color: ep.Color, Name: ep.Legend, Style: LegendSquare}

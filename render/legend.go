@@ -4,7 +4,6 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -103,7 +102,7 @@ func (l *Lists) buildHUD(f *Frame) {
 	l.hudText(float64(a.Min.X+hudMargin), float64(a.Min.Y+hudMargin), l.cam.ViewName(), colHUDText)
 	l.buildGizmo(float64(a.Max.X-gizmoMargin), float64(a.Max.Y-gizmoMargin))
 	if f != nil {
-		l.buildLegend(slices.Concat(f.Legend, engineLegend(f.Engines)), a)
+		l.buildLegend(f.Legend, a)
 	}
 }
 

@@ -88,7 +88,7 @@ type Frame struct {
 	Mesh   *sweep.Mesh  // optional; the built mesh (the renderer reads Scene.Mesh)
 
 	// Legend is the legend's rows (Legend gives the view's own; the ui
-	// appends its own); none draws no legend.
+	// appends its own and EngineLegend's); none draws no legend.
 	Legend []LegendEntry
 	// Inset is the part of the view no panel covers, in the view's
 	// pixels: the legend, axis gizmo and view name go inside it. Empty

@@ -274,6 +274,7 @@ func (g *game) frame() render.Frame {
 		if len(f.Highlight) > 0 {
 			f.Legend = append(f.Legend, render.PickedLegend)
 		}
+		f.Legend = append(f.Legend, render.EngineLegend(f.Engines)...)
 	}
 	if g.mode == mouseDrag {
 		f.Active = render.Handle{Pose: g.drag.pose, Face: g.drag.math.Face, Valid: true}

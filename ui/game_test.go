@@ -7,6 +7,7 @@ import (
 	"math"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -14,6 +15,7 @@ import (
 
 	"sweepdbg/geom"
 	"sweepdbg/scene"
+	"sweepdbg/scene/engine"
 	"sweepdbg/ui/editor"
 )
 
@@ -217,8 +219,11 @@ func TestFitSceneInsideClosedHall(t *testing.T) {
 func TestLegendToggle(t *testing.T) {
 	g := newTestGame(t)
 	g.tri.hover, g.tri.hoverValid = 0, true
-	if f := g.frame(); len(f.Legend) == 0 {
-		t.Fatal("no legend by default")
+	g.eng.set = editor.StartEngines([]string{"/nonexistent/eng"}, engine.Options{}, 0)
+	defer g.closeEngines()
+	f := g.frame()
+	if len(f.Legend) == 0 || !strings.HasPrefix(f.Legend[len(f.Legend)-1].Name, "eng: ") {
+		t.Fatalf("legend by default %v, want the engine's row last", f.Legend)
 	}
 	v := g.app.Doc.View
 	v.NoLegend = true
