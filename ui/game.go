@@ -154,9 +154,7 @@ func (g *game) Update() error {
 	}
 	g.capture = g.fieldCapture(capture)
 	if !g.shot.noInput {
-		if g.capture&debugui.InputCapturingStateFocus == 0 && !typing {
-			g.keys()
-		}
+		g.keys(g.capture&debugui.InputCapturingStateFocus != 0 || typing)
 		g.mouse()
 	}
 	g.updateCapture()

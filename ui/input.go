@@ -80,11 +80,21 @@ func keyCommand(justPressed func(ebiten.Key) bool, ctrl, shift bool) command {
 	return cmdNone
 }
 
-// keys reads the keyboard and runs the command it asks for.
-func (g *game) keys() {
+// keys reads the keyboard and runs the command it asks for. While a text
+// field has the keyboard (inField) only the function keys act (F1, F12):
+// every other key is typed into the field.
+func (g *game) keys(inField bool) {
 	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
-	g.run(keyCommand(inpututil.IsKeyJustPressed, ctrl, ebiten.IsKeyPressed(ebiten.KeyShift)))
+	c := keyCommand(inpututil.IsKeyJustPressed, ctrl, ebiten.IsKeyPressed(ebiten.KeyShift))
+	if inField && !c.functionKey() {
+		return
+	}
+	g.run(c)
 }
+
+// functionKey reports whether c is asked for by a key no text field
+// takes (F1, F12).
+func (c command) functionKey() bool { return c == cmdHelp || c == cmdScreenshot }
 
 // run carries out a command. Undo and redo wait while a drag is going on
 // (Escape cancels it first).

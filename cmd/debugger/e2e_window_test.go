@@ -57,8 +57,9 @@ func TestEndToEndTypeAfterIdle(t *testing.T) {
 }
 
 // e2eTypeRadius starts the app, clicks the radius x field, clears it,
-// waits idle, types typed at ten keys a second, presses Enter and Ctrl+E,
-// and returns the radius x of the exported fixture.
+// waits idle, types typed at ten keys a second, presses F12 (a screenshot
+// is taken, the field keeps the keyboard), then Enter and Ctrl+E, and
+// returns the radius x of the exported fixture.
 func e2eTypeRadius(t *testing.T, typed string, idle time.Duration) float64 {
 	_, _, a, wid, _ := e2eLaunchFresh(t)
 	a.waitFor("the radii x field", func() bool { _, ok := a.widgets("field")["radii_x"]; return ok })
@@ -73,6 +74,14 @@ func e2eTypeRadius(t *testing.T, typed string, idle time.Duration) float64 {
 	}
 	time.Sleep(idle) // the window rests after a second without change (see ui's redrawer)
 	e2eXdo(t, "type", "--delay", "100", typed)
+	// F12 acts while the field has the keyboard (a function key types
+	// nothing) and leaves the edit as it was.
+	shots := filepath.Join(a.dir, "screenshots")
+	e2eKey(t, wid, "F12")
+	a.waitFor("F12 to take a screenshot while typing", func() bool { return len(e2eFiles(shots, ".png")) == 1 })
+	if p, _ := a.poses(); p.capture&2 == 0 {
+		t.Fatal("F12 took the keyboard from the field")
+	}
 	e2eKey(t, wid, "Return")
 	a.waitFor("the field to give the keyboard back", func() bool { p, _ := a.poses(); return p.capture&2 == 0 })
 	fixtures := filepath.Join(a.dir, scene.DefaultExportDir)
