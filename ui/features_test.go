@@ -311,3 +311,32 @@ func TestHuntInWindow(t *testing.T) {
 		t.Fatalf("unreadable finding: status %q (error %v), undo %d->%d", g.app.Msg, g.app.MsgErr, undo, u)
 	}
 }
+
+// Play frames the player at its own scale: the same scene 50 times larger
+// starts play with the camera 50 times farther away.
+func TestPlayFramesAtPlayerScale(t *testing.T) {
+	distance := func(k float64) float64 {
+		g := newTestGame(t)
+		g.shot.noInput = true
+		s := g.app.Doc.Scene.Clone()
+		for i := range s.Mesh.Vertices {
+			s.Mesh.Vertices[i] = s.Mesh.Vertices[i].Mul(k)
+		}
+		for i := range s.Ellipsoid.Axes {
+			s.Ellipsoid.Axes[i] = s.Ellipsoid.Axes[i].Mul(k)
+		}
+		s.Start, s.End = s.Start.Mul(k), s.End.Mul(k)
+		d, err := editor.NewDoc(s, "", g.app.Doc.View, g.app.Doc.Grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.app.SetDoc(d)
+		g.app.Refresh()
+		g.run(cmdPlay)
+		return g.cam.Distance
+	}
+	one, fifty := distance(1), distance(50)
+	if r := fifty / one; math.Abs(r-50) > 1e-6*50 {
+		t.Fatalf("play camera distance %v at scale 1, %v at scale 50: ratio %v, want 50", one, fifty, r)
+	}
+}

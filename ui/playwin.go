@@ -38,8 +38,10 @@ func (g *game) startPlay() {
 		g.cancelDrag()
 	}
 	g.play = &playSession{Play: editor.StartPlay(g.app), cam: g.cam}
-	// Follow the player from close by: frame a few units around it.
-	g.fit(render.PoseBox(d.Scene.Ellipsoid, d.Scene.Start).Expand(mgl64.Vec3{2, 2, 2}))
+	// Follow the player from close by: frame the player and three times
+	// its size around it (in its own units: a 56-unit Quake player and a
+	// 1.8 m one are framed alike).
+	g.fit(render.PoseBox(d.Scene.Ellipsoid, d.Scene.Start).Expand(d.Scene.Ellipsoid.Extent().Mul(3)))
 	g.app.Say("play: WASD walk (relative to the camera), Space jumps, P pauses")
 	g.printPlay()
 }
