@@ -34,7 +34,7 @@ type Mesh struct {
 	packed []uint64     // per triangle in leaf order: vertex indices a | b<<21 | c<<42
 	wide   []uint32     // per triangle in leaf order: a, b, c (when packed cannot hold them)
 	perm   []uint32     // perm[k]: original index of the k-th triangle in leaf order
-	nodes  []qnode      // the tree, root first
+	nodes  []wnode      // the tree, root first
 	root   box6         // the root's box, exact
 	n      int          // number of triangles given to NewMesh
 }
@@ -79,7 +79,7 @@ func NewMesh(tris []geom.Triangle) *Mesh {
 	tree := buildTree(refs)
 	encoded := make(chan struct{})
 	go func() {
-		m.nodes, m.root = encodeNodes(tree)
+		m.nodes, m.root = wideNodes(tree)
 		close(encoded)
 	}()
 	<-done
@@ -264,7 +264,7 @@ func (m *Mesh) Bounds() geom.AABB {
 // indices, the original-index table and the tree.
 func (m *Mesh) Bytes() int {
 	return len(m.verts)*int(unsafe.Sizeof(mgl64.Vec3{})) + 12*len(m.vert32) + 8*len(m.packed) + 4*len(m.wide) +
-		4*len(m.perm) + len(m.nodes)*int(unsafe.Sizeof(qnode{})) + int(unsafe.Sizeof(*m))
+		4*len(m.perm) + len(m.nodes)*int(unsafe.Sizeof(wnode{})) + int(unsafe.Sizeof(*m))
 }
 
 // BytesPerTriangle returns Bytes divided by Len (0 for an empty mesh).
