@@ -197,6 +197,7 @@ type walker struct {
 	// oLo = o + r and oHi = o - r are subtracted from b.min and b.max.
 	oLo, oHi [3]float64
 	inv      [3]float64 // 1/dir; +Inf for a zero component (of either sign)
+	ninv     [3]float64 // -inv
 	// The same per axis ordered by the direction's sign: the slab is
 	// entered at its near side (code row near[i], offset oNear[i]) and
 	// left at its far side.
@@ -222,7 +223,7 @@ func (w *walker) start(m *Mesh, o, dir, r [3]float64, tmax float64) bool {
 		if math.IsInf(w.inv[i], 0) {
 			w.inv[i] = math.Inf(1) // -0 (or a tiny negative) too: see enter
 		}
-		w.still[i] = math.IsInf(w.inv[i], 0)
+		w.ninv[i], w.still[i] = -w.inv[i], math.IsInf(w.inv[i], 0)
 		w.near[i], w.far[i], w.oNear[i], w.oFar[i] = i, 3+i, w.oLo[i], w.oHi[i]
 		if w.inv[i] < 0 {
 			w.near[i], w.far[i], w.oNear[i], w.oFar[i] = 3+i, i, w.oHi[i], w.oLo[i]
@@ -272,49 +273,48 @@ func (w *walker) slab(i int, lo, hi, t0, t1 float64) (float64, float64) {
 	return t0, t1
 }
 
-// enterChildren stores in t0 the entry times of n's four children and
-// reports which are entered by tmax (unused slots' answers are
-// meaningless). On an axis along which the point moves it is enter's
-// test on the decoded boxes, with the same arithmetic (for dir[i] >= 0
-// the slab's entry is at its min and its exit at its max, the other way
-// round for dir[i] < 0, which is where enter's swap puts them), but
-// without branches: 1/dir is finite, so no product is NaN and the min and
-// max builtins give what enter's comparisons do. On an axis along which
-// it does not move (1/dir infinite), see zeroAxis.
-func (w *walker) enterChildren(n *wnode, tmax float64, t0 *[4]float64) (hit [4]bool) {
-	t1 := [4]float64{tmax, tmax, tmax, tmax}
-	*t0 = [4]float64{}
+// enterChildren returns the entry times of n's four children and which
+// of them are entered by tmax (unused slots' answers are meaningless). On
+// an axis along which the point moves it is enter's test on the decoded
+// boxes, with the same arithmetic (for dir[i] >= 0 the slab's entry is at
+// its min and its exit at its max, the other way round for dir[i] < 0,
+// which is where enter's swap puts them), but without branches: 1/dir is
+// finite, so no product is NaN and the min builtin gives what enter's
+// comparisons do. The entry times are kept negated (max(t, a) is
+// -min(-t, -a), and the product by -1/dir is exactly -a), which spares
+// the builtin max's sign flips. On an axis along which it does not move
+// (1/dir infinite), see stillEntry. The four children are written out
+// (scalars stay in registers; arrays would not).
+func (w *walker) enterChildren(n *wnode, tmax float64) (t [4]float64, hit [4]bool) {
+	var e0, e1, e2, e3 float64 // minus the entry times
+	x0, x1, x2, x3 := tmax, tmax, tmax, tmax
 	for i := 0; i < 3; i++ {
-		o, s, inv := float64(n.org[i]), step(n.exp[i]), w.inv[i]
+		o, s := float64(n.org[i]), step(n.exp[i])
 		qn, qf := &n.q[w.near[i]], &n.q[w.far[i]]
 		on, of := w.oNear[i], w.oFar[i]
 		if w.still[i] {
-			zeroAxis(o, s, qn, qf, on, of, t0)
+			e0, e1 = min(e0, stillEntry(o, s, qn[0], qf[0], on, of)), min(e1, stillEntry(o, s, qn[1], qf[1], on, of))
+			e2, e3 = min(e2, stillEntry(o, s, qn[2], qf[2], on, of)), min(e3, stillEntry(o, s, qn[3], qf[3], on, of))
 			continue
 		}
-		for c := 0; c < 4; c++ {
-			t0[c] = max(t0[c], (decodeCoord(o, qn[c], s)-on)*inv)
-			t1[c] = min(t1[c], (decodeCoord(o, qf[c], s)-of)*inv)
-		}
+		ninv, inv := w.ninv[i], w.inv[i]
+		e0, e1 = min(e0, (decodeCoord(o, qn[0], s)-on)*ninv), min(e1, (decodeCoord(o, qn[1], s)-on)*ninv)
+		e2, e3 = min(e2, (decodeCoord(o, qn[2], s)-on)*ninv), min(e3, (decodeCoord(o, qn[3], s)-on)*ninv)
+		x0, x1 = min(x0, (decodeCoord(o, qf[0], s)-of)*inv), min(x1, (decodeCoord(o, qf[1], s)-of)*inv)
+		x2, x3 = min(x2, (decodeCoord(o, qf[2], s)-of)*inv), min(x3, (decodeCoord(o, qf[3], s)-of)*inv)
 	}
-	for c := 0; c < 4; c++ {
-		hit[c] = t0[c] <= t1[c]
-	}
-	return hit
+	return [4]float64{-e0, -e1, -e2, -e3}, [4]bool{-e0 <= x0, -e1 <= x1, -e2 <= x2, -e3 <= x3}
 }
 
-// zeroAxis applies, to the entry times t0 of four children, an axis along
-// which the point does not move (min codes qn, max codes qf, offsets on =
-// o + r and of = o - r): a child whose slab holds the point, boundaries
-// included, is not constrained; one whose slab does not is entered at
-// its distance from the point times the largest float64, which is at
-// least that distance's ratio to any t an enclosing box was entered at.
+// stillEntry returns minus the entry time, on an axis along which the
+// point does not move, of the child with codes qn (min) and qf (max) on
+// the grid o, s (offsets on = o + r and of = o - r): 0 (no constraint)
+// when the child's slab holds the point, boundaries included, else its
+// distance from the point times the largest float64, which is at least
+// that distance's ratio to any t an enclosing box was entered at.
 // Conservative: a child is never culled for a point inside its slab.
-func zeroAxis(o, s float64, qn, qf *[4]uint8, on, of float64, t0 *[4]float64) {
-	for c := 0; c < 4; c++ {
-		out := max(decodeCoord(o, qn[c], s)-on, of-decodeCoord(o, qf[c], s), 0)
-		t0[c] = max(t0[c], out*math.MaxFloat64)
-	}
+func stillEntry(o, s float64, qn, qf uint8, on, of float64) float64 {
+	return -max(decodeCoord(o, qn, s)-on, of-decodeCoord(o, qf, s), 0) * math.MaxFloat64
 }
 
 // next returns the next leaf entered at a t no greater than tmax, nearest
@@ -337,8 +337,7 @@ func (w *walker) next(tmax float64) (first, count uint32, ok bool) {
 
 // expand pushes the children of n entered by tmax, the nearest on top.
 func (w *walker) expand(n *wnode, tmax float64) {
-	var t [4]float64
-	hit := w.enterChildren(n, tmax, &t)
+	t, hit := w.enterChildren(n, tmax)
 	base := w.sp
 	for c := 0; c < 4; c++ {
 		if !hit[c] || n.ref[c] == emptyRef {
