@@ -1,6 +1,9 @@
 package sweep
 
-import "math"
+import (
+	"encoding/binary"
+	"math"
+)
 
 // The flat, quantized 4-wide bounding volume hierarchy and its traversal.
 //
@@ -290,18 +293,19 @@ func (w *walker) enterChildren(n *wnode, tmax float64) (t [4]float64, hit [4]boo
 	x0, x1, x2, x3 := tmax, tmax, tmax, tmax
 	for i := 0; i < 3; i++ {
 		o, s := float64(n.org[i]), step(n.exp[i])
-		qn, qf := &n.q[w.near[i]], &n.q[w.far[i]]
+		// The four children's codes, one load each.
+		qn, qf := binary.LittleEndian.Uint32(n.q[w.near[i]][:]), binary.LittleEndian.Uint32(n.q[w.far[i]][:])
 		on, of := w.oNear[i], w.oFar[i]
 		if w.still[i] {
-			e0, e1 = min(e0, stillEntry(o, s, qn[0], qf[0], on, of)), min(e1, stillEntry(o, s, qn[1], qf[1], on, of))
-			e2, e3 = min(e2, stillEntry(o, s, qn[2], qf[2], on, of)), min(e3, stillEntry(o, s, qn[3], qf[3], on, of))
+			e0, e1 = min(e0, stillEntry(o, s, uint8(qn), uint8(qf), on, of)), min(e1, stillEntry(o, s, uint8(qn>>8), uint8(qf>>8), on, of))
+			e2, e3 = min(e2, stillEntry(o, s, uint8(qn>>16), uint8(qf>>16), on, of)), min(e3, stillEntry(o, s, uint8(qn>>24), uint8(qf>>24), on, of))
 			continue
 		}
 		ninv, inv := w.ninv[i], w.inv[i]
-		e0, e1 = min(e0, (decodeCoord(o, qn[0], s)-on)*ninv), min(e1, (decodeCoord(o, qn[1], s)-on)*ninv)
-		e2, e3 = min(e2, (decodeCoord(o, qn[2], s)-on)*ninv), min(e3, (decodeCoord(o, qn[3], s)-on)*ninv)
-		x0, x1 = min(x0, (decodeCoord(o, qf[0], s)-of)*inv), min(x1, (decodeCoord(o, qf[1], s)-of)*inv)
-		x2, x3 = min(x2, (decodeCoord(o, qf[2], s)-of)*inv), min(x3, (decodeCoord(o, qf[3], s)-of)*inv)
+		e0, e1 = min(e0, (decodeCoord(o, uint8(qn), s)-on)*ninv), min(e1, (decodeCoord(o, uint8(qn>>8), s)-on)*ninv)
+		e2, e3 = min(e2, (decodeCoord(o, uint8(qn>>16), s)-on)*ninv), min(e3, (decodeCoord(o, uint8(qn>>24), s)-on)*ninv)
+		x0, x1 = min(x0, (decodeCoord(o, uint8(qf), s)-of)*inv), min(x1, (decodeCoord(o, uint8(qf>>8), s)-of)*inv)
+		x2, x3 = min(x2, (decodeCoord(o, uint8(qf>>16), s)-of)*inv), min(x3, (decodeCoord(o, uint8(qf>>24), s)-of)*inv)
 	}
 	return [4]float64{-e0, -e1, -e2, -e3}, [4]bool{-e0 <= x0, -e1 <= x1, -e2 <= x2, -e3 <= x3}
 }
