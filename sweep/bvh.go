@@ -207,9 +207,19 @@ type walker struct {
 	near, far   [3]int
 	still       [3]bool // the point does not move along the axis (inv is infinite)
 	oNear, oFar [3]float64
-	stack       [3*maxDepth + 4]walkEntry
-	sp          int
+	// The stack of nodes and leaves to visit, nearest on top: sp entries
+	// in stack, below them the entries of spilled (bottom first). The
+	// array is small (a walk zeroes it): deep trees spill (see spill).
+	stack   [walkStack]walkEntry
+	sp      int
+	spilled []walkEntry
 }
+
+// walkStack is the walker's stack size: enough for trees of depth 15
+// (expanding a node pops one entry and pushes at most four) without
+// spilling; the level and terrain meshes of the benchmarks have depths of
+// 7 to 10.
+const walkStack = 48
 
 type walkEntry struct {
 	t   float64 // entry parameter of the grown box
@@ -219,7 +229,7 @@ type walkEntry struct {
 // start prepares a walk over m's tree; it reports false when the root's
 // grown box is not reached for t in [0, tmax].
 func (w *walker) start(m *Mesh, o, dir, r [3]float64, tmax float64) bool {
-	w.nodes, w.sp = m.nodes, 0
+	w.nodes, w.sp, w.spilled = m.nodes, 0, w.spilled[:0]
 	for i := 0; i < 3; i++ {
 		w.oLo[i], w.oHi[i] = o[i]+r[i], o[i]-r[i]
 		w.inv[i] = 1 / dir[i]
@@ -324,7 +334,7 @@ func stillEntry(o, s float64, qn, qf uint8, on, of float64) float64 {
 // next returns the next leaf entered at a t no greater than tmax, nearest
 // first: its triangles are first..first+count-1 in leaf order.
 func (w *walker) next(tmax float64) (first, count uint32, ok bool) {
-	for w.sp > 0 {
+	for w.sp > 0 || w.unspill() {
 		w.sp--
 		e := &w.stack[w.sp]
 		if e.t > tmax {
@@ -341,6 +351,9 @@ func (w *walker) next(tmax float64) (first, count uint32, ok bool) {
 
 // expand pushes the children of n entered by tmax, the nearest on top.
 func (w *walker) expand(n *wnode, tmax float64) {
+	if w.sp > walkStack-4 {
+		w.spill()
+	}
 	t, hit := w.enterChildren(n, tmax)
 	base := w.sp
 	for c := 0; c < 4; c++ {
@@ -356,4 +369,21 @@ func (w *walker) expand(n *wnode, tmax float64) {
 		w.stack[j] = walkEntry{t: t[c], ref: n.ref[c]}
 		w.sp++
 	}
+}
+
+// spill moves the bottom half of the stack to spilled (the far entries,
+// visited last).
+func (w *walker) spill() {
+	h := w.sp / 2
+	w.spilled = append(w.spilled, w.stack[:h]...)
+	w.sp = copy(w.stack[:], w.stack[h:w.sp])
+}
+
+// unspill moves the top of spilled back to the empty stack and reports
+// whether there was any.
+func (w *walker) unspill() bool {
+	h := max(len(w.spilled)-walkStack/2, 0)
+	w.sp = copy(w.stack[:], w.spilled[h:])
+	w.spilled = w.spilled[:h]
+	return w.sp > 0
 }

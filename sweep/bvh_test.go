@@ -352,3 +352,40 @@ func TestMemoryPerTriangle(t *testing.T) {
 		t.Fatalf("%.2f bytes per triangle, want at most 32", b)
 	}
 }
+
+// TestWalkerSpills walks a deep tree (triangles at geometrically growing
+// distances along the x axis, the nearest deepest) with a point moving
+// along that axis through every leaf, nearest first, so that the far
+// siblings pile up and the walk's stack outgrows its array and spills:
+// every triangle must still come out exactly once.
+func TestWalkerSpills(t *testing.T) {
+	var tris []geom.Triangle
+	for i := 0; i < 400; i++ {
+		x := math.Pow(1.2, float64(i)) * 1e-20
+		tris = append(tris, geom.Triangle{{x, 0, 0}, {x * 1.01, x * 0.01, 0}, {x, 0, x * 0.01}})
+	}
+	m := NewMesh(tris)
+	var w walker
+	if !w.start(m, [3]float64{-1, 0, 0}, [3]float64{1e13, 0, 0}, [3]float64{}, 1) {
+		t.Fatal("root not entered")
+	}
+	seen, spilled := make([]int, len(tris)), 0
+	for {
+		spilled = max(spilled, len(w.spilled))
+		first, count, ok := w.next(1)
+		if !ok {
+			break
+		}
+		for k := first; k < first+count; k++ {
+			seen[m.perm[k]]++
+		}
+	}
+	if spilled == 0 {
+		t.Fatal("the walk never spilled: the test does not exercise spilling")
+	}
+	for id, n := range seen {
+		if n != 1 {
+			t.Fatalf("triangle %d visited %d times", id, n)
+		}
+	}
+}
