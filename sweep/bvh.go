@@ -3,6 +3,7 @@ package sweep
 import (
 	"encoding/binary"
 	"math"
+	"unsafe"
 )
 
 // The flat, quantized 4-wide bounding volume hierarchy and its traversal.
@@ -207,6 +208,8 @@ type walker struct {
 	near, far   [3]int
 	still       [3]bool // the point does not move along the axis (inv is infinite)
 	oNear, oFar [3]float64
+	moving      bool        // along every axis: no still one
+	axes        [3]slabAxis // the same for slab4
 	// The stack of nodes and leaves to visit, nearest on top: sp entries
 	// in stack, below them the entries of spilled (bottom first). The
 	// array is small (a walk zeroes it): deep trees spill (see spill).
@@ -220,6 +223,15 @@ type walker struct {
 // spilling; the level and terrain meshes of the benchmarks have depths of
 // 7 to 10.
 const walkStack = 48
+
+// slabAxis is one axis of the child test in the form slab4 reads: the
+// byte offsets in a wnode of the near and far code rows, and the offsets
+// and inverse direction enterChildren uses, each twice (one SSE2
+// register's worth). slab4_amd64.s hard-codes this layout: 80 bytes.
+type slabAxis struct {
+	nearOff, farOff   uintptr
+	on, of, ninv, inv [2]float64
+}
 
 type walkEntry struct {
 	t   float64 // entry parameter of the grown box
@@ -240,6 +252,14 @@ func (w *walker) start(m *Mesh, o, dir, r [3]float64, tmax float64) bool {
 		w.near[i], w.far[i], w.oNear[i], w.oFar[i] = i, 3+i, w.oLo[i], w.oHi[i]
 		if w.inv[i] < 0 {
 			w.near[i], w.far[i], w.oNear[i], w.oFar[i] = 3+i, i, w.oHi[i], w.oLo[i]
+		}
+	}
+	w.moving = !w.still[0] && !w.still[1] && !w.still[2]
+	for i := range w.axes {
+		w.axes[i] = slabAxis{
+			nearOff: unsafe.Offsetof(wnode{}.q) + uintptr(4*w.near[i]), farOff: unsafe.Offsetof(wnode{}.q) + uintptr(4*w.far[i]),
+			on: [2]float64{w.oNear[i], w.oNear[i]}, of: [2]float64{w.oFar[i], w.oFar[i]},
+			ninv: [2]float64{w.ninv[i], w.ninv[i]}, inv: [2]float64{w.inv[i], w.inv[i]},
 		}
 	}
 	if len(m.nodes) == 0 {
@@ -299,6 +319,16 @@ func (w *walker) slab(i int, lo, hi, t0, t1 float64) (float64, float64) {
 // (1/dir infinite), see stillEntry. The four children are written out
 // (scalars stay in registers; arrays would not).
 func (w *walker) enterChildren(n *wnode, tmax float64) (t [4]float64, hit [4]bool) {
+	if haveSlab4 && w.moving {
+		var x [4]float64
+		slab4(n, &w.axes, tmax, &t, &x)
+		return t, [4]bool{t[0] <= x[0], t[1] <= x[1], t[2] <= x[2], t[3] <= x[3]}
+	}
+	return w.enterChildrenGo(n, tmax)
+}
+
+// enterChildrenGo is enterChildren in Go.
+func (w *walker) enterChildrenGo(n *wnode, tmax float64) (t [4]float64, hit [4]bool) {
 	var e0, e1, e2, e3 float64 // minus the entry times
 	x0, x1, x2, x3 := tmax, tmax, tmax, tmax
 	for i := 0; i < 3; i++ {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -387,5 +388,43 @@ func TestWalkerSpills(t *testing.T) {
 		if n != 1 {
 			t.Fatalf("triangle %d visited %d times", id, n)
 		}
+	}
+}
+
+// TestSlab4MatchesGo checks the assembly child test against the Go one
+// on random nodes and motions (the same times up to the sign of a zero,
+// the same answers), and the layout the assembly hard-codes.
+func TestSlab4MatchesGo(t *testing.T) {
+	if unsafe.Sizeof(slabAxis{}) != 80 || unsafe.Offsetof(wnode{}.org) != 0 || unsafe.Offsetof(wnode{}.exp) != 52 {
+		t.Fatalf("layout changed: slabAxis %d bytes, wnode.org at %d, wnode.exp at %d: update slab4_amd64.s",
+			unsafe.Sizeof(slabAxis{}), unsafe.Offsetof(wnode{}.org), unsafe.Offsetof(wnode{}.exp))
+	}
+	if !haveSlab4 {
+		t.Skip("no assembly on this platform")
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	m := NewMesh(randomSoup(rng, 3000, 50, 3))
+	entered := 0
+	for i := 0; i < 20000; i++ {
+		var w walker
+		d := randVec(rng, 40)
+		if !w.start(m, randVec(rng, 60), d, [3]float64{20 * rng.Float64(), 20 * rng.Float64(), 20 * rng.Float64()}, 1) || !w.moving {
+			continue
+		}
+		n := &m.nodes[rng.IntN(len(m.nodes))]
+		tmax := rng.Float64()
+		gotT, gotHit := w.enterChildren(n, tmax)
+		wantT, wantHit := w.enterChildrenGo(n, tmax)
+		if gotT != wantT || gotHit != wantHit {
+			t.Fatalf("node %+v, walker %+v: slab4 gives %v %v, Go %v %v", n, w.axes, gotT, gotHit, wantT, wantHit)
+		}
+		for c := range gotHit {
+			if gotHit[c] && n.ref[c] != emptyRef {
+				entered++
+			}
+		}
+	}
+	if entered < 1000 {
+		t.Fatalf("only %d children entered: the test is not exercising hits", entered)
 	}
 }
