@@ -306,8 +306,9 @@ func (w *walker) slab(i int, lo, hi, t0, t1 float64) (float64, float64) {
 	return t0, t1
 }
 
-// enterChildren returns the entry times of n's four children and which
-// of them are entered by tmax (unused slots' answers are meaningless). On
+// enterChildren returns the entry and exit times of n's four children,
+// clamped to [0, tmax]: child c is entered by tmax if t[c] <= x[c]
+// (unused slots' answers are meaningless). On
 // an axis along which the point moves it is enter's test on the decoded
 // boxes, with the same arithmetic (for dir[i] >= 0 the slab's entry is at
 // its min and its exit at its max, the other way round for dir[i] < 0,
@@ -318,17 +319,16 @@ func (w *walker) slab(i int, lo, hi, t0, t1 float64) (float64, float64) {
 // the builtin max's sign flips. On an axis along which it does not move
 // (1/dir infinite), see stillEntry. The four children are written out
 // (scalars stay in registers; arrays would not).
-func (w *walker) enterChildren(n *wnode, tmax float64) (t [4]float64, hit [4]bool) {
+func (w *walker) enterChildren(n *wnode, tmax float64) (t, x [4]float64) {
 	if haveSlab4 && w.moving {
-		var x [4]float64
 		slab4(n, &w.axes, tmax, &t, &x)
-		return t, [4]bool{t[0] <= x[0], t[1] <= x[1], t[2] <= x[2], t[3] <= x[3]}
+		return t, x
 	}
 	return w.enterChildrenGo(n, tmax)
 }
 
 // enterChildrenGo is enterChildren in Go.
-func (w *walker) enterChildrenGo(n *wnode, tmax float64) (t [4]float64, hit [4]bool) {
+func (w *walker) enterChildrenGo(n *wnode, tmax float64) (t, x [4]float64) {
 	var e0, e1, e2, e3 float64 // minus the entry times
 	x0, x1, x2, x3 := tmax, tmax, tmax, tmax
 	for i := 0; i < 3; i++ {
@@ -347,7 +347,7 @@ func (w *walker) enterChildrenGo(n *wnode, tmax float64) (t [4]float64, hit [4]b
 		x0, x1 = min(x0, (decodeCoord(o, uint8(qf), s)-of)*inv), min(x1, (decodeCoord(o, uint8(qf>>8), s)-of)*inv)
 		x2, x3 = min(x2, (decodeCoord(o, uint8(qf>>16), s)-of)*inv), min(x3, (decodeCoord(o, uint8(qf>>24), s)-of)*inv)
 	}
-	return [4]float64{-e0, -e1, -e2, -e3}, [4]bool{-e0 <= x0, -e1 <= x1, -e2 <= x2, -e3 <= x3}
+	return [4]float64{-e0, -e1, -e2, -e3}, [4]float64{x0, x1, x2, x3}
 }
 
 // stillEntry returns minus the entry time, on an axis along which the
@@ -384,10 +384,15 @@ func (w *walker) expand(n *wnode, tmax float64) {
 	if w.sp > walkStack-4 {
 		w.spill()
 	}
-	t, hit := w.enterChildren(n, tmax)
+	var t, x [4]float64
+	if haveSlab4 && w.moving {
+		slab4(n, &w.axes, tmax, &t, &x) // enterChildren, one call fewer
+	} else {
+		t, x = w.enterChildrenGo(n, tmax)
+	}
 	base := w.sp
 	for c := 0; c < 4; c++ {
-		if !hit[c] || n.ref[c] == emptyRef {
+		if !(t[c] <= x[c]) || n.ref[c] == emptyRef {
 			continue
 		}
 		// Insertion into the pushed entries, sorted by falling t.

@@ -37,9 +37,9 @@ func (m *Mesh) VisitedBoxes(e Ellipsoid, begin, delta mgl64.Vec3, fn func(b geom
 // (at the given depth) and recurses into those that are inner nodes.
 func (m *Mesh) visit(w *walker, node uint32, depth int, tmax float64, fn func(geom.AABB, int)) {
 	n := &m.nodes[node]
-	_, hit := w.enterChildren(n, tmax)
+	t, x := w.enterChildren(n, tmax)
 	for c, r := range n.ref {
-		if r == emptyRef || !hit[c] {
+		if r == emptyRef || !(t[c] <= x[c]) {
 			continue
 		}
 		b := n.child(c)
