@@ -1,128 +1,193 @@
 package sweep
 
-import "math"
+import (
+	"encoding/binary"
+	"math"
+	"unsafe"
+)
 
-// The flat, quantized bounding volume hierarchy and its traversal.
+// The flat, quantized 4-wide bounding volume hierarchy and its traversal.
 //
-// Nodes live in one slice; the children of an inner node are adjacent
-// (first, first+1); a leaf names a contiguous range of the mesh's
-// triangles, which are stored in leaf order. A node's box is stored in 8
-// bits per coordinate relative to its parent's box (decoded from the root
-// down during traversal, as in compressed BVHs): each min coordinate as a
-// number of 1/255 steps up from the parent's min, each max coordinate as a
-// number of steps down from the parent's max. The encoder checks every
-// decoded coordinate with the decoder's own arithmetic and rounds outward,
-// so a decoded box always contains the node's triangles: culling stays
-// conservative without any epsilon. A node takes 10 bytes.
+// The binned SAH build (bvh_build.go) makes a binary tree; wideNodes
+// collapses it into nodes of up to four children (a child is an inner node
+// or a leaf: a contiguous range of at most maxLeaf of the mesh's
+// triangles, which are stored in leaf order), as in wide BVHs (Ylitie,
+// Karras and Laine, "Efficient Incoherent Ray Traversal on GPUs Through
+// Compressed Wide BVHs", 2017, section 3). The nodes are stored in
+// depth-first order, a node's first inner child right after it.
+//
+// A node holds its four children's boxes in 8 bits per coordinate on a
+// grid of its own: an origin (float32) and a power-of-two step per axis,
+// child coordinate = origin + code * step. The step is a power of two, so
+// code * step is exact; the encoder checks every decoded coordinate with
+// the decoder's own arithmetic and rounds outward, so a decoded box always
+// contains the child's triangles: culling stays conservative without any
+// epsilon. A node is self-contained (the walk carries no parent box) and
+// takes 56 bytes.
 
-// qnode is one quantized node.
-type qnode struct {
-	q      [6]uint8 // min x, y, z steps up from the parent's min; max x, y, z steps down from its max
-	lo, hi uint16   // ref = lo | hi<<16 with the leaf size in the top 4 bits (0: inner node)
+// wnode is one 4-wide node.
+type wnode struct {
+	org [3]float32  // the grid's origin: the node's min corner
+	q   [6][4]uint8 // per child: min x, y, z, then max x, y, z codes
+	ref [4]uint32   // per child: leaf size << refBits | first triangle, 0 << refBits | node; emptyRef if unused
+	exp [3]int8     // the grid's step per axis is 2^exp
 }
+
+// step returns 2^e (e from minStepExp to 127: a normal float64).
+func step(e int8) float64 { return math.Float64frombits(uint64(int64(e)+1023) << 52) }
 
 const (
 	refBits  = 28
 	refMask  = 1<<refBits - 1
-	qSteps   = 255          // steps per parent extent
+	qSteps   = 255          // the largest code
 	maxNodes = 1 << refBits // node and triangle indices must fit in refBits
+	emptyRef = math.MaxUint32
+	// minStepExp is the exponent of the smallest step (the smallest
+	// int8; the largest step needed, for extents up to 2*maxCoord, is
+	// below 2^94).
+	minStepExp = math.MinInt8
 )
 
-func makeQnode(q [6]uint8, count, index uint32) qnode {
-	r := count<<refBits | index
-	return qnode{q: q, lo: uint16(r), hi: uint16(r >> 16)}
-}
+func makeRef(count, index uint32) uint32 { return count<<refBits | index }
 
-// ref returns the node's leaf size (0 for an inner node) and its index:
-// the first child for an inner node, the first triangle for a leaf.
-func (n *qnode) ref() (count, index uint32) {
-	r := uint32(n.lo) | uint32(n.hi)<<16
-	return r >> refBits, r & refMask
-}
+// splitRef returns a reference's leaf size (0 for an inner node) and its
+// index: the node for an inner node, the first triangle for a leaf.
+func splitRef(r uint32) (count, index uint32) { return r >> refBits, r & refMask }
 
 // box6 is a float64 box: min x, y, z then max x, y, z.
 type box6 [6]float64
 
-// decode returns the box that q describes inside the parent box p.
-func decode(p *box6, q *[6]uint8) box6 {
-	s := steps(p)
+// decodeCoord is the decoder's arithmetic for one coordinate: origin o
+// plus code q steps of s (explicit rounding: no FMA fusion, Go spec, so
+// the encoder's check and the walk agree).
+func decodeCoord(o float64, q uint8, s float64) float64 {
+	return o + float64(float64(q)*s)
+}
+
+// child returns the decoded box of child c.
+func (n *wnode) child(c int) box6 {
 	var b box6
-	decodeWith(p, &s, q, &b)
+	for i := 0; i < 3; i++ {
+		o, s := float64(n.org[i]), step(n.exp[i])
+		b[i], b[3+i] = decodeCoord(o, n.q[i][c], s), decodeCoord(o, n.q[3+i][c], s)
+	}
 	return b
 }
 
-// steps returns the step sizes of p: its extents / qSteps.
-func steps(p *box6) [3]float64 {
-	return [3]float64{(p[3] - p[0]) * (1.0 / qSteps), (p[4] - p[1]) * (1.0 / qSteps), (p[5] - p[2]) * (1.0 / qSteps)}
-}
-
-// decodeWith stores in b the box that q describes inside p, whose step
-// sizes are s. The tree walk (enterChild) and decode share it: a
-// hand-inlined copy in the walk measured no faster (BenchmarkSweepLevelLoop,
-// best of 6 interleaved runs: block 2598 vs 2600 ns, dense 19321 vs 19132
-// ns per cast), so there is one copy.
-func decodeWith(p *box6, s *[3]float64, q *[6]uint8, b *box6) {
-	for i := 0; i < 3; i++ {
-		b[i] = p[i] + float64(float64(q[i])*s[i]) // explicit rounding: no FMA fusion (Go spec), so encoder and decoder agree
-		b[3+i] = p[3+i] - float64(float64(q[3+i])*s[i])
+// encodeAxis sets the grid of n on axis i for the node box lo..hi and the
+// codes of its children's boxes kids on that axis: the smallest step
+// from which every child's max code fits in 8 bits, each code rounded
+// outward and checked against decodeCoord.
+func (n *wnode) encodeAxis(i int, lo, hi float32, kids []box32) {
+	o := float64(lo)
+	e := minStepExp
+	if ext := float64(hi) - o; ext > 0 {
+		_, e = math.Frexp(ext / qSteps) // 2^e > ext/qSteps
+		e = max(e, minStepExp)
+	}
+	for ; ; e++ {
+		if n.codesFit(i, o, step(int8(e)), kids) {
+			n.org[i], n.exp[i] = lo, int8(e)
+			return
+		}
 	}
 }
 
-// encode returns the codes of the box c inside the parent box p (c must lie
-// in p), each rounded outward and checked against decode.
-func encode(p *box6, c box32) [6]uint8 {
-	var q [6]uint8
-	for i := 0; i < 3; i++ {
-		s := (p[3+i] - p[i]) * (1.0 / qSteps)
-		if !(s > 0) || math.IsInf(s, 0) {
-			continue // codes 0 decode to the parent's own bounds
+// codesFit stores the codes of kids on axis i for origin o and step s and
+// reports whether every max fits.
+func (n *wnode) codesFit(i int, o, s float64, kids []box32) bool {
+	for c, k := range kids {
+		lo, hi := float64(k.lo[i]), float64(k.hi[i])
+		a := int(math.Min(math.Max(math.Floor((lo-o)/s), 0), qSteps))
+		for a > 0 && decodeCoord(o, uint8(a), s) > lo {
+			a--
 		}
-		lo, hi := float64(c.lo[i]), float64(c.hi[i])
-		k := int(math.Min(math.Max(math.Floor((lo-p[i])/s), 0), qSteps))
-		for k > 0 && p[i]+float64(float64(k)*s) > lo {
-			k--
+		b := int(math.Min(math.Max(math.Ceil((hi-o)/s), 0), qSteps))
+		for b < qSteps && decodeCoord(o, uint8(b), s) < hi {
+			b++
 		}
-		m := int(math.Min(math.Max(math.Floor((p[3+i]-hi)/s), 0), qSteps))
-		for m > 0 && p[3+i]-float64(float64(m)*s) < hi {
-			m--
+		if decodeCoord(o, uint8(b), s) < hi {
+			return false
 		}
-		q[i], q[3+i] = uint8(k), uint8(m)
+		n.q[i][c], n.q[3+i][c] = uint8(a), uint8(b)
 	}
-	return q
+	return true
 }
 
-// encodeNodes quantizes the build tree top-down (a parent's decoded box is
-// the frame of its children's codes). The root's own box is returned
-// exactly (as float64); its codes are unused.
-func encodeNodes(bn []buildNode) ([]qnode, box6) {
+// wideNodes collapses the binary build tree bn into 4-wide nodes in
+// depth-first order and returns them and the root's box (exact, as
+// float64). A root that is a leaf becomes a node with that one child.
+func wideNodes(bn []buildNode) ([]wnode, box6) {
 	if len(bn) == 0 {
 		return nil, box6{}
 	}
-	out := make([]qnode, len(bn))
 	r := bn[0].box
 	root := box6{float64(r.lo[0]), float64(r.lo[1]), float64(r.lo[2]),
 		float64(r.hi[0]), float64(r.hi[1]), float64(r.hi[2])}
-	type item struct {
-		node int32
-		box  box6 // the node's decoded box
+	w := wideEncoder{bn: bn, out: make([]wnode, 0, len(bn)/3+1)}
+	if bn[0].child < 0 {
+		w.emit([]int32{0})
+	} else {
+		w.emit(w.collapse(0))
 	}
-	stack := []item{{0, root}}
-	for len(stack) > 0 {
-		it := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		n := &bn[it.node]
-		if n.child < 0 {
-			out[it.node] = makeQnode(out[it.node].q, uint32(n.count), uint32(n.first))
+	return w.out, root
+}
+
+type wideEncoder struct {
+	bn  []buildNode
+	out []wnode
+}
+
+// collapse returns the children of the 4-wide node that binary node b
+// becomes: starting from b's two children, the inner child of largest
+// area is replaced by its two children while there are fewer than four.
+func (w *wideEncoder) collapse(b int32) []int32 {
+	kids := make([]int32, 2, 4)
+	kids[0], kids[1] = w.bn[b].child, w.bn[b].child+1
+	for len(kids) < 4 {
+		best, area := -1, float32(-1)
+		for c, k := range kids {
+			if n := &w.bn[k]; n.child >= 0 && n.box.area() > area {
+				best, area = c, n.box.area()
+			}
+		}
+		if best < 0 {
+			break
+		}
+		first := w.bn[kids[best]].child
+		kids = append(kids[:best+1], kids[best:]...)
+		kids[best], kids[best+1] = first, first+1
+	}
+	return kids
+}
+
+// emit appends the node whose children are the binary nodes kids, then
+// the subtrees of its inner children (depth first), and returns its index.
+func (w *wideEncoder) emit(kids []int32) uint32 {
+	at := uint32(len(w.out))
+	w.out = append(w.out, wnode{})
+	var n wnode
+	var boxes [4]box32
+	all := emptyBox32()
+	for c := range n.ref {
+		if c >= len(kids) {
+			n.ref[c] = emptyRef
 			continue
 		}
-		out[it.node] = makeQnode(out[it.node].q, 0, uint32(n.child))
-		for c := n.child; c <= n.child+1; c++ {
-			q := encode(&it.box, bn[c].box)
-			out[c].q = q
-			stack = append(stack, item{c, decode(&it.box, &q)})
+		k := &w.bn[kids[c]]
+		boxes[c] = k.box
+		all.grow(k.box.lo, k.box.hi)
+		if k.child < 0 {
+			n.ref[c] = makeRef(uint32(k.count), uint32(k.first))
+		} else {
+			n.ref[c] = makeRef(0, w.emit(w.collapse(kids[c])))
 		}
 	}
-	return out, root
+	for i := 0; i < 3; i++ {
+		n.encodeAxis(i, all.lo[i], all.hi[i], boxes[:len(kids)])
+	}
+	w.out[at] = n
+	return at
 }
 
 // walker visits the leaves of a mesh's tree that a moving box can touch,
@@ -130,31 +195,71 @@ func encodeNodes(bn []buildNode) ([]qnode, box6) {
 // half-extents r on each side, against each node's box. Callers pass the
 // current best t to next, which prunes every node entered later.
 type walker struct {
-	nodes []qnode
+	nodes []wnode
 	// The slab test of box b grown by r: on axis i the moving point is
 	// inside for t between (b.min - r - o)·inv and (b.max + r - o)·inv, so
 	// oLo = o + r and oHi = o - r are subtracted from b.min and b.max.
 	oLo, oHi [3]float64
 	inv      [3]float64 // 1/dir; +Inf for a zero component (of either sign)
-	stack    [maxDepth + 2]walkEntry
-	sp       int
+	ninv     [3]float64 // -inv
+	// The same per axis ordered by the direction's sign: the slab is
+	// entered at its near side (code row near[i], offset oNear[i]) and
+	// left at its far side.
+	near, far   [3]int
+	still       [3]bool // the point does not move along the axis (inv is infinite)
+	oNear, oFar [3]float64
+	moving      bool        // along every axis: no still one
+	axes        [3]slabAxis // the same for slab4
+	// The stack of nodes and leaves to visit, nearest on top: sp entries
+	// in stack, below them the entries of spilled (bottom first). The
+	// array is small (a walk zeroes it): deep trees spill (see spill).
+	stack   [walkStack]walkEntry
+	sp      int
+	spilled []walkEntry
+}
+
+// walkStack is the walker's stack size: enough for trees of depth 15
+// (expanding a node pops one entry and pushes at most four) without
+// spilling; the level and terrain meshes of the benchmarks have depths of
+// 7 to 10.
+const walkStack = 48
+
+// slabAxis is one axis of the child test in the form slab4 reads: the
+// byte offsets in a wnode of the near and far code rows, and the offsets
+// and inverse direction enterChildren uses, each twice (one SSE2
+// register's worth). slab4_amd64.s hard-codes this layout: 80 bytes.
+type slabAxis struct {
+	nearOff, farOff   uintptr
+	on, of, ninv, inv [2]float64
 }
 
 type walkEntry struct {
-	box  box6
-	t    float64 // entry parameter of the grown box
-	node uint32
+	t   float64 // entry parameter of the grown box
+	ref uint32  // a node or a leaf, as in wnode.ref
 }
 
 // start prepares a walk over m's tree; it reports false when the root's
 // grown box is not reached for t in [0, tmax].
 func (w *walker) start(m *Mesh, o, dir, r [3]float64, tmax float64) bool {
-	w.nodes, w.sp = m.nodes, 0
+	w.nodes, w.sp, w.spilled = m.nodes, 0, w.spilled[:0]
 	for i := 0; i < 3; i++ {
 		w.oLo[i], w.oHi[i] = o[i]+r[i], o[i]-r[i]
 		w.inv[i] = 1 / dir[i]
 		if math.IsInf(w.inv[i], 0) {
 			w.inv[i] = math.Inf(1) // -0 (or a tiny negative) too: see enter
+		}
+		w.ninv[i], w.still[i] = -w.inv[i], math.IsInf(w.inv[i], 0)
+		w.near[i], w.far[i], w.oNear[i], w.oFar[i] = i, 3+i, w.oLo[i], w.oHi[i]
+		if w.inv[i] < 0 {
+			w.near[i], w.far[i], w.oNear[i], w.oFar[i] = 3+i, i, w.oHi[i], w.oLo[i]
+		}
+	}
+	w.moving = !w.still[0] && !w.still[1] && !w.still[2]
+	for i := range w.axes {
+		w.axes[i] = slabAxis{
+			nearOff: unsafe.Offsetof(wnode{}.q) + uintptr(4*w.near[i]), farOff: unsafe.Offsetof(wnode{}.q) + uintptr(4*w.far[i]),
+			on: [2]float64{w.oNear[i], w.oNear[i]}, of: [2]float64{w.oFar[i], w.oFar[i]},
+			ninv: [2]float64{w.ninv[i], w.ninv[i]}, inv: [2]float64{w.inv[i], w.inv[i]},
 		}
 	}
 	if len(m.nodes) == 0 {
@@ -162,7 +267,7 @@ func (w *walker) start(m *Mesh, o, dir, r [3]float64, tmax float64) bool {
 	}
 	t, ok := w.enter(&m.root, tmax)
 	if ok {
-		w.stack[0] = walkEntry{box: m.root, t: t, node: 0}
+		w.stack[0] = walkEntry{t: t, ref: makeRef(0, 0)}
 		w.sp = 1
 	}
 	return ok
@@ -201,50 +306,119 @@ func (w *walker) slab(i int, lo, hi, t0, t1 float64) (float64, float64) {
 	return t0, t1
 }
 
-// enterChild is decode followed by enter for a child with codes q of the
-// parent box p whose step sizes (p's extents / qSteps) are s: it stores
-// the child's box in b and returns its entry time. One pass per axis,
-// with decode's arithmetic, so the box is bitwise decode's.
-func (w *walker) enterChild(p *box6, s *[3]float64, q *[6]uint8, b *box6, tmax float64) (float64, bool) {
-	decodeWith(p, s, q, b)
-	return w.enter(b, tmax)
+// enterChildren returns the entry and exit times of n's four children,
+// clamped to [0, tmax]: child c is entered by tmax if t[c] <= x[c]
+// (unused slots' answers are meaningless). On
+// an axis along which the point moves it is enter's test on the decoded
+// boxes, with the same arithmetic (for dir[i] >= 0 the slab's entry is at
+// its min and its exit at its max, the other way round for dir[i] < 0,
+// which is where enter's swap puts them), but without branches: 1/dir is
+// finite, so no product is NaN and the min builtin gives what enter's
+// comparisons do. The entry times are kept negated (max(t, a) is
+// -min(-t, -a), and the product by -1/dir is exactly -a), which spares
+// the builtin max's sign flips. On an axis along which it does not move
+// (1/dir infinite), see stillEntry. The four children are written out
+// (scalars stay in registers; arrays would not).
+func (w *walker) enterChildren(n *wnode, tmax float64) (t, x [4]float64) {
+	if haveSlab4 && w.moving {
+		slab4(n, &w.axes, tmax, &t, &x)
+		return t, x
+	}
+	return w.enterChildrenGo(n, tmax)
+}
+
+// enterChildrenGo is enterChildren in Go.
+func (w *walker) enterChildrenGo(n *wnode, tmax float64) (t, x [4]float64) {
+	var e0, e1, e2, e3 float64 // minus the entry times
+	x0, x1, x2, x3 := tmax, tmax, tmax, tmax
+	for i := 0; i < 3; i++ {
+		o, s := float64(n.org[i]), step(n.exp[i])
+		// The four children's codes, one load each.
+		qn, qf := binary.LittleEndian.Uint32(n.q[w.near[i]][:]), binary.LittleEndian.Uint32(n.q[w.far[i]][:])
+		on, of := w.oNear[i], w.oFar[i]
+		if w.still[i] {
+			e0, e1 = min(e0, stillEntry(o, s, uint8(qn), uint8(qf), on, of)), min(e1, stillEntry(o, s, uint8(qn>>8), uint8(qf>>8), on, of))
+			e2, e3 = min(e2, stillEntry(o, s, uint8(qn>>16), uint8(qf>>16), on, of)), min(e3, stillEntry(o, s, uint8(qn>>24), uint8(qf>>24), on, of))
+			continue
+		}
+		ninv, inv := w.ninv[i], w.inv[i]
+		e0, e1 = min(e0, (decodeCoord(o, uint8(qn), s)-on)*ninv), min(e1, (decodeCoord(o, uint8(qn>>8), s)-on)*ninv)
+		e2, e3 = min(e2, (decodeCoord(o, uint8(qn>>16), s)-on)*ninv), min(e3, (decodeCoord(o, uint8(qn>>24), s)-on)*ninv)
+		x0, x1 = min(x0, (decodeCoord(o, uint8(qf), s)-of)*inv), min(x1, (decodeCoord(o, uint8(qf>>8), s)-of)*inv)
+		x2, x3 = min(x2, (decodeCoord(o, uint8(qf>>16), s)-of)*inv), min(x3, (decodeCoord(o, uint8(qf>>24), s)-of)*inv)
+	}
+	return [4]float64{-e0, -e1, -e2, -e3}, [4]float64{x0, x1, x2, x3}
+}
+
+// stillEntry returns minus the entry time, on an axis along which the
+// point does not move, of the child with codes qn (min) and qf (max) on
+// the grid o, s (offsets on = o + r and of = o - r): 0 (no constraint)
+// when the child's slab holds the point, boundaries included, else its
+// distance from the point times the largest float64, which is at least
+// that distance's ratio to any t an enclosing box was entered at.
+// Conservative: a child is never culled for a point inside its slab.
+func stillEntry(o, s float64, qn, qf uint8, on, of float64) float64 {
+	return -max(decodeCoord(o, qn, s)-on, of-decodeCoord(o, qf, s), 0) * math.MaxFloat64
 }
 
 // next returns the next leaf entered at a t no greater than tmax, nearest
 // first: its triangles are first..first+count-1 in leaf order.
 func (w *walker) next(tmax float64) (first, count uint32, ok bool) {
-	for w.sp > 0 {
+	for w.sp > 0 || w.unspill() {
 		w.sp--
 		e := &w.stack[w.sp]
 		if e.t > tmax {
 			continue
 		}
-		cnt, idx := w.nodes[e.node].ref()
+		cnt, idx := splitRef(e.ref)
 		if cnt > 0 {
 			return idx, cnt, true
 		}
-		kids := w.nodes[idx : idx+2 : idx+2]
-		s := steps(&e.box)
-		var bl, br box6
-		tl, okl := w.enterChild(&e.box, &s, &kids[0].q, &bl, tmax)
-		tr, okr := w.enterChild(&e.box, &s, &kids[1].q, &br, tmax)
-		if okl && okr && tr < tl { // push the far child first
-			w.push(&bl, tl, idx)
-			w.push(&br, tr, idx+1)
-			continue
-		}
-		if okr {
-			w.push(&br, tr, idx+1)
-		}
-		if okl {
-			w.push(&bl, tl, idx)
-		}
+		w.expand(&w.nodes[idx], tmax)
 	}
 	return 0, 0, false
 }
 
-func (w *walker) push(b *box6, t float64, node uint32) {
-	e := &w.stack[w.sp]
-	e.box, e.t, e.node = *b, t, node
-	w.sp++
+// expand pushes the children of n entered by tmax, the nearest on top.
+func (w *walker) expand(n *wnode, tmax float64) {
+	if w.sp > walkStack-4 {
+		w.spill()
+	}
+	var t, x [4]float64
+	if haveSlab4 && w.moving {
+		slab4(n, &w.axes, tmax, &t, &x) // enterChildren, one call fewer
+	} else {
+		t, x = w.enterChildrenGo(n, tmax)
+	}
+	base := w.sp
+	for c := 0; c < 4; c++ {
+		if !(t[c] <= x[c]) || n.ref[c] == emptyRef {
+			continue
+		}
+		// Insertion into the pushed entries, sorted by falling t.
+		j := w.sp
+		for j > base && w.stack[j-1].t < t[c] {
+			w.stack[j] = w.stack[j-1]
+			j--
+		}
+		w.stack[j] = walkEntry{t: t[c], ref: n.ref[c]}
+		w.sp++
+	}
+}
+
+// spill moves the bottom half of the stack to spilled (the far entries,
+// visited last).
+func (w *walker) spill() {
+	h := w.sp / 2
+	w.spilled = append(w.spilled, w.stack[:h]...)
+	w.sp = copy(w.stack[:], w.stack[h:w.sp])
+}
+
+// unspill moves the top of spilled back to the empty stack and reports
+// whether there was any.
+func (w *walker) unspill() bool {
+	h := max(len(w.spilled)-walkStack/2, 0)
+	w.sp = copy(w.stack[:], w.spilled[h:])
+	w.spilled = w.spilled[:h]
+	return w.sp > 0
 }

@@ -50,18 +50,12 @@ func emptyBox32() box32 {
 	return box32{lo: [3]float32{inf, inf, inf}, hi: [3]float32{-inf, -inf, -inf}}
 }
 
-// grow extends b to contain the box lo..hi. (Plain comparisons: the
-// builtin min and max on floats handle NaN and signed zeros, which costs a
-// branch per call here; refs hold no NaN.)
+// grow extends b to contain the box lo..hi. (The min and max builtins
+// compile to branch-free code; plain comparisons were branches that the
+// SAH binning's random boxes mispredict.)
 func (b *box32) grow(lo, hi [3]float32) {
-	for i := 0; i < 3; i++ {
-		if lo[i] < b.lo[i] {
-			b.lo[i] = lo[i]
-		}
-		if hi[i] > b.hi[i] {
-			b.hi[i] = hi[i]
-		}
-	}
+	b.lo = [3]float32{min(b.lo[0], lo[0]), min(b.lo[1], lo[1]), min(b.lo[2], lo[2])}
+	b.hi = [3]float32{max(b.hi[0], hi[0]), max(b.hi[1], hi[1]), max(b.hi[2], hi[2])}
 }
 
 // area is half the surface area, or 0 for an empty box (enough for SAH

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -55,15 +56,14 @@ func randVec(rng *rand.Rand, span float64) mgl64.Vec3 {
 }
 
 // checkTree walks the whole tree with the decoder and checks that every
-// node's decoded box contains its triangles, every kept triangle is in
-// exactly one leaf and is stored exactly, and the depth is within the
-// traversal stack.
+// child's decoded box contains its triangles,
+// every kept triangle is in exactly one leaf and is stored exactly, and
+// the depth is within the traversal stack.
 func checkTree(t *testing.T, m *Mesh, tris []geom.Triangle) {
 	t.Helper()
 	seen := make([]int, len(tris))
 	type item struct {
 		node  uint32
-		box   box6
 		depth int
 	}
 	if len(m.nodes) == 0 {
@@ -72,9 +72,9 @@ func checkTree(t *testing.T, m *Mesh, tris []geom.Triangle) {
 		}
 		return
 	}
-	stack := []item{{0, m.root, 1}}
+	stack := []item{{0, 1}}
 	deepest := 0
-	defer func() { t.Logf("depth %d", deepest) }()
+	defer func() { t.Logf("depth %d, %d nodes", deepest, len(m.nodes)) }()
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -82,26 +82,23 @@ func checkTree(t *testing.T, m *Mesh, tris []geom.Triangle) {
 		if it.depth > maxDepth {
 			t.Fatalf("depth %d exceeds %d", it.depth, maxDepth)
 		}
-		cnt, idx := m.nodes[it.node].ref()
-		if cnt == 0 {
-			for c := idx; c <= idx+1; c++ {
-				stack = append(stack, item{c, decode(&it.box, &m.nodes[c].q), it.depth + 1})
+		n := &m.nodes[it.node]
+		for c, r := range n.ref {
+			if r == emptyRef {
+				continue
 			}
-			continue
-		}
-		for k := idx; k < idx+cnt; k++ {
-			id := m.perm[k]
-			seen[id]++
-			if got := m.tri(k); got != tris[id] {
-				t.Fatalf("triangle %d stored as %v, want %v", id, got, tris[id])
-			}
-			for _, v := range tris[id] {
-				for i := 0; i < 3; i++ {
-					if v[i] < it.box[i] || v[i] > it.box[3+i] {
-						t.Fatalf("triangle %d vertex %v outside leaf box %v", id, v, it.box)
-					}
+			box := n.child(c)
+			for i := 0; i < 3; i++ {
+				if box[i] > box[3+i] {
+					t.Fatalf("node %d child %d: box %v is empty", it.node, c, box)
 				}
 			}
+			cnt, idx := splitRef(r)
+			if cnt == 0 {
+				stack = append(stack, item{idx, it.depth + 1})
+				continue
+			}
+			checkLeaf(t, m, tris, idx, cnt, box, seen)
 		}
 	}
 	for id, n := range seen {
@@ -111,6 +108,26 @@ func checkTree(t *testing.T, m *Mesh, tris []geom.Triangle) {
 		}
 		if n != want {
 			t.Fatalf("triangle %d in %d leaves, want %d", id, n, want)
+		}
+	}
+}
+
+// checkLeaf checks that the leaf's triangles first..first+cnt-1 are
+// stored exactly and lie in its box, and counts them in seen.
+func checkLeaf(t *testing.T, m *Mesh, tris []geom.Triangle, first, cnt uint32, box box6, seen []int) {
+	t.Helper()
+	for k := first; k < first+cnt; k++ {
+		id := m.perm[k]
+		seen[id]++
+		if got := m.tri(k); got != tris[id] {
+			t.Fatalf("triangle %d stored as %v, want %v", id, got, tris[id])
+		}
+		for _, v := range tris[id] {
+			for i := 0; i < 3; i++ {
+				if v[i] < box[i] || v[i] > box[3+i] {
+					t.Fatalf("triangle %d vertex %v outside leaf box %v", id, v, box)
+				}
+			}
 		}
 	}
 }
@@ -165,44 +182,46 @@ func TestWideIndices(t *testing.T) {
 	checkTree(t, m, tris)
 }
 
+// TestEncodeIsConservative encodes random children in random node boxes,
+// small or large, near the origin or far from it, and checks that every
+// decoded child box contains the child.
 func TestEncodeIsConservative(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	n := 100000
 	if testing.Short() {
 		n = 10000
 	}
-	for i := 0; i < n; i++ {
-		var p box6
-		var c box32
-		scale := math.Pow(10, float64(rng.IntN(12)-6))
-		for a := 0; a < 3; a++ {
-			lo, hi := rng.NormFloat64()*scale, rng.NormFloat64()*scale
-			if lo > hi {
-				lo, hi = hi, lo
-			}
-			if rng.IntN(10) == 0 {
-				hi = lo
-			}
-			p[a], p[3+a] = lo, hi
-			u, v := lo+(hi-lo)*rng.Float64(), lo+(hi-lo)*rng.Float64()
-			if rng.IntN(5) == 0 {
-				u = lo
-			}
-			if rng.IntN(5) == 0 {
-				v = hi
-			}
-			c.lo[a], c.hi[a] = roundUp(math.Min(u, v)), roundDown(math.Max(u, v))
-			if float64(c.lo[a]) < lo || float64(c.hi[a]) > hi || c.lo[a] > c.hi[a] {
-				c.lo[a], c.hi[a] = float32(p[a]), float32(p[a])
-				p[a] = float64(float32(p[a]))
-				p[3+a] = math.Max(p[3+a], p[a])
-			}
+	for it := 0; it < n; it++ {
+		kids := make([]box32, 1+rng.IntN(4))
+		all := emptyBox32()
+		scale := math.Pow(10, float64(rng.IntN(16)-8))
+		center := rng.NormFloat64() * math.Pow(10, float64(rng.IntN(16)-4))
+		if rng.IntN(50) == 0 {
+			scale, center = 1e-42, 0 // float32 denormals: steps below the smallest
 		}
-		q := encode(&p, c)
-		d := decode(&p, &q)
+		for c := range kids {
+			for a := 0; a < 3; a++ {
+				u, v := center+rng.NormFloat64()*scale, center+rng.NormFloat64()*scale
+				switch rng.IntN(6) {
+				case 0:
+					v = u // flat
+				case 1:
+					u, v = center, center // every child touches one plane
+				}
+				kids[c].lo[a], kids[c].hi[a] = roundDown(math.Min(u, v)), roundUp(math.Max(u, v))
+			}
+			all.grow(kids[c].lo, kids[c].hi)
+		}
+		var w wnode
 		for a := 0; a < 3; a++ {
-			if d[a] > float64(c.lo[a]) || d[3+a] < float64(c.hi[a]) {
-				t.Fatalf("parent %v child %v: decoded %v does not contain the child (codes %v)", p, c, d, q)
+			w.encodeAxis(a, all.lo[a], all.hi[a], kids)
+		}
+		for c, k := range kids {
+			d := w.child(c)
+			for a := 0; a < 3; a++ {
+				if d[a] > float64(k.lo[a]) || d[3+a] < float64(k.hi[a]) {
+					t.Fatalf("node %v child %v: decoded %v does not contain the child (node %+v)", all, k, d, w)
+				}
 			}
 		}
 	}
@@ -254,7 +273,7 @@ func TestWalkerIsConservative(t *testing.T) {
 // a box exactly when it lies in the box's slab on that axis, boundaries
 // included, whatever the sign of the zero.
 func TestEnterZeroDirection(t *testing.T) {
-	m := &Mesh{nodes: []qnode{{}}, root: box6{0, 0, 0, 1, 1, 1}}
+	m := &Mesh{nodes: []wnode{{}}, root: box6{0, 0, 0, 1, 1, 1}}
 	negZero := math.Copysign(0, -1)
 	for _, c := range []struct {
 		o    float64
@@ -332,5 +351,80 @@ func TestMemoryPerTriangle(t *testing.T) {
 	t.Logf("terrain 200x200: %.2f bytes per triangle, %d nodes", b, len(m.nodes))
 	if b > 32 {
 		t.Fatalf("%.2f bytes per triangle, want at most 32", b)
+	}
+}
+
+// TestWalkerSpills walks a deep tree (triangles at geometrically growing
+// distances along the x axis, the nearest deepest) with a point moving
+// along that axis through every leaf, nearest first, so that the far
+// siblings pile up and the walk's stack outgrows its array and spills:
+// every triangle must still come out exactly once.
+func TestWalkerSpills(t *testing.T) {
+	var tris []geom.Triangle
+	for i := 0; i < 400; i++ {
+		x := math.Pow(1.2, float64(i)) * 1e-20
+		tris = append(tris, geom.Triangle{{x, 0, 0}, {x * 1.01, x * 0.01, 0}, {x, 0, x * 0.01}})
+	}
+	m := NewMesh(tris)
+	var w walker
+	if !w.start(m, [3]float64{-1, 0, 0}, [3]float64{1e13, 0, 0}, [3]float64{}, 1) {
+		t.Fatal("root not entered")
+	}
+	seen, spilled := make([]int, len(tris)), 0
+	for {
+		spilled = max(spilled, len(w.spilled))
+		first, count, ok := w.next(1)
+		if !ok {
+			break
+		}
+		for k := first; k < first+count; k++ {
+			seen[m.perm[k]]++
+		}
+	}
+	if spilled == 0 {
+		t.Fatal("the walk never spilled: the test does not exercise spilling")
+	}
+	for id, n := range seen {
+		if n != 1 {
+			t.Fatalf("triangle %d visited %d times", id, n)
+		}
+	}
+}
+
+// TestSlab4MatchesGo checks the assembly child test against the Go one
+// on random nodes and motions (the same times up to the sign of a zero,
+// the same answers), and the layout the assembly hard-codes.
+func TestSlab4MatchesGo(t *testing.T) {
+	if unsafe.Sizeof(slabAxis{}) != 80 || unsafe.Offsetof(wnode{}.org) != 0 || unsafe.Offsetof(wnode{}.exp) != 52 {
+		t.Fatalf("layout changed: slabAxis %d bytes, wnode.org at %d, wnode.exp at %d: update slab4_amd64.s",
+			unsafe.Sizeof(slabAxis{}), unsafe.Offsetof(wnode{}.org), unsafe.Offsetof(wnode{}.exp))
+	}
+	if !haveSlab4 {
+		t.Skip("no assembly on this platform")
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	m := NewMesh(randomSoup(rng, 3000, 50, 3))
+	entered := 0
+	for i := 0; i < 20000; i++ {
+		var w walker
+		d := randVec(rng, 40)
+		if !w.start(m, randVec(rng, 60), d, [3]float64{20 * rng.Float64(), 20 * rng.Float64(), 20 * rng.Float64()}, 1) || !w.moving {
+			continue
+		}
+		n := &m.nodes[rng.IntN(len(m.nodes))]
+		tmax := rng.Float64()
+		gotT, gotX := w.enterChildren(n, tmax)
+		wantT, wantX := w.enterChildrenGo(n, tmax)
+		if gotT != wantT || gotX != wantX {
+			t.Fatalf("node %+v, walker %+v: slab4 gives %v %v, Go %v %v", n, w.axes, gotT, gotX, wantT, wantX)
+		}
+		for c := range gotT {
+			if gotT[c] <= gotX[c] && n.ref[c] != emptyRef {
+				entered++
+			}
+		}
+	}
+	if entered < 1000 {
+		t.Fatalf("only %d children entered: the test is not exercising hits", entered)
 	}
 }

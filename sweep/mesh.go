@@ -20,9 +20,10 @@ import (
 // exact, so no answer changes), else as float64 (24 bytes); each triangle
 // stores its three vertex indices (8 bytes packed when the mesh has fewer
 // than 2^21 distinct vertices, else 12) and its original index (4 bytes);
-// a tree node takes 10 bytes, about one node per two triangles. On a
-// terrain grid (about half as many vertices as triangles) this is about
-// 29.3 bytes per triangle with float64 vertices and 23.3 with float32;
+// a tree node (4-wide) takes 56 bytes, about one node per seven or eight
+// triangles. On a terrain grid (about half as many vertices as triangles)
+// this is about 31.1 bytes per triangle with float64 vertices and 25 with
+// float32;
 // BytesPerTriangle reports the figure of any mesh. (A triangle soup
 // sharing no vertices needs 72 bytes per triangle for its float64
 // vertices alone.)
@@ -34,7 +35,7 @@ type Mesh struct {
 	packed []uint64     // per triangle in leaf order: vertex indices a | b<<21 | c<<42
 	wide   []uint32     // per triangle in leaf order: a, b, c (when packed cannot hold them)
 	perm   []uint32     // perm[k]: original index of the k-th triangle in leaf order
-	nodes  []qnode      // the tree, root first
+	nodes  []wnode      // the tree, root first
 	root   box6         // the root's box, exact
 	n      int          // number of triangles given to NewMesh
 }
@@ -79,7 +80,7 @@ func NewMesh(tris []geom.Triangle) *Mesh {
 	tree := buildTree(refs)
 	encoded := make(chan struct{})
 	go func() {
-		m.nodes, m.root = encodeNodes(tree)
+		m.nodes, m.root = wideNodes(tree)
 		close(encoded)
 	}()
 	<-done
@@ -264,7 +265,7 @@ func (m *Mesh) Bounds() geom.AABB {
 // indices, the original-index table and the tree.
 func (m *Mesh) Bytes() int {
 	return len(m.verts)*int(unsafe.Sizeof(mgl64.Vec3{})) + 12*len(m.vert32) + 8*len(m.packed) + 4*len(m.wide) +
-		4*len(m.perm) + len(m.nodes)*int(unsafe.Sizeof(qnode{})) + int(unsafe.Sizeof(*m))
+		4*len(m.perm) + len(m.nodes)*int(unsafe.Sizeof(wnode{})) + int(unsafe.Sizeof(*m))
 }
 
 // BytesPerTriangle returns Bytes divided by Len (0 for an empty mesh).

@@ -1,0 +1,11 @@
+//go:build !amd64 || purego
+
+package sweep
+
+// haveSlab4 is false: enterChildren uses its Go form.
+const haveSlab4 = false
+
+// slab4 is never called here (haveSlab4 is false).
+func slab4(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64) {
+	panic("slab4: no assembly on this platform")
+}
