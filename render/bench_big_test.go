@@ -144,6 +144,7 @@ func benchDraw(b *testing.B, f *Frame, mode string) {
 	dst.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image).ReadPixels(px)
 	var frames []time.Duration
 	i := 0
+	cpu := cpuTime()
 	for b.Loop() {
 		t0 := time.Now()
 		if orbit {
@@ -156,6 +157,7 @@ func benchDraw(b *testing.B, f *Frame, mode string) {
 		frames = append(frames, time.Since(t0))
 		i++
 	}
+	reportCPU(b, cpu)
 	slices.Sort(frames)
 	b.ReportMetric(float64(frames[len(frames)/2])/1e6, "median-ms")
 	b.ReportMetric(float64(r.cache.draws)/float64(b.N+1), "rasterisations/op")
