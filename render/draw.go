@@ -48,6 +48,7 @@ type Renderer struct {
 	clearVerts []ebiten.Vertex
 	clearIdx   []uint32
 	cache      sceneCache    // the scene's colour and depth, kept while only the poses move
+	last       lastFrame     // what the last frame drew, for DrawChanged (damage.go)
 	view       *ebiten.Image // the view when dst does not start at (0, 0)
 	quad       [4]ebiten.Vertex
 	ovs        ovBatch // the overlays' triangles
@@ -144,6 +145,7 @@ func (r *Renderer) Draw(dst *ebiten.Image, f *Frame, cam Camera, opt view.Option
 	}
 	r.drawOverlays(target)
 	r.drawLabels(target)
+	r.remember(dst, target == dst && r.err == nil, opt)
 	if target != dst {
 		op := &ebiten.DrawImageOptions{}
 		op.GeoM.Translate(float64(dst.Bounds().Min.X), float64(dst.Bounds().Min.Y))
@@ -204,6 +206,7 @@ func (r *Renderer) drawEllipsoid(dst *ebiten.Image, e *ellipsoidDraw, sh *ebiten
 		"ZA":     float32(l.pr.zA),
 		"ZB":     float32(l.pr.zB),
 		"Ortho":  boolUniform(l.cam.Ortho),
+		"Origin": []float32{float32(dst.Bounds().Min.X), float32(dst.Bounds().Min.Y)},
 	}
 	for k, v := range extra {
 		u[k] = v
