@@ -96,20 +96,17 @@ func BenchmarkDragCPU(b *testing.B) {
 // so the scene is rasterised every frame, for comparison. median-ms is
 // the median frame. It needs a display.
 //
-// Measured on a shared 2-core machine (Mesa llvmpipe), alternating runs
-// of the code before and after the fps branch, 150 frames each (median
-// of the frames): 1M/drag 20.5-21.4 ms before, 14.0-17.5 ms after (the
-// poses' depth images are no longer cleared whole every frame: three
-// full-screen passes of about 4 ms fewer). Under heavier load from other
-// work, 80 frames: 1M/drag 24.4-25.3 -> 18.4-24.1 ms, 1M/drag-close
-// 35.9-36.5 -> 29.8-39.3 ms, default/drag 29.1-37.9 -> 22.4-23.9 ms.
-// Where a 1M drag frame's time goes now (each pass timed with a
-// ReadPixels sync, medians, quiet machine, far view / close view):
-// the poses' depth 3.5 / 7.8 ms, copying the kept colour 5.7 / 5.2 ms (a
-// full-screen pass, the floor), the colour pass (lines, hit triangle,
-// ellipsoids) 3.9 / 5.7 ms, the overlays (vector package, anti-aliased)
-// 9.2 / 18.6 ms, the labels 2.8 ms; nothing scales with the triangle
-// count (the CPU side, Lists.Build, is 0.1 ms).
+// cpu-ms/op is the process's CPU time per frame, llvmpipe's threads
+// included: steadier than the wall time on a shared machine.
+//
+// Measured on a shared 2-core machine (Mesa llvmpipe), alternating runs,
+// 60 frames each: the overlays batched into one draw (strokes.go) took
+// 1M/drag from 30.0-30.5 to 11.0-12.3 cpu-ms, 1M/drag-close from 53 to
+// 24-27, default/drag from 40-41 to 20-22 (docs/performance.md, "Window
+// frame rate"). A window's drag frame also redraws only the changed part
+// of the view (Renderer.DrawChanged), which this benchmark does not use:
+// it draws whole frames. Nothing here scales with the triangle count (the
+// CPU side, Lists.Build, is 0.1 ms).
 func BenchmarkDragDraw(b *testing.B) {
 	if !displayOK {
 		b.Skip("needs a display (run under xvfb-run)")
@@ -144,6 +141,7 @@ func benchDraw(b *testing.B, f *Frame, mode string) {
 	dst.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image).ReadPixels(px)
 	var frames []time.Duration
 	i := 0
+	cpu := cpuTime()
 	for b.Loop() {
 		t0 := time.Now()
 		if orbit {
@@ -156,6 +154,7 @@ func benchDraw(b *testing.B, f *Frame, mode string) {
 		frames = append(frames, time.Since(t0))
 		i++
 	}
+	reportCPU(b, cpu)
 	slices.Sort(frames)
 	b.ReportMetric(float64(frames[len(frames)/2])/1e6, "median-ms")
 	b.ReportMetric(float64(r.cache.draws)/float64(b.N+1), "rasterisations/op")

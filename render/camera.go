@@ -125,6 +125,13 @@ func (c Camera) viewFrom(o mgl64.Vec3) mgl64.Mat4 {
 // perspective near is at least far*1e-4, which keeps the 24-bit depth
 // usable even when the eye is inside Bounds.
 func (c Camera) DepthRange() (near, far float64) {
+	near, far, _ = c.depthRange()
+	return near, far
+}
+
+// depthRange is DepthRange, and whether near is far*nearFarRatio rather
+// than the content's own near depth (the eye is inside Bounds, or nearly).
+func (c Camera) depthRange() (near, far float64, clamped bool) {
 	_, _, fwd := c.basis()
 	e := c.Eye()
 	lo, hi := 0.0, 2*c.dist() // a sphere of radius Distance around Target
@@ -143,10 +150,10 @@ func (c Camera) DepthRange() (near, far float64) {
 	}
 	pad := 0.02*(hi-lo) + 1e-3*c.dist()
 	lo, hi = lo-pad, hi+pad
-	if !c.Ortho {
-		lo = math.Max(lo, hi*nearFarRatio)
+	if !c.Ortho && lo < hi*nearFarRatio {
+		return hi * nearFarRatio, hi, true
 	}
-	return lo, hi
+	return lo, hi, false
 }
 
 func finiteBox(b geom.AABB) bool {

@@ -1,9 +1,12 @@
 package render
 
 import (
+	"image"
+	"path/filepath"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"sweepdbg/render/view"
 	"sweepdbg/scene"
@@ -80,4 +83,64 @@ func TestPixelsPoseDepthCleared(t *testing.T) {
 			}
 		}
 	}
+}
+
+// DrawChanged, drawing only the part of the view that changed over the
+// last frame left in its destination, gives the picture Draw gives (on a
+// renderer that drew the same frames), pose moves after pose moves; with
+// nothing changed it draws nothing, and after an orbit it draws all.
+func TestPixelsDrawChanged(t *testing.T) {
+	needDisplay(t)
+	f := coreFrame(t, scene.DefaultName)
+	cam := FitView(f, 480, 300)
+	opt := view.Default()
+	part, whole := NewRenderer(), NewRenderer()
+	unmanaged := &ebiten.NewImageOptions{Unmanaged: true} // like the screen, off the shared atlas
+	dst := ebiten.NewImageWithOptions(image.Rect(0, 0, cam.Width, cam.Height), unmanaged)
+	ref := ebiten.NewImageWithOptions(image.Rect(0, 0, cam.Width, cam.Height), unmanaged)
+	defer dst.Deallocate()
+	defer ref.Deallocate()
+	read := func(img *ebiten.Image) *image.RGBA {
+		out := image.NewRGBA(image.Rect(0, 0, cam.Width, cam.Height))
+		img.ReadPixels(out.Pix)
+		return out
+	}
+	part.Draw(dst, f, cam, opt)
+	whole.Draw(ref, f, cam, opt) // the same frames: the same kept depth planes
+	if r := part.DrawChanged(dst, f, cam, opt); !r.Empty() {
+		t.Errorf("nothing changed, yet DrawChanged drew %v", r)
+	}
+	for i, d := range []mgl64.Vec3{{0.05, 0, 0}, {0.05, 0.02, 0}, {0, 0, -0.04}} {
+		f.Scene.Start = f.Scene.Start.Add(d)
+		f.Answer = f.Mesh.Answer(f.Scene.Ellipsoid, f.Scene.Start, f.Scene.End, f.Scene.SlideOptions())
+		r := part.DrawChanged(dst, f, cam, opt)
+		if r.Empty() || r == dst.Bounds() {
+			t.Errorf("move %d: DrawChanged drew %v, want a part of the view", i, r)
+		}
+		whole.Draw(ref, f, cam, opt)
+		got, want := read(dst), read(ref)
+		if n := countDiff(got, want, got.Bounds()); n > 0 {
+			dir := t.TempDir()
+			writePNG(t, filepath.Join(dir, "got.png"), got)
+			writePNG(t, filepath.Join(dir, "want.png"), want)
+			t.Errorf("move %d: the frame drawn in part (drew %v) differs from the whole one in %d pixels, within %v (pictures in %s)", i, r, n, diffBox(got, want), dir)
+		}
+	}
+	cam.Orbit(10, 0)
+	if r := part.DrawChanged(dst, f, cam, opt); r != dst.Bounds() {
+		t.Errorf("after an orbit DrawChanged drew %v, want the whole view", r)
+	}
+}
+
+// diffBox is the bounding box of the pixels where a and b differ.
+func diffBox(a, b *image.RGBA) image.Rectangle {
+	var box image.Rectangle
+	for y := a.Rect.Min.Y; y < a.Rect.Max.Y; y++ {
+		for x := a.Rect.Min.X; x < a.Rect.Max.X; x++ {
+			if a.RGBAAt(x, y) != b.RGBAAt(x, y) {
+				box = box.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	return box
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 	"golang.org/x/image/font/gofont/goregular"
 
 	"sweepdbg/render/view"
@@ -49,9 +48,10 @@ type Renderer struct {
 	clearVerts []ebiten.Vertex
 	clearIdx   []uint32
 	cache      sceneCache    // the scene's colour and depth, kept while only the poses move
+	last       lastFrame     // what the last frame drew, for DrawChanged (damage.go)
 	view       *ebiten.Image // the view when dst does not start at (0, 0)
 	quad       [4]ebiten.Vertex
-	path       vector.Path
+	ovs        ovBatch // the overlays' triangles
 	font       *text.GoTextFaceSource
 }
 
@@ -62,6 +62,7 @@ type shaderSet struct {
 	triColour, ellColour *ebiten.Shader
 	line                 *ebiten.Shader
 	clear                *ebiten.Shader // writes transparent black (with BlendCopy: clears)
+	overlay              *ebiten.Shader // the 2D overlays (strokes.go)
 }
 
 // quadIdx triangulates a quad given as corners 0..3 (top-left, top-right,
@@ -93,6 +94,7 @@ func (r *Renderer) compile() error {
 		{&r.shaders.ellColour, "ellipsoid colour", ellColourSrc},
 		{&r.shaders.line, "line", lineSrc},
 		{&r.shaders.clear, "clear", clearSrc},
+		{&r.shaders.overlay, "overlay", ovSrc},
 	}
 	for pass := 0; pass < 3; pass++ {
 		jobs = append(jobs,
@@ -143,6 +145,7 @@ func (r *Renderer) Draw(dst *ebiten.Image, f *Frame, cam Camera, opt view.Option
 	}
 	r.drawOverlays(target)
 	r.drawLabels(target)
+	r.remember(dst, target == dst && r.err == nil, opt)
 	if target != dst {
 		op := &ebiten.DrawImageOptions{}
 		op.GeoM.Translate(float64(dst.Bounds().Min.X), float64(dst.Bounds().Min.Y))
@@ -203,6 +206,7 @@ func (r *Renderer) drawEllipsoid(dst *ebiten.Image, e *ellipsoidDraw, sh *ebiten
 		"ZA":     float32(l.pr.zA),
 		"ZB":     float32(l.pr.zB),
 		"Ortho":  boolUniform(l.cam.Ortho),
+		"Origin": []float32{float32(dst.Bounds().Min.X), float32(dst.Bounds().Min.Y)},
 	}
 	for k, v := range extra {
 		u[k] = v
@@ -248,39 +252,31 @@ func premul(c color.RGBA) color.RGBA {
 	return color.RGBA{m(c.R), m(c.G), m(c.B), c.A}
 }
 
-// drawOverlays draws the 2D overlays with the vector package.
+// drawOverlays draws the 2D overlays in one draw call (strokes.go).
 func (r *Renderer) drawOverlays(dst *ebiten.Image) {
 	l := &r.lists
-	sc := float32(r.scale())
+	sc := float64(r.scale())
+	b := &r.ovs
+	b.reset()
 	for _, o := range l.ovs {
 		pts := l.pts[o.p0:o.p1]
-		o.width *= sc
 		if len(pts) < 2 {
 			continue
 		}
-		p := &r.path
-		p.Reset()
-		dop := &vector.DrawPathOptions{AntiAlias: true}
-		dop.ColorScale.ScaleWithColor(premul(o.col))
-		switch o.kind {
-		case ovDisc:
-			p.Arc(pts[0], pts[1], o.width, 0, 2*math.Pi, vector.Clockwise)
-			p.Close()
-			vector.FillPath(dst, p, nil, dop)
-			continue
+		c := premul(o.col)
+		b.col = [4]float32{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, float32(c.A) / 255}
+		w := float64(o.width) * sc
+		switch {
+		case o.kind == ovDisc:
+			b.disc(float64(pts[0]), float64(pts[1]), w)
+		case o.kind == ovFill:
+			b.fill(pts)
+		case len(pts) >= 4:
+			b.stroke(pts, w/2, o.closed)
 		}
-		p.MoveTo(pts[0], pts[1])
-		for i := 2; i+1 < len(pts); i += 2 {
-			p.LineTo(pts[i], pts[i+1])
-		}
-		if o.closed || o.kind == ovFill {
-			p.Close()
-		}
-		if o.kind == ovFill {
-			vector.FillPath(dst, p, nil, dop)
-			continue
-		}
-		vector.StrokePath(dst, p, &vector.StrokeOptions{Width: o.width, LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}, dop)
+	}
+	if len(b.idx) > 0 {
+		dst.DrawTrianglesShader32(b.verts, b.idx, r.shaders.overlay, &ebiten.DrawTrianglesShaderOptions{})
 	}
 }
 

@@ -265,13 +265,19 @@ func (l *Lists) depthBounds(b geom.AABB, cam Camera) geom.AABB {
 }
 
 // holdsDepth reports whether the depth range cam fits to box last holds
-// the one it fits to b, and is at most three times as deep.
+// the one it fits to b, and is at most three times as deep. When the eye
+// is inside both boxes, both near planes are far*nearFarRatio, not the
+// content's near depth; the kept one is then at most three times the
+// fitted one (far is at most three times as deep), both some ten
+// thousandths of far from the eye, and is kept: otherwise every frame of
+// a drag whose poses change far by a hair (the eye inside a level) would
+// move the near plane and redraw every triangle.
 func holdsDepth(cam Camera, last, b geom.AABB) bool {
 	cam.Bounds = last
-	n0, f0 := cam.DepthRange()
+	n0, f0, c0 := cam.depthRange()
 	cam.Bounds = b
-	n1, f1 := cam.DepthRange()
-	return n0 <= n1 && f1 <= f0 && f0-n0 <= 3*(f1-n1)
+	n1, f1, c1 := cam.depthRange()
+	return (n0 <= n1 || c0 && c1) && f1 <= f0 && f0-n0 <= 3*(f1-n1)
 }
 
 // triKey is what the scene triangles' vertices depend on: when it is the

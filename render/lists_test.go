@@ -307,3 +307,31 @@ func TestDepthBoundsKeepPlanes(t *testing.T) {
 		t.Errorf("content beyond the far plane kept the box %v", got)
 	}
 }
+
+// TestDepthBoundsKeepPlanesEyeInside: with the eye inside the content (a
+// view inside a level) the near plane is far*nearFarRatio; content that
+// shrinks a little (a pose dragged down) keeps the box, although the
+// fitted near plane would come a hair closer.
+func TestDepthBoundsKeepPlanesEyeInside(t *testing.T) {
+	var l Lists
+	cam := NewCamera(1280, 800)
+	cam.Target, cam.Distance, cam.Yaw, cam.Pitch = mgl64.Vec3{}, 20, 0.6, 0.45
+	b := geom.AABB{Min: mgl64.Vec3{-200, -4, -200}, Max: mgl64.Vec3{200, 6, 200}}
+	first := l.depthBounds(b, cam)
+	c := cam
+	c.Bounds = first
+	if _, _, clamped := c.depthRange(); !clamped {
+		t.Fatal("the test needs the eye inside the box (near clamped to far*nearFarRatio)")
+	}
+	lower := b
+	lower.Max[1] = 5.9
+	c.Bounds = lower.Expand(lower.Size().Mul(depthSlack))
+	n1, _ := c.DepthRange()
+	c.Bounds = first
+	if n0, _ := c.DepthRange(); n1 >= n0 {
+		t.Fatalf("test setup: the refitted near plane %g should be nearer than the kept %g", n1, n0)
+	}
+	if got := l.depthBounds(lower, cam); got != first {
+		t.Errorf("content a little lower: box %v, want the kept %v", got, first)
+	}
+}

@@ -22,8 +22,8 @@ const (
 	ovDisc                      // a filled disc at the first point, radius width
 )
 
-// overlay is one 2D shape drawn over the scene, after it, with the vector
-// package: points pts[p0:p1] as x, y pairs in pixels.
+// overlay is one 2D shape drawn over the scene, after it, in one batched
+// draw (strokes.go): points pts[p0:p1] as x, y pairs in pixels.
 type overlay struct {
 	kind   overlayKind
 	p0, p1 int

@@ -14,8 +14,11 @@
 // with a full-strength outline ("x-ray") where geometry hides them.
 // Depth-tested lines (grid, axes, the poses' drop lines and shadows)
 // follow; the overlays (paths, arrows, drag boxes, tree boxes) and labels
-// go last, with the vector and text/v2 packages, then the legend, the
-// axis gizmo and the view's name inside Frame.Inset.
+// go last (the overlays as one batch of triangles with a distance-coverage
+// shader, strokes.go; the labels with text/v2), then the legend, the axis
+// gizmo and the view's name inside Frame.Inset. While a pose is dragged
+// the window redraws only the part of the view that changed
+// (Renderer.DrawChanged, damage.go).
 //
 // The scene's colour and depth are kept between frames (composite.go)
 // while only the poses move: such a frame draws the poses' depth alone

@@ -213,7 +213,7 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 // it from ZA, ZB and Ortho). Anything needing screen derivatives goes
 // between the two, before any discard.
 const ellRay = `
-	p := dstPos.xy - imageDstOrigin()
+	p := dstPos.xy - imageDstOrigin() + Origin
 	ndc := vec2(p.x/Size.x*2.0-1.0, 1.0-p.y/Size.y*2.0)
 	n4 := InvVP * vec4(ndc, -1, 1)
 	f4 := InvVP * vec4(ndc, 1, 1)
@@ -248,8 +248,10 @@ const ellHit = ellRay + ellCut
 
 // ellUniforms are the ray-cast's inputs: the inverse view-projection and
 // view-projection, the ellipsoid's center and world-to-unit-sphere matrix,
-// and the viewport size in pixels.
+// the viewport size in pixels, and the destination's top-left pixel in
+// the view (not zero when it is a part of the view: Renderer.DrawChanged).
 const ellUniforms = `
+var Origin vec2
 var InvVP mat4
 var VP mat4
 var Center vec3

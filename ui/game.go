@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/ebitengine/debugui"
 	"github.com/go-gl/mathgl/mgl64"
@@ -76,11 +77,12 @@ type game struct {
 	capt      captureSide     // the open capture (capturewin.go)
 	huntDir   string          // where hunts write their fixtures
 
-	debugPrint   string   // last line printed for SWEEPDBG_DEBUG_PRINT
-	debugWidgets string   // last widget lines printed for SWEEPDBG_DEBUG_PRINT
-	shot         shotMode // Screenshot's fixed size and frame reader; zero in the window
-	redraw       redrawer // when Draw draws
-	flog         frameLog // SWEEPDBG_FRAMELOG's per-frame timings (devprof.go)
+	debugPrint   string     // last line printed for SWEEPDBG_DEBUG_PRINT
+	debugWidgets string     // last widget lines printed for SWEEPDBG_DEBUG_PRINT
+	shot         shotMode   // Screenshot's fixed size and frame reader; zero in the window
+	redraw       redrawer   // when Draw draws
+	flog         frameLog   // SWEEPDBG_FRAMELOG's per-frame timings (devprof.go)
+	layer        panelLayer // what is drawn over the view, kept while a pose is dragged (layer.go)
 
 	quit atomic.Bool // a signal asked the window to close (see quitOnSignals)
 }
@@ -303,10 +305,13 @@ func (g *game) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
 	g.w, g.h = b.Dx(), b.Dy()
 	g.cam.Width, g.cam.Height = g.w, g.h
-	g.drawView(screen)
-	g.dui.Draw(screen)
-	g.drawOverlay(screen)
-	g.drawTriangleTip(screen, float64(g.uiScale()))
+	if g.panelsLayered() {
+		g.drawLayered(screen)
+	} else {
+		g.layer.drawn = time.Time{}
+		g.drawView(screen)
+		g.drawOver(screen)
+	}
 	if g.shotPending {
 		g.shotPending = false
 		g.saveShot(screen)
