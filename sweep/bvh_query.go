@@ -43,9 +43,13 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 			return r.best, r.found
 		}
 		for k := first; k < first+count; k++ {
+			id := int(m.perm[k])
+			if r.settled(id) {
+				continue
+			}
 			h, ok := q.Triangle(m.tri(k), r.bestT)
 			if ok && !(ignoreLeaving && h.T == 0 && delta.Dot(h.Normal) >= 0) {
-				r.offer(h, int(m.perm[k]))
+				r.offer(h, id)
 			}
 		}
 	}
@@ -56,6 +60,16 @@ type sweepResult struct {
 	best  Hit
 	found bool
 	bestT float64 // best.T, or 1 before any hit
+}
+
+// settled reports whether triangle id can no longer change the answer
+// whatever its contact: the best hit is at T = 0, which no contact
+// precedes, and a contact as early wins only with a lower index (offer
+// would refuse it). A cast that starts touching the mesh (a player
+// standing on a floor) has every triangle under the ellipsoid hit at
+// T = 0; this spares all but those of lower index the narrow phase.
+func (r *sweepResult) settled(id int) bool {
+	return r.found && r.bestT == 0 && id > r.best.Triangle
 }
 
 // offer keeps h (a hit of triangle id) if it is earlier than the best so

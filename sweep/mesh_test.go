@@ -147,6 +147,38 @@ func TestSweepTiesGoToLowestIndex(t *testing.T) {
 	}
 }
 
+// TestSweepStartTouchingGoesToLowestIndex: a sphere that starts
+// overlapping dozens of triangles, listed in a shuffled order so that the
+// tree meets them out of index order, hits all of them at T = 0; the
+// answer is the lowest index among them (Mesh.Sweep stops running the
+// narrow phase on higher indices once it holds a hit at T = 0), bitwise
+// what the narrow phase on every triangle gives.
+func TestSweepStartTouchingGoesToLowestIndex(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	tris := terrainFlat(8)
+	rng.Shuffle(len(tris), func(i, j int) { tris[i], tris[j] = tris[j], tris[i] })
+	m := NewMesh(tris)
+	e := Sphere(1.5)
+	for i := 0; i < 50; i++ {
+		begin := mgl64.Vec3{2 + 4*rng.Float64(), 0.5 * rng.Float64(), 2 + 4*rng.Float64()}
+		delta := mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
+		touching := 0
+		for _, tri := range tris {
+			if h, ok := EllipsoidTriangle(e, begin, delta, tri); ok && h.T == 0 {
+				touching++
+			}
+		}
+		got, gotOK := m.Sweep(e, begin, delta)
+		want, wantOK := queryBrute(tris, e, begin, delta)
+		if touching < 8 || !gotOK || got.T != 0 {
+			t.Fatalf("start %v: %d triangles touched at T = 0, hit %v at T %v: the case does not start touching", begin, touching, gotOK, got.T)
+		}
+		if gotOK != wantOK || got != want {
+			t.Fatalf("start %v, motion %v: Sweep %+v, narrow phase on every triangle %+v", begin, delta, got, want)
+		}
+	}
+}
+
 // terrainFlat is an n x n grid of unit cells in the plane y = 0.
 func terrainFlat(n int) []geom.Triangle {
 	var tris []geom.Triangle
