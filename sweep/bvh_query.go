@@ -38,6 +38,8 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 		return Hit{}, false
 	}
 	c := sweepCtx{m: m, q: &q, delta: delta, ignoreLeaving: ignoreLeaving, r: sweepResult{bestT: 1}}
+	var tri geom.Triangle
+	var h Hit
 	for {
 		first, count, ok := w.next(c.r.bestT)
 		if !ok {
@@ -45,8 +47,8 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 		}
 		// Until a hit at T = 0 no triangle is settled (sweepResult.settled).
 		for k := first; k < first+count; k++ {
-			h, ok := q.Triangle(m.tri(k), c.r.bestT)
-			if ok && c.blocks(&h) {
+			tri = m.tri(k)
+			if q.test(&tri, c.r.bestT, &h) && c.blocks(&h) {
 				if c.r.offer(h, int(m.perm[k])); c.r.bestT == 0 {
 					return c.atStart(&w, k+1, first+count)
 				}
@@ -71,8 +73,9 @@ func (c *sweepCtx) test(k uint32) {
 	if c.r.settled(id) {
 		return
 	}
-	h, ok := c.q.Triangle(c.m.tri(k), c.r.bestT)
-	if ok && c.blocks(&h) {
+	tri := c.m.tri(k)
+	var h Hit
+	if c.q.test(&tri, c.r.bestT, &h) && c.blocks(&h) {
 		c.r.offer(h, id)
 	}
 }

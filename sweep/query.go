@@ -164,26 +164,37 @@ const crossRecheck = 1e-8
 // precision. A degenerate or sliver triangle (geom.IsSliverEdges) has no
 // usable plane and is tested as its edges and vertices.
 func (q *Query) Triangle(tri geom.Triangle, maxT float64) (Hit, bool) {
+	var h Hit
+	ok := q.test(&tri, maxT, &h)
+	return h, ok
+}
+
+// test is Triangle with the triangle and the hit passed by pointer: a mesh
+// sweep calls it for every candidate, and copying the 72-byte triangle and
+// hit in and out of the call cost as much as the box test.
+func (q *Query) test(tri *geom.Triangle, maxT float64, h *Hit) bool {
 	if !q.ok || !(maxT >= 0) {
-		return Hit{}, false
+		return false
 	}
 	maxT = min(maxT, 1)
-	if outsideBox(&tri, &q.boxLo, &q.boxHi) {
-		return Hit{}, false
+	if outsideBox(tri, &q.boxLo, &q.boxHi) {
+		return false
 	}
 	var f triFrame
 	var u unitTri
-	q.frame(&tri, &f, &u)
+	q.frame(tri, &f, &u)
 	// Most triangles a mesh sweep tests are near the ellipsoid's path but
 	// out of its reach: outOfReach rejects them here, before the plane
 	// stage, when the conditioning of M allows (reachFirstCond).
 	if q.reachFirst && q.outOfReach(&u, maxT) {
-		return Hit{}, false
+		return false
 	}
 	if !f.plane(&q.normalMap, maxT) {
-		return Hit{}, false
+		return false
 	}
-	return q.triangle(&f, &u, maxT, q.reachFirst)
+	var ok bool
+	*h, ok = q.triangle(&f, &u, maxT, q.reachFirst)
+	return ok
 }
 
 // triFrame is a triangle and the motion in world space, relative to the
