@@ -206,7 +206,7 @@ type triFrame struct {
 	nw             vec3 // e1 x e2
 	usable         bool // the triangle has a plane (not a sliver)
 
-	// Section 3.1, set by setup when usable.
+	// Section 3.1, set by plane when usable.
 	t1     float64 // the entry time
 	n      vec3    // the unit-space plane normal, not normalised
 	ln     float64 // |n|
@@ -278,20 +278,16 @@ func missesSlab(dist, nd, rr, maxT float64) bool {
 	return left > 0 && left*left > rr*(1+1e-12)
 }
 
-// exactCross is vec3.crossExact out of line, so that setup stays small.
+// exactCross is vec3.crossExact out of line, so that plane stays small.
 //
 //go:noinline
 func exactCross(a, b vec3) vec3 { return a.crossExact(b) }
 
 // unitTri is a triangle and the motion's start in unit-sphere space
-// (section 4.1), relative to the triangle's vertex 0, and the ball around
-// the triangle that outOfReach tests: its centroid g and the largest
-// squared distance rr of a vertex from g.
+// (section 4.1), relative to the triangle's vertex 0.
 type unitTri struct {
 	b     vec3    // the center at t = 0
 	verts [3]vec3 // verts[0] is the origin
-	g     vec3
-	rr    float64
 }
 
 // frame fills f with the triangle and the motion in world space (as
@@ -303,19 +299,13 @@ func (q *Query) frame(tri *geom.Triangle, f *triFrame, u *unitTri) {
 	e1, e2, bw := v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o), v3p(&q.begin).sub(o)
 	f.origin, f.e1, f.e2, f.bw, f.dw = o, e1, e2, bw, v3p(&q.delta)
 	w := &q.worldToUnit
-	v1, v2 := w.apply(e1), w.apply(e2)
-	g := v1.add(v2).mul(1.0 / 3)
-	u.b, u.verts, u.g = w.apply(bw), [3]vec3{{}, v1, v2}, g
-	u.rr = max(g.lenSq(), v1.sub(g).lenSq(), v2.sub(g).lenSq())
+	u.b, u.verts = w.apply(bw), [3]vec3{{}, w.apply(e1), w.apply(e2)}
 }
 
 // toUnit is the unit-space half of frame, for a frame setFrame filled.
 func (q *Query) toUnit(f *triFrame, u *unitTri) {
 	w := &q.worldToUnit
-	v1, v2 := w.apply(f.e1), w.apply(f.e2)
-	g := v1.add(v2).mul(1.0 / 3)
-	u.b, u.verts, u.g = w.apply(f.bw), [3]vec3{{}, v1, v2}, g
-	u.rr = max(g.lenSq(), v1.sub(g).lenSq(), v2.sub(g).lenSq())
+	u.b, u.verts = w.apply(f.bw), [3]vec3{{}, w.apply(f.e1), w.apply(f.e2)}
 }
 
 // triangle is Triangle after the plane test: f.plane has run with the
@@ -356,7 +346,8 @@ func (q *Query) triangle(f *triFrame, u *unitTri, maxT float64, reached bool) (H
 // outOfReach reports whether the unit sphere whose center is B + t·D
 // (section 5, unit space, u.b and q.unitDelta) certainly touches no point
 // of the triangle u for any t in [0, upper]. No point of the triangle lies
-// farther than rho = sqrt(u.rr) from its centroid g, so it tests the ball
+// farther than rho = sqrt(rr) from its centroid g, rr being the largest
+// squared distance of a vertex from g, so it tests the ball
 // (g, rho): the distance from the segment of centers to g, at the clamped
 // t of closest approach, must exceed 1 + rho by a margin. It must never
 // reject a triangle the exact path (sections 3.1-3.6) would accept.
@@ -390,14 +381,17 @@ func (q *Query) triangle(f *triFrame, u *unitTri, maxT float64, reached bool) (H
 // made without the square root of rr: q² - 1 - rr - m > 2·rho. NaN or
 // overflow compare false and reject nothing.
 func (q *Query) outOfReach(u *unitTri, upper float64) bool {
-	p, d := u.b.sub(u.g), q.unitDelta
+	v1, v2 := u.verts[1], u.verts[2]
+	g := v1.add(v2).mul(1.0 / 3)
+	rr := max(g.lenSq(), v1.sub(g).lenSq(), v2.sub(g).lenSq())
+	p, d := u.b.sub(g), q.unitDelta
 	t := 0.0
 	if pd := p.dot(d); pd < 0 { // approaching g: closest at -pd/|D|², clamped to upper
 		t = min(-pd/q.unitDeltaSq, upper)
 	}
 	c := p.madd(d, t)
-	x := c.lenSq() - 1 - u.rr - 1e-6*(1+u.rr+p.lenSq()+q.unitDeltaSq)
-	return x > 0 && x*x > 4*u.rr
+	x := c.lenSq() - 1 - rr - 1e-6*(1+rr+p.lenSq()+q.unitDeltaSq)
+	return x > 0 && x*x > 4*rr
 }
 
 // Outcomes of faceStage.
@@ -506,8 +500,10 @@ func fallbackNormal(face, d vec3) vec3 {
 // begin to begin+delta with the two-sided triangle tri: the same result as
 // NewQuery followed by Triangle(tri, 1), but cheaper for one triangle. A
 // box test (outsideSweptBox) and the plane test of section 3.1, which needs
-// no inverse (see triFrame.setup), run first: most triangles are rejected
-// before the unit-sphere transform is built.
+// no inverse (see triFrame.plane), run first: most triangles are rejected
+// before the unit-sphere transform is built. Then, as in Triangle, the
+// ball early out (Query.outOfReach) runs before the face stage when the
+// conditioning of M allows (reachFirstCond).
 func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit, bool) {
 	// The sign of n does not matter for 3.1, so the axes serve as they are.
 	if outsideSweptBox(&e, &tri, &begin, &delta) {
@@ -525,8 +521,10 @@ func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) 
 	}
 	f.n = f.n.mul(q.detSign) // now oriented like the mapped vertices
 	var u unitTri
-	q.toUnit(&f, &u)
-	return q.triangle(&f, &u, 1, false)
+	if q.toUnit(&f, &u); q.reachFirst && q.outOfReach(&u, 1) {
+		return Hit{}, false
+	}
+	return q.triangle(&f, &u, 1, q.reachFirst)
 }
 
 // outsideBox reports whether the triangle's AABB and the box [lo, hi] are
