@@ -66,6 +66,9 @@ func (q *Query) init(e *Ellipsoid, begin, delta *mgl64.Vec3) {
 		return
 	}
 	q.normalMap = mat3{q.axes.r0.mul(q.detSign), q.axes.r1.mul(q.detSign), q.axes.r2.mul(q.detSign)}
+	a, w := &q.axes, &q.worldToUnit
+	cond2 := (a.r0.lenSq() + a.r1.lenSq() + a.r2.lenSq()) * (w.r0.lenSq() + w.r1.lenSq() + w.r2.lenSq())
+	q.reachFirst = cond2 <= reachFirstCond*reachFirstCond // a NaN compares false
 	ext := e.Extent()
 	q.ext = ext
 	for k := 0; k < 3; k++ {
@@ -96,8 +99,6 @@ func (q *Query) invert(e *Ellipsoid, delta *mgl64.Vec3) bool {
 	w := &q.worldToUnit
 	sum := w.r0.add(w.r1).add(w.r2).add(q.unitDelta)
 	q.ok = sum.finite()
-	cond2 := (a0.lenSq() + a1.lenSq() + a2.lenSq()) * (w.r0.lenSq() + w.r1.lenSq() + w.r2.lenSq())
-	q.reachFirst = cond2 <= reachFirstCond*reachFirstCond // a NaN compares false
 	return q.ok
 }
 
@@ -501,9 +502,11 @@ func fallbackNormal(face, d vec3) vec3 {
 // NewQuery followed by Triangle(tri, 1), but cheaper for one triangle. A
 // box test (outsideSweptBox) and the plane test of section 3.1, which needs
 // no inverse (see triFrame.plane), run first: most triangles are rejected
-// before the unit-sphere transform is built. Then, as in Triangle, the
-// ball early out (Query.outOfReach) runs before the face stage when the
-// conditioning of M allows (reachFirstCond).
+// before the unit-sphere transform is built. The ball early out
+// (Query.outOfReach) runs after the face stage, where it needs no bound
+// on the conditioning of M: Triangle, which a mesh sweep runs, differs
+// only in the place of that test, and the property tests require the
+// same answers of both.
 func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit, bool) {
 	// The sign of n does not matter for 3.1, so the axes serve as they are.
 	if outsideSweptBox(&e, &tri, &begin, &delta) {
@@ -521,10 +524,8 @@ func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) 
 	}
 	f.n = f.n.mul(q.detSign) // now oriented like the mapped vertices
 	var u unitTri
-	if q.toUnit(&f, &u); q.reachFirst && q.outOfReach(&u, 1) {
-		return Hit{}, false
-	}
-	return q.triangle(&f, &u, 1, q.reachFirst)
+	q.toUnit(&f, &u)
+	return q.triangle(&f, &u, 1, false)
 }
 
 // outsideBox reports whether the triangle's AABB and the box [lo, hi] are
