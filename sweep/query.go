@@ -293,8 +293,10 @@ type unitTri struct {
 
 // frame fills f with the triangle and the motion in world space (as
 // setFrame does) and u with the same in unit-sphere space, mapped by
-// (M_unit->ellipsoid)⁻¹. It is one function with everything inline
-// because every triangle that passes the box test costs this much.
+// (M_unit->ellipsoid)⁻¹. It is setFrame and toUnit in one function with
+// everything inline because every triangle that passes the box test
+// costs this much: the two calls cost 1.3% more instructions per cast on
+// the dense level benchmark.
 func (q *Query) frame(tri *geom.Triangle, f *triFrame, u *unitTri) {
 	o := v3p(&tri[0])
 	e1, e2, bw := v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o), v3p(&q.begin).sub(o)
@@ -303,7 +305,8 @@ func (q *Query) frame(tri *geom.Triangle, f *triFrame, u *unitTri) {
 	u.b, u.verts = w.apply(bw), [3]vec3{{}, w.apply(e1), w.apply(e2)}
 }
 
-// toUnit is the unit-space half of frame, for a frame setFrame filled.
+// toUnit maps the frame setFrame filled to unit-sphere space (the
+// second half of frame).
 func (q *Query) toUnit(f *triFrame, u *unitTri) {
 	w := &q.worldToUnit
 	u.b, u.verts = w.apply(f.bw), [3]vec3{{}, w.apply(f.e1), w.apply(f.e2)}
@@ -353,9 +356,10 @@ func (q *Query) triangle(f *triFrame, u *unitTri, maxT float64, reached bool) (H
 // t of closest approach, must exceed 1 + rho by a margin. It must never
 // reject a triangle the exact path (sections 3.1-3.6) would accept.
 //
-// The margin. Let p = B - g and S² = 1 + rr + |p|² + |D|²; S >= 1 bounds
-// every unit-space magnitude involved (the vertices lie within 2·rho of g,
-// vertex 0 being the origin, and upper <= 1). The test rejects when the
+// The margin. Let p = B - g and S² = 1 + rr + |p|² + |D|²; S >= 1 bounds,
+// up to a factor of two, every unit-space magnitude involved (the
+// vertices lie within 2·rho of g, vertex 0 being the origin, and
+// upper <= 1). The test rejects when the
 // squared distance q² from the segment to g exceeds (1 + rho)² + m with
 // m = 1e-6·S². Then q - (1 + rho) > m/(q + 1 + rho) >= m/(3S), and every
 // point x of the triangle lies farther than 1 + 3e-7·S from every center
