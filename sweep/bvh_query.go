@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"math"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -36,18 +37,99 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 	if !q.Valid() || !w.start(m, begin, delta, reachExt(q.ext, begin, delta), 1) {
 		return Hit{}, false
 	}
-	r := sweepResult{bestT: 1}
+	c := sweepCtx{m: m, q: &q, delta: delta, ignoreLeaving: ignoreLeaving, r: sweepResult{bestT: 1}}
+	var tri geom.Triangle
+	var h Hit
 	for {
-		first, count, ok := w.next(r.bestT)
+		first, count, ok := w.next(c.r.bestT)
 		if !ok {
-			return r.best, r.found
+			return c.r.best, c.r.found
 		}
+		// Until a hit at T = 0 no triangle is settled (sweepResult.settled).
 		for k := first; k < first+count; k++ {
-			h, ok := q.Triangle(m.tri(k), r.bestT)
-			if ok && !(ignoreLeaving && h.T == 0 && delta.Dot(h.Normal) >= 0) {
-				r.offer(h, int(m.perm[k]))
+			tri = m.tri(k)
+			if q.test(&tri, c.r.bestT, &h) && c.blocks(&h) {
+				if c.r.offer(h, int(m.perm[k])); c.r.bestT == 0 {
+					return c.atStart(&w, k+1, first+count)
+				}
 			}
 		}
+	}
+}
+
+// sweepCtx is one mesh sweep in progress.
+type sweepCtx struct {
+	m             *Mesh
+	q             *Query
+	delta         mgl64.Vec3
+	ignoreLeaving bool
+	r             sweepResult
+}
+
+// test runs the narrow phase on the triangle at k (leaf order) and offers
+// its hit, unless the best hit so far already settles it.
+func (c *sweepCtx) test(k uint32) {
+	id := int(c.m.perm[k])
+	if c.r.settled(id) {
+		return
+	}
+	tri := c.m.tri(k)
+	var h Hit
+	if c.q.test(&tri, c.r.bestT, &h) && c.blocks(&h) {
+		c.r.offer(h, id)
+	}
+}
+
+// blocks reports whether the hit h counts: all do, but with ignoreLeaving
+// a contact at T = 0 that the motion leaves does not.
+func (c *sweepCtx) blocks(h *Hit) bool {
+	return !(c.ignoreLeaving && h.T == 0 && c.delta.Dot(h.Normal) >= 0)
+}
+
+// startBatch is how many triangles atStart sorts at a time (a buffer on
+// the stack; a longer list is tested in several sorted batches).
+const startBatch = 128
+
+// atStart finishes a sweep once its best hit is at T = 0: the answer is
+// now the touching triangle of lowest index. It gathers the remaining
+// candidates (the rest of the current leaf, triangles rest to end, and
+// the leaves the walk still enters by T = 0) of lower index than the
+// best, and tests them in increasing index order, so that the first that
+// touches settles all the others (sweepResult.settled) without their
+// narrow phase. The order changes which triangles are tested, never the
+// answer: offer keeps the lowest index among hits at T = 0 in any order.
+func (c *sweepCtx) atStart(w *walker, rest, end uint32) (Hit, bool) {
+	var buf [startBatch]uint64
+	keys := buf[:0]
+	add := func(first, end uint32) {
+		for k := first; k < end; k++ {
+			if id := c.m.perm[k]; !c.r.settled(int(id)) {
+				if len(keys) == startBatch {
+					c.testSorted(keys)
+					keys = keys[:0]
+				}
+				keys = append(keys, uint64(id)<<32|uint64(k))
+			}
+		}
+	}
+	add(rest, end)
+	for {
+		first, count, ok := w.next(0)
+		if !ok {
+			break
+		}
+		add(first, first+count)
+	}
+	c.testSorted(keys)
+	return c.r.best, c.r.found
+}
+
+// testSorted tests the triangles of keys (index << 32 | leaf position) in
+// increasing index order.
+func (c *sweepCtx) testSorted(keys []uint64) {
+	slices.Sort(keys)
+	for _, key := range keys {
+		c.test(uint32(key))
 	}
 }
 
@@ -56,6 +138,16 @@ type sweepResult struct {
 	best  Hit
 	found bool
 	bestT float64 // best.T, or 1 before any hit
+}
+
+// settled reports whether triangle id can no longer change the answer
+// whatever its contact: the best hit is at T = 0, which no contact
+// precedes, and a contact as early wins only with a lower index (offer
+// would refuse it). A cast that starts touching the mesh (a player
+// standing on a floor) has every triangle under the ellipsoid hit at
+// T = 0; this spares all but those of lower index the narrow phase.
+func (r *sweepResult) settled(id int) bool {
+	return r.found && r.bestT == 0 && id > r.best.Triangle
 }
 
 // offer keeps h (a hit of triangle id) if it is earlier than the best so

@@ -277,3 +277,52 @@ func genLongFast(r *rand.Rand) sweepCase {
 	begin := target.Sub(dir.Mul(length * uniform(r, 0, 1)))
 	return sweepCase{e: e, begin: begin, delta: dir.Mul(length), tri: tri}
 }
+
+// genBallTangent is where Query.outOfReach's margin is all that separates
+// a rejection from a contact. In unit-sphere space, no point of a triangle
+// lies farther from its centroid g than its farthest vertex v, at rho; the
+// center moves across the direction n from g to v and passes, at a
+// fraction 0.2 to 1.2 of the motion, through v + (1 + gap)·n, so its
+// closest approach to the triangle is v, at unit distance 1 + gap, and to
+// the ball (g, rho) the same point. gap is 0 or ±1e-6 to ±1e-13. The
+// ellipsoids are the benchmark's, 100:1 (condition number about 100) and
+// 3000:1 (above reachFirstCond, where the test runs after the face stage).
+func genBallTangent(r *rand.Rand) sweepCase {
+	for {
+		var e sweep.Ellipsoid
+		switch r.IntN(3) {
+		case 0:
+			e = randEllipsoid(r)
+		default:
+			s, ratio := uniform(r, 0.5, 2), []float64{100, 3000}[r.IntN(2)]
+			radii := mgl64.Vec3{s, s, s}
+			radii[r.IntN(3)] = s / ratio
+			e = rotatedEllipsoid(r, radii)
+		}
+		tri := randTriangle(r, 5)
+		q := sweep.NewQuery(e, mgl64.Vec3{}, mgl64.Vec3{})
+		u := [3]mgl64.Vec3{{}, q.ToUnit(tri[1].Sub(tri[0])), q.ToUnit(tri[2].Sub(tri[0]))}
+		g := u[1].Add(u[2]).Mul(1.0 / 3)
+		v := u[0]
+		for _, x := range u[1:] {
+			if x.Sub(g).LenSqr() > v.Sub(g).LenSqr() {
+				v = x
+			}
+		}
+		n := v.Sub(g).Normalize()
+		dir := randDir(r)
+		dir = dir.Sub(n.Mul(dir.Dot(n)))
+		if dir.Len() < 0.1 {
+			continue
+		}
+		dir = dir.Normalize()
+		gap := 0.0
+		if r.IntN(8) != 0 {
+			gap = math.Copysign(math.Pow(10, -uniform(r, 6, 13)), r.Float64()-0.5)
+		}
+		length := uniform(r, 0.5, 4)
+		closest := v.Add(n.Mul(1 + gap))
+		begin := closest.Sub(dir.Mul(length * uniform(r, 0.2, 1.2)))
+		return sweepCase{e: e, begin: tri[0].Add(fromUnit(e, begin)), delta: fromUnit(e, dir.Mul(length)), tri: tri}
+	}
+}

@@ -147,6 +147,62 @@ func TestSweepTiesGoToLowestIndex(t *testing.T) {
 	}
 }
 
+// TestSweepStartTouchingGoesToLowestIndex: a sphere that starts
+// overlapping dozens (or, with radius 7, hundreds: more than one sorted
+// batch of Mesh.sweep's atStart) of triangles, listed in a shuffled order
+// so that the tree meets them out of index order, hits all of them at
+// T = 0; the answer is the lowest index among them, bitwise what the
+// narrow phase on every triangle gives. The same with the contacts the
+// motion leaves ignored, as a slide's sweeps do.
+func TestSweepStartTouchingGoesToLowestIndex(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, c := range []struct {
+		n           int
+		radius      float64
+		minTouching int
+	}{{8, 1.5, 8}, {16, 7, startBatch + 1}} {
+		tris := terrainFlat(c.n)
+		rng.Shuffle(len(tris), func(i, j int) { tris[i], tris[j] = tris[j], tris[i] })
+		m := NewMesh(tris)
+		e := Sphere(c.radius)
+		mid := float64(c.n) / 2
+		spread := mid - c.radius // the start stays over the grid
+		for i := 0; i < 50; i++ {
+			begin := mgl64.Vec3{mid + spread*(2*rng.Float64()-1), 0.5 * rng.Float64(), mid + spread*(2*rng.Float64()-1)}
+			delta := mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
+			touching := 0
+			for _, tri := range tris {
+				if h, ok := EllipsoidTriangle(e, begin, delta, tri); ok && h.T == 0 {
+					touching++
+				}
+			}
+			for _, leaving := range []bool{false, true} {
+				got, gotOK := m.sweep(e, begin, delta, leaving)
+				want, wantOK := bruteSweepLeaving(tris, e, begin, delta, leaving)
+				if !leaving && (touching < c.minTouching || !gotOK || got.T != 0) {
+					t.Fatalf("start %v: %d triangles touched at T = 0, hit %v at T %v: the case does not start touching enough", begin, touching, gotOK, got.T)
+				}
+				if gotOK != wantOK || got != want {
+					t.Fatalf("start %v, motion %v, ignoring leaving contacts %v: Sweep %+v, narrow phase on every triangle %+v", begin, delta, leaving, got, want)
+				}
+			}
+		}
+	}
+}
+
+// bruteSweepLeaving is queryBrute, skipping with ignoreLeaving the
+// contacts at T = 0 that the motion leaves (as Mesh.sweep does).
+func bruteSweepLeaving(tris []geom.Triangle, e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit, bool) {
+	q := NewQuery(e, begin, delta)
+	r := sweepResult{bestT: 1}
+	for i := range tris {
+		if h, ok := q.Triangle(tris[i], r.bestT); ok && !(ignoreLeaving && h.T == 0 && delta.Dot(h.Normal) >= 0) {
+			r.offer(h, i)
+		}
+	}
+	return r.best, r.found
+}
+
 // terrainFlat is an n x n grid of unit cells in the plane y = 0.
 func terrainFlat(n int) []geom.Triangle {
 	var tris []geom.Triangle

@@ -59,6 +59,7 @@ var families = []struct {
 	{"edge", genAimed(1)},
 	{"face", genAimed(2)},
 	{"grazing", genGrazing(oracleClosest)},
+	{"ball-tangent", genBallTangent},
 	{"slab-beyond-edge", genSlabBeyondEdge},
 	{"parallel", genParallel},
 	{"overlap", genOverlap},
@@ -123,6 +124,9 @@ func checkCase(c sweepCase, st *stats) string {
 			return fmt.Sprintf("FALSE HIT at T=%v: oracle's closest approach is %v", h.T, minD)
 		}
 	}
+	if msg := checkPrepared(c, h, ok); msg != "" {
+		return msg
+	}
 	if !ok {
 		return ""
 	}
@@ -131,6 +135,36 @@ func checkCase(c sweepCase, st *stats) string {
 		st.zero++
 	}
 	return checkHit(c, h, oc, ook)
+}
+
+// checkPrepared checks the prepared path a mesh sweep runs
+// (Query.Triangle) against EllipsoidTriangle's answer h, ok. Its
+// conservative rejections (the box test and Query.outOfReach, which it
+// runs before the plane stage) must reject nothing the exact stages would
+// accept: its answer must be bitwise that of EllipsoidTriangle and of the
+// exact stages alone (TriangleExactStages), over the whole motion, over a
+// motion that ends at the contact (as a mesh sweep's best T so far does),
+// and, over one that ends just before it, there must be no hit.
+func checkPrepared(c sweepCase, h sweep.Hit, ok bool) string {
+	q := sweep.NewQuery(c.e, c.begin, c.delta)
+	if h2, ok2 := q.Triangle(c.tri, 1); ok2 != ok || h2 != h {
+		return fmt.Sprintf("Query.Triangle %v %+v, EllipsoidTriangle %v %+v", ok2, h2, ok, h)
+	}
+	if h2, ok2 := sweep.TriangleExactStages(&q, c.tri, 1); ok2 != ok || h2 != h {
+		return fmt.Sprintf("exact stages alone %v %+v, Query.Triangle %v %+v", ok2, h2, ok, h)
+	}
+	if !ok {
+		return ""
+	}
+	if h2, ok2 := q.Triangle(c.tri, h.T); !ok2 || h2 != h {
+		return fmt.Sprintf("Query.Triangle up to T=%v: %v %+v, want the same hit", h.T, ok2, h2)
+	}
+	if h.T > 0 {
+		if h2, ok2 := q.Triangle(c.tri, math.Nextafter(h.T, 0)); ok2 {
+			return fmt.Sprintf("Query.Triangle up to just before T=%v: hit %+v, want none", h.T, h2)
+		}
+	}
+	return ""
 }
 
 // checkHit checks a reported hit against the oracle's distance function at

@@ -22,11 +22,23 @@ type Query struct {
 	axes         mat3       // Mᵀ: the axes as rows
 	normalMap    mat3       // sign(det M)·Mᵀ: world plane normal -> unit-space plane normal (same orientation as the mapped vertices)
 	unitDelta    vec3       // D_unit
+	unitDeltaSq  float64    // |D_unit|²
 	detSign      float64    // sign(det M)
 	boxLo, boxHi [3]float64 // the world AABB of the swept volume (Bounds)
 	ext          mgl64.Vec3 // e.Extent(), when the axes are invertible
+	reachFirst   bool       // the condition number of M allows outOfReach before the plane and face stages (see reachFirstCond)
 	ok           bool
 }
+
+// reachFirstCond bounds the condition number of M (in the Frobenius norm,
+// ||M||·||M⁻¹||, which is at least the 2-norm one) under which
+// Query.Triangle runs outOfReach before the plane and face stages of
+// sections 3.1 and 3.3. Those stages decide a face contact from world-space
+// dot products (triFrame.plane), whose rounding, seen in unit space, grows
+// with the condition number; outOfReach's margin covers it only while the
+// number is moderate (see outOfReach). 1e3 is a 700:1 ellipsoid; the
+// player shapes of games are under 10.
+const reachFirstCond = 1e3
 
 // singularTolerance is how small |det M| may be relative to the product of
 // the axis lengths (the determinant the axes would have if orthogonal)
@@ -54,6 +66,9 @@ func (q *Query) init(e *Ellipsoid, begin, delta *mgl64.Vec3) {
 		return
 	}
 	q.normalMap = mat3{q.axes.r0.mul(q.detSign), q.axes.r1.mul(q.detSign), q.axes.r2.mul(q.detSign)}
+	a, w := &q.axes, &q.worldToUnit
+	cond2 := (a.r0.lenSq() + a.r1.lenSq() + a.r2.lenSq()) * (w.r0.lenSq() + w.r1.lenSq() + w.r2.lenSq())
+	q.reachFirst = cond2 <= reachFirstCond*reachFirstCond // a NaN compares false
 	ext := e.Extent()
 	q.ext = ext
 	for k := 0; k < 3; k++ {
@@ -79,6 +94,7 @@ func (q *Query) invert(e *Ellipsoid, delta *mgl64.Vec3) bool {
 	q.worldToUnit = mat3{c0.mul(inv), c1.mul(inv), c2.mul(inv)}
 	q.detSign = math.Copysign(1, det)
 	q.unitDelta = q.worldToUnit.apply(v3p(delta))
+	q.unitDeltaSq = q.unitDelta.lenSq()
 	// A sum is finite only if every term is.
 	w := &q.worldToUnit
 	sum := w.r0.add(w.r1).add(w.r2).add(q.unitDelta)
@@ -149,18 +165,37 @@ const crossRecheck = 1e-8
 // precision. A degenerate or sliver triangle (geom.IsSliverEdges) has no
 // usable plane and is tested as its edges and vertices.
 func (q *Query) Triangle(tri geom.Triangle, maxT float64) (Hit, bool) {
+	var h Hit
+	ok := q.test(&tri, maxT, &h)
+	return h, ok
+}
+
+// test is Triangle with the triangle and the hit passed by pointer: a mesh
+// sweep calls it for every candidate, and copying the 72-byte triangle and
+// hit in and out of the call cost as much as the box test.
+func (q *Query) test(tri *geom.Triangle, maxT float64, h *Hit) bool {
 	if !q.ok || !(maxT >= 0) {
-		return Hit{}, false
+		return false
 	}
 	maxT = min(maxT, 1)
-	if outsideBox(&tri, &q.boxLo, &q.boxHi) {
-		return Hit{}, false
+	if outsideBox(tri, &q.boxLo, &q.boxHi) {
+		return false
 	}
 	var f triFrame
-	if !f.setup(&tri, &q.begin, &q.delta, &q.normalMap, maxT) {
-		return Hit{}, false
+	var u unitTri
+	q.frame(tri, &f, &u)
+	// Most triangles a mesh sweep tests are near the ellipsoid's path but
+	// out of its reach: outOfReach rejects them here, before the plane
+	// stage, when the conditioning of M allows (reachFirstCond).
+	if q.reachFirst && q.outOfReach(&u, maxT) {
+		return false
 	}
-	return q.triangle(&f, maxT)
+	if !f.plane(&q.normalMap, maxT) {
+		return false
+	}
+	var ok bool
+	*h, ok = q.triangle(&f, &u, maxT, q.reachFirst)
+	return ok
 }
 
 // triFrame is a triangle and the motion in world space, relative to the
@@ -172,15 +207,23 @@ type triFrame struct {
 	nw             vec3 // e1 x e2
 	usable         bool // the triangle has a plane (not a sliver)
 
-	// Section 3.1, set by setup when usable.
+	// Section 3.1, set by plane when usable.
 	t1     float64 // the entry time
 	n      vec3    // the unit-space plane normal, not normalised
 	ln     float64 // |n|
 	bn, dn float64 // bw·nw and dw·nw: |n| times the unit-space distance and speed
 }
 
-// setup fills the frame from the triangle and the motion and, if the
-// triangle has a plane, runs section 3.1 on it in unit-sphere space,
+// setFrame fills the frame's vertex 0, edges and motion from the
+// triangle and the motion (world space).
+func (f *triFrame) setFrame(tri *geom.Triangle, begin, delta *mgl64.Vec3) {
+	f.origin, f.dw = v3p(&tri[0]), v3p(delta)
+	f.e1, f.e2 = v3p(&tri[1]).sub(f.origin), v3p(&tri[2]).sub(f.origin)
+	f.bw = v3p(begin).sub(f.origin)
+}
+
+// plane, once frame has run, finds whether the triangle has a plane and,
+// if so, runs section 3.1 on it in unit-sphere space,
 // without the inverse of M. The mapped plane's normal is n = Mᵀ(e1 x e2)
 // up to sign (section 4.1: N' ∝ MᵀN; equivalently, for any matrix A,
 // Au x Av = det(A)·A⁻ᵀ(u x v)), and for x_unit = M⁻¹x_world,
@@ -192,12 +235,9 @@ type triFrame struct {
 // the triangle's plane by maxT (never for a sliver, which has no plane).
 //
 // It is one function, with the plane normal computed inline, because this
-// is all most triangles of a query ever cost.
-func (f *triFrame) setup(tri *geom.Triangle, begin, delta *mgl64.Vec3, mt *mat3, maxT float64) bool {
-	f.origin, f.dw = v3p(&tri[0]), v3p(delta)
-	e1, e2 := v3p(&tri[1]).sub(f.origin), v3p(&tri[2]).sub(f.origin)
-	f.e1, f.e2 = e1, e2
-	f.bw = v3p(begin).sub(f.origin)
+// is all many triangles of a query ever cost.
+func (f *triFrame) plane(mt *mat3, maxT float64) bool {
+	e1, e2 := f.e1, f.e2
 	// The plane normal e1 x e2; the plain cross product unless the sine of
 	// the angle between the edges is below 1e-4 (crossRecheck), where it is
 	// recomputed exactly. The triangle has no usable plane when
@@ -239,25 +279,53 @@ func missesSlab(dist, nd, rr, maxT float64) bool {
 	return left > 0 && left*left > rr*(1+1e-12)
 }
 
-// exactCross is vec3.crossExact out of line, so that setup stays small.
+// exactCross is vec3.crossExact out of line, so that plane stays small.
 //
 //go:noinline
 func exactCross(a, b vec3) vec3 { return a.crossExact(b) }
 
-// triangle is Triangle after the plane test: f.setup has run with the
-// normal oriented like the mapped vertices (if f.usable).
-func (q *Query) triangle(f *triFrame, maxT float64) (Hit, bool) {
+// unitTri is a triangle and the motion's start in unit-sphere space
+// (section 4.1), relative to the triangle's vertex 0.
+type unitTri struct {
+	b     vec3    // the center at t = 0
+	verts [3]vec3 // verts[0] is the origin
+}
+
+// frame fills f with the triangle and the motion in world space (as
+// setFrame does) and u with the same in unit-sphere space, mapped by
+// (M_unit->ellipsoid)⁻¹. It is setFrame and toUnit in one function with
+// everything inline because every triangle that passes the box test
+// costs this much: the two calls cost 1.3% more instructions per cast on
+// the dense level benchmark.
+func (q *Query) frame(tri *geom.Triangle, f *triFrame, u *unitTri) {
+	o := v3p(&tri[0])
+	e1, e2, bw := v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o), v3p(&q.begin).sub(o)
+	f.origin, f.e1, f.e2, f.bw, f.dw = o, e1, e2, bw, v3p(&q.delta)
+	w := &q.worldToUnit
+	u.b, u.verts = w.apply(bw), [3]vec3{{}, w.apply(e1), w.apply(e2)}
+}
+
+// toUnit maps the frame setFrame filled to unit-sphere space (the
+// second half of frame).
+func (q *Query) toUnit(f *triFrame, u *unitTri) {
+	w := &q.worldToUnit
+	u.b, u.verts = w.apply(f.bw), [3]vec3{{}, w.apply(f.e1), w.apply(f.e2)}
+}
+
+// triangle is Triangle after the plane test: f.plane has run with the
+// normal oriented like the mapped vertices (if f.usable), and toUnit has
+// filled u. reached tells that outOfReach has already been tested.
+func (q *Query) triangle(f *triFrame, u *unitTri, maxT float64, reached bool) (Hit, bool) {
 	var face vec3 // unit normal of a usable plane, else zero
 	t1 := f.t1
 	if f.usable {
 		face = f.n.mul(1 / f.ln)
 	}
-	w := &q.worldToUnit
-	b, d := w.apply(f.bw), q.unitDelta
-	verts := [3]vec3{{}, w.apply(f.e1), w.apply(f.e2)}
+	b, d := u.b, q.unitDelta
+	verts := &u.verts
 	if f.usable {
 		t2 := slabExit(f.bn, f.dn, f.ln, maxT) // scale-free, like planeSweptSphere
-		switch faceStage(&verts, face, b.madd(d, t1), b.madd(d, t2)) {
+		switch faceStage(verts, face, b.madd(d, t1), b.madd(d, t2)) {
 		case faceHit: // 3.3: the circle's center at t1 lies inside
 			c := b.madd(d, t1)
 			return q.finish(contact{t: t1, point: c.madd(face, -c.dot(face)), feature: Face}, b, d, face, f.origin)
@@ -266,13 +334,9 @@ func (q *Query) triangle(f *triFrame, maxT float64) (Hit, bool) {
 		}
 	}
 	// 3.4-3.6: the swept sphere against the vertices and the edges
-	// (section 5: r1 = r2 = 0, r3 = R² = 1).
-	// A conservative early out before the six quadratics: no point of the
-	// triangle lies farther than rho from its centroid g, so a center that
-	// stays beyond 1 + rho of g for t in [0, maxT] touches nothing.
-	g := verts[1].add(verts[2]).mul(1.0 / 3)
-	rr := max(g.lenSq(), verts[1].sub(g).lenSq(), verts[2].sub(g).lenSq())
-	if outOfReach(b.sub(g), d, rr, maxT) {
+	// (section 5: r1 = r2 = 0, r3 = R² = 1), after the conservative early
+	// out, if it has not run yet.
+	if !reached && q.outOfReach(u, maxT) {
 		return Hit{}, false
 	}
 	circle := sweptCircle{B: b, D: d, r3: 1}
@@ -283,38 +347,56 @@ func (q *Query) triangle(f *triFrame, maxT float64) (Hit, bool) {
 	return q.finish(c, b, d, face, f.origin)
 }
 
-// outOfReach reports whether the unit sphere whose center is p + t·d
-// (relative to a point g) certainly touches no point within sqrt(rr) of g
-// for any t in [0, upper]: the distance from the segment to g, minimised
-// at the clamped t of closest approach, exceeds 1 + sqrt(rr) by a margin.
-// It is only an early out in front of sweptCircle.edgeVertex, whose
-// features (vertices and edge points of the triangle) all lie within
-// sqrt(rr) of g, so it must never reject what edgeVertex would accept.
+// outOfReach reports whether the unit sphere whose center is B + t·D
+// (section 5, unit space, u.b and q.unitDelta) certainly touches no point
+// of the triangle u for any t in [0, upper]. No point of the triangle lies
+// farther than rho = sqrt(rr) from its centroid g, rr being the largest
+// squared distance of a vertex from g, so it tests the ball
+// (g, rho): the distance from the segment of centers to g, at the clamped
+// t of closest approach, must exceed 1 + rho by a margin. It must never
+// reject a triangle the exact path (sections 3.1-3.6) would accept.
 //
-// The margin: edgeVertex accepts a feature x only if its rounded quadratic
-// 1 - |B + tD - x|² reaches zero at a rounded t <= upper (or is >= 0 at
-// t = 0). Everything here and there is a short sum of products of the
-// same unit-space vectors, whose magnitudes are bounded by
-// S² = 1 + rr + |p|² + |d|² (the vertices lie within 2·sqrt(rr) of g,
-// vertex 0 being the origin, and upper <= 1), so each rounded value is
-// within a few dozen ulps of S², about 1e-14·S², of the exact one; a
-// rounded t off its exact value moves the center by at most as much. If
-// the exact squared distance from the segment to g exceeds
-// (1 + sqrt(rr))² + 1e-6·S², every feature stays beyond 1 by a squared
-// margin of at least about 1e-6·S² (|q - x| >= |q - g| - sqrt(rr)), a
-// hundred million times any rounding, and edgeVertex finds no root in
-// [0, upper]. The rejection compares with that margin: a rejected
-// triangle is one edgeVertex would reject. NaN or overflow compare false
-// and reject nothing. All of this is in unit space (no world-space
-// plane, so the ellipsoid's conditioning does not enter).
-func outOfReach(p, d vec3, rr, upper float64) bool {
+// The margin. Let p = B - g and S² = 1 + rr + |p|² + |D|²; S >= 1 bounds,
+// up to a factor of two, every unit-space magnitude involved (the
+// vertices lie within 2·rho of g, vertex 0 being the origin, and
+// upper <= 1). The test rejects when the
+// squared distance q² from the segment to g exceeds (1 + rho)² + m with
+// m = 1e-6·S². Then q - (1 + rho) > m/(q + 1 + rho) >= m/(3S), and every
+// point x of the triangle lies farther than 1 + 3e-7·S from every center
+// of [0, upper] (|c - x| >= |c - g| - rho). Computed here, q² and the
+// bound are each within a few dozen ulps of S² (short sums of products of
+// these vectors; a rounded t of closest approach moves the center by as
+// little), far below m. Against that:
+//
+//   - An edge or vertex contact (sweptCircle.edgeVertex) needs its rounded
+//     quadratic 1 - |B + tD - x|² to reach zero at a t <= upper; the
+//     exact value is below -6e-7·S there and the rounded one within about
+//     1e-14·S² of it, so there is none while S < 1e7 (a triangle ten
+//     million times the ellipsoid, where no answer keeps 1e-6 anyway).
+//   - A face contact (faceStage, at the entry time t1 of section 3.1) puts
+//     the center within 1 of the triangle up to the rounding of the plane
+//     stage, which works with world-space dot products and a normal
+//     tilted by at most 1e-12 rad (crossRecheck): seen in unit space both
+//     grow with the condition number K of M, to at most about
+//     5e-12·K·S. Triangle runs this test before that stage only when K <=
+//     reachFirstCond = 1e3, where that is 5e-9·S, sixty times below the
+//     margin; otherwise only after it, for edge and vertex contacts.
+//
+// So a rejected triangle is one the exact path rejects. The comparison is
+// made without the square root of rr: q² - 1 - rr - m > 2·rho. NaN or
+// overflow compare false and reject nothing.
+func (q *Query) outOfReach(u *unitTri, upper float64) bool {
+	v1, v2 := u.verts[1], u.verts[2]
+	g := v1.add(v2).mul(1.0 / 3)
+	rr := max(g.lenSq(), v1.sub(g).lenSq(), v2.sub(g).lenSq())
+	p, d := u.b.sub(g), q.unitDelta
 	t := 0.0
-	if pd := p.dot(d); pd < 0 { // approaching g: closest at -pd/|d|², clamped to upper
-		t = min(-pd/d.lenSq(), upper)
+	if pd := p.dot(d); pd < 0 { // approaching g: closest at -pd/|D|², clamped to upper
+		t = min(-pd/q.unitDeltaSq, upper)
 	}
-	q := p.madd(d, t)
-	r := 1 + math.Sqrt(rr)
-	return q.lenSq() > r*r+1e-6*(1+rr+p.lenSq()+d.lenSq())
+	c := p.madd(d, t)
+	x := c.lenSq() - 1 - rr - 1e-6*(1+rr+p.lenSq()+q.unitDeltaSq)
+	return x > 0 && x*x > 4*rr
 }
 
 // Outcomes of faceStage.
@@ -423,16 +505,21 @@ func fallbackNormal(face, d vec3) vec3 {
 // begin to begin+delta with the two-sided triangle tri: the same result as
 // NewQuery followed by Triangle(tri, 1), but cheaper for one triangle. A
 // box test (outsideSweptBox) and the plane test of section 3.1, which needs
-// no inverse (see triFrame.setup), run first: most triangles are rejected
-// before the unit-sphere transform is built.
+// no inverse (see triFrame.plane), run first: most triangles are rejected
+// before the unit-sphere transform is built. The ball early out
+// (Query.outOfReach) runs after the face stage, where it needs no bound
+// on the conditioning of M: Triangle, which a mesh sweep runs, differs
+// only in the place of that test, and the property tests require the
+// same answers of both.
 func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit, bool) {
 	// The sign of n does not matter for 3.1, so the axes serve as they are.
 	if outsideSweptBox(&e, &tri, &begin, &delta) {
 		return Hit{}, false
 	}
 	var f triFrame
+	f.setFrame(&tri, &begin, &delta)
 	axes := mat3{v3p(&e.Axes[0]), v3p(&e.Axes[1]), v3p(&e.Axes[2])}
-	if !f.setup(&tri, &begin, &delta, &axes, 1) {
+	if !f.plane(&axes, 1) {
 		return Hit{}, false
 	}
 	var q Query
@@ -440,7 +527,9 @@ func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) 
 		return Hit{}, false
 	}
 	f.n = f.n.mul(q.detSign) // now oriented like the mapped vertices
-	return q.triangle(&f, 1)
+	var u unitTri
+	q.toUnit(&f, &u)
+	return q.triangle(&f, &u, 1, false)
 }
 
 // outsideBox reports whether the triangle's AABB and the box [lo, hi] are
