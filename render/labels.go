@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math"
 
@@ -54,12 +55,12 @@ func (l *Lists) labelAt(c mgl64.Vec3, col color.RGBA, text string) {
 
 // placeLabels moves each pose label to the first spot around its pose,
 // nearest first, where it overlaps no pose's box, no label placed before
-// it and does not leave the view, and draws a leader line from the label
-// to its pose. A label with no such spot keeps its place beside its pose,
-// moved down until it overlaps no earlier label.
-func (l *Lists) placeLabels() {
-	w, h := l.cam.size()
-	view := rect{0, 0, w, h}
+// it and does not leave the free area a (the view less the panels), and
+// draws a leader line from the label to its pose. A label with no such
+// spot keeps its place beside its pose, moved down until it overlaps no
+// earlier label, then pulled back inside the free area.
+func (l *Lists) placeLabels(a image.Rectangle) {
+	view := rect{float64(a.Min.X), float64(a.Min.Y), float64(a.Max.X), float64(a.Max.Y)}
 	poses := make([]rect, 0, len(l.labels))
 	for _, lb := range l.labels {
 		poses = append(poses, lb.pose)
@@ -82,6 +83,8 @@ func placeLabels(ls []label, obstacles []rect, view rect) {
 		for moved := 0; moved < len(ls) && overlapsAny(*lb, ls[:i]); moved++ {
 			lb.y += labelLineH
 		}
+		lb.x = max(view.x0, min(lb.x, view.x1-labelWidth(lb.text)))
+		lb.y = max(view.y0, min(lb.y, view.y1-labelLineH))
 	}
 }
 

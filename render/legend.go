@@ -111,8 +111,18 @@ func (l *Lists) hudText(x, y float64, s string, col color.RGBA) {
 	l.hud = append(l.hud, label{x: x, y: y, text: s, col: col})
 }
 
-// buildLegend lays out entries bottom up from the free area's bottom-left
-// corner, on a dark panel. It is left out when it does not fit.
+// legendShare is the largest part of the free area's height the legend
+// may cover: a legend taller than that would hide much of what it
+// explains, so it takes more columns, or gives way to a one-line note.
+const legendShare = 0.45
+
+// legendNote is drawn in place of a legend too big for the view.
+const legendNote = "legend hidden: small view"
+
+// buildLegend lays out entries in columns from the free area's bottom-left
+// corner, on a dark panel: in as few columns (up to three) as keep it
+// within legendShare of the area's height and clear of the axis gizmo;
+// when none does, a note says it is hidden.
 func (l *Lists) buildLegend(entries []LegendEntry, a image.Rectangle) {
 	if len(entries) == 0 {
 		return
@@ -121,19 +131,26 @@ func (l *Lists) buildLegend(entries []LegendEntry, a image.Rectangle) {
 	for _, e := range entries {
 		tw = math.Max(tw, labelWidth(e.Name))
 	}
-	w, h := swatchW+8+tw+12, float64(len(entries))*labelLineH+8
+	colW := swatchW + 8 + tw + 12
 	x0, y1 := float64(a.Min.X+hudMargin), float64(a.Max.Y-hudMargin)
-	y0 := y1 - h
-	if y0 < float64(a.Min.Y)+2*labelLineH || x0+w > float64(a.Max.X) {
+	room := float64(a.Max.X-2*gizmoMargin) - x0 // left of the gizmo
+	for cols := 1; cols <= 3; cols++ {
+		rows := (len(entries) + cols - 1) / cols
+		w, h := float64(cols)*colW, float64(rows)*labelLineH+8
+		if h > legendShare*float64(a.Dy()) || w > room {
+			continue
+		}
+		y0 := y1 - h
+		l.legendRect = image.Rect(int(x0), int(y0), int(math.Ceil(x0+w)), int(math.Ceil(y1)))
+		l.rect2(x0, y0, x0+w, y1, colLegendBG)
+		for i, e := range entries {
+			x, y := x0+float64(i/rows)*colW, y0+4+float64(i%rows)*labelLineH
+			l.swatch(e, x+6, y+labelLineH/2)
+			l.hudText(x+6+swatchW+4, y+1, e.Name, colHUDText)
+		}
 		return
 	}
-	l.legendRect = image.Rect(int(x0), int(y0), int(math.Ceil(x0+w)), int(math.Ceil(y1)))
-	l.rect2(x0, y0, x0+w, y1, colLegendBG)
-	for i, e := range entries {
-		y := y0 + 4 + float64(i)*labelLineH
-		l.swatch(e, x0+6, y+labelLineH/2)
-		l.hudText(x0+6+swatchW+4, y+1, e.Name, colHUDText)
-	}
+	l.hudText(x0, y1-labelLineH, legendNote, colHUDText)
 }
 
 // swatch draws e's swatch with its left end at (x, cy).

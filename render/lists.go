@@ -201,7 +201,7 @@ func (l *Lists) Build(f *Frame, cam Camera, opt view.Options) {
 		l.buildOverlays(f, opt)
 		l.markSmallPoses()
 		l.buildEngines(f)
-		l.placeLabels() // the poses' and the engines' labels together
+		l.placeLabels(l.freeArea(f)) // the poses' and the engines' labels together
 	}
 	l.buildHUD(f)
 }

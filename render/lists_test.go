@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -333,5 +334,41 @@ func TestDepthBoundsKeepPlanesEyeInside(t *testing.T) {
 	}
 	if got := l.depthBounds(lower, cam); got != first {
 		t.Errorf("content a little lower: box %v, want the kept %v", got, first)
+	}
+}
+
+// The legend keeps to legendShare of the free area's height and clear of
+// the gizmo: one column in a tall view, more columns in a short wide one,
+// and a one-line note where no layout fits.
+func TestLegendLayout(t *testing.T) {
+	entries := Legend(view.Default())
+	for _, c := range []struct {
+		name string
+		area image.Rectangle
+		cols int // 0: the note
+	}{
+		{"tall", image.Rect(0, 0, 800, 800), 1},
+		{"short and wide", image.Rect(0, 0, 1200, 300), 2},
+		{"short and narrow", image.Rect(270, 0, 530, 480), 0},
+	} {
+		var l Lists
+		l.buildLegend(entries, c.area)
+		r := l.legendRect
+		if c.cols == 0 {
+			if !r.Empty() || len(l.hud) != 1 || l.hud[0].text != legendNote {
+				t.Errorf("%s: legend at %v, hud %v; want only the note", c.name, r, l.hud)
+			}
+			continue
+		}
+		rows := (len(entries) + c.cols - 1) / c.cols
+		if r.Empty() || float64(r.Dy()) > legendShare*float64(c.area.Dy()) || r.Max.X > c.area.Max.X-2*gizmoMargin {
+			t.Errorf("%s: legend at %v in %v: too tall or over the gizmo", c.name, r, c.area)
+		}
+		if got := float64(r.Dy()); math.Abs(got-(float64(rows)*labelLineH+8)) > 1 {
+			t.Errorf("%s: legend %v px tall, want %d rows (%d columns)", c.name, got, rows, c.cols)
+		}
+		if len(l.hud) != len(entries) {
+			t.Errorf("%s: %d legend texts, want %d", c.name, len(l.hud), len(entries))
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -55,7 +56,8 @@ func checkLabels(t *testing.T, ls []label, poses []rect, view rect) {
 }
 
 // In every built-in scene's fitted view the pose labels overlap neither
-// each other nor any pose, and each has a leader line.
+// each other nor any pose, and each has a leader line; with panels over
+// the view (an 800x500 window's Inset) they stay in the free part.
 func TestBuiltinLabelsClear(t *testing.T) {
 	for _, name := range scene.Builtins() {
 		f := coreFrame(t, name)
@@ -66,6 +68,16 @@ func TestBuiltinLabelsClear(t *testing.T) {
 			poses = append(poses, lb.pose)
 		}
 		checkLabels(t, l.labels, poses, rect{0, 0, 1280, 800})
+		f.Inset = image.Rect(270, 0, 530, 480)
+		cam := FitView(f, 800, 500)
+		cam.Distance *= 800.0 / 260 // as the window fits the view to its free part
+		var small Lists
+		small.Build(f, cam, view.Default())
+		for _, lb := range small.labels {
+			if b := lb.box(); !b.inside(rect{270, 0, 530, 480}) {
+				t.Errorf("%s at 800x500: label %q at %v leaves the free area", name, lb.text, b)
+			}
+		}
 		if len(l.labels) < 2 {
 			t.Errorf("%s: %d pose labels, want at least start and end", name, len(l.labels))
 		}
