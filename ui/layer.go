@@ -9,13 +9,13 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// layerRefresh is how often a drag frame draws the whole window: the
-// panels, the status line and the view. In between, a drag frame redraws
-// only the part of the view that changed (render.Renderer.DrawChanged)
-// and, over it, that part of the panels as last drawn, so the panels'
-// numbers lag the pose by at most this long. The frames after the drag
-// (the redrawer draws a few, see redrawFrames) draw everything, so the
-// final values show at release.
+// layerRefresh is how often a drag frame draws the panels, the status
+// line and the banners again (and the view under them, see drawLayered).
+// In between, a drag frame redraws only the part of the view that
+// changed (render.Renderer.DrawChanged) and, over it, that part of the
+// panels as last drawn, so the panels' numbers lag the pose by at most
+// this long. The frames after the drag (the redrawer draws a few, see
+// redrawFrames) draw everything, so the final values show at release.
 //
 // On a software rasteriser each full-screen pass (copying the kept scene,
 // the panels' backgrounds, their hundreds of text quads) costs several
