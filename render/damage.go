@@ -52,47 +52,67 @@ func (r *Renderer) remember(dst *ebiten.Image, ok bool, opt view.Options) {
 const changedShare = 0.5
 
 // DrawChanged draws f like Draw, for a dst that still holds the last
-// frame Draw or DrawChanged drew into it, with nothing drawn over it
-// since (or only what is drawn over the returned rectangle again). When
-// the camera, the view's size, the options and the scene's kept images
-// are those of that frame, it redraws only the rectangle where the
-// picture changed (the old and new places of every pose, line, overlay
-// and label that differs) and returns it, empty when nothing changed;
-// otherwise, or when that rectangle is more than half the view, it draws
-// everything, as Draw does, and returns dst's bounds. Everything it does
-// not redraw is exactly what Draw would draw there.
+// frame Draw, DrawChanged or DrawParts drew into it, with nothing drawn
+// over it since (or only what is drawn over the returned rectangle
+// again). When the camera, the view's size, the options and the scene's
+// kept images are those of that frame, it redraws only the rectangle
+// where the picture changed (the old and new places of every pose, line,
+// overlay and label that differs) and returns it, empty when nothing
+// changed; otherwise, or when that rectangle is more than half the view,
+// it draws everything, as Draw does, and returns dst's bounds. Everything
+// it does not redraw is exactly what Draw would draw there.
 func (r *Renderer) DrawChanged(dst *ebiten.Image, f *Frame, cam Camera, opt view.Options) image.Rectangle {
-	if dst == nil {
+	parts := r.DrawParts(dst, f, cam, opt, nil)
+	if len(parts) == 0 {
 		return image.Rectangle{}
+	}
+	return parts[0] // without must, a single rectangle
+}
+
+// DrawParts is DrawChanged that also redraws the view inside the
+// rectangles of must (say, under translucent panels drawn again over
+// it). It returns the rectangles it redrew, none overlapping another
+// (each is redrawn once): the changed part and must, merged where they
+// overlap or nearly fill their bounding box; dst's bounds alone when it
+// drew the whole view (as DrawChanged, also when the parts add up to more
+// than half of it); none when nothing changed and must is empty.
+func (r *Renderer) DrawParts(dst *ebiten.Image, f *Frame, cam Camera, opt view.Options, must []image.Rectangle) []image.Rectangle {
+	if dst == nil {
+		return nil
 	}
 	w, h := max(cam.Width, 1), max(cam.Height, 1)
 	cam.Width, cam.Height = w, h
+	whole := []image.Rectangle{dst.Bounds()}
 	if r.last.dst != dst || r.err != nil || dst.Bounds() != image.Rect(0, 0, w, h) {
 		r.Draw(dst, f, cam, opt)
-		return dst.Bounds()
+		return whole
 	}
 	r.lists.Build(f, cam, opt)
 	reg, ok := r.changedRect(opt, w, h)
-	if !ok {
+	parts := disjoint(append([]image.Rectangle{reg}, must...), dst.Bounds())
+	if !ok || area(parts) > changedShare*float64(w*h) {
 		r.drawScene(dst, opt)
 		r.drawOverlays(dst)
 		r.drawLabels(dst)
 		r.remember(dst, true, opt)
-		return dst.Bounds()
+		return whole
 	}
-	if !reg.Empty() {
-		r.drawPart(dst, opt, reg)
+	if len(parts) > 0 {
+		r.poseDepth(w, h)
+		for _, p := range parts {
+			r.drawPart(dst, opt, p)
+		}
 	}
 	r.remember(dst, true, opt)
-	return reg
+	return parts
 }
 
 // drawPart redraws the view inside reg of dst over the kept scene
 // images: the scene's colour, then the colour pass, the overlays and the
-// labels, each clipped to reg.
+// labels, each clipped to reg. The poses' depth images must be drawn
+// (poseDepth).
 func (r *Renderer) drawPart(dst *ebiten.Image, opt view.Options, reg image.Rectangle) {
-	l, c := &r.lists, &r.cache
-	r.poseDepth(max(l.cam.Width, 1), max(l.cam.Height, 1))
+	c := &r.cache
 	part := dst.SubImage(reg).(*ebiten.Image)
 	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
 	op.GeoM.Translate(float64(reg.Min.X), float64(reg.Min.Y))
@@ -102,6 +122,85 @@ func (r *Renderer) drawPart(dst *ebiten.Image, opt view.Options, reg image.Recta
 	r.colourPass(part, opt, c.depth[2].SubImage(reg).(*ebiten.Image), r.depth[2].SubImage(reg).(*ebiten.Image))
 	r.drawOverlays(part)
 	r.drawLabels(part)
+}
+
+// mergeWaste is how much of two rectangles' bounding box may lie outside
+// both for disjoint to take the box instead of the two: each part costs
+// a few draw calls over every line and overlay, so panels stacked with a
+// small gap between them are cheaper as one.
+const mergeWaste = 0.25
+
+// disjoint returns rectangles that cover the non-empty rectangles of rs
+// within bounds and no more but for mergeWaste, no two overlapping: two
+// whose bounding box is at most mergeWaste larger than what they cover
+// become that box, then each rectangle loses what earlier ones cover.
+func disjoint(rs []image.Rectangle, bounds image.Rectangle) []image.Rectangle {
+	var out []image.Rectangle
+	for _, r := range rs {
+		if r = r.Intersect(bounds); !r.Empty() {
+			out = append(out, r)
+		}
+	}
+	for merged := true; merged; {
+		merged = false
+		for i := 0; i < len(out) && !merged; i++ {
+			for j := i + 1; j < len(out); j++ {
+				a, b := out[i], out[j]
+				if u := a.Union(b); float64(size(u)) <= (1+mergeWaste)*float64(size(a)+size(b)-size(a.Intersect(b))) {
+					out[i] = u
+					out = slices.Delete(out, j, j+1)
+					merged = true
+					break
+				}
+			}
+		}
+	}
+	var cut []image.Rectangle
+	for _, r := range out {
+		pieces := []image.Rectangle{r}
+		for _, c := range cut {
+			var rest []image.Rectangle
+			for _, p := range pieces {
+				rest = subtract(rest, p, c)
+			}
+			pieces = rest
+		}
+		cut = append(cut, pieces...)
+	}
+	return cut
+}
+
+// subtract appends to dst the parts of r outside c: up to four
+// rectangles (the bands above and below c, and left and right of it
+// between them).
+func subtract(dst []image.Rectangle, r, c image.Rectangle) []image.Rectangle {
+	o := r.Intersect(c)
+	if o.Empty() {
+		return append(dst, r)
+	}
+	for _, p := range []image.Rectangle{
+		image.Rect(r.Min.X, r.Min.Y, r.Max.X, o.Min.Y),
+		image.Rect(r.Min.X, o.Max.Y, r.Max.X, r.Max.Y),
+		image.Rect(r.Min.X, o.Min.Y, o.Min.X, o.Max.Y),
+		image.Rect(o.Max.X, o.Min.Y, r.Max.X, o.Max.Y),
+	} {
+		if !p.Empty() {
+			dst = append(dst, p)
+		}
+	}
+	return dst
+}
+
+// size is r's area in pixels.
+func size(r image.Rectangle) int { return r.Dx() * r.Dy() }
+
+// area is the rectangles' total area in pixels.
+func area(rs []image.Rectangle) float64 {
+	n := 0
+	for _, r := range rs {
+		n += size(r)
+	}
+	return float64(n)
 }
 
 // changedRect returns the rectangle of the view that differs from the

@@ -83,10 +83,10 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 	}
 	drawText(screen, g.statusText(g.w/int(sc)-12), 6*sc, float64(h-barH)+4*sc, sc, c)
 	if l := g.loading; l != nil {
-		progressBar(screen, h-barH-8*float32(sc), w, float32(sc), l.Progress())
+		progressBar(screen, h-barH-progressH*float32(sc), w, float32(sc), l.Progress())
 	}
 	if hn := g.hunter; hn != nil {
-		progressBar(screen, h-barH-16*float32(sc), w, float32(sc), hn.Fraction())
+		progressBar(screen, h-barH-2*progressH*float32(sc), w, float32(sc), hn.Fraction())
 	}
 	g.drawBanners(screen, sc)
 	if g.help {
@@ -94,10 +94,14 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 	}
 }
 
+// progressH is the height of a progress bar at scale 1: the loading
+// bar just above the status line, the hunt's above it.
+const progressH = 8
+
 // progressBar draws a thin bar at y across the window, filled to frac.
 func progressBar(screen *ebiten.Image, y, w, sc float32, frac float64) {
-	vector.FillRect(screen, 0, y, w, 8*sc, colorBar, false)
-	vector.FillRect(screen, 0, y, w*float32(frac), 8*sc, colorFill, false)
+	vector.FillRect(screen, 0, y, w, progressH*sc, colorBar, false)
+	vector.FillRect(screen, 0, y, w*float32(frac), progressH*sc, colorFill, false)
 }
 
 // banners are the red lines drawn across the top of the 3D view: the
@@ -113,6 +117,13 @@ func (g *game) banners() []string {
 	return out
 }
 
+// Banner geometry at scale 1: each banner is a band bannerH high, the
+// next one bannerStep lower, the first panelGap below the window's top.
+const (
+	bannerH    = 18
+	bannerStep = 20
+)
+
 // drawBanners draws the banners between the panel columns, one line each,
 // cut to the width available.
 func (g *game) drawBanners(screen *ebiten.Image, sc float64) {
@@ -126,8 +137,8 @@ func (g *game) drawBanners(screen *ebiten.Image, sc float64) {
 		if r := []rune(s); len(r) > maxChars && maxChars > 3 {
 			s = string(r[:maxChars-3]) + "..."
 		}
-		y := float64(panelGap)*sc + float64(i)*20*sc
-		vector.FillRect(screen, float32(x0), float32(y), float32(width), float32(18*sc), colorBad, false)
+		y := float64(panelGap)*sc + float64(i)*bannerStep*sc
+		vector.FillRect(screen, float32(x0), float32(y), float32(width), float32(bannerH*sc), colorBad, false)
 		drawText(screen, s, x0+6*sc, y+3*sc, sc, colorText)
 	}
 }

@@ -49,6 +49,7 @@ type panels struct {
 	rects map[string]image.Rectangle
 
 	current   map[string]image.Rectangle // each panel's bounds last frame (debugui units)
+	shown     map[string]image.Rectangle // the bounds of the panels built open last frame (not collapsed)
 	saved     map[string]image.Rectangle // the layout restored from the session
 	layoutGen int                        // bumped by Reset layout
 	size      image.Point                // the screen size last built for
@@ -76,7 +77,7 @@ type numField struct {
 
 func newPanels() *panels {
 	return &panels{fields: map[string]*numField{}, names: scene.Builtins(), huntSeconds: editor.DefaultHuntTime.Seconds(),
-		rects: map[string]image.Rectangle{}, current: map[string]image.Rectangle{}}
+		rects: map[string]image.Rectangle{}, current: map[string]image.Rectangle{}, shown: map[string]image.Rectangle{}}
 }
 
 // Panel names: the debugui window titles, and the keys of a saved layout.
@@ -87,6 +88,9 @@ const (
 	panelResult    = "Result"
 	panelTools     = "Play, probe, hunt"
 )
+
+// panelNames are the panels in the order build makes them.
+var panelNames = []string{panelScene, panelEllipsoid, panelView, panelResult, panelTools}
 
 // build lays out every panel; it is the function given to debugui's Update
 // each frame. w and h are the screen size in debugui units.
@@ -109,11 +113,13 @@ func (g *game) build(ctx *debugui.Context, w, h int) {
 			rects[name] = r
 		}
 	}
+	clear(p.shown)
 	ctx.IDScope(fmt.Sprintf("layout-%d-%dx%d", p.layoutGen, w, h), func() {
-		for _, name := range []string{panelScene, panelEllipsoid, panelView, panelResult, panelTools} {
+		for _, name := range panelNames {
 			ctx.IDScope(name, func() { // a window's ID is its call site: one per name
 				ctx.Window(name, rects[name], func(l debugui.ContainerLayout) {
 					p.current[name] = l.Bounds
+					p.shown[name] = l.Bounds
 					g.panel(ctx, name)
 				})
 			})

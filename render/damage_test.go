@@ -1,0 +1,144 @@
+package render
+
+import (
+	"image"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"sweepdbg/render/view"
+	"sweepdbg/scene"
+)
+
+// checkDisjoint fails unless parts lie within bounds, overlap none of
+// each other, and cover every pixel of rs within bounds.
+func checkDisjoint(t *testing.T, rs, parts []image.Rectangle, bounds image.Rectangle) {
+	t.Helper()
+	for i, a := range parts {
+		if !a.In(bounds) || a.Empty() {
+			t.Errorf("part %v empty or outside %v", a, bounds)
+		}
+		for _, b := range parts[i+1:] {
+			if a.Overlaps(b) {
+				t.Errorf("parts %v and %v overlap", a, b)
+			}
+		}
+	}
+	for _, r := range rs {
+		r = r.Intersect(bounds)
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				if !covered(parts, image.Pt(x, y)) {
+					t.Fatalf("pixel (%d,%d) of %v is in no part of %v", x, y, r, parts)
+				}
+			}
+		}
+	}
+}
+
+func covered(parts []image.Rectangle, p image.Point) bool {
+	for _, q := range parts {
+		if p.In(q) {
+			return true
+		}
+	}
+	return false
+}
+
+// disjoint covers what it is given with rectangles that do not overlap:
+// panels stacked with a small gap become one, a band across the window
+// overlapping a panel column is cut around it, and random rectangles
+// come out covered, inside the bounds, and overlapping nothing.
+func TestDisjoint(t *testing.T) {
+	bounds := image.Rect(0, 0, 1280, 800)
+	left := []image.Rectangle{image.Rect(5, 5, 277, 217), image.Rect(5, 221, 277, 403), image.Rect(5, 407, 277, 649)}
+	if got := disjoint(left, bounds); len(got) != 1 || got[0] != image.Rect(5, 5, 277, 649) {
+		t.Errorf("a column of panels gave %v, want their bounding box", got)
+	}
+	far := []image.Rectangle{image.Rect(5, 5, 277, 649), image.Rect(1003, 5, 1275, 773)}
+	if got := disjoint(far, bounds); len(got) != 2 {
+		t.Errorf("two columns across the window gave %v, want them apart", got)
+	}
+	band := append(far, image.Rect(0, 762, 1280, 800), image.Rect(-50, -50, 10, 10), image.Rect(2000, 0, 2100, 10))
+	got := disjoint(band, bounds)
+	checkDisjoint(t, band, got, bounds)
+	n := 0
+	for y := range bounds.Max.Y {
+		for x := range bounds.Max.X {
+			if covered(band, image.Pt(x, y)) {
+				n++
+			}
+		}
+	}
+	if a := area(got); a > 1.05*float64(n) {
+		t.Errorf("the columns and the status band gave %v, %.0f pixels for %d covered", got, a, n)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	small := image.Rect(0, 0, 60, 40)
+	for range 200 {
+		var rs []image.Rectangle
+		for range 1 + rng.IntN(6) {
+			x, y := rng.IntN(80)-10, rng.IntN(60)-10
+			rs = append(rs, image.Rect(x, y, x+rng.IntN(30), y+rng.IntN(30)))
+		}
+		checkDisjoint(t, rs, disjoint(rs, small), small)
+	}
+}
+
+// DrawParts redraws the view inside the rectangles it is given as well
+// as where the view changed: with something else drawn over those
+// rectangles since the last frame (translucent panels), the frame equals
+// the whole one, pose moves after pose moves, and what it redrew does
+// not overlap.
+func TestPixelsDrawParts(t *testing.T) {
+	needDisplay(t)
+	f := coreFrame(t, scene.DefaultName)
+	cam := FitView(f, 480, 300)
+	opt := view.Default()
+	part, whole := NewRenderer(), NewRenderer()
+	unmanaged := &ebiten.NewImageOptions{Unmanaged: true}
+	dst := ebiten.NewImageWithOptions(image.Rect(0, 0, cam.Width, cam.Height), unmanaged)
+	ref := ebiten.NewImageWithOptions(image.Rect(0, 0, cam.Width, cam.Height), unmanaged)
+	defer dst.Deallocate()
+	defer ref.Deallocate()
+	read := func(img *ebiten.Image) *image.RGBA {
+		out := image.NewRGBA(image.Rect(0, 0, cam.Width, cam.Height))
+		img.ReadPixels(out.Pix)
+		return out
+	}
+	// Two panel columns, a status line crossing one of them, a rectangle
+	// half outside the view.
+	must := []image.Rectangle{image.Rect(2, 2, 40, 100), image.Rect(2, 104, 40, 200), image.Rect(440, 2, 478, 292),
+		image.Rect(0, 288, 480, 300), image.Rect(450, -20, 520, 20)}
+	dirty := func() {
+		for _, r := range must {
+			dst.SubImage(r).(*ebiten.Image).Fill(image.White)
+		}
+	}
+	part.Draw(dst, f, cam, opt)
+	whole.Draw(ref, f, cam, opt)
+	for i, d := range []mgl64.Vec3{{}, {0.05, 0, 0}, {0.05, 0.02, 0}, {0, 0, -0.04}} {
+		f.Scene.Start = f.Scene.Start.Add(d)
+		f.Answer = f.Mesh.Answer(f.Scene.Ellipsoid, f.Scene.Start, f.Scene.End, f.Scene.SlideOptions())
+		dirty()
+		parts := part.DrawParts(dst, f, cam, opt, must)
+		if len(parts) == 1 && parts[0] == dst.Bounds() {
+			t.Errorf("move %d: DrawParts drew the whole view, want parts", i)
+		}
+		checkDisjoint(t, must, parts, dst.Bounds())
+		whole.Draw(ref, f, cam, opt)
+		got, want := read(dst), read(ref)
+		if n := countDiff(got, want, got.Bounds()); n > 0 {
+			dir := t.TempDir()
+			writePNG(t, filepath.Join(dir, "got.png"), got)
+			writePNG(t, filepath.Join(dir, "want.png"), want)
+			t.Errorf("move %d: the frame drawn in parts %v differs from the whole one in %d pixels, within %v (pictures in %s)", i, parts, n, diffBox(got, want), dir)
+		}
+	}
+	if parts := part.DrawParts(dst, f, cam, opt, nil); len(parts) != 0 {
+		t.Errorf("nothing changed and nothing asked, yet DrawParts drew %v", parts)
+	}
+}
