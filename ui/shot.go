@@ -14,7 +14,6 @@ import (
 	"sweepdbg/internal/atomicfile"
 	"sweepdbg/render/view"
 	"sweepdbg/scene"
-	"sweepdbg/scene/meshfile"
 	"sweepdbg/ui/editor"
 )
 
@@ -70,11 +69,14 @@ func Screenshot(opt ScreenshotOptions) error {
 	if w <= 0 || h <= 0 {
 		w, h = defaultW, defaultH
 	}
-	d, err := screenshotDoc(opt)
+	d, note, err := screenshotDoc(opt)
 	if err != nil {
 		return &InputError{Err: err}
 	}
 	g := newGame(&editor.App{Doc: d})
+	if note != "" {
+		g.app.Say("%s", note)
+	}
 	g.w, g.h = w, h
 	var shot *image.RGBA
 	frames := 0
@@ -103,19 +105,21 @@ func Screenshot(opt ScreenshotOptions) error {
 	return nil
 }
 
-func screenshotDoc(opt ScreenshotOptions) (editor.Doc, error) {
+// screenshotDoc opens what opt names as the window would (a level file
+// upright with a player-sized ellipsoid: editor.Open) and returns it with
+// the note for the status line (what was guessed; "" for a fixture or a
+// built-in scene).
+func screenshotDoc(opt ScreenshotOptions) (editor.Doc, string, error) {
 	if opt.File != "" {
-		s, err := meshfile.Open(context.Background(), opt.File, nil)
-		if err != nil {
-			return editor.Doc{}, err
-		}
-		return editor.NewDoc(s, opt.File, view.Default(), editor.DefaultGrid)
+		res := editor.Open(context.Background(), opt.File, view.Default(), editor.DefaultGrid, editor.UpAuto, editor.OpenHooks{})
+		return res.Doc, res.Note, res.Err
 	}
 	name := opt.Scene
 	if name == "" {
 		name = scene.DefaultName
 	}
-	return builtinDoc(name, view.Default(), editor.DefaultGrid)
+	d, err := builtinDoc(name, view.Default(), editor.DefaultGrid)
+	return d, "", err
 }
 
 // saveShot reads the finished frame and writes it as a PNG into

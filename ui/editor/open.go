@@ -75,23 +75,48 @@ func StartLoadUp(path string, view view.Options, grid float64, up UpAxis) *Loade
 			l.finished.Store(true)
 			l.done <- res
 		}()
-		if err := CheckOpenable(path); err != nil {
-			res.Err = err
-			return
-		}
-		s, err := meshfile.Open(ctx, path, func(f float64) { l.progress.Store(math.Float64bits(f)) })
-		if err != nil {
-			res.Err = err
-			return
-		}
-		if !strings.EqualFold(filepath.Ext(path), ".json") {
-			res.Up, res.Note = FitLevel(s, up)
-		}
-		l.tris.Store(int64(len(s.Mesh.Triangles)))
-		l.building.Store(time.Now().UnixNano())
-		res.Doc, res.Err = NewDoc(s, path, view, grid)
+		res = Open(ctx, path, view, grid, up, OpenHooks{
+			Progress: func(f float64) { l.progress.Store(math.Float64bits(f)) },
+			Building: func(tris int) {
+				l.tris.Store(int64(tris))
+				l.building.Store(time.Now().UnixNano())
+			},
+		})
 	}()
 	return l
+}
+
+// OpenHooks report a load's progress (each may be nil): Progress the
+// fraction of the file read, Building that the core's mesh of tris
+// triangles is being built.
+type OpenHooks struct {
+	Progress func(float64)
+	Building func(tris int)
+}
+
+// Open opens path as the window does, in the calling goroutine: a
+// fixture as it is, a level file (OBJ, glTF) turned upright (up, UpAuto
+// guessing) with a player-sized ellipsoid (FitLevel), and the core's
+// mesh built. ctx cancels the read. Errors name the file.
+func Open(ctx context.Context, path string, view view.Options, grid float64, up UpAxis, h OpenHooks) LoadResult {
+	res := LoadResult{Path: path}
+	if err := CheckOpenable(path); err != nil {
+		res.Err = err
+		return res
+	}
+	s, err := meshfile.Open(ctx, path, h.Progress)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	if !strings.EqualFold(filepath.Ext(path), ".json") {
+		res.Up, res.Note = FitLevel(s, up)
+	}
+	if h.Building != nil {
+		h.Building(len(s.Mesh.Triangles))
+	}
+	res.Doc, res.Err = NewDoc(s, path, view, grid)
+	return res
 }
 
 // Progress returns the fraction of the load done, in [0, 1]: the file's
