@@ -1,7 +1,9 @@
 package editor
 
 import (
+	"context"
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -79,5 +81,25 @@ func TestFitLevelClosedRoom(t *testing.T) {
 	a := d.Mesh.Answer(s.Ellipsoid, s.Start, s.End, d.SlideOptions())
 	if !a.Hit || a.First.Normal[1] < 0.99 {
 		t.Errorf("the fall %v -> %v does not land on the floor: %+v", s.Start, s.End, a.First)
+	}
+}
+
+// The example level the README shows opens as the window opens it: 530
+// triangles, guessed Y-up, in metres, the player's motion reaching the
+// floor.
+func TestOpenExampleLevel(t *testing.T) {
+	res := Open(context.Background(), filepath.Join("..", "..", "assets", "levels", "rooms.obj"), Doc{}.View, 0, UpAuto, OpenHooks{})
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	if n := len(res.Doc.Scene.Mesh.Triangles); n != 530 {
+		t.Errorf("%d triangles, want 530", n)
+	}
+	if res.Up != UpY || !strings.Contains(res.Note, "player height 1.8") {
+		t.Errorf("up %v, note %q: want Y guessed and a 1.8 m player", res.Up, res.Note)
+	}
+	s := res.Doc.Scene
+	if a := res.Doc.Mesh.Answer(s.Ellipsoid, s.Start, s.End, res.Doc.SlideOptions()); !a.Hit || a.First.Normal[1] < 0.99 {
+		t.Errorf("the player's first contact %+v, want the floor (normal +Y)", a.First)
 	}
 }
