@@ -76,6 +76,17 @@ func PlayerHeight(b geom.AABB) (h float64, why string) {
 	return 1.8, fmt.Sprintf("level %.3g units across: metres", across)
 }
 
+// LevelGrid is the snap grid for a level whose player is h units tall:
+// the power of two nearest h/8 (0.25 for a 1.8 m player, 8 for Quake's
+// 56-unit one, its editors' usual grid). A non-positive or non-finite h
+// gives DefaultGrid.
+func LevelGrid(h float64) float64 {
+	if !(h > 0) || math.IsInf(h, 0) {
+		return DefaultGrid
+	}
+	return math.Exp2(math.Round(math.Log2(h / 8)))
+}
+
 // FitLevel prepares a scene opened from a level file (OBJ, glTF): it
 // turns a Z-up level upright (up UpAuto guesses, see GuessUp) and gives
 // the ellipsoid a player's size (PlayerHeight: about 0.6 as wide as

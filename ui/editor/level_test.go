@@ -95,11 +95,26 @@ func TestOpenExampleLevel(t *testing.T) {
 	if n := len(res.Doc.Scene.Mesh.Triangles); n != 530 {
 		t.Errorf("%d triangles, want 530", n)
 	}
-	if res.Up != UpY || !strings.Contains(res.Note, "player height 1.8") {
-		t.Errorf("up %v, note %q: want Y guessed and a 1.8 m player", res.Up, res.Note)
+	if res.Up != UpY || !strings.Contains(res.Note, "player height 1.8") || !strings.Contains(res.Note, "snap grid 0.25") {
+		t.Errorf("up %v, note %q: want Y guessed, a 1.8 m player and its grid", res.Up, res.Note)
+	}
+	if res.Doc.Grid != 0.25 {
+		t.Errorf("grid %v, want 0.25", res.Doc.Grid)
 	}
 	s := res.Doc.Scene
 	if a := res.Doc.Mesh.Answer(s.Ellipsoid, s.Start, s.End, res.Doc.SlideOptions()); !a.Hit || a.First.Normal[1] < 0.99 {
 		t.Errorf("the player's first contact %+v, want the floor (normal +Y)", a.First)
+	}
+}
+
+// A level's snap grid follows its player: a power of two near an eighth
+// of the player's height.
+func TestLevelGrid(t *testing.T) {
+	for _, c := range []struct{ h, want float64 }{
+		{1.8, 0.25}, {56, 8}, {72, 8}, {100, 16}, {0.018, 0.001953125}, {0, DefaultGrid}, {math.NaN(), DefaultGrid}, {math.Inf(1), DefaultGrid},
+	} {
+		if got := LevelGrid(c.h); got != c.want {
+			t.Errorf("LevelGrid(%v) = %v, want %v", c.h, got, c.want)
+		}
 	}
 }

@@ -55,7 +55,8 @@ const (
 )
 
 // StartLoad begins loading path; view and grid carry the current View
-// settings into the new Doc. A level file's up axis is guessed.
+// settings into the new Doc (a level file gets a grid for its player:
+// see Open). A level file's up axis is guessed.
 func StartLoad(path string, view view.Options, grid float64) *Loader {
 	return StartLoadUp(path, view, grid, UpAuto)
 }
@@ -96,8 +97,9 @@ type OpenHooks struct {
 
 // Open opens path as the window does, in the calling goroutine: a
 // fixture as it is, a level file (OBJ, glTF) turned upright (up, UpAuto
-// guessing) with a player-sized ellipsoid (FitLevel), and the core's
-// mesh built. ctx cancels the read. Errors name the file.
+// guessing) with a player-sized ellipsoid (FitLevel) and a snap grid to
+// match (LevelGrid, in place of grid), and the core's mesh built. ctx
+// cancels the read. Errors name the file.
 func Open(ctx context.Context, path string, view view.Options, grid float64, up UpAxis, h OpenHooks) LoadResult {
 	res := LoadResult{Path: path}
 	if err := CheckOpenable(path); err != nil {
@@ -111,6 +113,8 @@ func Open(ctx context.Context, path string, view view.Options, grid float64, up 
 	}
 	if !strings.EqualFold(filepath.Ext(path), ".json") {
 		res.Up, res.Note = FitLevel(s, up)
+		grid = LevelGrid(2 * s.Ellipsoid.Extent()[1]) // FitLevel's player stands along y
+		res.Note += fmt.Sprintf("; snap grid %s", FormatNum(grid))
 	}
 	if h.Building != nil {
 		h.Building(len(s.Mesh.Triangles))

@@ -64,7 +64,9 @@ func TestBackgroundLoadOBJ(t *testing.T) {
 	if got := len(r.Doc.Scene.Mesh.Triangles); got != 2*n*n {
 		t.Fatalf("%d triangles, want %d", got, 2*n*n)
 	}
-	if r.Doc.Mesh == nil || r.Doc.Source != p || r.Doc.Grid != 0.5 || l.Progress() != 1 {
+	// A level's snap grid follows its player (LevelGrid), not the grid
+	// of the scene shown before.
+	if r.Doc.Mesh == nil || r.Doc.Source != p || r.Doc.Grid != 0.25 || l.Progress() != 1 {
 		t.Fatalf("doc %+v, progress %v", r.Doc, l.Progress())
 	}
 	a := &App{Doc: r.Doc}
