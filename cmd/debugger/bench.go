@@ -15,6 +15,7 @@ import (
 	"sweepdbg/scene"
 	"sweepdbg/scene/meshfile"
 	"sweepdbg/sweep"
+	"sweepdbg/ui/editor"
 )
 
 const benchUsage = "bench [--scene NAME | --level FILE] [--n N] [--radius R]"
@@ -28,8 +29,10 @@ const benchUsage = "bench [--scene NAME | --level FILE] [--n N] [--radius R]"
 //
 //	debugger bench --level FILE [--n N] [--radius R]
 //
-// loads any OBJ or glTF level, builds its mesh and runs N player-sized
-// casts over it (a fixed seed, so runs compare), printing the build time,
+// loads any OBJ or glTF level, turns it upright and sizes a player to it
+// as the window does (or takes a sphere of radius R), builds its mesh and
+// runs N casts of that player over it (a fixed seed, so runs compare),
+// printing the player, the build time,
 // the mesh's bytes per triangle and the median and 90th percentile of a
 // sweep and of a slide per cast. It is a quick look at a user's own
 // level, not a benchmark harness (go test -bench is).
@@ -38,7 +41,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	name := fs.String("scene", "terrain", "built-in scene `NAME` to time")
 	level := fs.String("level", "", "time player-sized casts over the level in `FILE` (.obj, .gltf, .glb)")
 	n := fs.Int("n", 1000, "run the scene's sweep and slide `N` times each, or N casts over a level")
-	radius := fs.Float64("radius", 0, "player radius `R` for --level (default: 1/50 of the level's largest extent)")
+	radius := fs.Float64("radius", 0, "a sphere of radius `R` as the player for --level (default: the player the window guesses for the level)")
 	rest, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -85,28 +88,29 @@ func benchScene(name string, n int, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// benchLevel loads a level file and times n casts over it.
+// benchLevel loads a level file and times n casts over it, with the
+// player the window would give the level (upright, sized to its scale:
+// editor.FitLevel), or a sphere of the given radius when radius > 0.
 func benchLevel(path string, n int, radius float64, stdout, stderr io.Writer) int {
-	m, err := meshfile.LoadMesh(context.Background(), path, nil)
+	s, err := meshfile.Open(context.Background(), path, nil)
 	if err != nil {
 		printErr(stderr, "bench: ", err)
 		return exitInvalid
 	}
-	tris := m.Tris()
+	_, guess := editor.FitLevel(s, editor.UpAuto)
+	player, size := s.Ellipsoid, s.Ellipsoid.Extent()[1] // the guessed player, half its height
+	if radius > 0 {
+		player, size, guess = sweep.Sphere(radius), radius, "a sphere (--radius)"
+	}
+	tris := s.Mesh.Tris()
 	t0 := time.Now()
 	mesh := sweep.NewMesh(tris)
 	build := time.Since(t0)
-	b := mesh.Bounds()
-	if radius == 0 {
-		ext := b.Max.Sub(b.Min)
-		radius = max(ext[0], ext[1], ext[2]) / 50
-	}
-	if !(radius > 0) {
+	if !(size > 0) || len(tris) == 0 {
 		fmt.Fprintf(stderr, "debugger: bench: %s: the level has no extent; pass --radius\n", scene.ShowPath(path))
 		return exitInvalid
 	}
-	casts := levelCasts(tris, radius, n)
-	player := sweep.Sphere(radius)
+	casts := levelCasts(tris, size, n)
 	hits := 0
 	sweepT := timeCasts(casts, func(c levelCast) {
 		if _, ok := mesh.Sweep(player, c.begin, c.delta); ok {
@@ -116,7 +120,9 @@ func benchLevel(path string, n int, radius float64, stdout, stderr io.Writer) in
 	slideT := timeCasts(casts, func(c levelCast) {
 		mesh.Slide(player, c.begin, c.begin.Add(c.delta), sweep.SlideOptions{})
 	})
-	fmt.Fprintf(stdout, "level %s: %d triangles, player radius %.4g, %d casts (%d hit)\n", scene.ShowPath(path), len(tris), radius, n, hits)
+	ext := player.Extent()
+	fmt.Fprintf(stdout, "level %s: %d triangles, %d casts (%d hit)\n", scene.ShowPath(path), len(tris), n, hits)
+	fmt.Fprintf(stdout, "player %.4g x %.4g x %.4g (half-extents): %s\n", ext[0], ext[1], ext[2], guess)
 	fmt.Fprintf(stdout, "build  %.2f ms, %.1f bytes per triangle\n", float64(build.Microseconds())/1e3, mesh.BytesPerTriangle())
 	fmt.Fprintf(stdout, "sweep  median %.2f us, p90 %.2f us\n", sweepT[0], sweepT[1])
 	fmt.Fprintf(stdout, "slide  median %.2f us, p90 %.2f us\n", slideT[0], slideT[1])
@@ -127,9 +133,10 @@ func benchLevel(path string, n int, radius float64, stdout, stderr io.Writer) in
 type levelCast struct{ begin, delta mgl64.Vec3 }
 
 // levelCasts returns n casts near the level's surfaces (seed fixed): from
-// a random point of a random non-degenerate triangle, 1 to 3 radii out
-// along its normal (either side: a level's orientation is unknown), moving
-// up to 4 radii in a random direction, as a player moving for a few ticks.
+// a random point of a random non-degenerate triangle, 1 to 3 times radius
+// (the player's largest half-extent) out along its normal (either side:
+// a wall is walked along from both), moving up to 4 times radius in a
+// random direction, as a player moving for a few ticks.
 func levelCasts(tris []geom.Triangle, radius float64, n int) []levelCast {
 	rng := rand.New(rand.NewPCG(14, 50))
 	casts := make([]levelCast, 0, n)

@@ -16,12 +16,15 @@ func TestBenchLevel(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, errOut := runCmd("bench", "--level", obj, "--n", "50")
-	for _, want := range []string{"4 triangles, player radius 1.28, 50 casts", "bytes per triangle", "sweep  median", "slide  median"} {
+	// The player the window would give this Z-up level (64 units across:
+	// metres, a 1.8 m player), not a size picked from the extent.
+	for _, want := range []string{"4 triangles, 50 casts", "player 0.522 x 0.9 x 0.522 (half-extents): up axis Z guessed",
+		"bytes per triangle", "sweep  median", "slide  median"} {
 		if code != exitOK || !strings.Contains(out, want) {
 			t.Errorf("bench --level: exit %d, output %q lacks %q (stderr %q)", code, out, want, errOut)
 		}
 	}
-	if code, out, _ := runCmd("bench", "--level", obj, "--n", "20", "--radius", "4"); code != exitOK || !strings.Contains(out, "player radius 4,") {
+	if code, out, _ := runCmd("bench", "--level", obj, "--n", "20", "--radius", "4"); code != exitOK || !strings.Contains(out, "player 4 x 4 x 4 (half-extents): a sphere") {
 		t.Errorf("bench --radius 4: exit %d, %q", code, out)
 	}
 	if code, _, _ := runCmd("bench", "--level", filepath.Join(dir, "missing.obj")); code != exitInvalid {
