@@ -320,7 +320,7 @@ func (w *walker) slab(i int, lo, hi, t0, t1 float64) (float64, float64) {
 // (scalars stay in registers; arrays would not).
 func (w *walker) enterChildren(n *wnode, tmax float64) (t, x [4]float64) {
 	if haveSlab4 && w.moving {
-		slab4(n, &w.axes, tmax, &t, &x)
+		slab4Best(n, &w.axes, tmax, &t, &x)
 		return t, x
 	}
 	return w.enterChildrenGo(n, tmax)
@@ -385,7 +385,7 @@ func (w *walker) expand(n *wnode, tmax float64) {
 	}
 	var t, x [4]float64
 	if haveSlab4 && w.moving {
-		slab4(n, &w.axes, tmax, &t, &x) // enterChildren, one call fewer
+		slab4Best(n, &w.axes, tmax, &t, &x) // enterChildren, one call fewer
 	} else {
 		t, x = w.enterChildrenGo(n, tmax)
 	}
