@@ -3,6 +3,7 @@ package sweep
 import (
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"unsafe"
 )
 
@@ -384,14 +385,17 @@ func (w *walker) expand(n *wnode, tmax float64) {
 		w.spill()
 	}
 	var t, x [4]float64
+	var in int
 	if haveSlab4 && w.moving {
-		slab4Best(n, &w.axes, tmax, &t, &x) // enterChildren, one call fewer
+		in = slab4Best(n, &w.axes, tmax, &t, &x) // enterChildren, one call fewer
 	} else {
 		t, x = w.enterChildrenGo(n, tmax)
+		in = enteredMask(&t, &x)
 	}
 	base := w.sp
-	for c := 0; c < 4; c++ {
-		if !(t[c] <= x[c]) || n.ref[c] == emptyRef {
+	for ; in != 0; in &= in - 1 {
+		c := bits.TrailingZeros(uint(in)) & 3
+		if n.ref[c] == emptyRef {
 			continue
 		}
 		// Insertion into the pushed entries, sorted by falling t.
@@ -403,6 +407,18 @@ func (w *walker) expand(n *wnode, tmax float64) {
 		w.stack[j] = walkEntry{t: t[c], ref: n.ref[c]}
 		w.sp++
 	}
+}
+
+// enteredMask returns the mask of the children entered by the times t and x
+// of enterChildren: bit c is set when t[c] <= x[c].
+func enteredMask(t, x *[4]float64) int {
+	in := 0
+	for c := range t {
+		if t[c] <= x[c] {
+			in |= 1 << c
+		}
+	}
+	return in
 }
 
 // spill moves the bottom half of the stack to spilled (the far entries,

@@ -421,9 +421,10 @@ func TestSlab4MatchesGo(t *testing.T) {
 			t.Fatalf("node %+v, walker %+v: slab4 gives %v %v, Go %v %v", n, w.axes, gotT, gotX, wantT, wantX)
 		}
 		if useAVX2 {
-			avxT, avxX := w.enterChildren(n, tmax) // slab4AVX2
-			if sameBits4(avxT, gotT) != 4 || sameBits4(avxX, gotX) != 4 {
-				t.Fatalf("node %+v, walker %+v: slab4AVX2 gives %v %v, slab4 %v %v", n, w.axes, avxT, avxX, gotT, gotX)
+			var avxT, avxX [4]float64
+			in := slab4AVX2(n, &w.axes, tmax, &avxT, &avxX)
+			if sameBits4(avxT, gotT) != 4 || sameBits4(avxX, gotX) != 4 || in != enteredMask(&gotT, &gotX) {
+				t.Fatalf("node %+v, walker %+v: slab4AVX2 gives %v %v (mask %b), slab4 %v %v", n, w.axes, avxT, avxX, in, gotT, gotX)
 			}
 			avx++
 		}

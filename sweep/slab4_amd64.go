@@ -20,10 +20,11 @@ func slab4(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64)
 
 // slab4AVX2 is slab4 with the four children in one AVX2 register: the
 // same operations in the same order, so the same bits
-// (TestSlab4MatchesGo). Call it only when useAVX2 is true.
+// (TestSlab4MatchesGo). It also returns enteredMask(t, x). Call it only when
+// useAVX2 is true.
 //
 //go:noescape
-func slab4AVX2(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64)
+func slab4AVX2(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64) (in int)
 
 // cpuid executes CPUID with EAX = leaf and ECX = sub.
 func cpuid(leaf, sub uint32) (a, b, c, d uint32)
@@ -50,11 +51,12 @@ func hasAVX2() bool {
 	return b7&(1<<5) != 0
 }
 
-// slab4Best is slab4AVX2 where the CPU has AVX2, else slab4.
-func slab4Best(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64) {
+// slab4Best is slab4AVX2 where the CPU has AVX2, else slab4 and
+// enteredMask: the times and the mask of the children entered.
+func slab4Best(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64) (in int) {
 	if useAVX2 {
-		slab4AVX2(n, a, tmax, t, x)
-	} else {
-		slab4(n, a, tmax, t, x)
+		return slab4AVX2(n, a, tmax, t, x)
 	}
+	slab4(n, a, tmax, t, x)
+	return enteredMask(t, x)
 }

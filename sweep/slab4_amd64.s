@@ -115,8 +115,8 @@ TEXT ·slab4(SB), NOSPLIT, $0-40
 	VMULPD Y4, Y3, Y3; \
 	VMINPD Y3, Y10, Y10
 
-// func slab4AVX2(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64)
-TEXT ·slab4AVX2(SB), NOSPLIT, $0-40
+// func slab4AVX2(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64) (in int)
+TEXT ·slab4AVX2(SB), NOSPLIT, $0-48
 	MOVQ n+0(FP), SI
 	MOVQ a+8(FP), DI
 	VBROADCASTSD tmax+16(FP), Y10
@@ -130,6 +130,9 @@ TEXT ·slab4AVX2(SB), NOSPLIT, $0-40
 	VMOVUPD Y12, 0(AX)
 	MOVQ x+32(FP), AX
 	VMOVUPD Y10, 0(AX)
+	VCMPPD $2, Y10, Y12, Y13 // t <= x (LE_OS: false for a NaN)
+	VMOVMSKPD Y13, AX
+	MOVQ AX, in+40(FP)
 	VZEROUPPER
 	RET
 
