@@ -386,9 +386,13 @@ func (w *walker) expand(n *wnode, tmax float64) {
 	}
 	var t, x [4]float64
 	var in int
-	if haveSlab4 && w.moving {
-		in = slab4Best(n, &w.axes, tmax, &t, &x) // enterChildren, one call fewer
-	} else {
+	switch {
+	case useAVX2 && w.moving: // enterChildren, one call fewer (slab4Best is not inlined)
+		in = slab4AVX2(n, &w.axes, tmax, &t, &x)
+	case haveSlab4 && w.moving:
+		slab4(n, &w.axes, tmax, &t, &x)
+		in = enteredMask(&t, &x)
+	default:
 		t, x = w.enterChildrenGo(n, tmax)
 		in = enteredMask(&t, &x)
 	}
