@@ -3,6 +3,7 @@ package sweep
 import (
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"unsafe"
 )
 
@@ -242,26 +243,25 @@ type walkEntry struct {
 // grown box is not reached for t in [0, tmax].
 func (w *walker) start(m *Mesh, o, dir, r [3]float64, tmax float64) bool {
 	w.nodes, w.sp, w.spilled = m.nodes, 0, w.spilled[:0]
+	qOff := unsafe.Offsetof(wnode{}.q)
 	for i := 0; i < 3; i++ {
-		w.oLo[i], w.oHi[i] = o[i]+r[i], o[i]-r[i]
-		w.inv[i] = 1 / dir[i]
-		if math.IsInf(w.inv[i], 0) {
-			w.inv[i] = math.Inf(1) // -0 (or a tiny negative) too: see enter
+		lo, hi, inv := o[i]+r[i], o[i]-r[i], 1/dir[i]
+		if math.IsInf(inv, 0) {
+			inv = math.Inf(1) // -0 (or a tiny negative) too: see enter
 		}
-		w.ninv[i], w.still[i] = -w.inv[i], math.IsInf(w.inv[i], 0)
-		w.near[i], w.far[i], w.oNear[i], w.oFar[i] = i, 3+i, w.oLo[i], w.oHi[i]
-		if w.inv[i] < 0 {
-			w.near[i], w.far[i], w.oNear[i], w.oFar[i] = 3+i, i, w.oHi[i], w.oLo[i]
+		w.oLo[i], w.oHi[i], w.inv[i], w.ninv[i], w.still[i] = lo, hi, inv, -inv, math.IsInf(inv, 1)
+		near, far, on, of := i, 3+i, lo, hi
+		if inv < 0 {
+			near, far, on, of = 3+i, i, hi, lo
 		}
+		w.near[i], w.far[i], w.oNear[i], w.oFar[i] = near, far, on, of
+		// Field by field: a composite literal is built aside and copied.
+		a := &w.axes[i]
+		a.nearOff, a.farOff = qOff+uintptr(4*near), qOff+uintptr(4*far)
+		a.on[0], a.on[1], a.of[0], a.of[1] = on, on, of, of
+		a.ninv[0], a.ninv[1], a.inv[0], a.inv[1] = -inv, -inv, inv, inv
 	}
 	w.moving = !w.still[0] && !w.still[1] && !w.still[2]
-	for i := range w.axes {
-		w.axes[i] = slabAxis{
-			nearOff: unsafe.Offsetof(wnode{}.q) + uintptr(4*w.near[i]), farOff: unsafe.Offsetof(wnode{}.q) + uintptr(4*w.far[i]),
-			on: [2]float64{w.oNear[i], w.oNear[i]}, of: [2]float64{w.oFar[i], w.oFar[i]},
-			ninv: [2]float64{w.ninv[i], w.ninv[i]}, inv: [2]float64{w.inv[i], w.inv[i]},
-		}
-	}
 	if len(m.nodes) == 0 {
 		return false
 	}
@@ -321,7 +321,7 @@ func (w *walker) slab(i int, lo, hi, t0, t1 float64) (float64, float64) {
 // (scalars stay in registers; arrays would not).
 func (w *walker) enterChildren(n *wnode, tmax float64) (t, x [4]float64) {
 	if haveSlab4 && w.moving {
-		slab4(n, &w.axes, tmax, &t, &x)
+		slab4Best(n, &w.axes, tmax, &t, &x)
 		return t, x
 	}
 	return w.enterChildrenGo(n, tmax)
@@ -385,14 +385,21 @@ func (w *walker) expand(n *wnode, tmax float64) {
 		w.spill()
 	}
 	var t, x [4]float64
-	if haveSlab4 && w.moving {
-		slab4(n, &w.axes, tmax, &t, &x) // enterChildren, one call fewer
-	} else {
+	var in int
+	switch {
+	case useAVX2 && w.moving: // enterChildren, one call fewer (slab4Best is not inlined)
+		in = slab4AVX2(n, &w.axes, tmax, &t, &x)
+	case haveSlab4 && w.moving:
+		slab4(n, &w.axes, tmax, &t, &x)
+		in = enteredMask(&t, &x)
+	default:
 		t, x = w.enterChildrenGo(n, tmax)
+		in = enteredMask(&t, &x)
 	}
 	base := w.sp
-	for c := 0; c < 4; c++ {
-		if !(t[c] <= x[c]) || n.ref[c] == emptyRef {
+	for ; in != 0; in &= in - 1 {
+		c := bits.TrailingZeros(uint(in)) & 3
+		if n.ref[c] == emptyRef {
 			continue
 		}
 		// Insertion into the pushed entries, sorted by falling t.
@@ -404,6 +411,18 @@ func (w *walker) expand(n *wnode, tmax float64) {
 		w.stack[j] = walkEntry{t: t[c], ref: n.ref[c]}
 		w.sp++
 	}
+}
+
+// enteredMask returns the mask of the children entered by the times t and x
+// of enterChildren: bit c is set when t[c] <= x[c].
+func enteredMask(t, x *[4]float64) int {
+	in := 0
+	for c := range t {
+		if t[c] <= x[c] {
+			in |= 1 << c
+		}
+	}
+	return in
 }
 
 // spill moves the bottom half of the stack to spilled (the far entries,

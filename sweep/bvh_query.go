@@ -28,9 +28,9 @@ func (m *Mesh) Sweep(e Ellipsoid, begin, delta mgl64.Vec3) (Hit, bool) {
 // For a single (convex) triangle the unit-space distance is convex in t,
 // so a triangle left at T = 0 is never met later in the motion.
 func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit, bool) {
-	if !finiteVecs(begin, delta, e.Axes[0], e.Axes[1], e.Axes[2]) {
-		return Hit{}, false
-	}
+	// No finiteness check: a query is valid only if every input is finite
+	// (Query.init: begin is checked, and a non-finite axis or delta makes
+	// the determinant test fail or the unit-space map or motion non-finite).
 	var q Query // init in place: NewQuery would return a copy
 	q.init(&e, &begin, &delta)
 	var w walker
@@ -47,7 +47,7 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 		}
 		// Until a hit at T = 0 no triangle is settled (sweepResult.settled).
 		for k := first; k < first+count; k++ {
-			tri = m.tri(k)
+			m.load(k, &tri)
 			if q.test(&tri, c.r.bestT, &h) && c.blocks(&h) {
 				if c.r.offer(h, int(m.perm[k])); c.r.bestT == 0 {
 					return c.atStart(&w, k+1, first+count)
@@ -73,7 +73,8 @@ func (c *sweepCtx) test(k uint32) {
 	if c.r.settled(id) {
 		return
 	}
-	tri := c.m.tri(k)
+	var tri geom.Triangle
+	c.m.load(k, &tri)
 	var h Hit
 	if c.q.test(&tri, c.r.bestT, &h) && c.blocks(&h) {
 		c.r.offer(h, id)
@@ -177,7 +178,7 @@ func reachExt(ext, begin, delta mgl64.Vec3) [3]float64 {
 	r := [3]float64(ext)
 	rmax := 0.0
 	for i := 0; i < 3; i++ {
-		rmax = math.Max(rmax, r[i])
+		rmax = max(rmax, r[i]) // the same as math.Max (NaN included), without its call
 	}
 	for i := range r {
 		r[i] += 1e-6*rmax + 1e-9*(math.Abs(begin[i])+math.Abs(delta[i]))

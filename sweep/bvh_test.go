@@ -391,9 +391,10 @@ func TestWalkerSpills(t *testing.T) {
 	}
 }
 
-// TestSlab4MatchesGo checks the assembly child test against the Go one
+// TestSlab4MatchesGo checks the SSE2 child test against the Go one
 // on random nodes and motions (the same times up to the sign of a zero,
-// the same answers), and the layout the assembly hard-codes.
+// the same answers), the AVX2 one (where the CPU has it) against the SSE2
+// one, bitwise, and the layout the assembly hard-codes.
 func TestSlab4MatchesGo(t *testing.T) {
 	if unsafe.Sizeof(slabAxis{}) != 80 || unsafe.Offsetof(wnode{}.org) != 0 || unsafe.Offsetof(wnode{}.exp) != 52 {
 		t.Fatalf("layout changed: slabAxis %d bytes, wnode.org at %d, wnode.exp at %d: update slab4_amd64.s",
@@ -404,7 +405,7 @@ func TestSlab4MatchesGo(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(11, 12))
 	m := NewMesh(randomSoup(rng, 3000, 50, 3))
-	entered := 0
+	entered, avx := 0, 0
 	for i := 0; i < 20000; i++ {
 		var w walker
 		d := randVec(rng, 40)
@@ -413,10 +414,19 @@ func TestSlab4MatchesGo(t *testing.T) {
 		}
 		n := &m.nodes[rng.IntN(len(m.nodes))]
 		tmax := rng.Float64()
-		gotT, gotX := w.enterChildren(n, tmax)
+		var gotT, gotX [4]float64
+		slab4(n, &w.axes, tmax, &gotT, &gotX)
 		wantT, wantX := w.enterChildrenGo(n, tmax)
 		if gotT != wantT || gotX != wantX {
 			t.Fatalf("node %+v, walker %+v: slab4 gives %v %v, Go %v %v", n, w.axes, gotT, gotX, wantT, wantX)
+		}
+		if useAVX2 {
+			var avxT, avxX [4]float64
+			in := slab4AVX2(n, &w.axes, tmax, &avxT, &avxX)
+			if sameBits4(avxT, gotT) != 4 || sameBits4(avxX, gotX) != 4 || in != enteredMask(&gotT, &gotX) {
+				t.Fatalf("node %+v, walker %+v: slab4AVX2 gives %v %v (mask %b), slab4 %v %v", n, w.axes, avxT, avxX, in, gotT, gotX)
+			}
+			avx++
 		}
 		for c := range gotT {
 			if gotT[c] <= gotX[c] && n.ref[c] != emptyRef {
@@ -427,4 +437,16 @@ func TestSlab4MatchesGo(t *testing.T) {
 	if entered < 1000 {
 		t.Fatalf("only %d children entered: the test is not exercising hits", entered)
 	}
+	t.Logf("%d children entered; %d nodes also through slab4AVX2 (AVX2: %v)", entered, avx, useAVX2)
+}
+
+// sameBits4 returns how many of a's and b's elements are bitwise equal.
+func sameBits4(a, b [4]float64) int {
+	n := 0
+	for i := range a {
+		if math.Float64bits(a[i]) == math.Float64bits(b[i]) {
+			n++
+		}
+	}
+	return n
 }

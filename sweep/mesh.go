@@ -236,6 +236,22 @@ func (m *Mesh) vertex(i uint64) mgl64.Vec3 {
 	return m.verts[i]
 }
 
+// load stores the k-th triangle in leaf order in t: tri, written in
+// place (a triangle returned by value is built in temporaries and copied
+// twice), with the common form (packed indices, float32 vertices) read
+// without tri's per-vertex branches.
+func (m *Mesh) load(k uint32, t *geom.Triangle) {
+	if m.packed == nil || m.vert32 == nil {
+		*t = m.tri(k)
+		return
+	}
+	p, v := m.packed[k], m.vert32
+	a, b, c := &v[p&packMask], &v[p>>packBits&packMask], &v[p>>(2*packBits)]
+	t[0][0], t[0][1], t[0][2] = float64(a[0]), float64(a[1]), float64(a[2])
+	t[1][0], t[1][1], t[1][2] = float64(b[0]), float64(b[1]), float64(b[2])
+	t[2][0], t[2][1], t[2][2] = float64(c[0]), float64(c[1]), float64(c[2])
+}
+
 // tri returns the k-th triangle in leaf order.
 func (m *Mesh) tri(k uint32) geom.Triangle {
 	var a, b, c uint64

@@ -5,6 +5,10 @@ package sweep
 // haveSlab4 reports whether slab4 is the SSE2 assembly (slab4_amd64.s).
 const haveSlab4 = true
 
+// useAVX2 reports whether the CPU and the OS support AVX2, so that
+// slab4AVX2 can stand in for slab4.
+var useAVX2 = hasAVX2()
+
 // slab4 is enterChildren for a walk that moves along every axis, four
 // children at a time in SSE2 registers: it stores the children's entry
 // times in t and their exit times in x (a child is entered by tmax when
@@ -13,3 +17,46 @@ const haveSlab4 = true
 //
 //go:noescape
 func slab4(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64)
+
+// slab4AVX2 is slab4 with the four children in one AVX2 register: the
+// same operations in the same order, so the same bits
+// (TestSlab4MatchesGo). It also returns enteredMask(t, x). Call it only when
+// useAVX2 is true.
+//
+//go:noescape
+func slab4AVX2(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64) (in int)
+
+// cpuid executes CPUID with EAX = leaf and ECX = sub.
+func cpuid(leaf, sub uint32) (a, b, c, d uint32)
+
+// xgetbv0 returns XCR0, the register state the OS saves.
+func xgetbv0() (a, d uint32)
+
+// hasAVX2 reports AVX2 support: CPUID leaf 7 EBX bit 5, with AVX
+// (leaf 1 ECX bit 28) and OSXSAVE (bit 27), and XCR0 showing that the OS
+// saves the XMM and YMM state (bits 1 and 2).
+func hasAVX2() bool {
+	maxLeaf, _, _, _ := cpuid(0, 0)
+	if maxLeaf < 7 {
+		return false
+	}
+	_, _, c1, _ := cpuid(1, 0)
+	if c1&(1<<27) == 0 || c1&(1<<28) == 0 {
+		return false
+	}
+	if xcr0, _ := xgetbv0(); xcr0&6 != 6 {
+		return false
+	}
+	_, b7, _, _ := cpuid(7, 0)
+	return b7&(1<<5) != 0
+}
+
+// slab4Best is slab4AVX2 where the CPU has AVX2, else slab4 and
+// enteredMask: the times and the mask of the children entered.
+func slab4Best(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64) (in int) {
+	if useAVX2 {
+		return slab4AVX2(n, a, tmax, t, x)
+	}
+	slab4(n, a, tmax, t, x)
+	return enteredMask(t, x)
+}
