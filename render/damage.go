@@ -62,7 +62,7 @@ const changedShare = 0.5
 // it draws everything, as Draw does, and returns dst's bounds. Everything
 // it does not redraw is exactly what Draw would draw there.
 func (r *Renderer) DrawChanged(dst *ebiten.Image, f *Frame, cam Camera, opt view.Options) image.Rectangle {
-	parts := r.DrawParts(dst, f, cam, opt, nil)
+	parts := r.DrawParts(dst, f, cam, opt, nil, nil)
 	if len(parts) == 0 {
 		return image.Rectangle{}
 	}
@@ -71,12 +71,15 @@ func (r *Renderer) DrawChanged(dst *ebiten.Image, f *Frame, cam Camera, opt view
 
 // DrawParts is DrawChanged that also redraws the view inside the
 // rectangles of must (say, under translucent panels drawn again over
-// it). It returns the rectangles it redrew, none overlapping another
-// (each is redrawn once): the changed part and must, merged where they
-// overlap or nearly fill their bounding box; dst's bounds alone when it
-// drew the whole view (as DrawChanged, also when the parts add up to more
-// than half of it); none when nothing changed and must is empty.
-func (r *Renderer) DrawParts(dst *ebiten.Image, f *Frame, cam Camera, opt view.Options, must []image.Rectangle) []image.Rectangle {
+// it) and leaves dst alone inside the rectangles of covered (where the
+// caller has drawn, and draws again, something opaque over the view:
+// the view there need not be drawn). It returns the rectangles it
+// redrew, none overlapping another (each is redrawn once): the changed
+// part and must, merged where they overlap or nearly fill their bounding
+// box, less covered; dst's bounds alone when it drew the whole view (as
+// DrawChanged, also when the parts add up to more than half of it); none
+// when nothing changed and must is empty.
+func (r *Renderer) DrawParts(dst *ebiten.Image, f *Frame, cam Camera, opt view.Options, must, covered []image.Rectangle) []image.Rectangle {
 	if dst == nil {
 		return nil
 	}
@@ -89,7 +92,7 @@ func (r *Renderer) DrawParts(dst *ebiten.Image, f *Frame, cam Camera, opt view.O
 	}
 	r.lists.Build(f, cam, opt)
 	reg, ok := r.changedRect(opt, w, h)
-	parts := disjoint(append([]image.Rectangle{reg}, must...), dst.Bounds())
+	parts := without(disjoint(append([]image.Rectangle{reg}, must...), dst.Bounds()), covered)
 	if !ok || area(parts) > changedShare*float64(w*h) {
 		r.drawScene(dst, opt)
 		r.drawOverlays(dst)
@@ -157,17 +160,22 @@ func disjoint(rs []image.Rectangle, bounds image.Rectangle) []image.Rectangle {
 	}
 	var cut []image.Rectangle
 	for _, r := range out {
-		pieces := []image.Rectangle{r}
-		for _, c := range cut {
-			var rest []image.Rectangle
-			for _, p := range pieces {
-				rest = subtract(rest, p, c)
-			}
-			pieces = rest
-		}
-		cut = append(cut, pieces...)
+		cut = append(cut, without([]image.Rectangle{r}, cut)...)
 	}
 	return cut
+}
+
+// without returns the parts of the rectangles of rs outside every
+// rectangle of cut (those of disjoint rectangles are disjoint).
+func without(rs, cut []image.Rectangle) []image.Rectangle {
+	for _, c := range cut {
+		var rest []image.Rectangle
+		for _, r := range rs {
+			rest = subtract(rest, r, c)
+		}
+		rs = rest
+	}
+	return rs
 }
 
 // subtract appends to dst the parts of r outside c: up to four

@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"image/color"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
@@ -92,7 +93,8 @@ func TestDisjoint(t *testing.T) {
 // as where the view changed: with something else drawn over those
 // rectangles since the last frame (translucent panels), the frame equals
 // the whole one, pose moves after pose moves, and what it redrew does
-// not overlap.
+// not overlap; it leaves alone rectangles covered by something opaque
+// drawn over the view (opaque panels), cutting the changed part there.
 func TestPixelsDrawParts(t *testing.T) {
 	needDisplay(t)
 	f := coreFrame(t, scene.DefaultName)
@@ -113,23 +115,45 @@ func TestPixelsDrawParts(t *testing.T) {
 	// half outside the view.
 	must := []image.Rectangle{image.Rect(2, 2, 40, 100), image.Rect(2, 104, 40, 200), image.Rect(440, 2, 478, 292),
 		image.Rect(0, 288, 480, 300), image.Rect(450, -20, 520, 20)}
+	// An opaque panel over a panel column, and one in the middle of the
+	// view where the pose moves: drawn over dst before each frame and
+	// over ref after it, as a caller compositing opaque panels would.
+	covered := []image.Rectangle{image.Rect(2, 2, 40, 100), image.Rect(180, 80, 300, 200)}
+	cover := func(img *ebiten.Image) {
+		for _, r := range covered {
+			img.SubImage(r).(*ebiten.Image).Fill(color.RGBA{40, 200, 40, 255})
+		}
+	}
 	dirty := func() {
 		for _, r := range must {
 			dst.SubImage(r).(*ebiten.Image).Fill(image.White)
 		}
+		cover(dst)
 	}
 	part.Draw(dst, f, cam, opt)
 	whole.Draw(ref, f, cam, opt)
+	cut := 0
 	for i, d := range []mgl64.Vec3{{}, {0.05, 0, 0}, {0.05, 0.02, 0}, {0, 0, -0.04}} {
 		f.Scene.Start = f.Scene.Start.Add(d)
 		f.Answer = f.Mesh.Answer(f.Scene.Ellipsoid, f.Scene.Start, f.Scene.End, f.Scene.SlideOptions())
 		dirty()
-		parts := part.DrawParts(dst, f, cam, opt, must)
+		parts := part.DrawParts(dst, f, cam, opt, must, covered)
 		if len(parts) == 1 && parts[0] == dst.Bounds() {
 			t.Errorf("move %d: DrawParts drew the whole view, want parts", i)
 		}
-		checkDisjoint(t, must, parts, dst.Bounds())
+		checkDisjoint(t, without(must, covered), parts, dst.Bounds())
+		for _, p := range parts {
+			for _, c := range covered {
+				if p.Overlaps(c) {
+					t.Errorf("move %d: part %v overlaps the covered %v", i, p, c)
+				}
+			}
+			if p.Overlaps(covered[1].Inset(-1)) {
+				cut++ // a part reaching the covered middle: cut at its edge
+			}
+		}
 		whole.Draw(ref, f, cam, opt)
+		cover(ref)
 		got, want := read(dst), read(ref)
 		if n := countDiff(got, want, got.Bounds()); n > 0 {
 			dir := t.TempDir()
@@ -138,7 +162,10 @@ func TestPixelsDrawParts(t *testing.T) {
 			t.Errorf("move %d: the frame drawn in parts %v differs from the whole one in %d pixels, within %v (pictures in %s)", i, parts, n, diffBox(got, want), dir)
 		}
 	}
-	if parts := part.DrawParts(dst, f, cam, opt, nil); len(parts) != 0 {
+	if cut == 0 {
+		t.Error("no changed part reached the covered middle of the view: the test does not cut a changed part")
+	}
+	if parts := part.DrawParts(dst, f, cam, opt, nil, nil); len(parts) != 0 {
 		t.Errorf("nothing changed and nothing asked, yet DrawParts drew %v", parts)
 	}
 }

@@ -3,10 +3,12 @@ package ui
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"slices"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
 // layerRefresh is how often a drag frame draws the panels, the status
@@ -29,15 +31,20 @@ type panelLayer struct {
 	img   *ebiten.Image
 	drawn time.Time // when img was last drawn; zero when it is stale
 	// rects bound what img holds (device pixels; transparent elsewhere),
-	// as overRects gave them when img was last drawn; nil when unknown.
+	// as overRects gave them when img was last drawn (opaque ones and
+	// the others); nil when unknown.
 	rects []image.Rectangle
+	// opaque are the rectangles img holds opaque pixels in everywhere:
+	// the screen there holds img's pixels and the view is not drawn.
+	opaque []image.Rectangle
 }
 
 // drawLayered draws a drag frame: every layerRefresh the layer is drawn
-// again and composited over the view redrawn where it changed and under
-// the layer (all of the window the first time, or when where the layer
-// draws is not known), otherwise the part of the view that changed and
-// the kept layer over that part.
+// again, copied over the screen where it is opaque (the panels, the
+// status line) and composited over the view redrawn where it changed and
+// under the layer's other parts (all of the window the first time, or
+// when where the layer draws is not known), otherwise the part of the
+// view that changed outside the opaque parts and the kept layer over it.
 func (g *game) drawLayered(screen *ebiten.Image) {
 	p := &g.layer
 	b := screen.Bounds()
@@ -50,71 +57,124 @@ func (g *game) drawLayered(screen *ebiten.Image) {
 	}
 	now := time.Now()
 	if !p.drawn.IsZero() && now.Sub(p.drawn) < layerRefresh {
-		g.compositeLayer(screen, g.drawViewParts(screen, nil))
+		g.compositeLayer(screen, g.drawViewParts(screen, nil, p.opaque), nil)
 		return
 	}
-	over, known := g.overRects()
+	opaque, other, known := g.overRects()
 	full := p.drawn.IsZero() || !known || p.rects == nil
 	// Where the layer held something and where it draws now: a panel or
-	// a banner gone leaves nothing behind.
-	must := append(slices.Clip(p.rects), over...)
-	p.drawn, p.rects = now, nil // a panic in drawViewParts makes it stale again
-	if known {
-		p.rects = over
+	// a banner gone leaves nothing behind. Where it is opaque now it
+	// draws every pixel again.
+	var must []image.Rectangle
+	for _, r := range append(slices.Clip(p.rects), other...) {
+		if !slices.Contains(opaque, r) {
+			must = append(must, r)
+		}
 	}
+	p.drawn, p.rects, p.opaque = now, nil, nil // a panic in drawViewParts makes it stale again
 	if full {
 		g.drawView(screen)
 		p.img.Clear()
 		g.drawOver(p.img)
-		g.compositeLayer(screen, []image.Rectangle{b})
-		return
+		g.compositeLayer(screen, []image.Rectangle{b}, nil)
+	} else {
+		for _, r := range must {
+			p.img.SubImage(r).(*ebiten.Image).Clear()
+		}
+		g.drawOver(p.img)
+		g.compositeLayer(screen, g.drawViewParts(screen, must, opaque), opaque)
 	}
-	for _, r := range must {
-		p.img.SubImage(r).(*ebiten.Image).Clear()
+	if known && !p.drawn.IsZero() {
+		p.rects, p.opaque = append(opaque, other...), opaque
 	}
-	g.drawOver(p.img)
-	g.compositeLayer(screen, g.drawViewParts(screen, must))
 }
 
 // compositeLayer draws the layer over screen in each of parts, which
-// must not overlap (the layer is translucent).
-func (g *game) compositeLayer(screen *ebiten.Image, parts []image.Rectangle) {
-	for _, r := range parts {
-		op := &ebiten.DrawImageOptions{}
+// must not overlap (the layer is translucent), and copies it in each of
+// opaque (where it is opaque) unless parts is the whole screen.
+func (g *game) compositeLayer(screen *ebiten.Image, parts, opaque []image.Rectangle) {
+	draw := func(r image.Rectangle, blend ebiten.Blend) {
+		op := &ebiten.DrawImageOptions{Blend: blend}
 		op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
 		screen.SubImage(r).(*ebiten.Image).DrawImage(g.layer.img.SubImage(r).(*ebiten.Image), op)
+	}
+	for _, r := range parts {
+		draw(r, ebiten.BlendSourceOver)
+	}
+	if len(parts) == 1 && parts[0] == screen.Bounds() {
+		return
+	}
+	for _, r := range opaque {
+		draw(r, ebiten.BlendCopy)
 	}
 }
 
 // overRects returns rectangles (device pixels) that hold all drawOver
-// draws during a drag: each panel's window with its border, the status
-// line with the progress bars above it, the banners' rows and the Scene
+// draws during a drag. In those of opaque it draws every pixel opaque:
+// each panel's window with its border (fillPanels) and the status line.
+// The others may be translucent or empty in places: the progress bars
+// above the status line while shown, the banners' rows and the Scene
 // panel's dropdown list. known is false when a panel is collapsed or
 // closed (its title bar's place is not known), the help is shown or the
 // triangle tip is.
-func (g *game) overRects() (rs []image.Rectangle, known bool) {
+func (g *game) overRects() (opaque, other []image.Rectangle, known bool) {
 	p := g.panels
 	if g.help || g.showTip() || len(p.shown) != len(panelNames) {
-		return nil, false
+		return nil, nil, false
 	}
 	s := g.uiScale()
-	px := func(r image.Rectangle) image.Rectangle {
-		return image.Rect(r.Min.X*s, r.Min.Y*s, r.Max.X*s, r.Max.Y*s)
-	}
 	for _, name := range panelNames {
-		rs = append(rs, px(p.shown[name].Inset(-1))) // debugui draws the border outside the bounds
+		opaque = append(opaque, g.panelRect(name))
 	}
+	opaque = append(opaque, image.Rect(0, g.h-statusH*s, g.w, g.h))
 	// The dropdown's list opens under its button, as wide as it and at
 	// most dropdownReach high (an open one closes at the press that
 	// begins a drag, or a tenth of a second after an option is chosen).
 	sc := p.shown[panelScene]
-	rs = append(rs, px(image.Rect(sc.Min.X-1, sc.Min.Y, sc.Max.X+1, sc.Max.Y+dropdownReach)))
-	bottom := g.h - (statusH+2*progressH)*s
-	rs = append(rs, image.Rect(0, bottom, g.w, g.h))
-	if n := len(g.banners()); n > 0 {
-		rs = append(rs, image.Rect(0, panelGap*s, g.w, (panelGap+n*bannerStep)*s))
+	other = append(other, scaleRect(image.Rect(sc.Min.X-1, sc.Min.Y, sc.Max.X+1, sc.Max.Y+dropdownReach), s))
+	if g.loading != nil || g.hunter != nil {
+		other = append(other, image.Rect(0, g.h-(statusH+2*progressH)*s, g.w, g.h-statusH*s))
 	}
-	return rs, true
+	if n := len(g.banners()); n > 0 {
+		other = append(other, image.Rect(0, panelGap*s, g.w, (panelGap+n*bannerStep)*s))
+	}
+	return opaque, other, true
+}
+
+// panelRect is where the named panel, open, draws (device pixels): its
+// window and the border debugui draws one pixel outside it.
+func (g *game) panelRect(name string) image.Rectangle {
+	return scaleRect(g.panels.shown[name].Inset(-1), g.uiScale())
+}
+
+// scaleRect is r (debugui units) in device pixels at UI scale s.
+func scaleRect(r image.Rectangle, s int) image.Rectangle {
+	return image.Rect(r.Min.X*s, r.Min.Y*s, r.Max.X*s, r.Max.Y*s)
+}
+
+// colorPanel is the opaque colour fillPanels puts under each panel:
+// debugui's window background is 45 grey premultiplied by alpha 230/255
+// (colorWindowBG, debugui's style.go), which over 45 / (230/255) = 49.9
+// grey gives that grey again, so a panel looks as it did over a view of
+// that grey.
+var colorPanel = color.RGBA{50, 50, 50, 0xff}
+
+// fillPanels fills each open panel's rectangle (panelRect) with
+// colorPanel, before debugui draws the panels over it: a panel is then
+// opaque everywhere, so nothing of the view under it shows through and
+// the view need not be drawn under it while a pose is dragged
+// (drawLayered). Every frame does so, at rest too, so a panel looks the
+// same during a drag and after. (While a panel is moved or resized by
+// its title bar or corner, debugui draws its frame where it was and the
+// fill goes where it is now: for that frame, a band of colorPanel
+// without a border shows on the side it moves to.)
+func (g *game) fillPanels(dst *ebiten.Image) {
+	for _, name := range panelNames {
+		if _, ok := g.panels.shown[name]; ok {
+			r := g.panelRect(name)
+			vector.FillRect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colorPanel, false)
+		}
+	}
 }
 
 // dropdownReach bounds how far below its button a debugui dropdown's
@@ -123,10 +183,11 @@ func (g *game) overRects() (rs []image.Rectangle, known bool) {
 const dropdownReach = 12*18 + 1
 
 // drawViewParts redraws the view where it changed since the last frame
-// and inside the rectangles of must (see render.Renderer.DrawParts) and
+// and inside the rectangles of must, but for those of covered (see
+// render.Renderer.DrawParts), and
 // returns the rectangles it redrew; like drawView, a panic in the
 // renderer is reported rather than fatal.
-func (g *game) drawViewParts(screen *ebiten.Image, must []image.Rectangle) (parts []image.Rectangle) {
+func (g *game) drawViewParts(screen *ebiten.Image, must, covered []image.Rectangle) (parts []image.Rectangle) {
 	if g.app.Doc.Scene == nil {
 		g.drawView(screen)
 		return []image.Rectangle{screen.Bounds()}
@@ -140,12 +201,13 @@ func (g *game) drawViewParts(screen *ebiten.Image, must []image.Rectangle) (part
 		}
 	}()
 	f := g.frame()
-	return g.rend.DrawParts(screen, &f, g.cam, g.app.Doc.View, must)
+	return g.rend.DrawParts(screen, &f, g.cam, g.app.Doc.View, must, covered)
 }
 
 // drawOver draws what goes over the view: the panels, the status line
 // (with the banners, help and progress) and the triangle tip.
 func (g *game) drawOver(dst *ebiten.Image) {
+	g.fillPanels(dst)
 	g.dui.Draw(dst)
 	g.drawOverlay(dst)
 	g.drawTriangleTip(dst, float64(g.uiScale()))

@@ -2,24 +2,31 @@ package ui
 
 import (
 	"image"
+	"slices"
 	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"sweepdbg/render"
+	"sweepdbg/scene"
 )
 
 // While a pose is dragged, what is drawn over the view is bounded by
 // overRects: every panel with the border debugui draws one pixel outside
-// it, the Scene panel's dropdown list below its button, the status line
-// with the progress bars over it; a window twice the size (UI scale 2)
-// doubles them; with a panel collapsed or the help shown where it draws
-// is not known.
+// it and the status line, opaque; the Scene panel's dropdown list below
+// its button, not; a window twice the size (UI scale 2) doubles them;
+// with a panel collapsed or the help shown where it draws is not known.
 func TestOverRects(t *testing.T) {
 	g := newTestGame(t)
 	g.scale, g.w, g.h = 1, 1280, 800
 	updatePanels(t, g)
-	rs, known := g.overRects()
+	opaque, other, known := g.overRects()
+	rs := append(slices.Clip(opaque), other...)
 	if !known {
 		t.Fatal("where the panels draw is not known with every panel open")
 	}
-	in := func(r image.Rectangle) bool {
+	in := func(r image.Rectangle, rs []image.Rectangle) bool {
 		for _, q := range rs {
 			if r.In(q) {
 				return true
@@ -28,31 +35,110 @@ func TestOverRects(t *testing.T) {
 		return false
 	}
 	for _, name := range panelNames {
-		if b := g.panels.shown[name]; b.Empty() || !in(b.Inset(-1)) {
-			t.Errorf("panel %s at %v (with its border) is in none of %v", name, b, rs)
+		if b := g.panels.shown[name]; b.Empty() || !in(b.Inset(-1), opaque) {
+			t.Errorf("panel %s at %v (with its border) is in none of the opaque %v", name, b, opaque)
 		}
 	}
 	sc := g.panels.shown[panelScene]
-	if list := image.Rect(sc.Min.X, sc.Min.Y+30, sc.Max.X, sc.Min.Y+30+12*18); !in(list) {
+	if list := image.Rect(sc.Min.X, sc.Min.Y+30, sc.Max.X, sc.Min.Y+30+12*18); !in(list, rs) {
 		t.Errorf("a dropdown list %v under the Scene panel's first row is in none of %v", list, rs)
 	}
-	if bar := image.Rect(0, g.h-statusH-2*progressH, g.w, g.h); !in(bar) {
-		t.Errorf("the status line and the progress bars %v are in none of %v", bar, rs)
+	if bar := image.Rect(0, g.h-statusH, g.w, g.h); !in(bar, opaque) {
+		t.Errorf("the status line %v is in none of the opaque %v", bar, opaque)
+	}
+	if progress := image.Rect(0, g.h-statusH-1, g.w, g.h-statusH); in(progress, opaque) {
+		t.Errorf("the row above the status line %v (the progress bars, translucent) is in the opaque %v", progress, opaque)
 	}
 	g.scale, g.w, g.h = 2, 2560, 1600
-	rs2, _ := g.overRects()
+	opaque2, other2, _ := g.overRects()
+	rs2 := append(opaque2, other2...)
+	if len(rs2) != len(rs) {
+		t.Fatalf("at UI scale 2, %v, want as many as %v", rs2, rs)
+	}
 	for i, r := range rs {
 		if want := image.Rect(2*r.Min.X, 2*r.Min.Y, 2*r.Max.X, 2*r.Max.Y); rs2[i] != want {
 			t.Errorf("at UI scale 2, rectangle %d is %v, want %v", i, rs2[i], want)
 		}
 	}
 	delete(g.panels.shown, panelView) // as when it is collapsed: not built
-	if _, known := g.overRects(); known {
+	if _, _, known := g.overRects(); known {
 		t.Error("with a panel collapsed, overRects claims to know where the layer draws")
 	}
 	updatePanels(t, g)
 	g.run(cmdHelp)
-	if _, known := g.overRects(); known {
+	if _, _, known := g.overRects(); known {
 		t.Error("with the help shown, overRects claims to know where the layer draws")
 	}
+}
+
+// A drag frame drawn through the layer equals the frame drawn whole,
+// pixel for pixel: the refresh frames every layerRefresh (the view
+// redrawn only where it changed and under the translucent parts, the
+// panels copied over their opaque rectangles) equal the whole view with
+// the panels drawn over it, the frames between them (the changed part
+// of the view outside the panels) the whole view with the panels as last
+// drawn, as the pose moves under a panel and out again.
+func TestPixelsLayerRefresh(t *testing.T) {
+	if !inLoop(t) {
+		return
+	}
+	g := newTestGame(t)
+	g.scale, g.w, g.h = 1, 1280, 800
+	g.cam.Width, g.cam.Height = g.w, g.h
+	g.frameSelection()
+	g.app.Refresh()
+	updatePanels(t, g)
+	g.mode = mouseDrag
+	unmanaged := &ebiten.NewImageOptions{Unmanaged: true}
+	screen := ebiten.NewImageWithOptions(image.Rect(0, 0, g.w, g.h), unmanaged)
+	ref := ebiten.NewImageWithOptions(image.Rect(0, 0, g.w, g.h), unmanaged)
+	defer screen.Deallocate()
+	defer ref.Deallocate()
+	refRend := render.NewRenderer()
+	read := func(img *ebiten.Image) *image.RGBA {
+		out := image.NewRGBA(img.Bounds())
+		img.ReadPixels(out.Pix)
+		return out
+	}
+	g.drawLayered(screen) // the first frame draws everything
+	if g.layer.opaque == nil {
+		t.Fatal("after the first drag frame the layer knows no opaque rectangle")
+	}
+	// The start pose, stepped to under the left panel column and back.
+	start := g.app.Doc.Scene.Start
+	v := g.panels.shown[panelView]
+	left := g.cam.Ray(float64(v.Min.X+100), float64(v.Min.Y+100)).At(start.Sub(g.cam.Eye()).Len())
+	for i := range 8 {
+		k := float64(min(i, 8-i)) / 4
+		g.app.Preview(scene.PoseStart, start.Add(left.Sub(start).Mul(k)))
+		g.app.Refresh()
+		updatePanels(t, g)
+		refresh := i%2 == 1
+		if refresh {
+			g.layer.drawn = time.Now().Add(-layerRefresh)
+		}
+		g.drawLayered(screen)
+		f := g.frame()
+		refRend.Draw(ref, &f, g.cam, g.app.Doc.View)
+		if refresh {
+			g.drawOver(ref)
+		} else { // the panels as the last refresh drew them
+			ref.DrawImage(g.layer.img, nil)
+		}
+		got, want := read(screen), read(ref)
+		if n := countDiff(got, want); n > 0 {
+			t.Errorf("step %d (refresh %v): the layered frame differs from the whole one in %d pixels", i, refresh, n)
+		}
+	}
+}
+
+// countDiff counts the pixels of a and b that differ.
+func countDiff(a, b *image.RGBA) int {
+	n := 0
+	for i := 0; i+3 < len(a.Pix); i += 4 {
+		if [4]uint8(a.Pix[i:i+4]) != [4]uint8(b.Pix[i:i+4]) {
+			n++
+		}
+	}
+	return n
 }

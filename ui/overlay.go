@@ -14,11 +14,15 @@ import (
 )
 
 var (
-	colorBar   = color.RGBA{0x18, 0x18, 0x1c, 0xf0}
-	colorText  = color.RGBA{0xe6, 0xe6, 0xe6, 0xff}
-	colorError = color.RGBA{0xff, 0x80, 0x70, 0xff}
-	colorFill  = color.RGBA{0x4a, 0x90, 0xe2, 0xff}
-	colorBad   = color.RGBA{0xb0, 0x1c, 0x1c, 0xff} // disagreement rows and banners
+	colorBar = color.RGBA{0x18, 0x18, 0x1c, 0xf0}
+	// colorStatus is the status line's: colorBar made opaque (its
+	// colour over itself), so nothing of the view shows through and
+	// the view need not be drawn under it during a drag (overRects).
+	colorStatus = color.RGBA{0x1a, 0x1a, 0x1e, 0xff}
+	colorText   = color.RGBA{0xe6, 0xe6, 0xe6, 0xff}
+	colorError  = color.RGBA{0xff, 0x80, 0x70, 0xff}
+	colorFill   = color.RGBA{0x4a, 0x90, 0xe2, 0xff}
+	colorBad    = color.RGBA{0xb0, 0x1c, 0x1c, 0xff} // disagreement rows and banners
 )
 
 // helpText is the F1 key and mouse reference.
@@ -76,7 +80,7 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 	sc := float64(g.uiScale())
 	w, h := float32(g.w), float32(g.h)
 	barH := float32(statusH * sc)
-	vector.FillRect(screen, 0, h-barH, w, barH, colorBar, false)
+	vector.FillRect(screen, 0, h-barH, w, barH, colorStatus, false)
 	c := colorText
 	if g.app.MsgErr {
 		c = colorError
