@@ -125,6 +125,9 @@ func (g *game) overRects() (opaque, other []image.Rectangle, known bool) {
 	s := g.uiScale()
 	for _, name := range panelNames {
 		opaque = append(opaque, g.panelRect(name))
+		if p.fill[name] != p.shown[name] { // moved this frame: partly translucent
+			other = append(other, scaleRect(p.shown[name].Inset(-1), s))
+		}
 	}
 	opaque = append(opaque, image.Rect(0, g.h-statusH*s, g.w, g.h))
 	// The dropdown's list opens under its button, as wide as it and at
@@ -141,10 +144,11 @@ func (g *game) overRects() (opaque, other []image.Rectangle, known bool) {
 	return opaque, other, true
 }
 
-// panelRect is where the named panel, open, draws (device pixels): its
-// window and the border debugui draws one pixel outside it.
+// panelRect is where the named panel, open, is opaque (device pixels):
+// its window as fillPanels fills it (panels.fill) and the border debugui
+// draws one pixel outside it.
 func (g *game) panelRect(name string) image.Rectangle {
-	return scaleRect(g.panels.shown[name].Inset(-1), g.uiScale())
+	return scaleRect(g.panels.fill[name].Inset(-1), g.uiScale())
 }
 
 // scaleRect is r (debugui units) in device pixels at UI scale s.
@@ -164,13 +168,13 @@ var colorPanel = color.RGBA{50, 50, 50, 0xff}
 // opaque everywhere, so nothing of the view under it shows through and
 // the view need not be drawn under it while a pose is dragged
 // (drawLayered). Every frame does so, at rest too, so a panel looks the
-// same during a drag and after. (While a panel is moved or resized by
-// its title bar or corner, debugui draws its frame where it was and the
-// fill goes where it is now: for that frame, a band of colorPanel
-// without a border shows on the side it moves to.)
+// same during a drag and after. While a panel is moved by its title bar,
+// debugui draws its frame where it was and reports where it is now, so
+// the fill is the part of the two the panel covered in both
+// (panels.fill): never a band outside the drawn frame.
 func (g *game) fillPanels(dst *ebiten.Image) {
 	for _, name := range panelNames {
-		if _, ok := g.panels.shown[name]; ok {
+		if _, ok := g.panels.fill[name]; ok {
 			r := g.panelRect(name)
 			vector.FillRect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colorPanel, false)
 		}

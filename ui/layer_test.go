@@ -142,3 +142,28 @@ func countDiff(a, b *image.RGBA) int {
 	}
 	return n
 }
+
+// A panel moved this frame (by its title bar) is opaque only where it was
+// both before and after the move: debugui draws its frame where it was,
+// so the fill must not reach past that frame, and the rest of its place
+// is listed as possibly translucent.
+func TestMovedPanelFill(t *testing.T) {
+	g := newTestGame(t)
+	g.scale, g.w, g.h = 1, 1280, 800
+	updatePanels(t, g)
+	now := g.panels.shown[panelView]
+	before := now.Add(image.Pt(40, 0)) // as if it was 40 units right last frame
+	g.panels.current[panelView] = before
+	updatePanels(t, g)
+	if fill, want := g.panels.fill[panelView], now.Intersect(before); fill != want {
+		t.Fatalf("moved panel filled at %v, want %v (where it was and is)", fill, want)
+	}
+	opaque, other, _ := g.overRects()
+	if !slices.Contains(other, now.Inset(-1)) || slices.Contains(opaque, now.Inset(-1)) {
+		t.Errorf("moved panel %v: opaque %v, other %v; want it among the others only", now, opaque, other)
+	}
+	updatePanels(t, g) // at rest again: all of it
+	if fill := g.panels.fill[panelView]; fill != now {
+		t.Errorf("panel at rest filled at %v, want %v", fill, now)
+	}
+}

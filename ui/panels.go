@@ -50,6 +50,10 @@ type panels struct {
 
 	current   map[string]image.Rectangle // each panel's bounds last frame (debugui units)
 	shown     map[string]image.Rectangle // the bounds of the panels built open last frame (not collapsed)
+	// fill is where fillPanels makes each shown panel opaque: its bounds
+	// this frame and last (debugui draws a frame moved by its title bar
+	// where it was before the move, but reports where it is after).
+	fill map[string]image.Rectangle
 	saved     map[string]image.Rectangle // the layout restored from the session
 	layoutGen int                        // bumped by Reset layout
 	size      image.Point                // the screen size last built for
@@ -77,7 +81,8 @@ type numField struct {
 
 func newPanels() *panels {
 	return &panels{fields: map[string]*numField{}, names: scene.Builtins(), huntSeconds: editor.DefaultHuntTime.Seconds(),
-		rects: map[string]image.Rectangle{}, current: map[string]image.Rectangle{}, shown: map[string]image.Rectangle{}}
+		rects: map[string]image.Rectangle{}, current: map[string]image.Rectangle{}, shown: map[string]image.Rectangle{},
+		fill: map[string]image.Rectangle{}}
 }
 
 // Panel names: the debugui window titles, and the keys of a saved layout.
@@ -114,10 +119,15 @@ func (g *game) build(ctx *debugui.Context, w, h int) {
 		}
 	}
 	clear(p.shown)
+	clear(p.fill)
 	ctx.IDScope(fmt.Sprintf("layout-%d-%dx%d", p.layoutGen, w, h), func() {
 		for _, name := range panelNames {
 			ctx.IDScope(name, func() { // a window's ID is its call site: one per name
 				ctx.Window(name, rects[name], func(l debugui.ContainerLayout) {
+					p.fill[name] = l.Bounds
+					if prev, ok := p.current[name]; ok {
+						p.fill[name] = l.Bounds.Intersect(prev)
+					}
 					p.current[name] = l.Bounds
 					p.shown[name] = l.Bounds
 					g.panel(ctx, name)
