@@ -48,12 +48,12 @@ type panels struct {
 	// name, for the debug print (the end-to-end test clicks them).
 	rects map[string]image.Rectangle
 
-	current   map[string]image.Rectangle // each panel's bounds last frame (debugui units)
-	shown     map[string]image.Rectangle // the bounds of the panels built open last frame (not collapsed)
+	current map[string]image.Rectangle // each panel's bounds last frame (debugui units)
+	shown   map[string]image.Rectangle // the bounds of the panels built open last frame (not collapsed)
 	// fill is where fillPanels makes each shown panel opaque: its bounds
 	// this frame and last (debugui draws a frame moved by its title bar
 	// where it was before the move, but reports where it is after).
-	fill map[string]image.Rectangle
+	fill      map[string]image.Rectangle
 	saved     map[string]image.Rectangle // the layout restored from the session
 	layoutGen int                        // bumped by Reset layout
 	size      image.Point                // the screen size last built for
