@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"path/filepath"
 	"testing"
@@ -95,16 +96,7 @@ func TestPixelsDrawChanged(t *testing.T) {
 	cam := FitView(f, 480, 300)
 	opt := view.Default()
 	part, whole := NewRenderer(), NewRenderer()
-	unmanaged := &ebiten.NewImageOptions{Unmanaged: true} // like the screen, off the shared atlas
-	dst := ebiten.NewImageWithOptions(image.Rect(0, 0, cam.Width, cam.Height), unmanaged)
-	ref := ebiten.NewImageWithOptions(image.Rect(0, 0, cam.Width, cam.Height), unmanaged)
-	defer dst.Deallocate()
-	defer ref.Deallocate()
-	read := func(img *ebiten.Image) *image.RGBA {
-		out := image.NewRGBA(image.Rect(0, 0, cam.Width, cam.Height))
-		img.ReadPixels(out.Pix)
-		return out
-	}
+	dst, ref := screenPair(t, cam.Width, cam.Height)
 	part.Draw(dst, f, cam, opt)
 	whole.Draw(ref, f, cam, opt) // the same frames: the same kept depth planes
 	if r := part.DrawChanged(dst, f, cam, opt); !r.Empty() {
@@ -118,13 +110,7 @@ func TestPixelsDrawChanged(t *testing.T) {
 			t.Errorf("move %d: DrawChanged drew %v, want a part of the view", i, r)
 		}
 		whole.Draw(ref, f, cam, opt)
-		got, want := read(dst), read(ref)
-		if n := countDiff(got, want, got.Bounds()); n > 0 {
-			dir := t.TempDir()
-			writePNG(t, filepath.Join(dir, "got.png"), got)
-			writePNG(t, filepath.Join(dir, "want.png"), want)
-			t.Errorf("move %d: the frame drawn in part (drew %v) differs from the whole one in %d pixels, within %v (pictures in %s)", i, r, n, diffBox(got, want), dir)
-		}
+		expectSamePixels(t, dst, ref, fmt.Sprintf("move %d: the frame drawn in part (drew %v)", i, r))
 	}
 	cam.Orbit(10, 0)
 	if r := part.DrawChanged(dst, f, cam, opt); r != dst.Bounds() {
@@ -143,4 +129,35 @@ func diffBox(a, b *image.RGBA) image.Rectangle {
 		}
 	}
 	return box
+}
+
+// screenPair returns two w x h images made like the screen (unmanaged:
+// off the shared atlas), freed when the test ends: one drawn in parts,
+// one drawn whole for reference.
+func screenPair(t *testing.T, w, h int) (dst, ref *ebiten.Image) {
+	unmanaged := &ebiten.NewImageOptions{Unmanaged: true}
+	dst = ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), unmanaged)
+	ref = ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), unmanaged)
+	t.Cleanup(func() { dst.Deallocate(); ref.Deallocate() })
+	return dst, ref
+}
+
+// readImage returns img's pixels.
+func readImage(img *ebiten.Image) *image.RGBA {
+	out := image.NewRGBA(img.Bounds())
+	img.ReadPixels(out.Pix)
+	return out
+}
+
+// expectSamePixels fails the test, saving both pictures, when got and
+// want differ in any pixel; what names the frame in the message.
+func expectSamePixels(t *testing.T, got, want *ebiten.Image, what string) {
+	t.Helper()
+	g, w := readImage(got), readImage(want)
+	if n := countDiff(g, w, g.Bounds()); n > 0 {
+		dir := t.TempDir()
+		writePNG(t, filepath.Join(dir, "got.png"), g)
+		writePNG(t, filepath.Join(dir, "want.png"), w)
+		t.Errorf("%s differs from the whole one in %d pixels, within %v (pictures in %s)", what, n, diffBox(g, w), dir)
+	}
 }

@@ -1,10 +1,10 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math/rand/v2"
-	"path/filepath"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -101,16 +101,7 @@ func TestPixelsDrawParts(t *testing.T) {
 	cam := FitView(f, 480, 300)
 	opt := view.Default()
 	part, whole := NewRenderer(), NewRenderer()
-	unmanaged := &ebiten.NewImageOptions{Unmanaged: true}
-	dst := ebiten.NewImageWithOptions(image.Rect(0, 0, cam.Width, cam.Height), unmanaged)
-	ref := ebiten.NewImageWithOptions(image.Rect(0, 0, cam.Width, cam.Height), unmanaged)
-	defer dst.Deallocate()
-	defer ref.Deallocate()
-	read := func(img *ebiten.Image) *image.RGBA {
-		out := image.NewRGBA(image.Rect(0, 0, cam.Width, cam.Height))
-		img.ReadPixels(out.Pix)
-		return out
-	}
+	dst, ref := screenPair(t, cam.Width, cam.Height)
 	// Two panel columns, a status line crossing one of them, a rectangle
 	// half outside the view.
 	must := []image.Rectangle{image.Rect(2, 2, 40, 100), image.Rect(2, 104, 40, 200), image.Rect(440, 2, 478, 292),
@@ -154,13 +145,7 @@ func TestPixelsDrawParts(t *testing.T) {
 		}
 		whole.Draw(ref, f, cam, opt)
 		cover(ref)
-		got, want := read(dst), read(ref)
-		if n := countDiff(got, want, got.Bounds()); n > 0 {
-			dir := t.TempDir()
-			writePNG(t, filepath.Join(dir, "got.png"), got)
-			writePNG(t, filepath.Join(dir, "want.png"), want)
-			t.Errorf("move %d: the frame drawn in parts %v differs from the whole one in %d pixels, within %v (pictures in %s)", i, parts, n, diffBox(got, want), dir)
-		}
+		expectSamePixels(t, dst, ref, fmt.Sprintf("move %d: the frame drawn in parts %v", i, parts))
 	}
 	if cut == 0 {
 		t.Error("no changed part reached the covered middle of the view: the test does not cut a changed part")
