@@ -62,13 +62,7 @@ func TestEndToEndTypeAfterIdle(t *testing.T) {
 // returns the radius x of the exported fixture.
 func e2eTypeRadius(t *testing.T, typed string, idle time.Duration) float64 {
 	_, _, a, wid, _ := e2eLaunchFresh(t)
-	a.waitFor("the radii x field", func() bool { _, ok := a.widgets("field")["radii_x"]; return ok })
-	r := a.widgets("field")["radii_x"]
-	e2eXdo(t, "windowraise", wid)
-	e2eXdo(t, "windowfocus", "--sync", wid)
-	e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint((r[0]+r[2])/2), fmt.Sprint((r[1]+r[3])/2))
-	e2eXdo(t, "click", "1")
-	a.waitFor("the field to take the keyboard", func() bool { p, _ := a.poses(); return p.capture&2 != 0 })
+	e2eClickField(t, a, wid, "radii_x")
 	for _, k := range []string{"ctrl+a", "BackSpace", "BackSpace", "BackSpace", "BackSpace"} {
 		e2eXdo(t, "key", "--delay", "100", k)
 	}
@@ -108,13 +102,7 @@ func TestEndToEndTypePath(t *testing.T) {
 	if err := os.WriteFile(level, []byte("v 0 0 0\nv 10 0 0\nv 0 10 0\nf 1 2 3\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	a.waitFor("the path field", func() bool { _, ok := a.widgets("field")["path"]; return ok })
-	r := a.widgets("field")["path"]
-	e2eXdo(t, "windowraise", wid)
-	e2eXdo(t, "windowfocus", "--sync", wid)
-	e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint((r[0]+r[2])/2), fmt.Sprint((r[1]+r[3])/2))
-	e2eXdo(t, "click", "1")
-	a.waitFor("the path field to take the keyboard", func() bool { p, _ := a.poses(); return p.capture&2 != 0 })
+	e2eClickField(t, a, wid, "path")
 	e2eXdo(t, "type", "--delay", "1", level)
 	e2eKey(t, wid, "Return")
 	a.waitFor("the typed level to open", func() bool { return strings.Contains(a.lastStatus(), "opened") })
@@ -301,4 +289,18 @@ func TestEndToEndFarScene(t *testing.T) {
 		"start #2ECC40": {0x2E, 0xCC, 0x40}, "end #FF4136": {0xFF, 0x41, 0x36},
 		"contact #FF851B": {0xFF, 0x85, 0x1B}, "slide #FFB000": {0xFF, 0xB0, 0x00},
 	})
+}
+
+// e2eClickField waits for the named field (see ui's printWidgets), clicks
+// its middle in the focused window wid and waits for it to take the
+// keyboard.
+func e2eClickField(t *testing.T, a *e2eApp, wid, name string) {
+	t.Helper()
+	a.waitFor("the "+name+" field", func() bool { _, ok := a.widgets("field")[name]; return ok })
+	r := a.widgets("field")[name]
+	e2eXdo(t, "windowraise", wid)
+	e2eXdo(t, "windowfocus", "--sync", wid)
+	e2eXdo(t, "mousemove", "--window", wid, fmt.Sprint((r[0]+r[2])/2), fmt.Sprint((r[1]+r[3])/2))
+	e2eXdo(t, "click", "1")
+	a.waitFor("the "+name+" field to take the keyboard", func() bool { p, _ := a.poses(); return p.capture&2 != 0 })
 }
