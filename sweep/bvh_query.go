@@ -38,6 +38,9 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 		return Hit{}, false
 	}
 	c := sweepCtx{m: m, q: &q, delta: delta, ignoreLeaving: ignoreLeaving, r: sweepResult{bestT: 1}}
+	if m.packed != nil && m.vert32 != nil {
+		return c.sweepNear(&w)
+	}
 	var tri geom.Triangle
 	var h Hit
 	for {
@@ -51,6 +54,35 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 			if q.test(&tri, c.r.bestT, &h) && c.blocks(&h) {
 				if c.r.offer(h, int(m.perm[k])); c.r.bestT == 0 {
 					return c.atStart(&w, k+1, first+count)
+				}
+			}
+		}
+	}
+}
+
+// sweepNear is the loop of sweep for the common form of mesh (packed
+// indices, float32 vertices): the box test of Query.test runs on the
+// float32 vertices before a triangle is read (Mesh.loadNear, the same
+// answers), and the triangles it keeps go to the rest of the narrow phase.
+// (The best T is always in [0, 1] here and the query valid.)
+func (c *sweepCtx) sweepNear(w *walker) (Hit, bool) {
+	m, q := c.m, c.q
+	var box nearBox
+	box.set(&q.boxLo, &q.boxHi)
+	var tri geom.Triangle
+	var h Hit
+	for {
+		first, count, ok := w.next(c.r.bestT)
+		if !ok {
+			return c.r.best, c.r.found
+		}
+		for k := first; k < first+count; k++ {
+			if !m.loadNear(k, &box, &tri) {
+				continue
+			}
+			if q.testInBox(&tri, c.r.bestT, &h) && c.blocks(&h) {
+				if c.r.offer(h, int(m.perm[k])); c.r.bestT == 0 {
+					return c.atStart(w, k+1, first+count)
 				}
 			}
 		}

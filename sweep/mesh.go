@@ -252,6 +252,70 @@ func (m *Mesh) load(k uint32, t *geom.Triangle) {
 	t[2][0], t[2][1], t[2][2] = float64(c[0]), float64(c[1]), float64(c[2])
 }
 
+// nearBox is a world box [lo, hi] in the form loadNear compares float32
+// vertices with: lo rounded up and hi rounded down to float32. For a
+// float32 v and a float64 hi, v > hi exactly when v > hi rounded down to
+// float32 (the next float32 above that is already above hi), and v < lo
+// exactly when v < lo rounded up: the same answers as the float64
+// comparisons of outsideBox on the converted vertices, without converting.
+type nearBox struct {
+	lo, hi [3]float32
+}
+
+// set makes b the float32 form of [lo, hi].
+func (b *nearBox) set(lo, hi *[3]float64) {
+	for i := 0; i < 3; i++ {
+		b.lo[i], b.hi[i] = ceil32(lo[i]), floor32(hi[i])
+	}
+}
+
+// floor32 is the largest float32 at most x (-Inf below the float32 range,
+// MaxFloat32 above it); x is not NaN.
+func floor32(x float64) float32 {
+	f := float32(x) // nearest
+	if float64(f) <= x {
+		return f
+	}
+	// The next float32 down from f > x (f is not -Inf, -0 or NaN): one
+	// step of the magnitude's bits, up for a negative f.
+	switch b := math.Float32bits(f); {
+	case f > 0:
+		return math.Float32frombits(b - 1) // +Inf becomes MaxFloat32
+	case f == 0:
+		return -math.SmallestNonzeroFloat32
+	default:
+		return math.Float32frombits(b + 1)
+	}
+}
+
+// ceil32 is the smallest float32 at least x; x is not NaN.
+func ceil32(x float64) float32 { return -floor32(-x) }
+
+// loadNear is load for the common form (packed indices and float32
+// vertices, which the caller has checked) after outsideBox's test against
+// b, on the float32 vertices: it reports false, and leaves t alone, when
+// outsideBox would reject the triangle against the float64 box b was set
+// from (see nearBox), and otherwise stores the triangle in t as load does.
+// Most triangles of the leaves a sweep enters lie outside the swept box;
+// this spares them the nine conversions and the stores.
+func (m *Mesh) loadNear(k uint32, b *nearBox, t *geom.Triangle) bool {
+	p, v := m.packed[k], m.vert32
+	a, bb, c := &v[p&packMask], &v[p>>packBits&packMask], &v[p>>(2*packBits)]
+	if outside32(a[0], bb[0], c[0], b.lo[0], b.hi[0]) || outside32(a[1], bb[1], c[1], b.lo[1], b.hi[1]) ||
+		outside32(a[2], bb[2], c[2], b.lo[2], b.hi[2]) {
+		return false
+	}
+	t[0][0], t[0][1], t[0][2] = float64(a[0]), float64(a[1]), float64(a[2])
+	t[1][0], t[1][1], t[1][2] = float64(bb[0]), float64(bb[1]), float64(bb[2])
+	t[2][0], t[2][1], t[2][2] = float64(c[0]), float64(c[1]), float64(c[2])
+	return true
+}
+
+// outside32 reports whether x, y and z all lie above hi or all below lo.
+func outside32(x, y, z, lo, hi float32) bool {
+	return (x > hi && y > hi && z > hi) || (x < lo && y < lo && z < lo)
+}
+
 // tri returns the k-th triangle in leaf order.
 func (m *Mesh) tri(k uint32) geom.Triangle {
 	var a, b, c uint64

@@ -174,13 +174,16 @@ func (q *Query) Triangle(tri geom.Triangle, maxT float64) (Hit, bool) {
 // sweep calls it for every candidate, and copying the 72-byte triangle and
 // hit in and out of the call cost as much as the box test.
 func (q *Query) test(tri *geom.Triangle, maxT float64, h *Hit) bool {
-	if !q.ok || !(maxT >= 0) {
+	if !q.ok || !(maxT >= 0) || outsideBox(tri, &q.boxLo, &q.boxHi) {
 		return false
 	}
-	maxT = min(maxT, 1)
-	if outsideBox(tri, &q.boxLo, &q.boxHi) {
-		return false
-	}
+	return q.testInBox(tri, min(maxT, 1), h)
+}
+
+// testInBox is test for a valid query, maxT in [0, 1] and a triangle that
+// outsideBox keeps (a mesh sweep has tested it on the float32 vertices:
+// Mesh.loadNear).
+func (q *Query) testInBox(tri *geom.Triangle, maxT float64, h *Hit) bool {
 	var f triFrame
 	var u unitTri
 	q.frame(tri, &f, &u)
