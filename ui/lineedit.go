@@ -103,20 +103,26 @@ func fitNumber(s string, width int) string {
 
 // fitText returns s when it fits in width (debugui units), else the
 // longest part of s that fits with "...": its end after "..." (keepEnd),
-// or its start before "...".
+// or its start before "...". Either part grows from its own end of s and
+// stops at the first that does not fit, so a text of any length costs
+// only what fits in the field (a pasted or typed path of thousands of
+// characters is drawn every frame).
 func fitText(s string, width int, keepEnd bool) string {
 	if textAdvance(s) <= width {
 		return s
 	}
-	if keepEnd {
-		for i := range s {
-			if i > 0 && textAdvance("..."+s[i:]) <= width {
-				return "..." + s[i:]
-			}
-		}
-		return "..."
-	}
 	best := "..."
+	if keepEnd {
+		for i := len(s); i > 0; {
+			_, n := utf8.DecodeLastRuneInString(s[:i])
+			i -= n
+			if textAdvance("..."+s[i:]) > width {
+				break
+			}
+			best = "..." + s[i:]
+		}
+		return best
+	}
 	for i := range s {
 		if i == 0 {
 			continue

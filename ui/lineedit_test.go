@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestLineEdit: a click selects the whole text, so the first character
@@ -83,6 +84,30 @@ func TestFitTail(t *testing.T) {
 		if longer := long[:len(got)-2] + "..."; textAdvance(longer) <= w {
 			t.Errorf("width %d: %q is not the longest start that fits (%q fits)", w, got, longer)
 		}
+	}
+}
+
+// TestFitTextLongCost: fitting a text of thousands of characters (a
+// long path typed or pasted into the path field, drawn every frame)
+// measures only about what fits, not every end of the text: its
+// allocations (one string per measured candidate) do not grow with the
+// text's length. The result is still the longest end (or start) that
+// fits, also for multi-byte runes.
+func TestFitTextLongCost(t *testing.T) {
+	long := strings.Repeat("/dossier-été/ñ", 800) + "/level.obj"
+	for _, keepEnd := range []bool{true, false} {
+		got := fitText(long, 200, keepEnd)
+		part := strings.TrimPrefix(strings.TrimSuffix(got, "..."), "...")
+		if textAdvance(got) > 200 || !utf8.ValidString(got) || keepEnd && !strings.HasSuffix(long, part) || !keepEnd && !strings.HasPrefix(long, part) {
+			t.Errorf("keepEnd %v: %q is not a part of the text within the width", keepEnd, got)
+		}
+		allocs := testing.AllocsPerRun(3, func() { fitText(long, 200, keepEnd) })
+		if allocs > 200 {
+			t.Errorf("keepEnd %v: %.0f allocations to fit a %d-byte text in 200 units (one per character of the text)", keepEnd, allocs, len(long))
+		}
+	}
+	if got := fitTail(long, 200); !strings.HasSuffix(got, "ñ/level.obj") {
+		t.Errorf("fitTail lost the file name: %q", got)
 	}
 }
 
