@@ -133,7 +133,7 @@ func (g *game) engineBlock(ctx *debugui.Context, i int, rep *editor.EngineReport
 		for _, l := range rep.Stderr {
 			ctx.Text("stderr: " + l)
 		}
-		ctx.Button("Restart").On(func() { g.eng.set.Restart(i) })
+		g.button(ctx, "Restart", func() { g.eng.set.Restart(i) })
 	}
 }
 

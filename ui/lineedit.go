@@ -145,16 +145,15 @@ const labelPadding = 5
 // click them).
 func (g *game) lineField(ctx *debugui.Context, id, shown string, fit func(string, int) string, begin func()) {
 	p := g.panels
-	ctx.GridCell(func(b image.Rectangle) {
+	g.pressCell(ctx, id, func(b image.Rectangle) debugui.EventHandler {
 		p.rects[id] = b
 		w := b.Dx() - 2*labelPadding
 		label := fit(editor.Printable(shown), w)
 		if e := p.edit; e != nil && e.id == id {
 			label = e.label(w)
 		}
-		ctx.SetGridLayout([]int{-1}, []int{b.Dy()})
-		ctx.IDScope(id, func() { ctx.Button(label).On(begin) })
-	})
+		return ctx.Button(label)
+	}, begin)
 }
 
 // beginEdit starts typing into field id with its whole text selected,

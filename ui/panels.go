@@ -244,15 +244,15 @@ func (g *game) scenePanel(ctx *debugui.Context) {
 	ctx.SetGridLayout([]int{30, -1, 70}, nil)
 	ctx.Text("file")
 	g.pathField(ctx)
-	ctx.Button("Open").On(func() { g.openFile(strings.TrimSpace(p.path)) })
+	g.button(ctx, "Open", func() { g.openFile(strings.TrimSpace(p.path)) })
 	ctx.SetGridLayout([]int{-1, -1, -1}, nil)
-	ctx.Button("Reopen").On(g.reload)
-	ctx.Button("Export").On(g.export)
-	ctx.Button("Screenshot").On(func() { g.shotPending = true })
+	g.button(ctx, "Reopen", g.reload)
+	g.button(ctx, "Export", g.export)
+	g.button(ctx, "Screenshot", func() { g.shotPending = true })
 	if l := g.loading; l != nil {
 		ctx.SetGridLayout([]int{-1, 70}, nil)
 		ctx.Text(fmt.Sprintf("%s %3.0f%%", l.Stage(), 100*l.Progress()))
-		ctx.Button("Cancel").On(l.Cancel)
+		g.button(ctx, "Cancel", l.Cancel)
 	}
 	g.upAxisRow(ctx)
 	g.recentList(ctx)
@@ -323,7 +323,7 @@ func (g *game) upAxisRow(ctx *debugui.Context) {
 	ctx.Text("up axis: " + g.app.UpFor(src).String())
 	for _, u := range []editor.UpAxis{editor.UpY, editor.UpZ} {
 		ctx.IDScope(u.String(), func() {
-			ctx.Button(u.String() + " up").On(func() { g.openFileUp(src, u) })
+			g.button(ctx, u.String()+" up", func() { g.openFileUp(src, u) })
 		})
 	}
 }
@@ -337,7 +337,7 @@ func (g *game) recentList(ctx *debugui.Context) {
 		ctx.SetGridLayout([]int{-1}, nil)
 		ctx.Loop(len(g.app.Recent), func(i int) {
 			path := g.app.Recent[i]
-			ctx.Button(editor.Printable(shorten(path, 40))).On(func() { g.openFile(path) })
+			g.button(ctx, editor.Printable(shorten(path, 40)), func() { g.openFile(path) })
 		})
 	})
 }
@@ -381,8 +381,8 @@ func (g *game) ellipsoidPanel(ctx *debugui.Context) {
 		})
 	}
 	ctx.SetGridLayout([]int{-1, -1}, nil)
-	ctx.Button("Swap start/end").On(func() { _ = a.Swap() })
-	ctx.Button("Frame (F)").On(g.frameSelection)
+	g.button(ctx, "Swap start/end", func() { _ = a.Swap() })
+	g.button(ctx, "Frame (F)", g.frameSelection)
 }
 
 // numberField shows v in a text field; a confirmed edit (Enter or leaving
@@ -487,11 +487,11 @@ func (g *game) viewPanel(ctx *debugui.Context) {
 	}
 	for _, t := range toggles {
 		ctx.IDScope(t.label, func() {
-			ctx.Checkbox(t.p, t.label).On(func() { _ = a.SetView(v) })
+			g.checkbox(ctx, t.p, t.label, func() { _ = a.SetView(v) })
 		})
 	}
 	legend := !v.NoLegend
-	ctx.Checkbox(&legend, "legend").On(func() { v.NoLegend = !legend; _ = a.SetView(v) })
+	g.checkbox(ctx, &legend, "legend", func() { v.NoLegend = !legend; _ = a.SetView(v) })
 	o := a.Doc.SlideOptions()
 	ctx.SetGridLayout([]int{-3, -2}, nil)
 	ctx.Text("slide iterations")
@@ -511,10 +511,10 @@ func (g *game) viewPanel(ctx *debugui.Context) {
 	ctx.Text("snap grid (Ctrl)")
 	g.numberField(ctx, "grid", a.Doc.Grid, a.SetGrid)
 	ctx.SetGridLayout([]int{-1, -1}, nil)
-	ctx.Button("Undo").On(a.Undo)
-	ctx.Button("Redo").On(a.Redo)
+	g.button(ctx, "Undo", a.Undo)
+	g.button(ctx, "Redo", a.Redo)
 	ctx.SetGridLayout([]int{-1}, nil)
-	ctx.Button("Reset layout").On(g.resetLayout)
+	g.button(ctx, "Reset layout", g.resetLayout)
 	ctx.Text("F1: keys and mouse help")
 }
 
@@ -533,7 +533,7 @@ func (g *game) resultPanel(ctx *debugui.Context) {
 	ctx.Header("Second opinions", true, func() {
 		ctx.SetGridLayout([]int{-1}, nil)
 		if g.opinions.Skipped != "" || g.opinions.Report == nil && g.app.Doc.Scene != nil {
-			ctx.Button("Compare").On(func() { g.forceOps = true })
+			g.button(ctx, "Compare", func() { g.forceOps = true })
 		}
 		for _, r := range editor.OpinionRows(&g.opinions) {
 			if r.Bad {

@@ -27,17 +27,17 @@ func (g *game) playPanel(ctx *debugui.Context) {
 	if ps != nil && ps.Running {
 		label = "Pause"
 	}
-	ctx.Button(label).On(g.togglePlay)
-	ctx.Button("< tick").On(func() { g.stepTimeline(-1) })
-	ctx.Button("tick >").On(func() { g.stepTimeline(1) })
+	g.button(ctx, label, g.togglePlay)
+	g.button(ctx, "< tick", func() { g.stepTimeline(-1) })
+	g.button(ctx, "tick >", func() { g.stepTimeline(1) })
 	if ps != nil {
 		ctx.SetGridLayout([]int{-1}, nil)
 		if first, last, ok := ps.Timeline.Ticks(); ok && last > first {
 			g.releasable(ctx, func() { ctx.Slider(&ps.slider, first, last, 1).On(func() { g.scrub(ps.slider) }) })
 		}
 		ctx.SetGridLayout([]int{-1, -1}, nil)
-		ctx.Button("Inspect tick (I)").On(g.inspectTick)
-		ctx.Button("Stop").On(g.quitPlay)
+		g.button(ctx, "Inspect tick (I)", g.inspectTick)
+		g.button(ctx, "Stop", g.quitPlay)
 	}
 	ctx.SetGridLayout([]int{-1}, nil)
 	for _, l := range playLines(ps) {
@@ -75,7 +75,7 @@ func (g *game) probePanel(ctx *debugui.Context) {
 	})
 	ctx.SetGridLayout([]int{-1}, nil)
 	if g.probe.Skipped != "" {
-		ctx.Button("Probe").On(func() { g.forceProb = true })
+		g.button(ctx, "Probe", func() { g.forceProb = true })
 	}
 	for _, l := range editor.ProbeLines(&g.probe) {
 		ctx.Text(l)
@@ -95,7 +95,7 @@ func (g *game) huntPanel(ctx *debugui.Context) {
 		return nil
 	})
 	if h := g.hunter; h != nil {
-		ctx.Button("Cancel").On(h.Cancel)
+		g.button(ctx, "Cancel", h.Cancel)
 		ctx.SetGridLayout([]int{-1}, nil)
 		pr := h.Progress()
 		what := "searching"
@@ -106,5 +106,5 @@ func (g *game) huntPanel(ctx *debugui.Context) {
 		ctx.Text(what)
 		return
 	}
-	ctx.Button("Hunt").On(g.runHunt)
+	g.button(ctx, "Hunt", g.runHunt)
 }

@@ -90,7 +90,8 @@ func e2eTypeRadius(t *testing.T, typed string, idle time.Duration) float64 {
 
 // TestEndToEndTypePath clicks the file path field and types the path of
 // a level, whose directory and name have spaces, at a key a millisecond
-// (many characters within one frame), then presses Enter: the level
+// (many characters within one frame), then presses Enter (then a quick
+// move and click in the view leaves the field alone): the level
 // opens, so no typed character was lost and Enter opened the path.
 func TestEndToEndTypePath(t *testing.T) {
 	_, tmp, a, wid, _ := e2eLaunchFresh(t)
@@ -108,6 +109,14 @@ func TestEndToEndTypePath(t *testing.T) {
 	a.waitFor("the typed level to open", func() bool { return strings.Contains(a.lastStatus(), "opened") })
 	if s := a.lastStatus(); !strings.Contains(s, "two rooms_v2-final.obj") {
 		t.Errorf("status %q does not name the typed level %q", s, level)
+	}
+	// The pointer, still over the field, moves to the middle of the view
+	// and presses within one tick: the field it left must not take the
+	// press (debugui gives a press to the widget hovered last tick).
+	e2eXdo(t, "mousemove", "--window", wid, "640", "400", "click", "1")
+	time.Sleep(700 * time.Millisecond)
+	if p, _ := a.poses(); p.capture&2 != 0 {
+		t.Error("a click in the view right after the path field's Enter started editing the field again")
 	}
 }
 
