@@ -290,9 +290,14 @@ func TestScreenshotArguments(t *testing.T) {
 	if code, _, _ := runCmd("screenshot", "--out", "d.png"); code != exitOK || (*shots)[0].Width != 1280 || (*shots)[0].Height != 800 {
 		t.Errorf("screenshot default size: exit %d, %+v", code, *shots)
 	}
+	capture := filepath.Join(t.TempDir(), "game.jsonl")
+	if err := os.WriteFile(capture, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, args := range [][]string{
 		{"screenshot", "--scene", "spike"}, {"screenshot", "--out", "x.png", "--size", "big"},
 		{"screenshot", "--out", "x.png", "--size", "0x10"}, {"screenshot", "--out", "x.png", "--scene", "nope"},
+		{"screenshot", "--out", "x.png", capture}, // a capture: the window shows those
 	} {
 		_, shots := fakeUI(t, nil)
 		if code, _, errOut := runCmd(args...); code != exitInvalid || len(*shots) != 0 || errOut == "" {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -91,6 +92,10 @@ func runScreenshot(args []string, stdout, stderr io.Writer) int {
 	}
 	if code, ok := checkSource(opt.Scene, opt.File, stderr); !ok {
 		return code
+	}
+	if strings.EqualFold(filepath.Ext(opt.File), ".jsonl") {
+		return usageErr(stderr, "screenshot: %s is a capture: it takes a fixture (.json) or a level (.obj, .gltf, .glb); open a capture in the window (debugger FILE.jsonl) and press F12 on a frame",
+			scene.ShowPath(opt.File))
 	}
 	if err := takeScreenshot(opt); err != nil {
 		printErr(stderr, "screenshot: ", err)
