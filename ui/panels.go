@@ -10,7 +10,6 @@ import (
 	"github.com/ebitengine/debugui"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"sweepdbg/scene"
 	"sweepdbg/sweep"
@@ -553,21 +552,10 @@ func (g *game) expectRows(ctx *debugui.Context) {
 	lines, fail := editor.ExpectLines(g.app.Doc, g.app.Result)
 	for _, l := range lines {
 		if fail {
-			highlightText(ctx, l)
+			colorRow(ctx, l, colorBad)
 		} else {
 			ctx.Text(l)
 		}
 	}
 }
 
-// highlightText is a Text row drawn white on red: a row of a disagreement.
-func highlightText(ctx *debugui.Context, s string) {
-	ctx.GridCell(func(b image.Rectangle) {
-		ctx.DrawOnlyWidget(func(screen *ebiten.Image) {
-			sc := float64(ctx.Scale())
-			vector.FillRect(screen, float32(float64(b.Min.X)*sc), float32(float64(b.Min.Y)*sc),
-				float32(float64(b.Dx())*sc), float32(float64(b.Dy())*sc), colorBad, false)
-			drawText(screen, s, float64(b.Min.X+3)*sc, float64(b.Min.Y+3)*sc, sc, colorText)
-		})
-	})
-}
