@@ -558,4 +558,3 @@ func (g *game) expectRows(ctx *debugui.Context) {
 		}
 	}
 }
-
