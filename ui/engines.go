@@ -150,16 +150,42 @@ func verdictColor(s engine.State, stale bool) color.RGBA {
 	return colorBroken
 }
 
-// colorRow is a Text row drawn white on bg.
+// colorRow is a text row drawn on bg (a verdict's colour), wrapped at
+// spaces into as many rows as the cell's width needs (a word too long
+// for a row is cut, keeping its start).
 func colorRow(ctx *debugui.Context, s string, bg color.RGBA) {
 	ctx.GridCell(func(b image.Rectangle) {
-		ctx.DrawOnlyWidget(func(screen *ebiten.Image) {
-			sc := float64(ctx.Scale())
-			vector.FillRect(screen, float32(float64(b.Min.X)*sc), float32(float64(b.Min.Y)*sc),
-				float32(float64(b.Dx())*sc), float32(float64(b.Dy())*sc), bg, false)
-			drawText(screen, s, float64(b.Min.X+3)*sc, float64(b.Min.Y+3)*sc, sc, colorText)
-		})
+		for _, line := range wrapText(s, b.Dx()-6) {
+			ctx.GridCell(func(r image.Rectangle) {
+				ctx.DrawOnlyWidget(func(screen *ebiten.Image) {
+					sc := float64(ctx.Scale())
+					vector.FillRect(screen, float32(float64(r.Min.X)*sc), float32(float64(r.Min.Y)*sc),
+						float32(float64(r.Dx())*sc), float32(float64(r.Dy())*sc), bg, false)
+					drawText(screen, line, float64(r.Min.X+3)*sc, float64(r.Min.Y+3)*sc, sc, colorText)
+				})
+			})
+		}
 	})
+}
+
+// wrapText splits s at spaces into lines no wider than width (debugui
+// units, debugui's font); a word wider than width alone is cut to fit
+// (fitText, keeping its start). It returns at least one line.
+func wrapText(s string, width int) []string {
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = w
+		case textAdvance(line+" "+w) <= width:
+			line += " " + w
+		default:
+			out = append(out, fitText(line, width, false))
+			line = w
+		}
+	}
+	return append(out, fitText(line, width, false))
 }
 
 // printEngines writes each engine's state to stdout when

@@ -248,3 +248,29 @@ func TestTypeLineOrder(t *testing.T) {
 		t.Fatalf("typing and Backspace in one frame gave %q", e.buf)
 	}
 }
+
+// A coloured row wraps at spaces to the cell's width: every line fits,
+// the words come back in order, and a word too wide alone is cut.
+func TestWrapText(t *testing.T) {
+	s := "game wrong: t off by 0.4 (T 0.4, exact 0.5, tolerance 0.0001)"
+	for _, width := range []int{60, 120, 200, 1000} {
+		lines := wrapText(s, width)
+		for _, l := range lines {
+			if textAdvance(l) > width {
+				t.Errorf("width %d: line %q is %d wide", width, l, textAdvance(l))
+			}
+		}
+		if width >= 120 && strings.Join(lines, " ") != s {
+			t.Errorf("width %d: lines %q do not give back %q", width, lines, s)
+		}
+		if width == 1000 && len(lines) != 1 {
+			t.Errorf("width 1000: %d lines, want 1", len(lines))
+		}
+	}
+	if lines := wrapText("/a/very/long/path/without/any/spaces/in/it.obj", 80); len(lines) != 1 || textAdvance(lines[0]) > 80 {
+		t.Errorf("a long word: %q", lines)
+	}
+	if lines := wrapText("", 80); len(lines) != 1 {
+		t.Errorf("empty text: %q, want one (empty) line", lines)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"sweepdbg/scene"
+	"sweepdbg/scene/meshfile"
 	"sweepdbg/sweep"
 	"sweepdbg/ui/editor"
 )
@@ -315,7 +316,7 @@ func sceneChoices(names []string, d editor.Doc) ([]string, int) {
 // Y-up or Z-up (the choice is remembered for the file).
 func (g *game) upAxisRow(ctx *debugui.Context) {
 	src := g.app.Doc.Source
-	if src == "" || strings.EqualFold(filepath.Ext(src), ".json") {
+	if !meshfile.IsLevel(src) {
 		return
 	}
 	ctx.SetGridLayout([]int{-1, 50, 50}, nil)

@@ -27,6 +27,17 @@ import (
 // Progress is scene.Progress: the fraction of a load done so far.
 type Progress = scene.Progress
 
+// IsLevel reports whether path names a level file LoadMesh reads (by its
+// extension, any case: .obj, .gltf, .glb), as opposed to a fixture or a
+// capture.
+func IsLevel(path string) bool {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".obj", ".gltf", ".glb":
+		return true
+	}
+	return false
+}
+
 // LoadMesh reads a triangle mesh from a Wavefront OBJ (.obj) or glTF 2.0
 // (.gltf, .glb) file, chosen by extension (case-insensitive). Cancelling ctx
 // stops the load with an error wrapping ctx.Err(). Errors are *Error values

@@ -111,7 +111,7 @@ func Open(ctx context.Context, path string, view view.Options, grid float64, up 
 		res.Err = err
 		return res
 	}
-	if !strings.EqualFold(filepath.Ext(path), ".json") {
+	if meshfile.IsLevel(path) {
 		res.Up, res.Note = FitLevel(s, up)
 		grid = LevelGrid(2 * s.Ellipsoid.Extent()[1]) // FitLevel's player stands along y
 		res.Note += fmt.Sprintf("; snap grid %s", FormatNum(grid))
