@@ -71,6 +71,7 @@ func (c *sweepCtx) sweepNear(w *walker) (Hit, bool) {
 	box.set(&q.boxLo, &q.boxHi)
 	var tri geom.Triangle
 	var h Hit
+	var s triScratch
 	for {
 		first, count, ok := w.next(c.r.bestT)
 		if !ok {
@@ -80,7 +81,7 @@ func (c *sweepCtx) sweepNear(w *walker) (Hit, bool) {
 			if !m.loadNear(k, &box, &tri) {
 				continue
 			}
-			if q.testInBox(&tri, c.r.bestT, &h) && c.blocks(&h) {
+			if q.testInBox(&tri, c.r.bestT, &h, &s) && c.blocks(&h) {
 				if c.r.offer(h, int(m.perm[k])); c.r.bestT == 0 {
 					return c.atStart(w, k+1, first+count)
 				}
