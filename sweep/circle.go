@@ -136,20 +136,26 @@ func (s *sweptCircle) edgeVertex(verts []vec3, upper float64, size2 float64) (co
 	bestC := 0.0
 	found := false
 	dd := s.D.dot(s.D)
-	for i, v1 := range verts {
+	for i := range verts {
+		// The edge from v1 to v2 (the next vertex, cyclically), both read
+		// in place: the loop body copies no vertex and checks no bounds.
+		v1, v2 := &verts[i], &verts[0]
+		if i+1 < len(verts) {
+			v2 = &verts[i+1]
+		}
 		// 3.4: |v - C'(t)|² = R'(t)².
 		bv := v1.sub(s.B)
 		a, b, c := s.r1-dd, s.r2+2*s.D.dot(bv), s.r3-bv.dot(bv)
 		if t, ok := lowestRoot(a, b, c, upper); ok && (!found || t < upper || c > bestC) {
-			best, bestC, found, upper = contact{t, v1, Vertex, i}, c, true, t
+			best, bestC, found, upper = contact{t, *v1, Vertex, i}, c, true, t
 		}
 		// 3.5: d_edge(C'(t))² = R'(t)², then the contact must lie on the edge.
-		e := verts[next(i, len(verts))].sub(v1)
+		e := v2.sub(*v1)
 		ee := e.dot(e)
 		if !(ee > minEdgeSq*size2) || !(ee > tinyEdgeSq) {
 			continue
 		}
-		vb := s.B.sub(v1)
+		vb := s.B.sub(*v1)
 		bPerp := vb.madd(e, -vb.dot(e)/ee)
 		dPerp := s.D.madd(e, -s.D.dot(e)/ee)
 		a, b, c = s.r1-dPerp.dot(dPerp), s.r2-2*dPerp.dot(bPerp), s.r3-bPerp.dot(bPerp)
