@@ -69,9 +69,9 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 // (The best T is always in [0, 1] here and the query valid.)
 func (c *sweepCtx) sweepNear(w *walker) (Hit, bool) {
 	m, q := c.m, c.q
-	var box nearBox
+	box := &c.box
 	box.set(&q.boxLo, &q.boxHi)
-	c.box = &box
+	c.near = true
 	var tri geom.Triangle
 	var h Hit
 	s := &c.s
@@ -81,7 +81,7 @@ func (c *sweepCtx) sweepNear(w *walker) (Hit, bool) {
 			return c.r.best, c.r.found
 		}
 		for k := first; k < first+count; k++ {
-			if !m.loadNear(k, &box, &tri) {
+			if !m.loadNear(k, box, &tri) {
 				continue
 			}
 			if q.testInBox(&tri, c.r.bestT, &h, s) && c.blocks(&h) {
@@ -100,7 +100,8 @@ type sweepCtx struct {
 	delta         mgl64.Vec3
 	ignoreLeaving bool
 	r             sweepResult
-	box           *nearBox   // the float32 swept box, for the common form of mesh (sweepNear); else nil
+	near          bool       // the common form of mesh: sweepNear runs, with box set
+	box           nearBox    // the float32 swept box (sweepNear)
 	s             triScratch // the narrow phase's working memory, for every triangle of the cast
 }
 
@@ -116,8 +117,8 @@ func (c *sweepCtx) test(k uint32) {
 	var tri geom.Triangle
 	var h Hit
 	var ok bool
-	if c.box != nil {
-		ok = c.m.loadNear(k, c.box, &tri) && c.q.testInBox(&tri, c.r.bestT, &h, &c.s)
+	if c.near {
+		ok = c.m.loadNear(k, &c.box, &tri) && c.q.testInBox(&tri, c.r.bestT, &h, &c.s)
 	} else {
 		c.m.load(k, &tri)
 		ok = c.q.test(&tri, c.r.bestT, &h)
