@@ -37,7 +37,9 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 	if !q.Valid() || !w.start(m, begin, delta, reachExt(q.ext, begin, delta), 1) {
 		return Hit{}, false
 	}
-	c := sweepCtx{m: m, q: &q, delta: delta, ignoreLeaving: ignoreLeaving, r: sweepResult{bestT: 1}}
+	// Field by field: a composite literal is built aside and copied.
+	var c sweepCtx
+	c.m, c.q, c.delta, c.ignoreLeaving, c.r.bestT = m, &q, delta, ignoreLeaving, 1
 	if m.packed != nil && m.vert32 != nil {
 		return c.sweepNear(&w)
 	}
@@ -67,20 +69,22 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 // (The best T is always in [0, 1] here and the query valid.)
 func (c *sweepCtx) sweepNear(w *walker) (Hit, bool) {
 	m, q := c.m, c.q
-	var box nearBox
+	box := &c.box
 	box.set(&q.boxLo, &q.boxHi)
+	c.near = true
 	var tri geom.Triangle
 	var h Hit
+	s := &c.s
 	for {
 		first, count, ok := w.next(c.r.bestT)
 		if !ok {
 			return c.r.best, c.r.found
 		}
 		for k := first; k < first+count; k++ {
-			if !m.loadNear(k, &box, &tri) {
+			if !m.loadNear(k, box, &tri) {
 				continue
 			}
-			if q.testInBox(&tri, c.r.bestT, &h) && c.blocks(&h) {
+			if q.testInBox(&tri, c.r.bestT, &h, s) && c.blocks(&h) {
 				if c.r.offer(h, int(m.perm[k])); c.r.bestT == 0 {
 					return c.atStart(w, k+1, first+count)
 				}
@@ -96,19 +100,30 @@ type sweepCtx struct {
 	delta         mgl64.Vec3
 	ignoreLeaving bool
 	r             sweepResult
+	near          bool       // the common form of mesh: sweepNear runs, with box set
+	box           nearBox    // the float32 swept box (sweepNear)
+	s             triScratch // the narrow phase's working memory, for every triangle of the cast
 }
 
 // test runs the narrow phase on the triangle at k (leaf order) and offers
-// its hit, unless the best hit so far already settles it.
+// its hit, unless the best hit so far already settles it. For the common
+// form of mesh it takes sweepNear's path (the box test on the float32
+// vertices, then Query.testInBox): the same answers as Query.test.
 func (c *sweepCtx) test(k uint32) {
 	id := int(c.m.perm[k])
 	if c.r.settled(id) {
 		return
 	}
 	var tri geom.Triangle
-	c.m.load(k, &tri)
 	var h Hit
-	if c.q.test(&tri, c.r.bestT, &h) && c.blocks(&h) {
+	var ok bool
+	if c.near {
+		ok = c.m.loadNear(k, &c.box, &tri) && c.q.testInBox(&tri, c.r.bestT, &h, &c.s)
+	} else {
+		c.m.load(k, &tri)
+		ok = c.q.test(&tri, c.r.bestT, &h)
+	}
+	if ok && c.blocks(&h) {
 		c.r.offer(h, id)
 	}
 }

@@ -17,5 +17,7 @@ func TriangleExactStages(q *Query, tri geom.Triangle, maxT float64) (Hit, bool) 
 	if !f.plane(&q.normalMap, maxT) {
 		return Hit{}, false
 	}
-	return q.triangle(&f, &u, maxT, true)
+	var h Hit
+	ok := q.triangle(&f, &u, maxT, true, &h)
+	return h, ok
 }

@@ -61,7 +61,9 @@ func (q *Query) Polygon(p *geom.Polygon, maxT float64) (Hit, bool) {
 	// Back to unit-sphere space (M_transformed plane->world); finish applies
 	// M_unit->ellipsoid (M_collision->world).
 	c.point = u.mul(c.point.x).add(v.mul(c.point.y))
-	return q.finish(c, bu, du, n, origin)
+	var h Hit
+	ok = q.finish(c, bu, du, n, origin, &h)
+	return h, ok
 }
 
 // mapPolygon applies M_polygon to the stored 2D vertices, appending them to

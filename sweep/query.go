@@ -177,28 +177,37 @@ func (q *Query) test(tri *geom.Triangle, maxT float64, h *Hit) bool {
 	if !q.ok || !(maxT >= 0) || outsideBox(tri, &q.boxLo, &q.boxHi) {
 		return false
 	}
-	return q.testInBox(tri, min(maxT, 1), h)
+	var s triScratch
+	return q.testInBox(tri, min(maxT, 1), h, &s)
+}
+
+// triScratch is the working memory of the narrow phase for one triangle.
+// A mesh sweep keeps one for the whole cast: zeroing it for every
+// triangle that passes the box test cost about 24 instructions each.
+// Nothing in it is read before the triangle's own stages have written it
+// (frame writes all of u and the world-space half of f, plane the rest of
+// f when the triangle has a usable plane, and only then is it read).
+type triScratch struct {
+	f triFrame
+	u unitTri
 }
 
 // testInBox is test for a valid query, maxT in [0, 1] and a triangle that
 // outsideBox keeps (a mesh sweep has tested it on the float32 vertices:
-// Mesh.loadNear).
-func (q *Query) testInBox(tri *geom.Triangle, maxT float64, h *Hit) bool {
-	var f triFrame
-	var u unitTri
-	q.frame(tri, &f, &u)
+// Mesh.loadNear), with s as working memory. It writes h only on a hit.
+func (q *Query) testInBox(tri *geom.Triangle, maxT float64, h *Hit, s *triScratch) bool {
+	f, u := &s.f, &s.u
+	q.frame(tri, f, u)
 	// Most triangles a mesh sweep tests are near the ellipsoid's path but
 	// out of its reach: outOfReach rejects them here, before the plane
 	// stage, when the conditioning of M allows (reachFirstCond).
-	if q.reachFirst && q.outOfReach(&u, maxT) {
+	if q.reachFirst && q.outOfReach(u, maxT) {
 		return false
 	}
 	if !f.plane(&q.normalMap, maxT) {
 		return false
 	}
-	var ok bool
-	*h, ok = q.triangle(&f, &u, maxT, q.reachFirst)
-	return ok
+	return q.triangle(f, u, maxT, q.reachFirst, h)
 }
 
 // triFrame is a triangle and the motion in world space, relative to the
@@ -317,8 +326,10 @@ func (q *Query) toUnit(f *triFrame, u *unitTri) {
 
 // triangle is Triangle after the plane test: f.plane has run with the
 // normal oriented like the mapped vertices (if f.usable), and toUnit has
-// filled u. reached tells that outOfReach has already been tested.
-func (q *Query) triangle(f *triFrame, u *unitTri, maxT float64, reached bool) (Hit, bool) {
+// filled u. reached tells that outOfReach has already been tested. The hit
+// is written to h (only when there is one), in place: returning the
+// 72-byte Hit by value cost about 29 instructions a triangle.
+func (q *Query) triangle(f *triFrame, u *unitTri, maxT float64, reached bool, h *Hit) bool {
 	var face vec3 // unit normal of a usable plane, else zero
 	t1 := f.t1
 	if f.usable {
@@ -331,23 +342,23 @@ func (q *Query) triangle(f *triFrame, u *unitTri, maxT float64, reached bool) (H
 		switch faceStage(verts, face, b.madd(d, t1), b.madd(d, t2)) {
 		case faceHit: // 3.3: the circle's center at t1 lies inside
 			c := b.madd(d, t1)
-			return q.finish(contact{t: t1, point: c.madd(face, -c.dot(face)), feature: Face}, b, d, face, f.origin)
+			return q.finish(contact{t: t1, point: c.madd(face, -c.dot(face)), feature: Face}, b, d, face, f.origin, h)
 		case faceOut:
-			return Hit{}, false
+			return false
 		}
 	}
 	// 3.4-3.6: the swept sphere against the vertices and the edges
 	// (section 5: r1 = r2 = 0, r3 = R² = 1), after the conservative early
 	// out, if it has not run yet.
 	if !reached && q.outOfReach(u, maxT) {
-		return Hit{}, false
+		return false
 	}
 	circle := sweptCircle{B: b, D: d, r3: 1}
 	c, ok := circle.edgeVertex(verts[:], maxT, verts[1].lenSq()+verts[2].lenSq())
 	if !ok {
-		return Hit{}, false
+		return false
 	}
-	return q.finish(c, b, d, face, f.origin)
+	return q.finish(c, b, d, face, f.origin, h)
 }
 
 // outOfReach reports whether the unit sphere whose center is B + t·D
@@ -467,8 +478,9 @@ func slabExit(dist, nd, r, maxT float64) float64 {
 // same tangent plane, (M⁻¹)ᵀn normalised (section 4.1 read backwards). When
 // the center lies on the polygon at t = 0 that direction is undefined;
 // fallbackNormal picks one. A non-finite result (only from non-finite or
-// absurdly large input) is reported as no hit.
-func (q *Query) finish(c contact, b, d, face, origin vec3) (Hit, bool) {
+// absurdly large input) is reported as no hit. The hit is written to h,
+// only when there is one.
+func (q *Query) finish(c contact, b, d, face, origin vec3, h *Hit) bool {
 	center := b.madd(d, c.t)
 	nu := center.sub(c.point)
 	switch {
@@ -483,9 +495,10 @@ func (q *Query) finish(c contact, b, d, face, origin vec3) (Hit, bool) {
 	nw := q.worldToUnit.applyT(nu).unit()
 	p := q.axes.applyT(c.point).add(origin) // M·p: the axes weighted by p
 	if !p.finite() || !nw.finite() || !(c.t >= 0 && c.t <= 1) {
-		return Hit{}, false
+		return false
 	}
-	return Hit{T: c.t, Point: p.mgl(), Normal: nw.mgl(), Feature: c.feature}, true
+	h.T, h.Point, h.Normal, h.Feature, h.Triangle = c.t, p.mgl(), nw.mgl(), c.feature, 0
+	return true
 }
 
 // fallbackNormal is the unit-space normal for a center lying exactly on the
@@ -532,7 +545,9 @@ func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) 
 	f.n = f.n.mul(q.detSign) // now oriented like the mapped vertices
 	var u unitTri
 	q.toUnit(&f, &u)
-	return q.triangle(&f, &u, 1, false)
+	var h Hit
+	ok := q.triangle(&f, &u, 1, false, &h)
+	return h, ok
 }
 
 // outsideBox reports whether the triangle's AABB and the box [lo, hi] are
