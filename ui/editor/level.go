@@ -117,7 +117,7 @@ func FitLevel(s *scene.Scene, up UpAxis) (UpAxis, string) {
 	s.Ellipsoid = sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{r, 0, 0}, {0, h / 2, 0}, {0, 0, r}}}
 	s.Start = target.Add(mgl64.Vec3{-h / 2, 2 * h, 0})
 	s.End = target.Add(mgl64.Vec3{h / 2, 0, 0})
-	return up, fmt.Sprintf("%s; player height %s guessed (%s; Ellipsoid panel to change)", note, FormatNum(h), why)
+	return up, fmt.Sprintf("%s; player height %s guessed (%s)", note, FormatNum(h), why)
 }
 
 // floorNear returns the centroid of the floor triangle nearest to c in x

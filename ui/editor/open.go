@@ -114,7 +114,7 @@ func Open(ctx context.Context, path string, view view.Options, grid float64, up 
 	if meshfile.IsLevel(path) {
 		res.Up, res.Note = FitLevel(s, up)
 		grid = LevelGrid(2 * s.Ellipsoid.Extent()[1]) // FitLevel's player stands along y
-		res.Note += fmt.Sprintf("; snap grid %s", FormatNum(grid))
+		res.Note += fmt.Sprintf("; snap grid %s (the Ellipsoid and View panels change them)", FormatNum(grid))
 	}
 	if h.Building != nil {
 		h.Building(len(s.Mesh.Triangles))
