@@ -370,17 +370,26 @@ func (w *walker) next(tmax float64) (first, count uint32, ok bool) {
 		if e.t > tmax {
 			continue
 		}
-		cnt, idx := splitRef(e.ref)
-		if cnt > 0 {
-			return idx, cnt, true
+		// The nearest child of an expanded node is visited in place: it
+		// would be pushed on top and popped at once (entered by tmax).
+		for ref := e.ref; ; {
+			cnt, idx := splitRef(ref)
+			if cnt > 0 {
+				return idx, cnt, true
+			}
+			if ref, ok = w.expand(&w.nodes[idx], tmax); !ok {
+				break
+			}
 		}
-		w.expand(&w.nodes[idx], tmax)
 	}
 	return 0, 0, false
 }
 
-// expand pushes the children of n entered by tmax, the nearest on top.
-func (w *walker) expand(n *wnode, tmax float64) {
+// expand returns the nearest child of n entered by tmax, if any, and
+// pushes the others, nearer on top: the stack and the returned child are
+// what pushing them all sorted by falling t (among equal t the later child
+// on top) and popping the top would give.
+func (w *walker) expand(n *wnode, tmax float64) (nearest uint32, ok bool) {
 	if w.sp > walkStack-4 {
 		w.spill()
 	}
@@ -396,21 +405,31 @@ func (w *walker) expand(n *wnode, tmax float64) {
 		t, x = w.enterChildrenGo(n, tmax)
 		in = enteredMask(&t, &x)
 	}
+	var topT float64
 	base := w.sp
 	for ; in != 0; in &= in - 1 {
 		c := bits.TrailingZeros(uint(in)) & 3
-		if n.ref[c] == emptyRef {
+		r, tc := n.ref[c], t[c]
+		if r == emptyRef {
 			continue
+		}
+		if !ok {
+			nearest, topT, ok = r, tc, true
+			continue
+		}
+		if tc <= topT { // the new child is the nearest: the held one is pushed
+			r, tc, nearest, topT = nearest, topT, r, tc
 		}
 		// Insertion into the pushed entries, sorted by falling t.
 		j := w.sp
-		for j > base && w.stack[j-1].t < t[c] {
+		for j > base && w.stack[j-1].t < tc {
 			w.stack[j] = w.stack[j-1]
 			j--
 		}
-		w.stack[j] = walkEntry{t: t[c], ref: n.ref[c]}
+		w.stack[j] = walkEntry{t: tc, ref: r}
 		w.sp++
 	}
+	return nearest, ok
 }
 
 // enteredMask returns the mask of the children entered by the times t and x
