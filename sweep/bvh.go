@@ -212,11 +212,14 @@ type walker struct {
 	moving      bool        // along every axis: no still one
 	axes        [3]slabAxis // the same for slab4
 	// The stack of nodes and leaves to visit, nearest on top: sp entries
-	// in stack, below them the entries of spilled (bottom first). The
-	// array is small (a walk zeroes it): deep trees spill (see spill).
-	stack   [walkStack]walkEntry
-	sp      int
-	spilled []walkEntry
+	// (entry times in stackT, references in stackRef), below them the
+	// entries of spilled (bottom first). The arrays are small (a walk
+	// zeroes them; two arrays spare walkEntry's padding): deep trees spill
+	// (see spill).
+	stackT   [walkStack]float64
+	stackRef [walkStack]uint32
+	sp       int
+	spilled  []walkEntry
 }
 
 // walkStack is the walker's stack size: enough for trees of depth 15
@@ -234,6 +237,7 @@ type slabAxis struct {
 	on, of, ninv, inv [2]float64
 }
 
+// walkEntry is a spilled entry of the walker's stack.
 type walkEntry struct {
 	t   float64 // entry parameter of the grown box
 	ref uint32  // a node or a leaf, as in wnode.ref
@@ -267,7 +271,7 @@ func (w *walker) start(m *Mesh, o, dir, r [3]float64, tmax float64) bool {
 	}
 	t, ok := w.enter(&m.root, tmax)
 	if ok {
-		w.stack[0] = walkEntry{t: t, ref: makeRef(0, 0)}
+		w.stackT[0], w.stackRef[0] = t, makeRef(0, 0)
 		w.sp = 1
 	}
 	return ok
@@ -366,13 +370,12 @@ func stillEntry(o, s float64, qn, qf uint8, on, of float64) float64 {
 func (w *walker) next(tmax float64) (first, count uint32, ok bool) {
 	for w.sp > 0 || w.unspill() {
 		w.sp--
-		e := &w.stack[w.sp]
-		if e.t > tmax {
+		if w.stackT[w.sp] > tmax {
 			continue
 		}
 		// The nearest child of an expanded node is visited in place: it
 		// would be pushed on top and popped at once (entered by tmax).
-		for ref := e.ref; ; {
+		for ref := w.stackRef[w.sp]; ; {
 			cnt, idx := splitRef(ref)
 			if cnt > 0 {
 				return idx, cnt, true
@@ -422,11 +425,11 @@ func (w *walker) expand(n *wnode, tmax float64) (nearest uint32, ok bool) {
 		}
 		// Insertion into the pushed entries, sorted by falling t.
 		j := w.sp
-		for j > base && w.stack[j-1].t < tc {
-			w.stack[j] = w.stack[j-1]
+		for j > base && w.stackT[j-1] < tc {
+			w.stackT[j], w.stackRef[j] = w.stackT[j-1], w.stackRef[j-1]
 			j--
 		}
-		w.stack[j] = walkEntry{t: tc, ref: r}
+		w.stackT[j], w.stackRef[j] = tc, r
 		w.sp++
 	}
 	return nearest, ok
@@ -448,15 +451,21 @@ func enteredMask(t, x *[4]float64) int {
 // visited last).
 func (w *walker) spill() {
 	h := w.sp / 2
-	w.spilled = append(w.spilled, w.stack[:h]...)
-	w.sp = copy(w.stack[:], w.stack[h:w.sp])
+	for i := 0; i < h; i++ {
+		w.spilled = append(w.spilled, walkEntry{t: w.stackT[i], ref: w.stackRef[i]})
+	}
+	copy(w.stackT[:], w.stackT[h:w.sp])
+	w.sp = copy(w.stackRef[:], w.stackRef[h:w.sp])
 }
 
 // unspill moves the top of spilled back to the empty stack and reports
 // whether there was any.
 func (w *walker) unspill() bool {
 	h := max(len(w.spilled)-walkStack/2, 0)
-	w.sp = copy(w.stack[:], w.spilled[h:])
+	for i, e := range w.spilled[h:] {
+		w.stackT[i], w.stackRef[i] = e.t, e.ref
+	}
+	w.sp = len(w.spilled) - h
 	w.spilled = w.spilled[:h]
 	return w.sp > 0
 }
