@@ -223,7 +223,8 @@ type walker struct {
 }
 
 // walkStack is the walker's stack size: enough for trees of depth 15
-// (expanding a node pops one entry and pushes at most four) without
+// (expanding a node pushes at most three entries, its nearest child
+// being visited in place; expand spills with room for four) without
 // spilling; the level and terrain meshes of the benchmarks have depths of
 // 7 to 10.
 const walkStack = 48
