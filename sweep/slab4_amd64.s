@@ -2,12 +2,39 @@
 
 #include "textflag.h"
 
+// SIDE folds one side of axis P's slabs (the min or the max bounds of the
+// four children) into A (children 0-1) and B (children 2-3): the codes at
+// the offset stored at P+Q of DI are widened to int32 and converted,
+// decoded as o + q*s with the origin in X0 and the step in X1 (separately
+// rounded: no FMA in SSE2), offset by the slabAxis value at P+O, scaled by
+// the one at P+S and folded in with MINPD, as enterChildren does in Go.
+// X7 is zero.
+#define SIDE(P, Q, O, S, A, B) \
+	MOVQ (P+Q)(DI), AX; \
+	MOVSS (SI)(AX*1), X2; \
+	PUNPCKLBW X7, X2; \
+	PUNPCKLWL X7, X2; \
+	CVTPL2PD X2, X3; \
+	PSHUFD $0xEE, X2, X2; \
+	CVTPL2PD X2, X2; \
+	MULPD X1, X3; \
+	MULPD X1, X2; \
+	ADDPD X0, X3; \
+	ADDPD X0, X2; \
+	MOVUPS (P+O)(DI), X4; \
+	SUBPD X4, X3; \
+	SUBPD X4, X2; \
+	MOVUPS (P+S)(DI), X4; \
+	MULPD X4, X3; \
+	MULPD X4, X2; \
+	MINPD X3, A; \
+	MINPD X2, B
+
 // AXIS applies axis i (its slabAxis at offset P of DI) to the four
 // children of the node at SI: X8, X9 hold minus the entry times of
-// children 0-1 and 2-3, X10, X11 their exit times; X7 is zero. Codes are
-// widened to int32 and converted, then decoded as o + q*s (separately
-// rounded: no FMA in SSE2), offset, scaled and folded in with MINPD, as
-// enterChildren does in Go.
+// children 0-1 and 2-3, X10, X11 their exit times. It loads the node's
+// origin (X0) and power-of-two step (X1, built from its exponent) on the
+// axis, then folds in both sides (SIDE).
 #define AXIS(i, P) \
 	MOVSS (4*i)(SI), X0; \
 	CVTSS2SD X0, X0; \
@@ -17,44 +44,8 @@
 	SHLQ $52, AX; \
 	MOVQ AX, X1; \
 	UNPCKLPD X1, X1; \
-	MOVQ (P+0)(DI), AX; \
-	MOVSS (SI)(AX*1), X2; \
-	PUNPCKLBW X7, X2; \
-	PUNPCKLWL X7, X2; \
-	CVTPL2PD X2, X3; \
-	PSHUFD $0xEE, X2, X2; \
-	CVTPL2PD X2, X2; \
-	MULPD X1, X3; \
-	MULPD X1, X2; \
-	ADDPD X0, X3; \
-	ADDPD X0, X2; \
-	MOVUPS (P+16)(DI), X4; \
-	SUBPD X4, X3; \
-	SUBPD X4, X2; \
-	MOVUPS (P+48)(DI), X4; \
-	MULPD X4, X3; \
-	MULPD X4, X2; \
-	MINPD X3, X8; \
-	MINPD X2, X9; \
-	MOVQ (P+8)(DI), AX; \
-	MOVSS (SI)(AX*1), X2; \
-	PUNPCKLBW X7, X2; \
-	PUNPCKLWL X7, X2; \
-	CVTPL2PD X2, X3; \
-	PSHUFD $0xEE, X2, X2; \
-	CVTPL2PD X2, X2; \
-	MULPD X1, X3; \
-	MULPD X1, X2; \
-	ADDPD X0, X3; \
-	ADDPD X0, X2; \
-	MOVUPS (P+32)(DI), X4; \
-	SUBPD X4, X3; \
-	SUBPD X4, X2; \
-	MOVUPS (P+64)(DI), X4; \
-	MULPD X4, X3; \
-	MULPD X4, X2; \
-	MINPD X3, X10; \
-	MINPD X2, X11
+	SIDE(P, 0, 16, 48, X8, X9); \
+	SIDE(P, 8, 32, 64, X10, X11)
 
 // func slab4(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64)
 TEXT ·slab4(SB), NOSPLIT, $0-40
@@ -81,10 +72,24 @@ TEXT ·slab4(SB), NOSPLIT, $0-40
 	MOVUPS X11, 16(AX)
 	RET
 
-// AXIS4(i, P) is AXIS for all four children at once in YMM registers
-// (AVX2): Y8 holds minus the entry times, Y10 the exit times. The same
-// operations in the same order as AXIS (VPMOVZXBD and VCVTDQ2PD widen the
-// codes exactly; VMINPD picks as MINPD does), so the same bits.
+// SIDE4 is SIDE for all four children at once in YMM registers (AVX2),
+// into A, with X5/Y5 as scratch. The same operations in the same order as
+// SIDE (VPMOVZXBD and VCVTDQ2PD widen the codes exactly; VMINPD picks as
+// MINPD does), so the same bits.
+#define SIDE4(P, Q, O, S, A) \
+	MOVQ (P+Q)(DI), AX; \
+	VPMOVZXBD (SI)(AX*1), X5; \
+	VCVTDQ2PD X5, Y5; \
+	VMULPD Y1, Y5, Y5; \
+	VADDPD Y0, Y5, Y5; \
+	VBROADCASTSD (P+O)(DI), Y4; \
+	VSUBPD Y4, Y5, Y5; \
+	VBROADCASTSD (P+S)(DI), Y4; \
+	VMULPD Y4, Y5, Y5; \
+	VMINPD Y5, A, A
+
+// AXIS4(i, P) is AXIS in YMM registers (AVX2): Y8 holds minus the entry
+// times of the four children, Y10 their exit times.
 #define AXIS4(i, P) \
 	MOVSS (4*i)(SI), X0; \
 	CVTSS2SD X0, X0; \
@@ -94,26 +99,8 @@ TEXT ·slab4(SB), NOSPLIT, $0-40
 	SHLQ $52, AX; \
 	MOVQ AX, X1; \
 	VBROADCASTSD X1, Y1; \
-	MOVQ (P+0)(DI), AX; \
-	VPMOVZXBD (SI)(AX*1), X2; \
-	VCVTDQ2PD X2, Y2; \
-	VMULPD Y1, Y2, Y2; \
-	VADDPD Y0, Y2, Y2; \
-	VBROADCASTSD (P+16)(DI), Y4; \
-	VSUBPD Y4, Y2, Y2; \
-	VBROADCASTSD (P+48)(DI), Y4; \
-	VMULPD Y4, Y2, Y2; \
-	VMINPD Y2, Y8, Y8; \
-	MOVQ (P+8)(DI), AX; \
-	VPMOVZXBD (SI)(AX*1), X3; \
-	VCVTDQ2PD X3, Y3; \
-	VMULPD Y1, Y3, Y3; \
-	VADDPD Y0, Y3, Y3; \
-	VBROADCASTSD (P+32)(DI), Y4; \
-	VSUBPD Y4, Y3, Y3; \
-	VBROADCASTSD (P+64)(DI), Y4; \
-	VMULPD Y4, Y3, Y3; \
-	VMINPD Y3, Y10, Y10
+	SIDE4(P, 0, 16, 48, Y8); \
+	SIDE4(P, 8, 32, 64, Y10)
 
 // func slab4AVX2(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64) (in int)
 TEXT ·slab4AVX2(SB), NOSPLIT, $0-48
