@@ -17,14 +17,11 @@ import (
 // are composited against it, and the composite matches a frame drawn from
 // scratch; moving the camera or toggling edges rasterises it again.
 func TestPixelsSceneCache(t *testing.T) {
-	needDisplay(t)
-	f := coreFrame(t, scene.DefaultName)
-	cam := FitView(f, 480, 300)
-	opt := view.Default()
+	f, cam, opt := smallDefaultView(t)
 	r := NewRenderer()
 	renderRGBA(t, r, f, cam, opt)
 	f.Scene.Start = f.Scene.Start.Add(mgl64.Vec3{0.3, 0, 0.2})
-	f.Answer = f.Mesh.Answer(f.Scene.Ellipsoid, f.Scene.Start, f.Scene.End, f.Scene.SlideOptions())
+	answerAgain(f)
 	cached := renderRGBA(t, r, f, cam, opt)
 	if r.cache.draws != 1 {
 		t.Errorf("after a pose moved the scene was rasterised %d times, want once", r.cache.draws)
@@ -48,16 +45,13 @@ func TestPixelsSceneCache(t *testing.T) {
 // The poses' depth images hold depth only inside the current poses'
 // rectangles: what last frame's poses wrote elsewhere is cleared.
 func TestPixelsPoseDepthCleared(t *testing.T) {
-	needDisplay(t)
-	f := coreFrame(t, scene.DefaultName)
-	cam := FitView(f, 480, 300)
-	opt := view.Default()
+	f, cam, opt := smallDefaultView(t)
 	r := NewRenderer()
 	renderRGBA(t, r, f, cam, opt)
 	for _, d := range []mgl64.Vec3{{1.5, 0.5, 0}, {-3, 0, 1}, {0, 0, 0.01}} {
 		f.Scene.Start = f.Scene.Start.Add(d)
 		f.Scene.End = f.Scene.End.Sub(d)
-		f.Answer = f.Mesh.Answer(f.Scene.Ellipsoid, f.Scene.Start, f.Scene.End, f.Scene.SlideOptions())
+		answerAgain(f)
 		renderRGBA(t, r, f, cam, opt)
 		for pass, img := range r.depth {
 			px := make([]byte, 4*cam.Width*cam.Height)
@@ -91,10 +85,7 @@ func TestPixelsPoseDepthCleared(t *testing.T) {
 // renderer that drew the same frames), pose moves after pose moves; with
 // nothing changed it draws nothing, and after an orbit it draws all.
 func TestPixelsDrawChanged(t *testing.T) {
-	needDisplay(t)
-	f := coreFrame(t, scene.DefaultName)
-	cam := FitView(f, 480, 300)
-	opt := view.Default()
+	f, cam, opt := smallDefaultView(t)
 	part, whole := NewRenderer(), NewRenderer()
 	dst, ref := screenPair(t, cam.Width, cam.Height)
 	part.Draw(dst, f, cam, opt)
@@ -104,7 +95,7 @@ func TestPixelsDrawChanged(t *testing.T) {
 	}
 	for i, d := range []mgl64.Vec3{{0.05, 0, 0}, {0.05, 0.02, 0}, {0, 0, -0.04}} {
 		f.Scene.Start = f.Scene.Start.Add(d)
-		f.Answer = f.Mesh.Answer(f.Scene.Ellipsoid, f.Scene.Start, f.Scene.End, f.Scene.SlideOptions())
+		answerAgain(f)
 		r := part.DrawChanged(dst, f, cam, opt)
 		if r.Empty() || r == dst.Bounds() {
 			t.Errorf("move %d: DrawChanged drew %v, want a part of the view", i, r)
@@ -160,4 +151,18 @@ func expectSamePixels(t *testing.T, got, want *ebiten.Image, what string) {
 		writePNG(t, filepath.Join(dir, "want.png"), w)
 		t.Errorf("%s differs from the whole one in %d pixels, within %v (pictures in %s)", what, n, diffBox(g, w), dir)
 	}
+}
+
+// smallDefaultView is the default scene's frame with the core's answer,
+// its fitted camera at 480x300 and the default view options, for the
+// pixel tests (which need a display).
+func smallDefaultView(t *testing.T) (*Frame, Camera, view.Options) {
+	needDisplay(t)
+	f := coreFrame(t, scene.DefaultName)
+	return f, FitView(f, 480, 300), view.Default()
+}
+
+// answerAgain gives f the core's answer for its scene's current motion.
+func answerAgain(f *Frame) {
+	f.Answer = f.Mesh.Answer(f.Scene.Ellipsoid, f.Scene.Start, f.Scene.End, f.Scene.SlideOptions())
 }

@@ -9,9 +9,6 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
-
-	"sweepdbg/render/view"
-	"sweepdbg/scene"
 )
 
 // checkDisjoint fails unless parts lie within bounds, overlap none of
@@ -96,10 +93,7 @@ func TestDisjoint(t *testing.T) {
 // not overlap; it leaves alone rectangles covered by something opaque
 // drawn over the view (opaque panels), cutting the changed part there.
 func TestPixelsDrawParts(t *testing.T) {
-	needDisplay(t)
-	f := coreFrame(t, scene.DefaultName)
-	cam := FitView(f, 480, 300)
-	opt := view.Default()
+	f, cam, opt := smallDefaultView(t)
 	part, whole := NewRenderer(), NewRenderer()
 	dst, ref := screenPair(t, cam.Width, cam.Height)
 	// Two panel columns, a status line crossing one of them, a rectangle
@@ -126,7 +120,7 @@ func TestPixelsDrawParts(t *testing.T) {
 	cut := 0
 	for i, d := range []mgl64.Vec3{{}, {0.05, 0, 0}, {0.05, 0.02, 0}, {0, 0, -0.04}} {
 		f.Scene.Start = f.Scene.Start.Add(d)
-		f.Answer = f.Mesh.Answer(f.Scene.Ellipsoid, f.Scene.Start, f.Scene.End, f.Scene.SlideOptions())
+		answerAgain(f)
 		dirty()
 		parts := part.DrawParts(dst, f, cam, opt, must, covered)
 		if len(parts) == 1 && parts[0] == dst.Bounds() {
