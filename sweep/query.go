@@ -18,9 +18,9 @@ import (
 type Query struct {
 	e            Ellipsoid
 	begin, delta mgl64.Vec3
-	worldToUnit  mat3       // (M_unit->ellipsoid)⁻¹
+	worldToUnit  lin3       // (M_unit->ellipsoid)⁻¹
 	axes         mat3       // Mᵀ: the axes as rows
-	normalMap    mat3       // sign(det M)·Mᵀ: world plane normal -> unit-space plane normal (same orientation as the mapped vertices)
+	normalMap    lin3       // sign(det M)·Mᵀ: world plane normal -> unit-space plane normal (same orientation as the mapped vertices)
 	unitDelta    vec3       // D_unit
 	unitDeltaSq  float64    // |D_unit|²
 	detSign      float64    // sign(det M)
@@ -65,7 +65,7 @@ func (q *Query) init(e *Ellipsoid, begin, delta *mgl64.Vec3) {
 	if !q.invert(e, delta) {
 		return
 	}
-	q.normalMap = mat3{q.axes.r0.mul(q.detSign), q.axes.r1.mul(q.detSign), q.axes.r2.mul(q.detSign)}
+	q.normalMap = setLin(mat3{q.axes.r0.mul(q.detSign), q.axes.r1.mul(q.detSign), q.axes.r2.mul(q.detSign)})
 	a, w := &q.axes, &q.worldToUnit
 	cond2 := (a.r0.lenSq() + a.r1.lenSq() + a.r2.lenSq()) * (w.r0.lenSq() + w.r1.lenSq() + w.r2.lenSq())
 	q.reachFirst = cond2 <= reachFirstCond*reachFirstCond // a NaN compares false
@@ -91,7 +91,7 @@ func (q *Query) invert(e *Ellipsoid, delta *mgl64.Vec3) bool {
 	}
 	// M⁻¹ = adj(M)/det: its rows are the cross products of M's columns.
 	inv := 1 / det
-	q.worldToUnit = mat3{c0.mul(inv), c1.mul(inv), c2.mul(inv)}
+	q.worldToUnit = setLin(mat3{c0.mul(inv), c1.mul(inv), c2.mul(inv)})
 	q.detSign = math.Copysign(1, det)
 	q.unitDelta = q.worldToUnit.apply(v3p(delta))
 	q.unitDeltaSq = q.unitDelta.lenSq()
@@ -248,7 +248,7 @@ func (f *triFrame) setFrame(tri *geom.Triangle, begin, delta *mgl64.Vec3) {
 //
 // It is one function, with the plane normal computed inline, because this
 // is all many triangles of a query ever cost.
-func (f *triFrame) plane(mt *mat3, maxT float64) bool {
+func (f *triFrame) plane(mt *lin3, maxT float64) bool {
 	e1, e2 := f.e1, f.e2
 	// The plane normal e1 x e2; the plain cross product unless the sine of
 	// the angle between the edges is below 1e-4 (crossRecheck), where it is
@@ -263,7 +263,11 @@ func (f *triFrame) plane(mt *mat3, maxT float64) bool {
 	if !f.usable {
 		return true
 	}
-	f.n = mt.apply(nw)
+	if mt.diag {
+		f.n = mt.d.scale(nw)
+	} else {
+		f.n = mt.mat3.apply(nw)
+	}
 	f.bn, f.dn = f.bw.dot(nw), f.dw.dot(nw)
 	if missesSlab(f.bn, f.dn, f.n.lenSq(), maxT) {
 		return false
@@ -313,8 +317,12 @@ func (q *Query) frame(tri *geom.Triangle, f *triFrame, u *unitTri) {
 	o := v3p(&tri[0])
 	e1, e2, bw := v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o), v3p(&q.begin).sub(o)
 	f.origin, f.e1, f.e2, f.bw, f.dw = o, e1, e2, bw, v3p(&q.delta)
-	w := &q.worldToUnit
-	u.b, u.verts = w.apply(bw), [3]vec3{{}, w.apply(e1), w.apply(e2)}
+	if w := &q.worldToUnit; w.diag {
+		d := w.d
+		u.b, u.verts = d.scale(bw), [3]vec3{{}, d.scale(e1), d.scale(e2)}
+	} else {
+		u.b, u.verts = w.mat3.apply(bw), [3]vec3{{}, w.mat3.apply(e1), w.mat3.apply(e2)}
+	}
 }
 
 // toUnit maps the frame setFrame filled to unit-sphere space (the
@@ -534,7 +542,7 @@ func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) 
 	}
 	var f triFrame
 	f.setFrame(&tri, &begin, &delta)
-	axes := mat3{v3p(&e.Axes[0]), v3p(&e.Axes[1]), v3p(&e.Axes[2])}
+	axes := setLin(mat3{v3p(&e.Axes[0]), v3p(&e.Axes[1]), v3p(&e.Axes[2])})
 	if !f.plane(&axes, 1) {
 		return Hit{}, false
 	}

@@ -77,6 +77,43 @@ func (m *mat3) apply(v vec3) vec3 { return vec3{m.r0.dot(v), m.r1.dot(v), m.r2.d
 // applyT returns mᵀ·v.
 func (m *mat3) applyT(v vec3) vec3 { return m.r0.mul(v.x).add(m.r1.mul(v.y)).add(m.r2.mul(v.z)) }
 
+// lin3 is a linear map of the narrow phase (world to unit-sphere space,
+// or a plane normal's map) that knows when it is diagonal. Every player
+// shape a game sweeps is upright, so its M, and every map made from it,
+// is diagonal; then apply is three products instead of nine and six
+// sums. The off-diagonal terms it skips are zeros (of either sign) times
+// finite coordinates, which add nothing but the sign of a zero: a
+// diagonal map gives the full product's bits except that a zero
+// coordinate may be -0 where the full sum gives +0. No answer depends on
+// the sign of a zero (the narrow phase only compares, and divides by
+// nothing that can be zero), and every path through the core uses the
+// same apply, so a mesh sweep, EllipsoidTriangle and the exact stages
+// still agree bit for bit (the property and level tests).
+type lin3 struct {
+	mat3
+	diag bool // the off-diagonal entries are zero: d holds the diagonal
+	d    vec3
+}
+
+// setLin returns m as a lin3.
+func setLin(m mat3) lin3 {
+	diag := m.r0.y == 0 && m.r0.z == 0 && m.r1.x == 0 && m.r1.z == 0 && m.r2.x == 0 && m.r2.y == 0
+	return lin3{mat3: m, diag: diag, d: vec3{m.r0.x, m.r1.y, m.r2.z}}
+}
+
+// apply returns m·v. (The hot paths, Query.frame and triFrame.plane,
+// branch on diag themselves: this is not inlined.)
+func (m *lin3) apply(v vec3) vec3 {
+	if m.diag {
+		return m.d.scale(v)
+	}
+	return m.mat3.apply(v)
+}
+
+// scale returns a scaled by b component by component: a diagonal
+// matrix with diagonal a applied to b.
+func (a vec3) scale(b vec3) vec3 { return vec3{a.x * b.x, a.y * b.y, a.z * b.z} }
+
 // v3p is v3 through a pointer: an array passed by value is copied to the
 // stack first, which costs more than the arithmetic on the hot path.
 func v3p(v *mgl64.Vec3) vec3 { return vec3{v[0], v[1], v[2]} }
