@@ -29,8 +29,8 @@ func (q *Query) Polygon(p *geom.Polygon, maxT float64) (Hit, bool) {
 		return Hit{}, false
 	}
 	maxT = min(maxT, 1)
-	a := q.e.Axes
-	tp, err := p.Plane.TransformedByInverse(mgl64.Mat3FromCols(a[0], a[1], a[2]))
+	a := &q.axes
+	tp, err := p.Plane.TransformedByInverse(mgl64.Mat3FromCols(a.r0.mgl(), a.r1.mgl(), a.r2.mgl()))
 	if err != nil {
 		return Hit{}, false
 	}

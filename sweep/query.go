@@ -16,10 +16,9 @@ import (
 // candidate triangle. A Query is read-only after NewQuery and safe for
 // concurrent use.
 type Query struct {
-	e            Ellipsoid
 	begin, delta mgl64.Vec3
 	worldToUnit  lin3       // (M_unit->ellipsoid)⁻¹
-	axes         mat3       // Mᵀ: the axes as rows
+	axes         mat3       // Mᵀ: the axes as rows (the ellipsoid; set even for an invalid query)
 	normalMap    lin3       // sign(det M)·Mᵀ: world plane normal -> unit-space plane normal (same orientation as the mapped vertices)
 	unitDelta    vec3       // D_unit
 	unitDeltaSq  float64    // |D_unit|²
@@ -61,7 +60,7 @@ func NewQuery(e Ellipsoid, begin, delta mgl64.Vec3) Query {
 
 // init is NewQuery in place (EllipsoidTriangle uses it to spare a copy).
 func (q *Query) init(e *Ellipsoid, begin, delta *mgl64.Vec3) {
-	q.e, q.begin, q.delta = *e, *begin, *delta
+	q.begin, q.delta = *begin, *delta
 	if !q.invert(e, delta) {
 		return
 	}
@@ -69,7 +68,7 @@ func (q *Query) init(e *Ellipsoid, begin, delta *mgl64.Vec3) {
 	a, w := &q.axes, &q.worldToUnit
 	cond2 := (a.r0.lenSq() + a.r1.lenSq() + a.r2.lenSq()) * (w.r0.lenSq() + w.r1.lenSq() + w.r2.lenSq())
 	q.reachFirst = cond2 <= reachFirstCond*reachFirstCond // a NaN compares false
-	ext := e.Extent()
+	ext := extent(a).mgl() // Extent's arithmetic, from the axes in hand
 	q.ext = ext
 	for k := 0; k < 3; k++ {
 		q.boxLo[k], q.boxHi[k] = sweptSlab(begin[k], delta[k], ext[k])
@@ -106,7 +105,10 @@ func (q *Query) invert(e *Ellipsoid, delta *mgl64.Vec3) bool {
 func (q *Query) Valid() bool { return q.ok }
 
 // Ellipsoid returns the swept ellipsoid.
-func (q *Query) Ellipsoid() Ellipsoid { return q.e }
+func (q *Query) Ellipsoid() Ellipsoid {
+	a := &q.axes
+	return Ellipsoid{Axes: [3]mgl64.Vec3{a.r0.mgl(), a.r1.mgl(), a.r2.mgl()}}
+}
 
 // WorldToUnit returns the linear map from world space to the space where
 // the ellipsoid is a unit sphere, (M_unit->ellipsoid)⁻¹ of section 4.1. It
@@ -133,7 +135,7 @@ func (q *Query) UnitDelta() mgl64.Vec3 { return q.unitDelta.mgl() }
 
 // Extent returns the half-size of the world AABB of the ellipsoid
 // (Ellipsoid.Extent).
-func (q *Query) Extent() mgl64.Vec3 { return q.e.Extent() }
+func (q *Query) Extent() mgl64.Vec3 { return extent(&q.axes).mgl() }
 
 // Bounds returns the world-space AABB of the whole swept volume: the boxes
 // of the ellipsoid at begin and at begin+delta and everything between,
@@ -141,7 +143,7 @@ func (q *Query) Extent() mgl64.Vec3 { return q.e.Extent() }
 // outside it before anything else.
 func (q *Query) Bounds() geom.AABB {
 	if !q.ok {
-		return geom.EmptyAABB().Extend(q.begin).Extend(q.begin.Add(q.delta)).Expand(q.e.Extent())
+		return geom.EmptyAABB().Extend(q.begin).Extend(q.begin.Add(q.delta)).Expand(q.Extent())
 	}
 	return geom.AABB{Min: q.boxLo, Max: q.boxHi}
 }

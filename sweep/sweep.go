@@ -97,14 +97,17 @@ func axisLen(a mgl64.Vec3) float64 {
 // axis k, sqrt(Σ_i a_i[k]²) (the support of M·unit ball in direction k),
 // exact for any axes.
 func (e Ellipsoid) Extent() mgl64.Vec3 {
-	var r mgl64.Vec3
-	for k := 0; k < 3; k++ {
-		for _, a := range e.Axes {
-			r[k] += a[k] * a[k]
-		}
-		r[k] = math.Sqrt(r[k])
+	return extent(&mat3{v3p(&e.Axes[0]), v3p(&e.Axes[1]), v3p(&e.Axes[2])}).mgl()
+}
+
+// extent is Extent for the axes as the rows of a: on axis k,
+// sqrt(a0[k]² + a1[k]² + a2[k]²), summed in that order.
+func extent(a *mat3) vec3 {
+	return vec3{
+		math.Sqrt(a.r0.x*a.r0.x + a.r1.x*a.r1.x + a.r2.x*a.r2.x),
+		math.Sqrt(a.r0.y*a.r0.y + a.r1.y*a.r1.y + a.r2.y*a.r2.y),
+		math.Sqrt(a.r0.z*a.r0.z + a.r1.z*a.r1.z + a.r2.z*a.r2.z),
 	}
-	return r
 }
 
 // Feature is the part of a triangle touched first.
