@@ -68,7 +68,7 @@ func (q *Query) init(e *Ellipsoid, begin, delta *mgl64.Vec3) {
 	a, w := &q.axes, &q.worldToUnit
 	cond2 := (a.r0.lenSq() + a.r1.lenSq() + a.r2.lenSq()) * (w.r0.lenSq() + w.r1.lenSq() + w.r2.lenSq())
 	q.reachFirst = cond2 <= reachFirstCond*reachFirstCond // a NaN compares false
-	ext := extent(a).mgl() // Extent's arithmetic, from the axes in hand
+	ext := extent(a).mgl()                                // Extent's arithmetic, from the axes in hand
 	q.ext = ext
 	for k := 0; k < 3; k++ {
 		q.boxLo[k], q.boxHi[k] = sweptSlab(begin[k], delta[k], ext[k])
