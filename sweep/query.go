@@ -349,10 +349,14 @@ func (q *Query) triangle(f *triFrame, u *unitTri, maxT float64, reached bool, h 
 	verts := &u.verts
 	if f.usable {
 		t2 := slabExit(f.bn, f.dn, f.ln, maxT) // scale-free, like planeSweptSphere
-		switch faceStage(verts, face, b.madd(d, t1), b.madd(d, t2)) {
+		c1, c2 := b.madd(d, t1), b.madd(d, t2)
+		rr := 1.0
+		if q.reachFirst {
+			rr = f.circleReach(t1, t2, c1, c2)
+		}
+		switch faceStage(verts, face, c1, c2, rr) {
 		case faceHit: // 3.3: the circle's center at t1 lies inside
-			c := b.madd(d, t1)
-			return q.finish(contact{t: t1, point: c.madd(face, -c.dot(face)), feature: Face}, b, d, face, f.origin, h)
+			return q.finish(contact{t: t1, point: c1.madd(face, -c1.dot(face)), feature: Face}, b, d, face, f.origin, h)
 		case faceOut:
 			return false
 		}
@@ -439,13 +443,14 @@ const (
 // fixed lowestRoot reports an overlap at t = 0 on its own (and for t1 > 0
 // the circle is a single point).
 //
-// It also prunes: the circle's radius never exceeds 1 and it only exists on
-// [t1, t2], where its center moves from c1 to c2; the signed distance of
+// It also prunes: the circle only exists on [t1, t2], where its center
+// moves from c1 to c2, and its squared radius there never exceeds rr (at
+// most 1, the sphere's; see triFrame.circleReach); the signed distance of
 // the center to an edge's line is linear in t. If both c1 and c2 lie more
-// than 1 outside the same edge's line, the circle never reaches the
+// than sqrt(rr) outside the same edge's line, the circle never reaches the
 // triangle, which lies on the inner side. This settles most swept spheres
 // that cross the plane away from the triangle without solving a quadratic.
-func faceStage(verts *[3]vec3, face, c1, c2 vec3) int {
+func faceStage(verts *[3]vec3, face, c1, c2 vec3, rr float64) int {
 	dc := c2.sub(c1)
 	inside := true
 	for i, v := range verts {
@@ -453,7 +458,7 @@ func faceStage(verts *[3]vec3, face, c1, c2 vec3) int {
 		m := face.cross(e) // inward edge normal, |m| = |e|
 		s1 := m.dot(c1.sub(v))
 		s2 := s1 + m.dot(dc)
-		ee := e.lenSq()
+		ee := rr * e.lenSq()
 		if s1 < 0 && s2 < 0 && s1*s1 > ee && s2*s2 > ee {
 			return faceOut
 		}
@@ -463,6 +468,41 @@ func faceStage(verts *[3]vec3, face, c1, c2 vec3) int {
 		return faceHit
 	}
 	return faceEdges
+}
+
+// circleReach bounds the squared radius of the circle that the plane cuts
+// from the unit sphere (section 3.2) while its center moves from c1 at t1
+// to c2 at t2, for faceStage's prune. The radius is sqrt(1 - d²) for the
+// center's distance d to the plane, d(t) = (bn + t·dn)/ln (triFrame.plane),
+// linear in t: on [t1, t2] |d| is least at an end, or zero where the center
+// crosses the plane (then the bound is 1). A sphere that entered the
+// plane's slab at t1 > 0 has a circle of radius zero there, so once the
+// best hit so far cuts t2 short, the circle is much smaller than the
+// sphere, and faceStage rejects the triangles it cannot reach without
+// sections 3.4-3.6's six quadratics.
+//
+// The margin. d comes from world-space dot products divided by ln; seen
+// in unit space their rounding is a few ulps of K·(|c1| + |c2| + 1), K
+// the condition number of M, which a Query only trusts here while K <=
+// reachFirstCond = 1e3 (as outOfReach; the caller passes rr = 1 otherwise).
+// The bound adds 1e-6·(1 + |c1|² + |c2|²), which exceeds twice that error
+// of d (so of 1 - d²) by many orders, and the rounding of faceStage's
+// own products, which its test against rr = 1 has always had: with the
+// margin the pruned circle is never smaller than the circle edgeVertex
+// would see. The result is capped at 1, which is the test without the
+// bound; a NaN compares false and gives 1 too.
+func (f *triFrame) circleReach(t1, t2 float64, c1, c2 vec3) float64 {
+	dist, nd := centerSide(f.bn, f.dn)
+	d1, d2 := dist+t1*nd, dist+t2*nd
+	if !(d1 > 0 && d2 > 0) {
+		return 1 // the center reaches the plane (or NaN)
+	}
+	dm := min(d1, d2) / f.ln
+	rr := 1 - dm*dm + 1e-6*(1+c1.lenSq()+c2.lenSq())
+	if !(rr < 1) {
+		return 1
+	}
+	return rr
 }
 
 // slabExit is the other end of section 3.1's interval: the last time in
