@@ -4,9 +4,10 @@
 // GOOS=js GOARCH=wasm (run under node with wasm_exec.js); the driver
 // (bench.mjs) runs it once per round, alternating with Jolt.
 //
-//	gocast time FILE [-results]
+//	gocast time FILE [-results] [-warm N]
 //
-// builds the mesh, runs every cast once to warm up, then times each cast
+// builds the mesh, runs every cast N times (default 3) to warm up (under
+// node the wasm code must reach V8's optimising tier), then times each cast
 // once and prints JSON: the build time, the mesh's bytes per triangle, the
 // timer's own cost, each cast's time in nanoseconds and, with -results,
 // each cast's hit.
@@ -21,6 +22,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -41,7 +43,7 @@ func main() {
 	}
 }
 
-const usage = "usage: gocast time FILE [-results] | gocast check FILE QUESTIONS"
+const usage = "usage: gocast time FILE [-results] [-warm N] | gocast check FILE QUESTIONS"
 
 func run(args []string, w io.Writer) error {
 	if len(args) < 2 {
@@ -53,8 +55,14 @@ func run(args []string, w io.Writer) error {
 	}
 	var out any
 	switch {
-	case args[0] == "time" && len(args) <= 3:
-		out = timeCasts(f, len(args) == 3 && args[2] == "-results")
+	case args[0] == "time":
+		fs := flag.NewFlagSet("time", flag.ContinueOnError)
+		results := fs.Bool("results", false, "print each cast's hit")
+		warm := fs.Int("warm", 3, "warm-up passes over every cast")
+		if err := fs.Parse(args[2:]); err != nil || fs.NArg() > 0 || *warm < 0 {
+			return fmt.Errorf("%s", usage)
+		}
+		out = timeCasts(f, *results, *warm)
 	case args[0] == "check" && len(args) == 3:
 		out, err = check(f, args[2])
 	default:
@@ -88,15 +96,17 @@ type timing struct {
 // sinkHit keeps the timed casts' answers alive.
 var sinkHit sweep.Hit
 
-func timeCasts(f castfile.File, results bool) timing {
+func timeCasts(f castfile.File, results bool, warm int) timing {
 	tris, casts := f.Tris(), f.CastList()
 	ball := sweep.Sphere(f.Radius)
 	t0 := time.Now()
 	mesh := sweep.NewMesh(tris)
 	out := timing{Triangles: len(tris), BuildMS: float64(time.Since(t0).Microseconds()) / 1e3,
 		BytesPerTri: mesh.BytesPerTriangle(), MeshBytes: mesh.Bytes()}
-	for _, c := range casts { // warm up
-		sinkHit, _ = mesh.Sweep(ball, c.Begin, c.Delta)
+	for range warm {
+		for _, c := range casts {
+			sinkHit, _ = mesh.Sweep(ball, c.Begin, c.Delta)
+		}
 	}
 	empty := make([]int64, len(casts))
 	for i := range empty {
