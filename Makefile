@@ -15,7 +15,7 @@ BIN      := bin/debugger
 APT_PKGS := xvfb xauth xdotool libgl1 libgl1-mesa-dri libegl1 libx11-6 \
             libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1 gcc python3
 
-.PHONY: run test test-short bench fuzz fuzz-ci build deps sysdeps vet clean
+.PHONY: run test test-short bench jolt-bench fuzz fuzz-ci build deps sysdeps vet clean
 
 run: deps
 	$(GO) run ./cmd/debugger
@@ -44,6 +44,12 @@ vet:
 
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+# Same-run speed and correctness comparison against Jolt Physics (its
+# WebAssembly build, from npm; needs node and npm). Not part of test or CI:
+# see tools/joltbench/README.md. JOLT_LEVELS: extra cast files.
+jolt-bench: deps
+	bash tools/joltbench/run.sh $(JOLT_LEVELS)
 
 # A bounded run of every fuzz target (go test allows one -fuzz target per run).
 fuzz: deps

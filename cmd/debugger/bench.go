@@ -6,19 +6,21 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
+	"sweepdbg/internal/castfile"
 	"sweepdbg/scene"
 	"sweepdbg/scene/meshfile"
 	"sweepdbg/sweep"
 	"sweepdbg/ui/editor"
 )
 
-const benchUsage = "bench [--scene NAME | --level FILE] [--n N] [--radius R]"
+const benchUsage = "bench [--scene NAME | --level FILE [--export OUT]] [--n N] [--radius R]"
 
 // runBench times the core:
 //
@@ -35,13 +37,17 @@ const benchUsage = "bench [--scene NAME | --level FILE] [--n N] [--radius R]"
 // printing the player, the build time,
 // the mesh's bytes per triangle and the median and 90th percentile of a
 // sweep and of a slide per cast. It is a quick look at a user's own
-// level, not a benchmark harness (go test -bench is).
+// level, not a benchmark harness (go test -bench is). With --export OUT
+// it also writes the level's triangles and the same casts, of a sphere of
+// the player's horizontal radius (or R), to the new cast file OUT
+// (internal/castfile) for tools/joltbench; an existing OUT is left alone.
 func runBench(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("bench", benchUsage, stderr)
 	name := fs.String("scene", "terrain", "built-in scene `NAME` to time")
 	level := fs.String("level", "", "time player-sized casts over the level in `FILE` (.obj, .gltf, .glb)")
 	n := fs.Int("n", 1000, "run the scene's sweep and slide `N` times each, or N casts over a level")
 	radius := fs.Float64("radius", 0, "a sphere of radius `R` as the player for --level (default: the player the window guesses for the level)")
+	export := fs.String("export", "", "with --level, also write the level and its casts, as sphere casts, to the new cast file `OUT` (tools/joltbench)")
 	rest, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -49,8 +55,11 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if len(rest) > 0 || *n < 1 || !(*radius >= 0) || math.IsInf(*radius, 0) {
 		return usageErr(stderr, "bench: want %s with N >= 1 and R > 0", benchUsage)
 	}
+	if *export != "" && *level == "" {
+		return usageErr(stderr, "bench: --export needs --level")
+	}
 	if *level != "" {
-		return benchLevel(*level, *n, *radius, stdout, stderr)
+		return benchLevel(*level, *n, *radius, *export, stdout, stderr)
 	}
 	return benchScene(*name, *n, stdout, stderr)
 }
@@ -90,8 +99,9 @@ func benchScene(name string, n int, stdout, stderr io.Writer) int {
 
 // benchLevel loads a level file and times n casts over it, with the
 // player the window would give the level (upright, sized to its scale:
-// editor.FitLevel), or a sphere of the given radius when radius > 0.
-func benchLevel(path string, n int, radius float64, stdout, stderr io.Writer) int {
+// editor.FitLevel), or a sphere of the given radius when radius > 0. When
+// export is not empty the casts are also written there (exportCasts).
+func benchLevel(path string, n int, radius float64, export string, stdout, stderr io.Writer) int {
 	s, err := meshfile.Open(context.Background(), path, nil)
 	if err != nil {
 		printErr(stderr, "bench: ", err)
@@ -111,6 +121,11 @@ func benchLevel(path string, n int, radius float64, stdout, stderr io.Writer) in
 		return exitInvalid
 	}
 	casts := levelCasts(tris, size, n)
+	if export != "" {
+		if code := exportCasts(export, path, tris, casts, player.Extent()[0], stdout, stderr); code != exitOK {
+			return code
+		}
+	}
 	hits := 0
 	sweepT := timeCasts(casts, func(c levelCast) {
 		if _, ok := mesh.Sweep(player, c.begin, c.delta); ok {
@@ -126,6 +141,22 @@ func benchLevel(path string, n int, radius float64, stdout, stderr io.Writer) in
 	fmt.Fprintf(stdout, "build  %.2f ms, %.1f bytes per triangle\n", float64(build.Microseconds())/1e3, mesh.BytesPerTriangle())
 	fmt.Fprintf(stdout, "sweep  median %.2f us, p90 %.2f us\n", sweepT[0], sweepT[1])
 	fmt.Fprintf(stdout, "slide  median %.2f us, p90 %.2f us\n", slideT[0], slideT[1])
+	return exitOK
+}
+
+// exportCasts writes the level's triangles and casts to the new cast file
+// out, as casts of a sphere of radius r (the player's horizontal radius:
+// other engines have no swept ellipsoid).
+func exportCasts(out, level string, tris []geom.Triangle, casts []levelCast, r float64, stdout, stderr io.Writer) int {
+	cs := make([]castfile.Cast, len(casts))
+	for i, c := range casts {
+		cs[i] = castfile.Cast{Begin: c.begin, Delta: c.delta}
+	}
+	if err := castfile.Write(out, castfile.New(filepath.Base(level), r, tris, cs)); err != nil {
+		printErr(stderr, "bench: ", err)
+		return exitFail
+	}
+	fmt.Fprintf(stdout, "export %d casts of a sphere of radius %.4g to %s\n", len(cs), r, scene.ShowPath(out))
 	return exitOK
 }
 
