@@ -7,6 +7,8 @@
 // Query.outOfReach for up to four triangles, one per lane. Why the
 // decisions are those of the Go code, bit for bit:
 //
+//   - The triangles are read as Mesh.load reads them: the packed indices
+//     (a | b<<21 | c<<42), each vertex's three float32 coordinates.
 //   - The box test compares the float32 coordinates with nearBox's float32
 //     bounds, as outside32 does. "x, y and z all above hi" is "min(x, y, z)
 //     above hi" and "all below lo" is "max below lo": the vertices of a
