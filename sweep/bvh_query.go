@@ -66,12 +66,17 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 // indices, float32 vertices): the box test of Query.test runs on the
 // float32 vertices before a triangle is read (Mesh.loadNear, the same
 // answers), and the triangles it keeps go to the rest of the narrow phase.
-// (The best T is always in [0, 1] here and the query valid.)
+// Where the CPU has AVX2 a leaf's triangles go through the box test and
+// the ball early out at once (sweepLeaves). (The best T is always in
+// [0, 1] here and the query valid.)
 func (c *sweepCtx) sweepNear(w *walker) (Hit, bool) {
 	m, q := c.m, c.q
 	box := &c.box
 	box.set(&q.boxLo, &q.boxHi)
 	c.near = true
+	if useLeaf4(q) {
+		return c.sweepLeaves(w)
+	}
 	var tri geom.Triangle
 	var h Hit
 	s := &c.s

@@ -206,10 +206,17 @@ func (q *Query) testInBox(tri *geom.Triangle, maxT float64, h *Hit, s *triScratc
 	if q.reachFirst && q.outOfReach(u, maxT) {
 		return false
 	}
-	if !f.plane(&q.normalMap, maxT) {
+	return q.afterReach(maxT, h, s)
+}
+
+// afterReach is the rest of testInBox once frame has filled s and, when
+// q.reachFirst, outOfReach has kept the triangle: the plane stage, then
+// the face, edge and vertex stages (Query.triangle).
+func (q *Query) afterReach(maxT float64, h *Hit, s *triScratch) bool {
+	if !s.f.plane(&q.normalMap, maxT) {
 		return false
 	}
-	return q.triangle(f, u, maxT, q.reachFirst, h)
+	return q.triangle(&s.f, &s.u, maxT, q.reachFirst, h)
 }
 
 // triFrame is a triangle and the motion in world space, relative to the

@@ -1,0 +1,30 @@
+//go:build amd64 && !purego && !amd64.v3
+
+package sweep
+
+// haveLeaf4 reports whether leaf4AVX2 is the assembly of leaf4_amd64.s.
+// Not with GOAMD64=v3 or above: there the compiler fuses x*y + z in Go
+// code into one FMA (one rounding), and the assembly, which rounds the
+// product and the sum separately as Go does on the baseline amd64, would
+// no longer make the same decisions.
+const haveLeaf4 = true
+
+// leaf4AVX2 reads the n (1 to 4) triangles whose packed vertex indices
+// start at tris (Mesh.packed, leaf order) from the float32 vertices at
+// verts (Mesh.vert32), and makes the box test of Mesh.loadNear against b
+// and the ball early out of Query.outOfReach (with maxT = upper) for all
+// of them at once, each in one lane of the AVX2 registers, with the same
+// IEEE operations in the same order as the Go code. It returns bit i set
+// when triangle i passes the box test (loadNear keeps it), and bit 4+i
+// when it also passes the ball test (frame then outOfReach keeps it); when
+// any passes the box test it also stores the triangles in v. Call it only
+// when useAVX2 is true; the ball bits mean something only when
+// q.reachFirst. The argument that the decisions are the same is in
+// leaf4_amd64.s.
+//
+//go:noescape
+func leaf4AVX2(v *leafVerts, tris *uint64, verts *[3]float32, q *Query, b *nearBox, upper float64, n int) (keep int)
+
+// leafConsts are outOfReach's constants, read by leaf4AVX2: the same
+// Go constant expressions, so the same float64 values.
+var leafConsts = [4]float64{1.0 / 3, 1, 1e-6, 4}

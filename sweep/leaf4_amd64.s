@@ -1,0 +1,324 @@
+//go:build amd64 && !purego && !amd64.v3
+
+#include "go_asm.h"
+#include "textflag.h"
+
+// leaf4AVX2: Mesh.loadNear's box test and Query.frame then
+// Query.outOfReach for up to four triangles, one per lane. Why the
+// decisions are those of the Go code, bit for bit:
+//
+//   - The triangles are read as Mesh.load reads them: the packed indices
+//     (a | b<<21 | c<<42), each vertex's three float32 coordinates.
+//   - The box test compares the float32 coordinates with nearBox's float32
+//     bounds, as outside32 does. "x, y and z all above hi" is "min(x, y, z)
+//     above hi" and "all below lo" is "max below lo": the vertices of a
+//     mesh are finite (no NaN, for which MINPS and MAXPS pick an operand
+//     rather than propagate), min and max of finite values are one of
+//     them, and a comparison does not see the sign of a zero, the only
+//     thing MINPS's choice between equal values can change. GT_OQ and
+//     LT_OQ are Go's > and <.
+//   - The vertices are widened to float64 exactly (VCVTPS2PD), as
+//     Mesh.load does, and from there each lane makes the operations of
+//     frame and outOfReach in their order: no FMA (Go on the baseline
+//     amd64 rounds x*y and then x*y + z; see haveLeaf4 for GOAMD64=v3),
+//     vec3.dot and lenSq as (x*x' + y*y') + z*z', mat3.apply as three dots
+//     of the rows, lin3's diagonal as three products, madd as a + b*s, and
+//     the sums of the margin left to right. Addition and multiplication
+//     are commutative in IEEE arithmetic, so the order of two operands
+//     does not matter, only the order of the operations.
+//   - max(g², |v1-g|², |v2-g|²): each is a sum of squares, so +0, positive,
+//     +Inf or NaN (never -0). Without NaN, MAXPD gives Go's max (there is
+//     no zero of the other sign to choose). Go's max is NaN when any is
+//     NaN, which MAXPD does not propagate from its first operand; the sum
+//     of the three is NaN exactly then (no -Inf to cancel a +Inf), and a
+//     lane whose sum is NaN is never rejected, as Go's x, NaN, would not be.
+//   - t = min(-pd/|D|², upper) when pd < 0, else 0: MINPD with upper first
+//     returns the quotient when it is NaN (Go's min too), and otherwise
+//     the smaller, except that for equal values it returns the quotient,
+//     where Go would return -0 for min(+0, -0). The quotient is never -0
+//     (-pd > 0 divided by |D|² >= 0), so this happens only with upper = -0
+//     and t is then +0 here, -0 in Go. t enters only c = p + d*t, where
+//     d*t is then a zero of either sign and p + d*t differs at most in the
+//     sign of a zero component of c, which c.lenSq() squares away. The
+//     lanes with pd >= 0 or NaN (LT_OQ false) get +0, Go's 0.0.
+//   - worldToUnit when it is diagonal: the diagonal products, as frame
+//     does (the full product would differ only in the sign of zeros,
+//     which, by the same squaring, no decision of outOfReach sees either).
+//   - x > 0 and x*x > 4*rr are GT_OQ comparisons, false for NaN as in Go.
+
+// LANE reads triangle i of the leaf (its packed vertex indices at
+// 8*i(R8), the vertices at R9, float32) into lane i of the rows X0-X8
+// (row 3j+k: coordinate k of vertex j), as Mesh.load reads it.
+#define LANE(i) \
+	MOVQ (8*(i))(R8), AX; \
+	MOVQ AX, CX; \
+	ANDQ $const_packMask, CX; \
+	LEAQ (CX)(CX*2), CX; \
+	VINSERTPS $((i)<<4), 0(R9)(CX*4), X0, X0; \
+	VINSERTPS $((i)<<4), 4(R9)(CX*4), X1, X1; \
+	VINSERTPS $((i)<<4), 8(R9)(CX*4), X2, X2; \
+	MOVQ AX, CX; \
+	SHRQ $const_packBits, CX; \
+	ANDQ $const_packMask, CX; \
+	LEAQ (CX)(CX*2), CX; \
+	VINSERTPS $((i)<<4), 0(R9)(CX*4), X3, X3; \
+	VINSERTPS $((i)<<4), 4(R9)(CX*4), X4, X4; \
+	VINSERTPS $((i)<<4), 8(R9)(CX*4), X5, X5; \
+	SHRQ $(2*const_packBits), AX; \
+	LEAQ (AX)(AX*2), AX; \
+	VINSERTPS $((i)<<4), 0(R9)(AX*4), X6, X6; \
+	VINSERTPS $((i)<<4), 4(R9)(AX*4), X7, X7; \
+	VINSERTPS $((i)<<4), 8(R9)(AX*4), X8, X8
+
+// BOX folds axis i's box test (the rows A, B, C of the three vertices)
+// into X12 (lane set: the triangle lies outside the box): the minimum of
+// the three coordinates above hi, or the maximum below lo.
+#define BOX(i, A, B, C) \
+	VMINPS B, A, X13; \
+	VMINPS C, X13, X13; \
+	VMAXPS B, A, X14; \
+	VMAXPS C, X14, X14; \
+	VBROADCASTSS (nearBox_hi+4*(i))(BX), X9; \
+	VCMPPS $0x1e, X9, X13, X13; \
+	VBROADCASTSS (nearBox_lo+4*(i))(BX), X9; \
+	VCMPPS $0x11, X9, X14, X14; \
+	VORPS X13, X12, X12; \
+	VORPS X14, X12, X12
+
+// ROW sets OUT to row R (an offset in DI) of worldToUnit dotted with the
+// vector in X, Y, Z: (r.x*X + r.y*Y) + r.z*Z. Y14 and Y15 are scratch.
+#define ROW(R, X, Y, Z, OUT) \
+	VBROADCASTSD (R+vec3_x)(DI), Y14; \
+	VMULPD X, Y14, OUT; \
+	VBROADCASTSD (R+vec3_y)(DI), Y14; \
+	VMULPD Y, Y14, Y15; \
+	VADDPD Y15, OUT, OUT; \
+	VBROADCASTSD (R+vec3_z)(DI), Y14; \
+	VMULPD Z, Y14, Y15; \
+	VADDPD Y15, OUT, OUT
+
+#define W (Query_worldToUnit+lin3_mat3)
+
+// APPLY replaces the vector in X, Y, Z by worldToUnit times it
+// (mat3.apply), through Y9-Y11.
+#define APPLY(X, Y, Z) \
+	ROW(W+mat3_r0, X, Y, Z, Y9); \
+	ROW(W+mat3_r1, X, Y, Z, Y10); \
+	ROW(W+mat3_r2, X, Y, Z, Y11); \
+	VMOVAPD Y9, X; \
+	VMOVAPD Y10, Y; \
+	VMOVAPD Y11, Z
+
+// LENSQ sets X to the squared length of the vector in X, Y, Z,
+// (X*X + Y*Y) + Z*Z, overwriting Y and Z.
+#define LENSQ(X, Y, Z) \
+	VMULPD X, X, X; \
+	VMULPD Y, Y, Y; \
+	VADDPD Y, X, X; \
+	VMULPD Z, Z, Z; \
+	VADDPD Z, X, X
+
+// func leaf4AVX2(v *leafVerts, tris *uint64, verts *[3]float32, q *Query, b *nearBox, upper float64, n int) (keep int)
+TEXT ·leaf4AVX2(SB), NOSPLIT, $0-64
+	MOVQ tris+8(FP), R8
+	MOVQ verts+16(FP), R9
+	MOVQ q+24(FP), DI
+	MOVQ b+32(FP), BX
+	MOVQ n+48(FP), R10
+	CMPQ R10, $4
+	JEQ gather
+	// Lanes beyond n: zeros rather than stale values (which might be
+	// subnormal, slow in some units). No decision reads them.
+	VXORPS X0, X0, X0
+	VXORPS X1, X1, X1
+	VXORPS X2, X2, X2
+	VXORPS X3, X3, X3
+	VXORPS X4, X4, X4
+	VXORPS X5, X5, X5
+	VXORPS X6, X6, X6
+	VXORPS X7, X7, X7
+	VXORPS X8, X8, X8
+
+gather:
+	LANE(0)
+	CMPQ R10, $1
+	JEQ gathered
+	LANE(1)
+	CMPQ R10, $2
+	JEQ gathered
+	LANE(2)
+	CMPQ R10, $3
+	JEQ gathered
+	LANE(3)
+
+gathered:
+	VXORPS X12, X12, X12
+	BOX(0, X0, X3, X6)
+	BOX(1, X1, X4, X7)
+	BOX(2, X2, X5, X8)
+	VMOVMSKPS X12, DX
+	NOTQ DX
+	MOVQ $1, AX
+	MOVQ R10, CX
+	SHLQ CX, AX
+	DECQ AX
+	ANDQ AX, DX // the lanes in the box
+	JZ none
+
+	// The rows, for the scalar stages of the triangles kept.
+	MOVQ v+0(FP), SI
+	VMOVUPS X0, 0(SI)
+	VMOVUPS X1, 16(SI)
+	VMOVUPS X2, 32(SI)
+	VMOVUPS X3, 48(SI)
+	VMOVUPS X4, 64(SI)
+	VMOVUPS X5, 80(SI)
+	VMOVUPS X6, 96(SI)
+	VMOVUPS X7, 112(SI)
+	VMOVUPS X8, 128(SI)
+
+	// frame: a in Y0-Y2, the edges b - a in Y3-Y5 and c - a in Y6-Y8,
+	// then begin - a in Y0-Y2.
+	VCVTPS2PD X0, Y0
+	VCVTPS2PD X1, Y1
+	VCVTPS2PD X2, Y2
+	VCVTPS2PD X3, Y3
+	VCVTPS2PD X4, Y4
+	VCVTPS2PD X5, Y5
+	VCVTPS2PD X6, Y6
+	VCVTPS2PD X7, Y7
+	VCVTPS2PD X8, Y8
+	VSUBPD Y0, Y3, Y3
+	VSUBPD Y1, Y4, Y4
+	VSUBPD Y2, Y5, Y5
+	VSUBPD Y0, Y6, Y6
+	VSUBPD Y1, Y7, Y7
+	VSUBPD Y2, Y8, Y8
+	VBROADCASTSD (Query_begin+0)(DI), Y9
+	VSUBPD Y0, Y9, Y0
+	VBROADCASTSD (Query_begin+8)(DI), Y9
+	VSUBPD Y1, Y9, Y1
+	VBROADCASTSD (Query_begin+16)(DI), Y9
+	VSUBPD Y2, Y9, Y2
+
+	// To unit space: u.b in Y0-Y2, v1 in Y3-Y5, v2 in Y6-Y8.
+	MOVBLZX (Query_worldToUnit+lin3_diag)(DI), AX
+	TESTL AX, AX
+	JZ full
+	VBROADCASTSD (Query_worldToUnit+lin3_d+vec3_x)(DI), Y12
+	VBROADCASTSD (Query_worldToUnit+lin3_d+vec3_y)(DI), Y13
+	VBROADCASTSD (Query_worldToUnit+lin3_d+vec3_z)(DI), Y14
+	VMULPD Y0, Y12, Y0
+	VMULPD Y1, Y13, Y1
+	VMULPD Y2, Y14, Y2
+	VMULPD Y3, Y12, Y3
+	VMULPD Y4, Y13, Y4
+	VMULPD Y5, Y14, Y5
+	VMULPD Y6, Y12, Y6
+	VMULPD Y7, Y13, Y7
+	VMULPD Y8, Y14, Y8
+	JMP mapped
+
+full:
+	APPLY(Y0, Y1, Y2)
+	APPLY(Y3, Y4, Y5)
+	APPLY(Y6, Y7, Y8)
+
+mapped:
+	// outOfReach. g = (v1 + v2)*(1/3) in Y9-Y11.
+	VBROADCASTSD ·leafConsts+0(SB), Y15
+	VADDPD Y6, Y3, Y9
+	VMULPD Y15, Y9, Y9
+	VADDPD Y7, Y4, Y10
+	VMULPD Y15, Y10, Y10
+	VADDPD Y8, Y5, Y11
+	VMULPD Y15, Y11, Y11
+	// |g|² in Y12, |v1 - g|² in Y3, |v2 - g|² in Y6.
+	VMULPD Y9, Y9, Y12
+	VMULPD Y10, Y10, Y13
+	VADDPD Y13, Y12, Y12
+	VMULPD Y11, Y11, Y13
+	VADDPD Y13, Y12, Y12
+	VSUBPD Y9, Y3, Y3
+	VSUBPD Y10, Y4, Y4
+	VSUBPD Y11, Y5, Y5
+	LENSQ(Y3, Y4, Y5)
+	VSUBPD Y9, Y6, Y6
+	VSUBPD Y10, Y7, Y7
+	VSUBPD Y11, Y8, Y8
+	LENSQ(Y6, Y7, Y8)
+	// Their sum (Y4: NaN exactly when one is) and rr, their maximum (Y13).
+	VADDPD Y3, Y12, Y4
+	VADDPD Y6, Y4, Y4
+	VMAXPD Y3, Y12, Y13
+	VMAXPD Y6, Y13, Y13
+	// p = u.b - g in Y0-Y2, |p|² in Y5.
+	VSUBPD Y9, Y0, Y0
+	VSUBPD Y10, Y1, Y1
+	VSUBPD Y11, Y2, Y2
+	VMULPD Y0, Y0, Y5
+	VMULPD Y1, Y1, Y7
+	VADDPD Y7, Y5, Y5
+	VMULPD Y2, Y2, Y7
+	VADDPD Y7, Y5, Y5
+	// d = unitDelta in Y9-Y11, pd = p·d in Y6.
+	VBROADCASTSD (Query_unitDelta+vec3_x)(DI), Y9
+	VBROADCASTSD (Query_unitDelta+vec3_y)(DI), Y10
+	VBROADCASTSD (Query_unitDelta+vec3_z)(DI), Y11
+	VMULPD Y9, Y0, Y6
+	VMULPD Y10, Y1, Y7
+	VADDPD Y7, Y6, Y6
+	VMULPD Y11, Y2, Y7
+	VADDPD Y7, Y6, Y6
+	// t = pd < 0 ? min(-pd/|D|², upper) : 0 in Y3; |D|² in Y8.
+	VBROADCASTSD (Query_unitDeltaSq)(DI), Y8
+	MOVQ $0x8000000000000000, AX
+	MOVQ AX, X7
+	VBROADCASTSD X7, Y7
+	VXORPD Y7, Y6, Y3
+	VDIVPD Y8, Y3, Y3
+	VBROADCASTSD upper+40(FP), Y14
+	VMINPD Y3, Y14, Y3
+	VXORPD Y15, Y15, Y15
+	VCMPPD $0x11, Y15, Y6, Y7
+	VANDPD Y7, Y3, Y3
+	// c = p + d*t, |c|² in Y0.
+	VMULPD Y3, Y9, Y9
+	VADDPD Y9, Y0, Y0
+	VMULPD Y3, Y10, Y10
+	VADDPD Y10, Y1, Y1
+	VMULPD Y3, Y11, Y11
+	VADDPD Y11, Y2, Y2
+	LENSQ(Y0, Y1, Y2)
+	// x = |c|² - 1 - rr - 1e-6*(1 + rr + |p|² + |D|²) in Y0.
+	VBROADCASTSD ·leafConsts+8(SB), Y1
+	VSUBPD Y1, Y0, Y0
+	VSUBPD Y13, Y0, Y0
+	VADDPD Y13, Y1, Y2
+	VADDPD Y5, Y2, Y2
+	VADDPD Y8, Y2, Y2
+	VBROADCASTSD ·leafConsts+16(SB), Y3
+	VMULPD Y2, Y3, Y2
+	VSUBPD Y2, Y0, Y0
+	// Rejected: x > 0 and x*x > 4*rr, and rr not NaN.
+	VCMPPD $0x1e, Y15, Y0, Y6
+	VMULPD Y0, Y0, Y7
+	VBROADCASTSD ·leafConsts+24(SB), Y9
+	VMULPD Y13, Y9, Y9
+	VCMPPD $0x1e, Y9, Y7, Y7
+	VANDPD Y7, Y6, Y6
+	VCMPPD $0x07, Y4, Y4, Y7
+	VANDPD Y7, Y6, Y6
+	VMOVMSKPD Y6, AX
+	NOTQ AX
+	ANDQ DX, AX
+	SHLQ $4, AX
+	ORQ AX, DX
+	MOVQ DX, keep+56(FP)
+	VZEROUPPER
+	RET
+
+none:
+	MOVQ $0, keep+56(FP)
+	VZEROUPPER
+	RET

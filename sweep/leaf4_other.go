@@ -1,0 +1,11 @@
+//go:build !amd64 || purego || amd64.v3
+
+package sweep
+
+// haveLeaf4 is false: sweepNear keeps its scalar loop (see leaf4_amd64.go).
+const haveLeaf4 = false
+
+// leaf4AVX2 is never called here (haveLeaf4 is false).
+func leaf4AVX2(v *leafVerts, tris *uint64, verts *[3]float32, q *Query, b *nearBox, upper float64, n int) (keep int) {
+	panic("leaf4AVX2: no assembly on this platform")
+}

@@ -1,0 +1,343 @@
+package sweep
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+)
+
+// leafCase is one leaf for leaf4AVX2: up to four triangles as a mesh
+// stores them (packed indices into float32 vertices) and the query.
+type leafCase struct {
+	verts [12][3]float32
+	tris  [4]uint64
+	n     int
+	q     Query
+	box   nearBox
+	upper float64
+}
+
+// tri returns triangle i of the leaf as Mesh.load would.
+func (c *leafCase) tri(i int) geom.Triangle {
+	var t geom.Triangle
+	p := c.tris[i]
+	for j, idx := range [3]uint64{p & packMask, p >> packBits & packMask, p >> (2 * packBits)} {
+		v := c.verts[idx]
+		t[j] = mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])}
+	}
+	return t
+}
+
+// scalar returns the decisions sweepNear makes on the leaf, in
+// leaf4AVX2's form: bit i if loadNear's box test keeps triangle i, bit
+// 4+i if frame then outOfReach with maxT = upper keeps it too.
+func (c *leafCase) scalar() int {
+	keep := 0
+	for i := 0; i < c.n; i++ {
+		p := c.tris[i]
+		a, b, d := &c.verts[p&packMask], &c.verts[p>>packBits&packMask], &c.verts[p>>(2*packBits)]
+		lo, hi := &c.box.lo, &c.box.hi
+		if outside32(a[0], b[0], d[0], lo[0], hi[0]) || outside32(a[1], b[1], d[1], lo[1], hi[1]) ||
+			outside32(a[2], b[2], d[2], lo[2], hi[2]) {
+			continue
+		}
+		keep |= 1 << i
+		tri := c.tri(i)
+		var s triScratch
+		c.q.frame(&tri, &s.f, &s.u)
+		if !c.q.outOfReach(&s.u, c.upper) {
+			keep |= 1 << (4 + i)
+		}
+	}
+	return keep
+}
+
+// filter runs leaf4AVX2 on the leaf and checks the triangles it stores.
+func (c *leafCase) filter(t *testing.T) int {
+	t.Helper()
+	var v leafVerts
+	keep := leaf4AVX2(&v, &c.tris[0], &c.verts[0], &c.q, &c.box, c.upper, c.n)
+	for i := 0; i < c.n && keep&15 != 0; i++ {
+		var got geom.Triangle
+		v.tri(i, &got)
+		if want := c.tri(i); got != want {
+			t.Fatalf("leaf4AVX2 read triangle %d as %v, not %v", i, got, want)
+		}
+	}
+	return keep
+}
+
+// setQuery makes the case's query the ellipsoid e from begin by delta,
+// with the float32 box a sweep would use; it reports whether the query is
+// valid.
+func (c *leafCase) setQuery(e Ellipsoid, begin, delta mgl64.Vec3) bool {
+	c.q = NewQuery(e, begin, delta)
+	c.box.set(&c.q.boxLo, &c.q.boxHi)
+	return c.q.Valid()
+}
+
+// randLeafEllipsoid returns an ellipsoid of random size (1e-4 to 1e4): a
+// sphere, an upright one, a rotated one or one with random (skew) axes.
+func randLeafEllipsoid(r *rand.Rand) Ellipsoid {
+	scale := math.Pow(10, float64(r.IntN(9)-4)) * (0.5 + r.Float64())
+	radii := mgl64.Vec3{scale, scale, scale}
+	kind := r.IntN(4)
+	if kind > 0 {
+		for k := range radii {
+			radii[k] *= 0.2 + 2*r.Float64()
+		}
+	}
+	var e Ellipsoid
+	switch kind {
+	case 0, 1:
+		e = Ellipsoid{Axes: [3]mgl64.Vec3{{radii[0], 0, 0}, {0, radii[1], 0}, {0, 0, radii[2]}}}
+	case 2:
+		rot := mgl64.Quat{W: r.NormFloat64(), V: mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}}.Normalize().Mat4().Mat3()
+		for k := range e.Axes {
+			e.Axes[k] = rot.Col(k).Mul(radii[k])
+		}
+	default:
+		for k := range e.Axes {
+			e.Axes[k] = randVec(r, 2*radii[k])
+		}
+	}
+	return e
+}
+
+// randLeafCase returns a random leaf and query: origins up to 1e7 away
+// from zero, motions from none to ten times the ellipsoid, triangles on
+// the path, near it, far from it, small, large, degenerate, and some with
+// coordinates on or next to the float32 box's bounds.
+func randLeafCase(r *rand.Rand) leafCase {
+	var c leafCase
+	for {
+		e := randLeafEllipsoid(r)
+		ext := e.Extent()
+		size := max(ext[0], ext[1], ext[2])
+		origin := randVec(r, 2*math.Pow(10, float64(r.IntN(8))))
+		begin := origin.Add(randVec(r, 4*size))
+		var delta mgl64.Vec3
+		switch r.IntN(5) {
+		case 0:
+		case 1:
+			delta[r.IntN(3)] = (r.Float64() - 0.5) * 10 * size
+		default:
+			delta = randVec(r, size*[]float64{0.1, 1, 10}[r.IntN(3)])
+		}
+		if !c.setQuery(e, begin, delta) {
+			continue
+		}
+		c.n = 1 + r.IntN(4)
+		for i := 0; i < c.n; i++ {
+			c.randTriangle(r, i, begin, delta, size)
+		}
+		c.upper = []float64{1, 0, math.Copysign(0, -1), r.Float64(), r.Float64()}[r.IntN(5)]
+		return c
+	}
+}
+
+// randTriangle sets triangle i of the leaf (vertices 3i to 3i+2) near the
+// path of a query from begin by delta of size size.
+func (c *leafCase) randTriangle(r *rand.Rand, i int, begin, delta mgl64.Vec3, size float64) {
+	away := size * []float64{0, 0.5, 1, 2, 4, 100}[r.IntN(6)] * r.Float64()
+	center := begin.Add(delta.Mul(1.4*r.Float64() - 0.2)).Add(randVec(r, 2*away))
+	span := size * []float64{0.01, 0.3, 1, 3, 30}[r.IntN(5)]
+	for j := 0; j < 3; j++ {
+		v := center.Add(randVec(r, span))
+		c.verts[3*i+j] = [3]float32{float32(v[0]), float32(v[1]), float32(v[2])}
+	}
+	a, b, d := uint64(3*i), uint64(3*i+1), uint64(3*i+2)
+	switch r.IntN(10) {
+	case 0: // a repeated vertex
+		d = a
+	case 1: // all three the same
+		b, d = a, a
+	case 2: // collinear
+		for k := 0; k < 3; k++ {
+			x, y := c.verts[a][k], c.verts[b][k]
+			c.verts[d][k] = x + 2*(y-x)
+		}
+	case 3: // coordinates on or next to the box's bounds
+		k := r.IntN(3)
+		bound := []float32{c.box.lo[k], c.box.hi[k]}[r.IntN(2)]
+		for j := 3 * i; j < 3*i+3; j++ {
+			c.verts[j][k] = math.Nextafter32(bound, []float32{float32(math.Inf(-1)), bound, float32(math.Inf(1))}[r.IntN(3)])
+		}
+	}
+	c.tris[i] = a | b<<packBits | d<<(2*packBits)
+}
+
+// TestLeaf4MatchesScalar requires leaf4AVX2 to make exactly the decisions
+// of loadNear's box test and of frame then outOfReach, on random leaves
+// (randLeafCase), on queries whose unit-space values overflow, and on
+// leaves whose first triangle lies on the edge of
+// the ball test: the query's begin or the best T (upper) bisected down to
+// neighbouring float64 values on either side of the decision, where a
+// single rounding done differently would show.
+func TestLeaf4MatchesScalar(t *testing.T) {
+	if !haveLeaf4 || !useAVX2 {
+		t.Skip("no AVX2 assembly here")
+	}
+	r := rand.New(rand.NewPCG(41, 42))
+	var lanes, boxKept, ballKept, edges int
+	check := func(c *leafCase) {
+		got, want := c.filter(t), c.scalar()
+		if got != want {
+			t.Fatalf("query %+v, box %+v, upper %v, triangles %v: leaf4AVX2 keeps %08b, the Go code %08b",
+				c.q, c.box, c.upper, c.tris[:c.n], got, want)
+		}
+		for i := 0; i < c.n; i++ {
+			lanes++
+			boxKept += want >> i & 1
+			ballKept += want >> (4 + i) & 1
+		}
+	}
+	n := 200000
+	if testing.Short() {
+		n = 20000
+	}
+	for range n {
+		c := randLeafCase(r)
+		check(&c)
+		if r.IntN(16) == 0 {
+			c.overflow(r)
+			check(&c)
+		}
+		if r.IntN(8) == 0 && c.onEdge(r) {
+			edges++
+			check(&c)
+			c.upper = math.Nextafter(c.upper, 2)
+			check(&c)
+		}
+	}
+	t.Logf("%d triangles: %d kept by the box test, %d of them by the ball test; %d leaves on the edge of the ball test", lanes, boxKept, ballKept, edges)
+	if boxKept < lanes/4 || ballKept < boxKept/4 || boxKept-ballKept < boxKept/4 || edges < n/100 {
+		t.Fatal("the cases do not exercise both outcomes of both tests")
+	}
+}
+
+// overflow scales the query's map to unit space by up to 1e160, beyond
+// what a valid query has, so that unit-space squares overflow to +Inf and
+// their differences give NaN: the decisions must still agree there.
+func (c *leafCase) overflow(r *rand.Rand) {
+	s := math.Pow(10, float64(100+r.IntN(61)))
+	w := &c.q.worldToUnit
+	w.mat3 = mat3{w.r0.mul(s), w.r1.mul(s), w.r2.mul(s)}
+	w.d = w.d.mul(s)
+	c.q.unitDelta = c.q.unitDelta.mul(s)
+	c.q.unitDeltaSq = c.q.unitDelta.lenSq()
+}
+
+// onEdge moves the query or the best T so that the leaf's first triangle
+// lies on the edge of outOfReach's decision: upper and its float64
+// successor, or the query's begin and the next begin along a line, give
+// different decisions (upper is left at the lower one; the query at the
+// begin it tests). It reports false when it finds no such place.
+func (c *leafCase) onEdge(r *rand.Rand) bool {
+	tri := c.tri(0)
+	if outsideBox(&tri, &c.q.boxLo, &c.q.boxHi) && r.IntN(2) == 0 {
+		return false
+	}
+	var s triScratch
+	rejects := func(q *Query, upper float64) bool {
+		q.frame(&tri, &s.f, &s.u)
+		return q.outOfReach(&s.u, upper)
+	}
+	if r.IntN(2) == 0 { // bisect upper
+		lo, hi := 0.0, 1.0
+		if rejects(&c.q, lo) == rejects(&c.q, hi) {
+			return false
+		}
+		for math.Nextafter(lo, 2) < hi {
+			if mid := lo + (hi-lo)/2; rejects(&c.q, mid) == rejects(&c.q, lo) {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		c.upper = lo
+		return true
+	}
+	// Bisect begin between the triangle's centroid (kept) and a point
+	// beyond the ball's reach along a random direction.
+	e, delta := c.q.e, c.q.delta
+	g := tri[0].Add(tri[1]).Add(tri[2]).Mul(1.0 / 3)
+	ext := e.Extent()
+	far := g.Add(randVec(r, 1).Normalize().Mul(10 * (max(ext[0], ext[1], ext[2]) + tri[1].Sub(tri[0]).Len() + tri[2].Sub(tri[0]).Len() + delta.Len())))
+	at := func(s float64) Query { return NewQuery(e, g.Add(far.Sub(g).Mul(s)), delta) }
+	lo, hi := 0.0, 1.0
+	qlo, qhi := at(lo), at(hi)
+	if !qlo.Valid() || !qhi.Valid() || rejects(&qlo, c.upper) == rejects(&qhi, c.upper) {
+		return false
+	}
+	for math.Nextafter(lo, 2) < hi {
+		mid := lo + (hi-lo)/2
+		if qm := at(mid); rejects(&qm, c.upper) == rejects(&qlo, c.upper) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	c.q = at(lo)
+	return true
+}
+
+// TestSweepLeavesMatchesScalarLoop requires the same hits, bit for bit,
+// from mesh sweeps through sweepLeaves and through sweepNear's scalar
+// loop, on random float32 meshes with leaves of up to four triangles,
+// random ellipsoids and motions (ignoreLeaving both ways): hits that lower
+// the best T in the middle of a leaf included.
+func TestSweepLeavesMatchesScalarLoop(t *testing.T) {
+	if !haveLeaf4 || !useAVX2 {
+		t.Skip("no AVX2 assembly here")
+	}
+	r := rand.New(rand.NewPCG(43, 44))
+	tris := randomSoup(r, 4000, 40, 4)
+	for i := range tris {
+		for j := range tris[i] {
+			for k := range tris[i][j] {
+				tris[i][j][k] = float64(float32(tris[i][j][k]))
+			}
+		}
+	}
+	m := NewMesh(tris)
+	if m.vert32 == nil || m.packed == nil {
+		t.Fatal("float32 vertices expected")
+	}
+	defer func(on bool) { leaf4On = on }(leaf4On)
+	hits, leaves := 0, 0
+	n := 20000
+	if testing.Short() {
+		n = 3000
+	}
+	for i := range n {
+		e := randLeafEllipsoid(r)
+		unit := 1 / math.Pow(10, math.Floor(math.Log10(e.Extent().Len()))) // sizes 1 to 10
+		for k := range e.Axes {
+			e.Axes[k] = e.Axes[k].Mul(unit)
+		}
+		begin, delta := randVec(r, 44), randVec(r, 20)
+		ignore := i%2 == 0
+		leaf4On = true
+		got, gotOK := m.sweep(e, begin, delta, ignore)
+		leaf4On = false
+		want, wantOK := m.sweep(e, begin, delta, ignore)
+		if got != want || gotOK != wantOK {
+			t.Fatalf("ellipsoid %v from %v by %v: sweepLeaves %v %v, scalar loop %v %v", e, begin, delta, got, gotOK, want, wantOK)
+		}
+		if gotOK {
+			hits++
+		}
+		if q := NewQuery(e, begin, delta); q.reachFirst {
+			leaves++
+		}
+	}
+	t.Logf("%d casts, %d hits, %d through sweepLeaves", n, hits, leaves)
+	if hits < n/10 || leaves < n/2 {
+		t.Fatal("the casts exercise too little")
+	}
+}
