@@ -264,7 +264,7 @@ func (c *leafCase) onEdge(r *rand.Rand) bool {
 	}
 	// Bisect begin between the triangle's centroid (kept) and a point
 	// beyond the ball's reach along a random direction.
-	e, delta := c.q.e, c.q.delta
+	e, delta := c.q.Ellipsoid(), c.q.delta
 	g := tri[0].Add(tri[1]).Add(tri[2]).Mul(1.0 / 3)
 	ext := e.Extent()
 	far := g.Add(randVec(r, 1).Normalize().Mul(10 * (max(ext[0], ext[1], ext[2]) + tri[1].Sub(tri[0]).Len() + tri[2].Sub(tri[0]).Len() + delta.Len())))
