@@ -30,6 +30,8 @@ build: deps
 test: deps sysdeps vet
 	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test -count=1 -timeout 60m $(PKGS)
 	$(GO) test -count=1 -race -short ./scene/engine/... ./ui/editor/...
+	$(GO) test -count=1 -race -run 'Concurrent' ./sweep/
+	$(GO) test -count=1 -short -tags purego ./sweep/
 	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test -count=1 -race -short -run 'Engine|Capture|Hunt' ./cmd/debugger/
 	$(GO) test -count=1 -tags plantbug ./scene/hunt/...
 	$(GO) test -count=1 -tags plantbug -run Plant ./cmd/debugger/

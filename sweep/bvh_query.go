@@ -31,8 +31,9 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 	// No finiteness check: a query is valid only if every input is finite
 	// (Query.init: begin is checked, and a non-finite axis or delta makes
 	// the determinant test fail or the unit-space map or motion non-finite).
-	var q Query // init in place: NewQuery would return a copy
-	q.init(&e, &begin, &delta)
+	var q Query // set in place: NewQuery would return a copy
+	m.setShape(&e, &q)
+	q.setMotion(&begin, &delta)
 	var w walker
 	if !q.Valid() || !w.start(m, begin, delta, reachExt(q.ext, begin, delta), 1) {
 		return Hit{}, false

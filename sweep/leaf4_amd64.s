@@ -97,7 +97,7 @@
 	VMULPD Z, Y14, Y15; \
 	VADDPD Y15, OUT, OUT
 
-#define W (Query_worldToUnit+lin3_mat3)
+#define W ((Query_shape+shape_worldToUnit)+lin3_mat3)
 
 // APPLY replaces the vector in X, Y, Z by worldToUnit times it
 // (mat3.apply), through Y9-Y11.
@@ -202,12 +202,12 @@ gathered:
 	VSUBPD Y2, Y9, Y2
 
 	// To unit space: u.b in Y0-Y2, v1 in Y3-Y5, v2 in Y6-Y8.
-	MOVBLZX (Query_worldToUnit+lin3_diag)(DI), AX
+	MOVBLZX ((Query_shape+shape_worldToUnit)+lin3_diag)(DI), AX
 	TESTL AX, AX
 	JZ full
-	VBROADCASTSD (Query_worldToUnit+lin3_d+vec3_x)(DI), Y12
-	VBROADCASTSD (Query_worldToUnit+lin3_d+vec3_y)(DI), Y13
-	VBROADCASTSD (Query_worldToUnit+lin3_d+vec3_z)(DI), Y14
+	VBROADCASTSD ((Query_shape+shape_worldToUnit)+lin3_d+vec3_x)(DI), Y12
+	VBROADCASTSD ((Query_shape+shape_worldToUnit)+lin3_d+vec3_y)(DI), Y13
+	VBROADCASTSD ((Query_shape+shape_worldToUnit)+lin3_d+vec3_z)(DI), Y14
 	VMULPD Y0, Y12, Y0
 	VMULPD Y1, Y13, Y1
 	VMULPD Y2, Y14, Y2

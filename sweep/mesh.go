@@ -3,6 +3,7 @@ package sweep
 import (
 	"math"
 	"math/bits"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -38,6 +39,44 @@ type Mesh struct {
 	nodes  []wnode      // the tree, root first
 	root   box6         // the root's box, exact
 	n      int          // number of triangles given to NewMesh
+
+	// last is the shape of the last ellipsoid swept whose M is
+	// invertible (setShape): a cache, replaced whole, so a Mesh stays
+	// safe for concurrent use.
+	last atomic.Pointer[lastShape]
+}
+
+// lastShape is a shape and the axes it was made from.
+type lastShape struct {
+	axes [9]uint64 // the axes' bits
+	s    shape
+}
+
+// axesBits returns the bits of e's nine axis coordinates: a shape is
+// reused only for the very same numbers (-0 is not +0).
+func axesBits(e *Ellipsoid) (b [9]uint64) {
+	for i, a := range &e.Axes {
+		b[3*i], b[3*i+1], b[3*i+2] = math.Float64bits(a[0]), math.Float64bits(a[1]), math.Float64bits(a[2])
+	}
+	return b
+}
+
+// setShape sets q's shape for e (shape.invert and derive): the last one
+// this mesh made when e has the same axes, bit for bit, which spares a
+// sweep most of its set-up. Else it makes it and keeps it for the next
+// sweep. (Sweeps of two shapes taking turns on one mesh make a shape,
+// and an allocation, each time; the answers are the same either way.)
+func (m *Mesh) setShape(e *Ellipsoid, q *Query) {
+	key := axesBits(e)
+	if l := m.last.Load(); l != nil && l.axes == key {
+		q.shape = l.s
+		return
+	}
+	q.shape.invert(e)
+	q.shape.derive()
+	if q.inverted {
+		m.last.Store(&lastShape{axes: key, s: q.shape})
+	}
 }
 
 // packLimit is the vertex count up to which triangles are stored packed

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -299,4 +300,74 @@ func FuzzMeshSweep(f *testing.F) {
 			t.Fatalf("Slide ended at %v", res.Final)
 		}
 	})
+}
+
+// TestSweepShapeCache: a mesh keeps the shape of the last ellipsoid it
+// swept (Mesh.setShape). Sweeps that take turns between ellipsoids, one
+// of them differing from another only in the sign of a zero and one
+// singular, must get bitwise the answers of meshes that only ever see one
+// of them, and the cache must follow the axes' bits.
+func TestSweepShapeCache(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	tris := grid(rng, 12)
+	upright := Ellipsoid{Axes: [3]mgl64.Vec3{{0.6, 0, 0}, {0, 0.9, 0}, {0, 0, 0.6}}}
+	signed := upright
+	signed.Axes[0][1] = math.Copysign(0, -1)
+	shapes := []Ellipsoid{upright, testEllipsoid(rng, 0.3, 1), signed, Sphere(0.5),
+		{Axes: [3]mgl64.Vec3{{1, 0, 0}, {1, 0, 0}, {0, 0, 1}}}} // singular: never hits, never kept
+	shared := NewMesh(tris)
+	own := make([]*Mesh, len(shapes))
+	for i := range own {
+		own[i] = NewMesh(tris)
+	}
+	hits := 0
+	for n := 0; n < 3000; n++ {
+		i := rng.IntN(len(shapes))
+		begin := mgl64.Vec3{12 * rng.Float64(), 1.5 + 2*rng.Float64(), 12 * rng.Float64()}
+		delta := mgl64.Vec3{4*rng.Float64() - 2, -1 - 3*rng.Float64(), 4*rng.Float64() - 2}
+		got, gotOK := shared.Sweep(shapes[i], begin, delta)
+		want, wantOK := own[i].Sweep(shapes[i], begin, delta)
+		if gotOK != wantOK || got != want {
+			t.Fatalf("sweep %d, shape %d: %+v %v on the shared mesh, %+v %v on its own", n, i, got, gotOK, want, wantOK)
+		}
+		if gotOK {
+			hits++
+		}
+		if l := shared.last.Load(); i < len(shapes)-1 && (l == nil || l.axes != axesBits(&shapes[i])) {
+			t.Fatalf("sweep %d: the mesh did not keep shape %d", n, i)
+		}
+	}
+	if hits < 1500 {
+		t.Fatalf("only %d of 3000 sweeps hit: the test does not exercise the shapes", hits)
+	}
+}
+
+// TestSweepShapeCacheConcurrent: goroutines sweeping one mesh with
+// different ellipsoids get the answers of meshes of their own (run with
+// -race: the cache is replaced whole, through an atomic pointer).
+func TestSweepShapeCacheConcurrent(t *testing.T) {
+	tris := grid(rand.New(rand.NewPCG(23, 24)), 10)
+	shared := NewMesh(tris)
+	errs := make(chan error, 4)
+	for g := 0; g < 4; g++ {
+		go func() {
+			rng := rand.New(rand.NewPCG(uint64(g), 25))
+			e := testEllipsoid(rng, 0.3, 1)
+			own := NewMesh(tris)
+			for n := 0; n < 500; n++ {
+				begin, delta := randVec(rng, 12).Add(mgl64.Vec3{5, 2, 5}), randVec(rng, 5)
+				got, gotOK := shared.Sweep(e, begin, delta)
+				if want, wantOK := own.Sweep(e, begin, delta); gotOK != wantOK || got != want {
+					errs <- fmt.Errorf("goroutine %d, sweep %d: %+v %v, alone %+v %v", g, n, got, gotOK, want, wantOK)
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
 }

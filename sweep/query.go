@@ -16,17 +16,27 @@ import (
 // candidate triangle. A Query is read-only after NewQuery and safe for
 // concurrent use.
 type Query struct {
-	begin, delta mgl64.Vec3
-	worldToUnit  lin3       // (M_unit->ellipsoid)⁻¹
-	axes         mat3       // Mᵀ: the axes as rows (the ellipsoid; set even for an invalid query)
-	normalMap    lin3       // sign(det M)·Mᵀ: world plane normal -> unit-space plane normal (same orientation as the mapped vertices)
+	shape                   // what the ellipsoid alone gives
+	begin, delta mgl64.Vec3 // the motion, world space
 	unitDelta    vec3       // D_unit
 	unitDeltaSq  float64    // |D_unit|²
-	detSign      float64    // sign(det M)
 	boxLo, boxHi [3]float64 // the world AABB of the swept volume (Bounds)
-	ext          mgl64.Vec3 // e.Extent(), when the axes are invertible
-	reachFirst   bool       // the condition number of M allows outOfReach before the plane and face stages (see reachFirstCond)
 	ok           bool
+}
+
+// shape is what a Query derives from its ellipsoid alone, whatever the
+// motion: section 4.1's change of space and what the mesh sweep reads of
+// it. A game sweeps the same player cast after cast, so Mesh.Sweep keeps
+// the last shape it made (Mesh.setShape).
+type shape struct {
+	worldToUnit lin3       // (M_unit->ellipsoid)⁻¹
+	axes        mat3       // Mᵀ: the axes as rows (the ellipsoid; set even for an invalid query)
+	normalMap   lin3       // sign(det M)·Mᵀ: world plane normal -> unit-space plane normal (same orientation as the mapped vertices)
+	detSign     float64    // sign(det M)
+	ext         mgl64.Vec3 // e.Extent()
+	reachFirst  bool       // the condition number of M allows outOfReach before the plane and face stages (see reachFirstCond)
+	inverted    bool       // M is invertible (singularTolerance): worldToUnit and detSign are set
+	derived     bool       // normalMap, ext and reachFirst are set (derive)
 }
 
 // reachFirstCond bounds the condition number of M (in the Frobenius norm,
@@ -58,47 +68,66 @@ func NewQuery(e Ellipsoid, begin, delta mgl64.Vec3) Query {
 	return q
 }
 
-// init is NewQuery in place (EllipsoidTriangle uses it to spare a copy).
+// init is NewQuery in place.
 func (q *Query) init(e *Ellipsoid, begin, delta *mgl64.Vec3) {
+	q.shape.invert(e)
+	q.shape.derive()
+	q.setMotion(begin, delta)
+}
+
+// setMotion sets the motion of a query whose shape is set, and whether the
+// query is valid: M invertible and everything finite (a sum is finite
+// only if every term is).
+func (q *Query) setMotion(begin, delta *mgl64.Vec3) {
 	q.begin, q.delta = *begin, *delta
-	if !q.invert(e, delta) {
+	if !q.inverted {
 		return
 	}
-	q.normalMap = setLin(mat3{q.axes.r0.mul(q.detSign), q.axes.r1.mul(q.detSign), q.axes.r2.mul(q.detSign)})
-	a, w := &q.axes, &q.worldToUnit
-	cond2 := (a.r0.lenSq() + a.r1.lenSq() + a.r2.lenSq()) * (w.r0.lenSq() + w.r1.lenSq() + w.r2.lenSq())
-	q.reachFirst = cond2 <= reachFirstCond*reachFirstCond // a NaN compares false
-	ext := extent(a).mgl()                                // Extent's arithmetic, from the axes in hand
-	q.ext = ext
-	for k := 0; k < 3; k++ {
-		q.boxLo[k], q.boxHi[k] = sweptSlab(begin[k], delta[k], ext[k])
+	w := &q.worldToUnit
+	q.unitDelta = w.apply(v3p(delta))
+	q.unitDeltaSq = q.unitDelta.lenSq()
+	if !w.r0.add(w.r1).add(w.r2).add(q.unitDelta).finite() {
+		return
+	}
+	if q.derived {
+		for k := 0; k < 3; k++ {
+			q.boxLo[k], q.boxHi[k] = sweptSlab(begin[k], delta[k], q.ext[k])
+		}
 	}
 	q.ok = v3p(begin).finite()
 }
 
-// invert sets what Query.triangle needs: the axes, (M_unit->ellipsoid)⁻¹,
-// the sign of its determinant and the motion in unit space. It reports
-// whether M is invertible (see singularTolerance) and everything is finite.
-func (q *Query) invert(e *Ellipsoid, delta *mgl64.Vec3) bool {
+// invert sets the axes and, when M is invertible (see singularTolerance),
+// (M_unit->ellipsoid)⁻¹ and the sign of its determinant: what
+// Query.triangle needs.
+func (s *shape) invert(e *Ellipsoid) {
 	a0, a1, a2 := v3p(&e.Axes[0]), v3p(&e.Axes[1]), v3p(&e.Axes[2])
-	q.axes = mat3{a0, a1, a2}
+	s.axes = mat3{a0, a1, a2}
 	c0, c1, c2 := a1.cross(a2), a2.cross(a0), a0.cross(a1)
 	det := a0.dot(c0)
 	scale2 := a0.lenSq() * a1.lenSq() * a2.lenSq() // squared, to spare three square roots
 	if !(det*det > singularTolerance*singularTolerance*scale2) || math.IsInf(scale2, 0) {
-		return false
+		return
 	}
 	// M⁻¹ = adj(M)/det: its rows are the cross products of M's columns.
 	inv := 1 / det
-	q.worldToUnit = setLin(mat3{c0.mul(inv), c1.mul(inv), c2.mul(inv)})
-	q.detSign = math.Copysign(1, det)
-	q.unitDelta = q.worldToUnit.apply(v3p(delta))
-	q.unitDeltaSq = q.unitDelta.lenSq()
-	// A sum is finite only if every term is.
-	w := &q.worldToUnit
-	sum := w.r0.add(w.r1).add(w.r2).add(q.unitDelta)
-	q.ok = sum.finite()
-	return q.ok
+	s.worldToUnit = setLin(mat3{c0.mul(inv), c1.mul(inv), c2.mul(inv)})
+	s.detSign = math.Copysign(1, det)
+	s.inverted = true
+}
+
+// derive sets what a Query adds to invert for the mesh sweep and the box
+// test: the normal map, the half-extents and reachFirst.
+func (s *shape) derive() {
+	if !s.inverted {
+		return
+	}
+	a, w := &s.axes, &s.worldToUnit
+	s.normalMap = setLin(mat3{a.r0.mul(s.detSign), a.r1.mul(s.detSign), a.r2.mul(s.detSign)})
+	cond2 := (a.r0.lenSq() + a.r1.lenSq() + a.r2.lenSq()) * (w.r0.lenSq() + w.r1.lenSq() + w.r2.lenSq())
+	s.reachFirst = cond2 <= reachFirstCond*reachFirstCond // a NaN compares false
+	s.ext = extent(a).mgl()                               // Extent's arithmetic, from the axes in hand
+	s.derived = true
 }
 
 // Valid reports whether the query can be answered (see NewQuery).
@@ -595,8 +624,9 @@ func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) 
 	if !f.plane(&axes, 1) {
 		return Hit{}, false
 	}
-	var q Query
-	if !q.invert(&e, &delta) {
+	var q Query // invert only: the mesh sweep's extras (derive) are not needed
+	q.shape.invert(&e)
+	if q.setMotion(&begin, &delta); !q.ok {
 		return Hit{}, false
 	}
 	f.n = f.n.mul(q.detSign) // now oriented like the mapped vertices
