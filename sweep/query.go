@@ -35,7 +35,7 @@ type shape struct {
 	detSign     float64    // sign(det M)
 	ext         mgl64.Vec3 // e.Extent()
 	reachFirst  bool       // the condition number of M allows outOfReach before the plane and face stages (see reachFirstCond)
-	inverted    bool       // M is invertible (singularTolerance): worldToUnit and detSign are set
+	inverted    bool       // M is invertible (singularTolerance) and its inverse finite: worldToUnit and detSign are set
 	derived     bool       // normalMap, ext and reachFirst are set (derive)
 }
 
@@ -76,30 +76,35 @@ func (q *Query) init(e *Ellipsoid, begin, delta *mgl64.Vec3) {
 }
 
 // setMotion sets the motion of a query whose shape is set, and whether the
-// query is valid: M invertible and everything finite (a sum is finite
-// only if every term is).
+// query is valid: M invertible with a finite inverse, the motion in unit
+// space and the start finite.
 func (q *Query) setMotion(begin, delta *mgl64.Vec3) {
 	q.begin, q.delta = *begin, *delta
 	if !q.inverted {
 		return
 	}
-	w := &q.worldToUnit
-	q.unitDelta = w.apply(v3p(delta))
+	d := v3p(delta)
+	if w := &q.worldToUnit; w.diag {
+		q.unitDelta = w.d.scale(d)
+	} else {
+		q.unitDelta = w.mat3.apply(d)
+	}
 	q.unitDeltaSq = q.unitDelta.lenSq()
-	if !w.r0.add(w.r1).add(w.r2).add(q.unitDelta).finite() {
+	if !q.unitDelta.finite() || !v3p(begin).finite() {
 		return
 	}
 	if q.derived {
-		for k := 0; k < 3; k++ {
-			q.boxLo[k], q.boxHi[k] = sweptSlab(begin[k], delta[k], q.ext[k])
-		}
+		b, ext := begin, &q.ext
+		q.boxLo[0], q.boxHi[0] = sweptSlab(b[0], d.x, ext[0])
+		q.boxLo[1], q.boxHi[1] = sweptSlab(b[1], d.y, ext[1])
+		q.boxLo[2], q.boxHi[2] = sweptSlab(b[2], d.z, ext[2])
 	}
-	q.ok = v3p(begin).finite()
+	q.ok = true
 }
 
-// invert sets the axes and, when M is invertible (see singularTolerance),
-// (M_unit->ellipsoid)⁻¹ and the sign of its determinant: what
-// Query.triangle needs.
+// invert sets the axes and, when M is invertible (see singularTolerance)
+// with a finite inverse, (M_unit->ellipsoid)⁻¹ and the sign of its
+// determinant: what Query.triangle needs.
 func (s *shape) invert(e *Ellipsoid) {
 	a0, a1, a2 := v3p(&e.Axes[0]), v3p(&e.Axes[1]), v3p(&e.Axes[2])
 	s.axes = mat3{a0, a1, a2}
@@ -113,7 +118,8 @@ func (s *shape) invert(e *Ellipsoid) {
 	inv := 1 / det
 	s.worldToUnit = setLin(mat3{c0.mul(inv), c1.mul(inv), c2.mul(inv)})
 	s.detSign = math.Copysign(1, det)
-	s.inverted = true
+	w := &s.worldToUnit
+	s.inverted = w.r0.add(w.r1).add(w.r2).finite() // a sum is finite only if every term is
 }
 
 // derive sets what a Query adds to invert for the mesh sweep and the box
