@@ -32,6 +32,9 @@ type wnode struct {
 	q   [6][4]uint8 // per child: min x, y, z, then max x, y, z codes
 	ref [4]uint32   // per child: leaf size << refBits | first triangle, 0 << refBits | node; emptyRef if unused
 	exp [3]int8     // the grid's step per axis is 2^exp
+	// live has bit c set when child c is used (ref[c] != emptyRef): the
+	// walk masks the entered children with it (it fills the padding).
+	live uint8
 }
 
 // step returns 2^e (e from minStepExp to 127: a normal float64).
@@ -73,6 +76,17 @@ func (n *wnode) child(c int) box6 {
 		b[i], b[3+i] = decodeCoord(o, n.q[i][c], s), decodeCoord(o, n.q[3+i][c], s)
 	}
 	return b
+}
+
+// liveMask returns the mask of n's used children (wnode.live).
+func (n *wnode) liveMask() uint8 {
+	var m uint8
+	for c, r := range n.ref {
+		if r != emptyRef {
+			m |= 1 << c
+		}
+	}
+	return m
 }
 
 // encodeAxis sets the grid of n on axis i for the node box lo..hi and the
@@ -187,6 +201,7 @@ func (w *wideEncoder) emit(kids []int32) uint32 {
 	for i := 0; i < 3; i++ {
 		n.encodeAxis(i, all.lo[i], all.hi[i], boxes[:len(kids)])
 	}
+	n.live = n.liveMask()
 	w.out[at] = n
 	return at
 }
@@ -326,7 +341,7 @@ func (w *walker) slab(i int, lo, hi, t0, t1 float64) (float64, float64) {
 // (scalars stay in registers; arrays would not).
 func (w *walker) enterChildren(n *wnode, tmax float64) (t, x [4]float64) {
 	if haveSlab4 && w.moving {
-		slab4Best(n, &w.axes, tmax, &t, &x)
+		slab4(n, &w.axes, tmax, &t, &x)
 		return t, x
 	}
 	return w.enterChildrenGo(n, tmax)
@@ -367,60 +382,70 @@ func stillEntry(o, s float64, qn, qf uint8, on, of float64) float64 {
 }
 
 // next returns the next leaf entered at a t no greater than tmax, nearest
-// first: its triangles are first..first+count-1 in leaf order.
+// first: its triangles are first..first+count-1 in leaf order. A node is
+// expanded in place: its nearest entered child is visited next and the
+// others are pushed (push), which is what pushing them all, sorted by
+// falling t, and popping the top would give; the nearest is entered by
+// tmax (the entry test), so the pop's check could not drop it.
 func (w *walker) next(tmax float64) (first, count uint32, ok bool) {
+	var t [4]float64 // entry times of the children of the node expanded
 	for w.sp > 0 || w.unspill() {
 		w.sp--
 		if w.stackT[w.sp] > tmax {
 			continue
 		}
-		// The nearest child of an expanded node is visited in place: it
-		// would be pushed on top and popped at once (entered by tmax).
 		for ref := w.stackRef[w.sp]; ; {
 			cnt, idx := splitRef(ref)
 			if cnt > 0 {
 				return idx, cnt, true
 			}
-			if ref, ok = w.expand(&w.nodes[idx], tmax); !ok {
+			n := &w.nodes[idx]
+			var in int
+			if useAVX2 && w.moving {
+				in = slab4AVX2(n, &w.axes, tmax, &t)
+			} else {
+				in = w.enterMask(n, tmax, &t)
+			}
+			if in == 0 {
 				break
 			}
+			if in&(in-1) == 0 { // one child: nothing to push (most nodes)
+				ref = n.ref[bits.TrailingZeros(uint(in))&3]
+				continue
+			}
+			ref = w.push(n, &t, in)
 		}
 	}
 	return 0, 0, false
 }
 
-// expand returns the nearest child of n entered by tmax, if any, and
-// pushes the others, nearer on top: the stack and the returned child are
-// what pushing them all sorted by falling t (among equal t the later child
-// on top) and popping the top would give.
-func (w *walker) expand(n *wnode, tmax float64) (nearest uint32, ok bool) {
+// enterMask is slab4AVX2 without AVX2 (slab4, or the Go form for a walk
+// with a still axis): it stores the entry times of n's children in t and
+// returns the mask of the used children entered by tmax.
+func (w *walker) enterMask(n *wnode, tmax float64, t *[4]float64) int {
+	var x [4]float64
+	if haveSlab4 && w.moving {
+		slab4(n, &w.axes, tmax, t, &x)
+	} else {
+		*t, x = w.enterChildrenGo(n, tmax)
+	}
+	return enteredMask(t, &x) & int(n.live)
+}
+
+// push pushes the children of n in the mask in (two or more, entered at
+// the times t) but the nearest, which it returns, nearer on top: the stack
+// and the returned child are what pushing them all sorted by falling t
+// (among equal t the later child on top) and popping the top would give.
+func (w *walker) push(n *wnode, t *[4]float64, in int) (nearest uint32) {
 	if w.sp > walkStack-4 {
 		w.spill()
 	}
-	var t, x [4]float64
-	var in int
-	switch {
-	case useAVX2 && w.moving: // enterChildren, one call fewer (slab4Best is not inlined)
-		in = slab4AVX2(n, &w.axes, tmax, &t, &x)
-	case haveSlab4 && w.moving:
-		slab4(n, &w.axes, tmax, &t, &x)
-		in = enteredMask(&t, &x)
-	default:
-		t, x = w.enterChildrenGo(n, tmax)
-		in = enteredMask(&t, &x)
-	}
-	var topT float64
+	c := bits.TrailingZeros(uint(in)) & 3
+	nearest, topT := n.ref[c], t[c]
 	base := w.sp
-	for ; in != 0; in &= in - 1 {
-		c := bits.TrailingZeros(uint(in)) & 3
+	for in &= in - 1; in != 0; in &= in - 1 {
+		c = bits.TrailingZeros(uint(in)) & 3
 		r, tc := n.ref[c], t[c]
-		if r == emptyRef {
-			continue
-		}
-		if !ok {
-			nearest, topT, ok = r, tc, true
-			continue
-		}
 		if tc <= topT { // the new child is the nearest: the held one is pushed
 			r, tc, nearest, topT = nearest, topT, r, tc
 		}
@@ -433,7 +458,7 @@ func (w *walker) expand(n *wnode, tmax float64) (nearest uint32, ok bool) {
 		w.stackT[j], w.stackRef[j] = tc, r
 		w.sp++
 	}
-	return nearest, ok
+	return nearest
 }
 
 // enteredMask returns the mask of the children entered by the times t and x

@@ -396,9 +396,9 @@ func TestWalkerSpills(t *testing.T) {
 // the same answers), the AVX2 one (where the CPU has it) against the SSE2
 // one, bitwise, and the layout the assembly hard-codes.
 func TestSlab4MatchesGo(t *testing.T) {
-	if unsafe.Sizeof(slabAxis{}) != 80 || unsafe.Offsetof(wnode{}.org) != 0 || unsafe.Offsetof(wnode{}.exp) != 52 {
-		t.Fatalf("layout changed: slabAxis %d bytes, wnode.org at %d, wnode.exp at %d: update slab4_amd64.s",
-			unsafe.Sizeof(slabAxis{}), unsafe.Offsetof(wnode{}.org), unsafe.Offsetof(wnode{}.exp))
+	if unsafe.Sizeof(slabAxis{}) != 80 || unsafe.Offsetof(wnode{}.org) != 0 || unsafe.Offsetof(wnode{}.exp) != 52 || unsafe.Offsetof(wnode{}.live) != 55 {
+		t.Fatalf("layout changed: slabAxis %d bytes, wnode.org at %d, wnode.exp at %d, wnode.live at %d: update slab4_amd64.s",
+			unsafe.Sizeof(slabAxis{}), unsafe.Offsetof(wnode{}.org), unsafe.Offsetof(wnode{}.exp), unsafe.Offsetof(wnode{}.live))
 	}
 	if !haveSlab4 {
 		t.Skip("no assembly on this platform")
@@ -420,11 +420,14 @@ func TestSlab4MatchesGo(t *testing.T) {
 		if gotT != wantT || gotX != wantX {
 			t.Fatalf("node %+v, walker %+v: slab4 gives %v %v, Go %v %v", n, w.axes, gotT, gotX, wantT, wantX)
 		}
+		if n.live != n.liveMask() {
+			t.Fatalf("node %+v: live %b, want %b", n, n.live, n.liveMask())
+		}
 		if useAVX2 {
-			var avxT, avxX [4]float64
-			in := slab4AVX2(n, &w.axes, tmax, &avxT, &avxX)
-			if sameBits4(avxT, gotT) != 4 || sameBits4(avxX, gotX) != 4 || in != enteredMask(&gotT, &gotX) {
-				t.Fatalf("node %+v, walker %+v: slab4AVX2 gives %v %v (mask %b), slab4 %v %v", n, w.axes, avxT, avxX, in, gotT, gotX)
+			var avxT [4]float64
+			in := slab4AVX2(n, &w.axes, tmax, &avxT)
+			if sameBits4(avxT, gotT) != 4 || in != enteredMask(&gotT, &gotX)&int(n.live) {
+				t.Fatalf("node %+v, walker %+v: slab4AVX2 gives %v (mask %b), slab4 %v %v", n, w.axes, avxT, in, gotT, gotX)
 			}
 			avx++
 		}

@@ -102,8 +102,8 @@ TEXT ·slab4(SB), NOSPLIT, $0-40
 	SIDE4(P, 0, 16, 48, Y8); \
 	SIDE4(P, 8, 32, 64, Y10)
 
-// func slab4AVX2(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64) (in int)
-TEXT ·slab4AVX2(SB), NOSPLIT, $0-48
+// func slab4AVX2(n *wnode, a *[3]slabAxis, tmax float64, t *[4]float64) (in int)
+TEXT ·slab4AVX2(SB), NOSPLIT, $0-40
 	MOVQ n+0(FP), SI
 	MOVQ a+8(FP), DI
 	VBROADCASTSD tmax+16(FP), Y10
@@ -115,11 +115,11 @@ TEXT ·slab4AVX2(SB), NOSPLIT, $0-48
 	VSUBPD Y8, Y12, Y12
 	MOVQ t+24(FP), AX
 	VMOVUPD Y12, 0(AX)
-	MOVQ x+32(FP), AX
-	VMOVUPD Y10, 0(AX)
 	VCMPPD $2, Y10, Y12, Y13 // t <= x (LE_OS: false for a NaN)
 	VMOVMSKPD Y13, AX
-	MOVQ AX, in+40(FP)
+	MOVBQZX 55(SI), DX // n.live
+	ANDQ DX, AX
+	MOVQ AX, in+32(FP)
 	VZEROUPPER
 	RET
 
