@@ -211,21 +211,9 @@ func (w *wideEncoder) emit(kids []int32) uint32 {
 // half-extents r on each side, against each node's box. Callers pass the
 // current best t to next, which prunes every node entered later.
 type walker struct {
-	nodes []wnode
-	// The slab test of box b grown by r: on axis i the moving point is
-	// inside for t between (b.min - r - o)·inv and (b.max + r - o)·inv, so
-	// oLo = o + r and oHi = o - r are subtracted from b.min and b.max.
-	oLo, oHi [3]float64
-	inv      [3]float64 // 1/dir; +Inf for a zero component (of either sign)
-	ninv     [3]float64 // -inv
-	// The same per axis ordered by the direction's sign: the slab is
-	// entered at its near side (code row near[i], offset oNear[i]) and
-	// left at its far side.
-	near, far   [3]int
-	still       [3]bool // the point does not move along the axis (inv is infinite)
-	oNear, oFar [3]float64
-	moving      bool        // along every axis: no still one
-	axes        [3]slabAxis // the same for slab4
+	nodes  []wnode
+	axes   [3]slabAxis // the slab test per axis
+	moving bool        // along every axis: no still one (slabAxis.still)
 	// The stack of nodes and leaves to visit, nearest on top: sp entries
 	// (entry times in stackT, references in stackRef), below them the
 	// entries of spilled (bottom first). The arrays are small (a walk
@@ -244,14 +232,31 @@ type walker struct {
 // 7 to 10.
 const walkStack = 48
 
-// slabAxis is one axis of the child test in the form slab4 reads: the
-// byte offsets in a wnode of the near and far code rows, and the offsets
-// and inverse direction enterChildren uses, each twice (one SSE2
-// register's worth). slab4_amd64.s hard-codes this layout: 80 bytes.
+// slabAxis is the slab test on one axis of a box b grown by r: the
+// moving point o + t*dir is inside for t between (b.min - r - o)·inv and
+// (b.max + r - o)·inv, inv = 1/dir (+Inf for a zero component of either
+// sign, see enter). Ordered by the direction's sign, the slab is entered
+// at its near side (b.min for inv >= 0, else b.max: offset on = o + r,
+// else o - r) and left at its far side (offset of). nearOff and farOff
+// are the byte offsets in a wnode of the near and far code rows (rows()
+// gives their indices). slab4_amd64.s
+// hard-codes this layout: 48 bytes.
 type slabAxis struct {
-	nearOff, farOff   uintptr
-	on, of, ninv, inv [2]float64
+	nearOff, farOff uintptr
+	on, of          float64
+	ninv, inv       float64 // -inv and inv
 }
+
+// rows returns the indices of the near and far code rows (wnode.q), and
+// of the near and far sides in a box6.
+func (a *slabAxis) rows() (near, far int) {
+	qOff := unsafe.Offsetof(wnode{}.q)
+	return int((a.nearOff - qOff) >> 2), int((a.farOff - qOff) >> 2)
+}
+
+// still reports whether the point does not move along the axis (inv is
+// infinite).
+func (a *slabAxis) still() bool { return a.inv > math.MaxFloat64 }
 
 // walkEntry is a spilled entry of the walker's stack.
 type walkEntry struct {
@@ -264,24 +269,22 @@ type walkEntry struct {
 func (w *walker) start(m *Mesh, o, dir, r [3]float64, tmax float64) bool {
 	w.nodes, w.sp, w.spilled = m.nodes, 0, w.spilled[:0]
 	qOff := unsafe.Offsetof(wnode{}.q)
+	w.moving = true
 	for i := 0; i < 3; i++ {
+		a := &w.axes[i]
 		lo, hi, inv := o[i]+r[i], o[i]-r[i], 1/dir[i]
 		if math.IsInf(inv, 0) {
 			inv = math.Inf(1) // -0 (or a tiny negative) too: see enter
+			w.moving = false
 		}
-		w.oLo[i], w.oHi[i], w.inv[i], w.ninv[i], w.still[i] = lo, hi, inv, -inv, math.IsInf(inv, 1)
-		near, far, on, of := i, 3+i, lo, hi
-		if inv < 0 {
-			near, far, on, of = 3+i, i, hi, lo
-		}
-		w.near[i], w.far[i], w.oNear[i], w.oFar[i] = near, far, on, of
 		// Field by field: a composite literal is built aside and copied.
-		a := &w.axes[i]
-		a.nearOff, a.farOff = qOff+uintptr(4*near), qOff+uintptr(4*far)
-		a.on[0], a.on[1], a.of[0], a.of[1] = on, on, of, of
-		a.ninv[0], a.ninv[1], a.inv[0], a.inv[1] = -inv, -inv, inv, inv
+		if inv < 0 {
+			a.nearOff, a.farOff, a.on, a.of = qOff+uintptr(4*(3+i)), qOff+uintptr(4*i), hi, lo
+		} else {
+			a.nearOff, a.farOff, a.on, a.of = qOff+uintptr(4*i), qOff+uintptr(4*(3+i)), lo, hi
+		}
+		a.ninv, a.inv = -inv, inv
 	}
-	w.moving = !w.still[0] && !w.still[1] && !w.still[2]
 	if len(m.nodes) == 0 {
 		return false
 	}
@@ -297,9 +300,13 @@ func (w *walker) start(m *Mesh, o, dir, r [3]float64, tmax float64) bool {
 // b grown by r (the slab method), or false if there is none. For a zero
 // direction component 1/dir is +Inf: a point outside that slab gives an
 // infinite entry or exit (culled), and one exactly on its boundary gives
-// 0*Inf = NaN, which every comparison in slab ignores (the slab does not
-// constrain t), as it should for a point inside. (With -Inf the swap
-// would misorder a NaN and an infinity, hence start's +Inf.)
+// 0*Inf = NaN, which every comparison ignores (the slab does not
+// constrain t), as it should for a point inside. (With -Inf the sides
+// would be swapped, and a NaN and an infinity misordered, hence start's
+// +Inf.) The slab is entered at its near side (slabAxis): for a moving
+// axis the entry is at most the exit (the grown box is not empty and the
+// products are monotonic), so this is what sorting the two products
+// would give.
 func (w *walker) enter(b *box6, tmax float64) (float64, bool) {
 	t0, t1 := w.slab(0, b[0], b[3], 0, tmax)
 	t0, t1 = w.slab(1, b[1], b[4], t0, t1)
@@ -313,15 +320,15 @@ func (w *walker) enter(b *box6, tmax float64) (float64, bool) {
 // builtins, which would propagate a NaN; the axis is a constant at every
 // call, so the indexing is not checked.)
 func (w *walker) slab(i int, lo, hi, t0, t1 float64) (float64, float64) {
-	a, c := (lo-w.oLo[i])*w.inv[i], (hi-w.oHi[i])*w.inv[i]
-	if a > c {
-		a, c = c, a
+	a := &w.axes[i]
+	if a.inv < 0 { // the near side is the max (see start)
+		lo, hi = hi, lo
 	}
-	if a > t0 {
-		t0 = a
+	if e := (lo - a.on) * a.inv; e > t0 {
+		t0 = e
 	}
-	if c < t1 {
-		t1 = c
+	if x := (hi - a.of) * a.inv; x < t1 {
+		t1 = x
 	}
 	return t0, t1
 }
@@ -351,17 +358,19 @@ func (w *walker) enterChildren(n *wnode, tmax float64) (t, x [4]float64) {
 func (w *walker) enterChildrenGo(n *wnode, tmax float64) (t, x [4]float64) {
 	var e0, e1, e2, e3 float64 // minus the entry times
 	x0, x1, x2, x3 := tmax, tmax, tmax, tmax
-	for i := 0; i < 3; i++ {
+	for i := range w.axes {
+		a := &w.axes[i]
 		o, s := float64(n.org[i]), step(n.exp[i])
 		// The four children's codes, one load each.
-		qn, qf := binary.LittleEndian.Uint32(n.q[w.near[i]][:]), binary.LittleEndian.Uint32(n.q[w.far[i]][:])
-		on, of := w.oNear[i], w.oFar[i]
-		if w.still[i] {
+		near, far := a.rows()
+		qn, qf := binary.LittleEndian.Uint32(n.q[near][:]), binary.LittleEndian.Uint32(n.q[far][:])
+		on, of := a.on, a.of
+		if a.still() {
 			e0, e1 = min(e0, stillEntry(o, s, uint8(qn), uint8(qf), on, of)), min(e1, stillEntry(o, s, uint8(qn>>8), uint8(qf>>8), on, of))
 			e2, e3 = min(e2, stillEntry(o, s, uint8(qn>>16), uint8(qf>>16), on, of)), min(e3, stillEntry(o, s, uint8(qn>>24), uint8(qf>>24), on, of))
 			continue
 		}
-		ninv, inv := w.ninv[i], w.inv[i]
+		ninv, inv := a.ninv, a.inv
 		e0, e1 = min(e0, (decodeCoord(o, uint8(qn), s)-on)*ninv), min(e1, (decodeCoord(o, uint8(qn>>8), s)-on)*ninv)
 		e2, e3 = min(e2, (decodeCoord(o, uint8(qn>>16), s)-on)*ninv), min(e3, (decodeCoord(o, uint8(qn>>24), s)-on)*ninv)
 		x0, x1 = min(x0, (decodeCoord(o, uint8(qf), s)-of)*inv), min(x1, (decodeCoord(o, uint8(qf>>8), s)-of)*inv)

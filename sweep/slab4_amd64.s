@@ -21,10 +21,12 @@
 	MULPD X1, X2; \
 	ADDPD X0, X3; \
 	ADDPD X0, X2; \
-	MOVUPS (P+O)(DI), X4; \
+	MOVSD (P+O)(DI), X4; \
+	UNPCKLPD X4, X4; \
 	SUBPD X4, X3; \
 	SUBPD X4, X2; \
-	MOVUPS (P+S)(DI), X4; \
+	MOVSD (P+S)(DI), X4; \
+	UNPCKLPD X4, X4; \
 	MULPD X4, X3; \
 	MULPD X4, X2; \
 	MINPD X3, A; \
@@ -44,8 +46,8 @@
 	SHLQ $52, AX; \
 	MOVQ AX, X1; \
 	UNPCKLPD X1, X1; \
-	SIDE(P, 0, 16, 48, X8, X9); \
-	SIDE(P, 8, 32, 64, X10, X11)
+	SIDE(P, 0, 16, 32, X8, X9); \
+	SIDE(P, 8, 24, 40, X10, X11)
 
 // func slab4(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64)
 TEXT ·slab4(SB), NOSPLIT, $0-40
@@ -58,8 +60,8 @@ TEXT ·slab4(SB), NOSPLIT, $0-40
 	XORPS X9, X9
 	PXOR X7, X7
 	AXIS(0, 0)
-	AXIS(1, 80)
-	AXIS(2, 160)
+	AXIS(1, 48)
+	AXIS(2, 96)
 	XORPS X12, X12
 	SUBPD X8, X12
 	XORPS X13, X13
@@ -99,8 +101,8 @@ TEXT ·slab4(SB), NOSPLIT, $0-40
 	SHLQ $52, AX; \
 	MOVQ AX, X1; \
 	VBROADCASTSD X1, Y1; \
-	SIDE4(P, 0, 16, 48, Y8); \
-	SIDE4(P, 8, 32, 64, Y10)
+	SIDE4(P, 0, 16, 32, Y8); \
+	SIDE4(P, 8, 24, 40, Y10)
 
 // func slab4AVX2(n *wnode, a *[3]slabAxis, tmax float64, t *[4]float64) (in int)
 TEXT ·slab4AVX2(SB), NOSPLIT, $0-40
@@ -109,8 +111,8 @@ TEXT ·slab4AVX2(SB), NOSPLIT, $0-40
 	VBROADCASTSD tmax+16(FP), Y10
 	VXORPD Y8, Y8, Y8
 	AXIS4(0, 0)
-	AXIS4(1, 80)
-	AXIS4(2, 160)
+	AXIS4(1, 48)
+	AXIS4(2, 96)
 	VXORPD Y12, Y12, Y12
 	VSUBPD Y8, Y12, Y12
 	MOVQ t+24(FP), AX
