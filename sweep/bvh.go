@@ -397,6 +397,9 @@ func stillEntry(o, s float64, qn, qf uint8, on, of float64) float64 {
 // falling t, and popping the top would give; the nearest is entered by
 // tmax (the entry test), so the pop's check could not drop it.
 func (w *walker) next(tmax float64) (first, count uint32, ok bool) {
+	if walk4On && w.moving {
+		return w.nextAVX2(tmax)
+	}
 	var t [4]float64 // entry times of the children of the node expanded
 	for w.sp > 0 || w.unspill() {
 		w.sp--
@@ -426,6 +429,30 @@ func (w *walker) next(tmax float64) (first, count uint32, ok bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// walk4On is useAVX2, a variable so that tests can compare walk4AVX2's
+// walks with the Go loop's.
+var walk4On = useAVX2
+
+// nextAVX2 is next for a walk that moves along every axis on a CPU with
+// AVX2: walk4AVX2 runs the loop; the spilling and unspilling are left
+// here.
+func (w *walker) nextAVX2(tmax float64) (first, count uint32, ok bool) {
+	ref := uint32(emptyRef) // pop first
+	for {
+		ref = walk4AVX2(w, tmax, ref)
+		if ref == emptyRef {
+			if !w.unspill() {
+				return 0, 0, false
+			}
+			continue
+		}
+		if cnt, idx := splitRef(ref); cnt > 0 {
+			return idx, cnt, true
+		}
+		w.spill() // ref is an inner node to expand
+	}
 }
 
 // enterMask is slab4AVX2 without AVX2 (slab4, or the Go form for a walk

@@ -1,5 +1,6 @@
 //go:build amd64 && !purego
 
+#include "go_asm.h"
 #include "textflag.h"
 
 // SIDE folds one side of axis P's slabs (the min or the max bounds of the
@@ -104,24 +105,134 @@ TEXT ·slab4(SB), NOSPLIT, $0-40
 	SIDE4(P, 0, 16, 32, Y8); \
 	SIDE4(P, 8, 24, 40, Y10)
 
+// SLAB4 is the four children's test in YMM registers (AVX2) for the node
+// at SI and the slabAxis array at DI, with tmax in every lane of Y10: it
+// leaves the entry times in Y12 and the mask of the used children entered
+// (t <= x by VCMPPD's LE_OS, false for a NaN as Go's <=; and wnode.live)
+// in AX. Scratch: DX, Y0, Y1, Y4, Y5, Y8, Y10,
+// Y13.
+#define SLAB4 \
+	VXORPD Y8, Y8, Y8; \
+	AXIS4(0, 0); \
+	AXIS4(1, 48); \
+	AXIS4(2, 96); \
+	VXORPD Y12, Y12, Y12; \
+	VSUBPD Y8, Y12, Y12; \
+	VCMPPD $2, Y10, Y12, Y13; \
+	VMOVMSKPD Y13, AX; \
+	MOVBQZX wnode_live(SI), DX; \
+	ANDQ DX, AX
+
 // func slab4AVX2(n *wnode, a *[3]slabAxis, tmax float64, t *[4]float64) (in int)
 TEXT ·slab4AVX2(SB), NOSPLIT, $0-40
 	MOVQ n+0(FP), SI
 	MOVQ a+8(FP), DI
 	VBROADCASTSD tmax+16(FP), Y10
-	VXORPD Y8, Y8, Y8
-	AXIS4(0, 0)
-	AXIS4(1, 48)
-	AXIS4(2, 96)
-	VXORPD Y12, Y12, Y12
-	VSUBPD Y8, Y12, Y12
-	MOVQ t+24(FP), AX
-	VMOVUPD Y12, 0(AX)
-	VCMPPD $2, Y10, Y12, Y13 // t <= x (LE_OS: false for a NaN)
-	VMOVMSKPD Y13, AX
-	MOVBQZX 55(SI), DX // n.live
-	ANDQ DX, AX
+	SLAB4
+	MOVQ t+24(FP), DX
+	VMOVUPD Y12, 0(DX)
 	MOVQ AX, in+32(FP)
+	VZEROUPPER
+	RET
+
+// func walk4AVX2(w *walker, tmax float64, ref uint32) uint32
+//
+// walker.next's loop (see nextAVX2) for a walk that moves along every
+// axis: the same stack operations in the same order as the Go loop and
+// walker.push, the children tested by SLAB4. Registers: BX the walker,
+// DI its slabAxis array, R8 its nodes, CX its stack pointer, DX the
+// reference in hand, SI its node, Y14 tmax in every lane; the entry times
+// go through the frame (0-31(SP)) for push.
+TEXT ·walk4AVX2(SB), NOSPLIT, $32-28
+	MOVQ w+0(FP), BX
+	LEAQ walker_axes(BX), DI
+	MOVQ walker_nodes(BX), R8
+	MOVQ walker_sp(BX), CX
+	VBROADCASTSD tmax+8(FP), Y14
+	MOVL ref+16(FP), DX
+	CMPL DX, $const_emptyRef
+	JNE held
+
+pop:
+	TESTQ CX, CX
+	JZ empty
+	DECQ CX
+	VMOVSD walker_stackT(BX)(CX*8), X0
+	VUCOMISD X14, X0
+	JHI pop // t > tmax (false for a NaN, as in Go)
+	MOVL walker_stackRef(BX)(CX*4), DX
+
+held:
+	MOVL DX, AX
+	SHRL $const_refBits, AX
+	JNZ done // a leaf
+	CMPQ CX, $(const_walkStack-4)
+	JGT done // an inner node with no room to push its children: spill
+	IMUL3Q $wnode__size, DX, SI
+	ADDQ R8, SI
+	VMOVAPD Y14, Y10
+	SLAB4
+	TESTQ AX, AX
+	JZ pop
+	LEAQ -1(AX), R9
+	ANDQ AX, R9
+	JNZ push
+	BSFQ AX, AX // one child: visit it, push nothing
+	MOVL wnode_ref(SI)(AX*4), DX
+	JMP held
+
+push:
+	// walker.push: the first child entered is held (DX, X1), each later
+	// one (R10, X2) takes its place if not farther and the other goes
+	// into the pushed entries (from R11 = CX on), sorted by falling t.
+	VMOVUPD Y12, 0(SP)
+	MOVQ CX, R11
+	BSFQ AX, R10
+	MOVL wnode_ref(SI)(R10*4), DX
+	VMOVSD (SP)(R10*8), X1
+	MOVQ R9, AX // the mask without the held child
+
+next:
+	BSFQ AX, R10
+	VMOVSD (SP)(R10*8), X2
+	MOVL wnode_ref(SI)(R10*4), R10
+	VUCOMISD X2, X1
+	JCS insert // not tc <= topT (or a NaN)
+	XCHGL DX, R10
+	VMOVAPD X1, X3
+	VMOVAPD X2, X1
+	VMOVAPD X3, X2
+
+insert:
+	MOVQ CX, R12 // j
+
+shift:
+	CMPQ R12, R11
+	JLE put
+	VMOVSD (walker_stackT-8)(BX)(R12*8), X3
+	VUCOMISD X3, X2
+	JLS put // not stackT[j-1] < tc (or a NaN)
+	VMOVSD X3, walker_stackT(BX)(R12*8)
+	MOVL (walker_stackRef-4)(BX)(R12*4), R13
+	MOVL R13, walker_stackRef(BX)(R12*4)
+	DECQ R12
+	JMP shift
+
+put:
+	VMOVSD X2, walker_stackT(BX)(R12*8)
+	MOVL R10, walker_stackRef(BX)(R12*4)
+	INCQ CX
+	LEAQ -1(AX), R9
+	ANDQ R9, AX
+	JNZ next
+	JMP held
+
+empty:
+	MOVL $const_emptyRef, DX
+
+done:
+	MOVQ CX, walker_sp(BX)
+	MOVL DX, ret+24(FP)
 	VZEROUPPER
 	RET
 

@@ -17,3 +17,8 @@ func slab4(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64) {
 func slab4AVX2(n *wnode, a *[3]slabAxis, tmax float64, t *[4]float64) (in int) {
 	panic("slab4AVX2: no assembly on this platform")
 }
+
+// walk4AVX2 is never called here (useAVX2 is false).
+func walk4AVX2(w *walker, tmax float64, ref uint32) uint32 {
+	panic("walk4AVX2: no assembly on this platform")
+}
