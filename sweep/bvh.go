@@ -391,15 +391,39 @@ func stillEntry(o, s float64, qn, qf uint8, on, of float64) float64 {
 }
 
 // next returns the next leaf entered at a t no greater than tmax, nearest
-// first: its triangles are first..first+count-1 in leaf order. A node is
-// expanded in place: its nearest entered child is visited next and the
-// others are pushed (push), which is what pushing them all, sorted by
-// falling t, and popping the top would give; the nearest is entered by
-// tmax (the entry test), so the pop's check could not drop it.
+// first: its triangles are first..first+count-1 in leaf order. For a walk
+// that moves along every axis on a CPU with AVX2, walk4AVX2 runs the loop
+// (nextGo's, in assembly); the spilling and unspilling are left here.
 func (w *walker) next(tmax float64) (first, count uint32, ok bool) {
-	if walk4On && w.moving {
-		return w.nextAVX2(tmax)
+	if !walk4On || !w.moving {
+		return w.nextGo(tmax)
 	}
+	ref := uint32(emptyRef) // pop first
+	for {
+		ref = walk4AVX2(w, tmax, ref)
+		if ref == emptyRef {
+			if !w.unspill() {
+				return 0, 0, false
+			}
+			continue
+		}
+		if cnt, idx := splitRef(ref); cnt > 0 {
+			return idx, cnt, true
+		}
+		w.spill() // ref is an inner node to expand
+	}
+}
+
+// walk4On is useAVX2, a variable so that tests can compare walk4AVX2's
+// walks with the Go loop's.
+var walk4On = useAVX2
+
+// nextGo is next in Go. A node is expanded in place: its nearest entered
+// child is visited next and the others are pushed (push), which is what
+// pushing them all, sorted by falling t, and popping the top would give;
+// the nearest is entered by tmax (the entry test), so the pop's check
+// could not drop it.
+func (w *walker) nextGo(tmax float64) (first, count uint32, ok bool) {
 	var t [4]float64 // entry times of the children of the node expanded
 	for w.sp > 0 || w.unspill() {
 		w.sp--
@@ -429,30 +453,6 @@ func (w *walker) next(tmax float64) (first, count uint32, ok bool) {
 		}
 	}
 	return 0, 0, false
-}
-
-// walk4On is useAVX2, a variable so that tests can compare walk4AVX2's
-// walks with the Go loop's.
-var walk4On = useAVX2
-
-// nextAVX2 is next for a walk that moves along every axis on a CPU with
-// AVX2: walk4AVX2 runs the loop; the spilling and unspilling are left
-// here.
-func (w *walker) nextAVX2(tmax float64) (first, count uint32, ok bool) {
-	ref := uint32(emptyRef) // pop first
-	for {
-		ref = walk4AVX2(w, tmax, ref)
-		if ref == emptyRef {
-			if !w.unspill() {
-				return 0, 0, false
-			}
-			continue
-		}
-		if cnt, idx := splitRef(ref); cnt > 0 {
-			return idx, cnt, true
-		}
-		w.spill() // ref is an inner node to expand
-	}
 }
 
 // enterMask is slab4AVX2 without AVX2 (slab4, or the Go form for a walk

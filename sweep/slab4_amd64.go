@@ -27,8 +27,8 @@ func slab4(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64)
 //go:noescape
 func slab4AVX2(n *wnode, a *[3]slabAxis, tmax float64, t *[4]float64) (in int)
 
-// walk4AVX2 is walker.next's loop in assembly for a walk that moves along
-// every axis (see nextAVX2). Starting from ref (an entry already popped,
+// walk4AVX2 is walker.nextGo's loop in assembly for a walk that moves
+// along every axis (see walker.next). Starting from ref (an entry already popped,
 // or emptyRef to pop first), it pops the stack and expands inner nodes
 // (children by slab4AVX2's arithmetic, pushed as walker.push pushes them)
 // until it holds a leaf, which it returns; it returns emptyRef when the
