@@ -226,10 +226,10 @@ type walker struct {
 }
 
 // walkStack is the walker's stack size: enough for trees of depth 15
-// (expanding a node pushes at most three entries, its nearest child
-// being visited in place; expand spills with room for four) without
-// spilling; the level and terrain meshes of the benchmarks have depths of
-// 7 to 10.
+// without spilling (expanding a node pushes at most three entries, its
+// nearest child being visited in place; push and walk4AVX2 spill with
+// room for four); the level and terrain meshes of the benchmarks have
+// depths of 7 to 10.
 const walkStack = 48
 
 // slabAxis is the slab test on one axis of a box b grown by r: the
