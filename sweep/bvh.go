@@ -32,6 +32,9 @@ type wnode struct {
 	q   [6][4]uint8 // per child: min x, y, z, then max x, y, z codes
 	ref [4]uint32   // per child: leaf size << refBits | first triangle, 0 << refBits | node; emptyRef if unused
 	exp [3]int8     // the grid's step per axis is 2^exp
+	// live has bit c set when child c is used (ref[c] != emptyRef): the
+	// walk masks the entered children with it (it fills the padding).
+	live uint8
 }
 
 // step returns 2^e (e from minStepExp to 127: a normal float64).
@@ -73,6 +76,17 @@ func (n *wnode) child(c int) box6 {
 		b[i], b[3+i] = decodeCoord(o, n.q[i][c], s), decodeCoord(o, n.q[3+i][c], s)
 	}
 	return b
+}
+
+// liveMask returns the mask of n's used children (wnode.live).
+func (n *wnode) liveMask() uint8 {
+	var m uint8
+	for c, r := range n.ref {
+		if r != emptyRef {
+			m |= 1 << c
+		}
+	}
+	return m
 }
 
 // encodeAxis sets the grid of n on axis i for the node box lo..hi and the
@@ -187,6 +201,7 @@ func (w *wideEncoder) emit(kids []int32) uint32 {
 	for i := 0; i < 3; i++ {
 		n.encodeAxis(i, all.lo[i], all.hi[i], boxes[:len(kids)])
 	}
+	n.live = n.liveMask()
 	w.out[at] = n
 	return at
 }
@@ -196,21 +211,9 @@ func (w *wideEncoder) emit(kids []int32) uint32 {
 // half-extents r on each side, against each node's box. Callers pass the
 // current best t to next, which prunes every node entered later.
 type walker struct {
-	nodes []wnode
-	// The slab test of box b grown by r: on axis i the moving point is
-	// inside for t between (b.min - r - o)·inv and (b.max + r - o)·inv, so
-	// oLo = o + r and oHi = o - r are subtracted from b.min and b.max.
-	oLo, oHi [3]float64
-	inv      [3]float64 // 1/dir; +Inf for a zero component (of either sign)
-	ninv     [3]float64 // -inv
-	// The same per axis ordered by the direction's sign: the slab is
-	// entered at its near side (code row near[i], offset oNear[i]) and
-	// left at its far side.
-	near, far   [3]int
-	still       [3]bool // the point does not move along the axis (inv is infinite)
-	oNear, oFar [3]float64
-	moving      bool        // along every axis: no still one
-	axes        [3]slabAxis // the same for slab4
+	nodes  []wnode
+	axes   [3]slabAxis // the slab test per axis
+	moving bool        // along every axis: no still one (slabAxis.still)
 	// The stack of nodes and leaves to visit, nearest on top: sp entries
 	// (entry times in stackT, references in stackRef), below them the
 	// entries of spilled (bottom first). The arrays are small (a walk
@@ -223,20 +226,37 @@ type walker struct {
 }
 
 // walkStack is the walker's stack size: enough for trees of depth 15
-// (expanding a node pushes at most three entries, its nearest child
-// being visited in place; expand spills with room for four) without
-// spilling; the level and terrain meshes of the benchmarks have depths of
-// 7 to 10.
+// without spilling (expanding a node pushes at most three entries, its
+// nearest child being visited in place; push and walk4AVX2 spill with
+// room for four); the level and terrain meshes of the benchmarks have
+// depths of 7 to 10.
 const walkStack = 48
 
-// slabAxis is one axis of the child test in the form slab4 reads: the
-// byte offsets in a wnode of the near and far code rows, and the offsets
-// and inverse direction enterChildren uses, each twice (one SSE2
-// register's worth). slab4_amd64.s hard-codes this layout: 80 bytes.
+// slabAxis is the slab test on one axis of a box b grown by r: the
+// moving point o + t*dir is inside for t between (b.min - r - o)·inv and
+// (b.max + r - o)·inv, inv = 1/dir (+Inf for a zero component of either
+// sign, see enter). Ordered by the direction's sign, the slab is entered
+// at its near side (b.min for inv >= 0, else b.max: offset on = o + r,
+// else o - r) and left at its far side (offset of). nearOff and farOff
+// are the byte offsets in a wnode of the near and far code rows (rows()
+// gives their indices). slab4_amd64.s
+// hard-codes this layout: 48 bytes.
 type slabAxis struct {
-	nearOff, farOff   uintptr
-	on, of, ninv, inv [2]float64
+	nearOff, farOff uintptr
+	on, of          float64
+	ninv, inv       float64 // -inv and inv
 }
+
+// rows returns the indices of the near and far code rows (wnode.q), and
+// of the near and far sides in a box6.
+func (a *slabAxis) rows() (near, far int) {
+	qOff := unsafe.Offsetof(wnode{}.q)
+	return int((a.nearOff - qOff) >> 2), int((a.farOff - qOff) >> 2)
+}
+
+// still reports whether the point does not move along the axis (inv is
+// infinite).
+func (a *slabAxis) still() bool { return a.inv > math.MaxFloat64 }
 
 // walkEntry is a spilled entry of the walker's stack.
 type walkEntry struct {
@@ -249,24 +269,22 @@ type walkEntry struct {
 func (w *walker) start(m *Mesh, o, dir, r [3]float64, tmax float64) bool {
 	w.nodes, w.sp, w.spilled = m.nodes, 0, w.spilled[:0]
 	qOff := unsafe.Offsetof(wnode{}.q)
+	w.moving = true
 	for i := 0; i < 3; i++ {
+		a := &w.axes[i]
 		lo, hi, inv := o[i]+r[i], o[i]-r[i], 1/dir[i]
 		if math.IsInf(inv, 0) {
 			inv = math.Inf(1) // -0 (or a tiny negative) too: see enter
+			w.moving = false
 		}
-		w.oLo[i], w.oHi[i], w.inv[i], w.ninv[i], w.still[i] = lo, hi, inv, -inv, math.IsInf(inv, 1)
-		near, far, on, of := i, 3+i, lo, hi
-		if inv < 0 {
-			near, far, on, of = 3+i, i, hi, lo
-		}
-		w.near[i], w.far[i], w.oNear[i], w.oFar[i] = near, far, on, of
 		// Field by field: a composite literal is built aside and copied.
-		a := &w.axes[i]
-		a.nearOff, a.farOff = qOff+uintptr(4*near), qOff+uintptr(4*far)
-		a.on[0], a.on[1], a.of[0], a.of[1] = on, on, of, of
-		a.ninv[0], a.ninv[1], a.inv[0], a.inv[1] = -inv, -inv, inv, inv
+		if inv < 0 {
+			a.nearOff, a.farOff, a.on, a.of = qOff+uintptr(4*(3+i)), qOff+uintptr(4*i), hi, lo
+		} else {
+			a.nearOff, a.farOff, a.on, a.of = qOff+uintptr(4*i), qOff+uintptr(4*(3+i)), lo, hi
+		}
+		a.ninv, a.inv = -inv, inv
 	}
-	w.moving = !w.still[0] && !w.still[1] && !w.still[2]
 	if len(m.nodes) == 0 {
 		return false
 	}
@@ -282,9 +300,13 @@ func (w *walker) start(m *Mesh, o, dir, r [3]float64, tmax float64) bool {
 // b grown by r (the slab method), or false if there is none. For a zero
 // direction component 1/dir is +Inf: a point outside that slab gives an
 // infinite entry or exit (culled), and one exactly on its boundary gives
-// 0*Inf = NaN, which every comparison in slab ignores (the slab does not
-// constrain t), as it should for a point inside. (With -Inf the swap
-// would misorder a NaN and an infinity, hence start's +Inf.)
+// 0*Inf = NaN, which every comparison ignores (the slab does not
+// constrain t), as it should for a point inside. (With -Inf the sides
+// would be swapped, and a NaN and an infinity misordered, hence start's
+// +Inf.) The slab is entered at its near side (slabAxis): for a moving
+// axis the entry is at most the exit (the grown box is not empty and the
+// products are monotonic), so this is what sorting the two products
+// would give.
 func (w *walker) enter(b *box6, tmax float64) (float64, bool) {
 	t0, t1 := w.slab(0, b[0], b[3], 0, tmax)
 	t0, t1 = w.slab(1, b[1], b[4], t0, t1)
@@ -298,15 +320,15 @@ func (w *walker) enter(b *box6, tmax float64) (float64, bool) {
 // builtins, which would propagate a NaN; the axis is a constant at every
 // call, so the indexing is not checked.)
 func (w *walker) slab(i int, lo, hi, t0, t1 float64) (float64, float64) {
-	a, c := (lo-w.oLo[i])*w.inv[i], (hi-w.oHi[i])*w.inv[i]
-	if a > c {
-		a, c = c, a
+	a := &w.axes[i]
+	if a.inv < 0 { // the near side is the max (see start)
+		lo, hi = hi, lo
 	}
-	if a > t0 {
-		t0 = a
+	if e := (lo - a.on) * a.inv; e > t0 {
+		t0 = e
 	}
-	if c < t1 {
-		t1 = c
+	if x := (hi - a.of) * a.inv; x < t1 {
+		t1 = x
 	}
 	return t0, t1
 }
@@ -326,7 +348,7 @@ func (w *walker) slab(i int, lo, hi, t0, t1 float64) (float64, float64) {
 // (scalars stay in registers; arrays would not).
 func (w *walker) enterChildren(n *wnode, tmax float64) (t, x [4]float64) {
 	if haveSlab4 && w.moving {
-		slab4Best(n, &w.axes, tmax, &t, &x)
+		slab4(n, &w.axes, tmax, &t, &x)
 		return t, x
 	}
 	return w.enterChildrenGo(n, tmax)
@@ -336,17 +358,19 @@ func (w *walker) enterChildren(n *wnode, tmax float64) (t, x [4]float64) {
 func (w *walker) enterChildrenGo(n *wnode, tmax float64) (t, x [4]float64) {
 	var e0, e1, e2, e3 float64 // minus the entry times
 	x0, x1, x2, x3 := tmax, tmax, tmax, tmax
-	for i := 0; i < 3; i++ {
+	for i := range w.axes {
+		a := &w.axes[i]
 		o, s := float64(n.org[i]), step(n.exp[i])
 		// The four children's codes, one load each.
-		qn, qf := binary.LittleEndian.Uint32(n.q[w.near[i]][:]), binary.LittleEndian.Uint32(n.q[w.far[i]][:])
-		on, of := w.oNear[i], w.oFar[i]
-		if w.still[i] {
+		near, far := a.rows()
+		qn, qf := binary.LittleEndian.Uint32(n.q[near][:]), binary.LittleEndian.Uint32(n.q[far][:])
+		on, of := a.on, a.of
+		if a.still() {
 			e0, e1 = min(e0, stillEntry(o, s, uint8(qn), uint8(qf), on, of)), min(e1, stillEntry(o, s, uint8(qn>>8), uint8(qf>>8), on, of))
 			e2, e3 = min(e2, stillEntry(o, s, uint8(qn>>16), uint8(qf>>16), on, of)), min(e3, stillEntry(o, s, uint8(qn>>24), uint8(qf>>24), on, of))
 			continue
 		}
-		ninv, inv := w.ninv[i], w.inv[i]
+		ninv, inv := a.ninv, a.inv
 		e0, e1 = min(e0, (decodeCoord(o, uint8(qn), s)-on)*ninv), min(e1, (decodeCoord(o, uint8(qn>>8), s)-on)*ninv)
 		e2, e3 = min(e2, (decodeCoord(o, uint8(qn>>16), s)-on)*ninv), min(e3, (decodeCoord(o, uint8(qn>>24), s)-on)*ninv)
 		x0, x1 = min(x0, (decodeCoord(o, uint8(qf), s)-of)*inv), min(x1, (decodeCoord(o, uint8(qf>>8), s)-of)*inv)
@@ -367,60 +391,97 @@ func stillEntry(o, s float64, qn, qf uint8, on, of float64) float64 {
 }
 
 // next returns the next leaf entered at a t no greater than tmax, nearest
-// first: its triangles are first..first+count-1 in leaf order.
+// first: its triangles are first..first+count-1 in leaf order. For a walk
+// that moves along every axis on a CPU with AVX2, walk4AVX2 runs the loop
+// (nextGo's, in assembly); the spilling and unspilling are left here.
 func (w *walker) next(tmax float64) (first, count uint32, ok bool) {
+	if !walk4On || !w.moving {
+		return w.nextGo(tmax)
+	}
+	ref := uint32(emptyRef) // pop first
+	for {
+		ref = walk4AVX2(w, tmax, ref)
+		if ref == emptyRef {
+			if !w.unspill() {
+				return 0, 0, false
+			}
+			continue
+		}
+		if cnt, idx := splitRef(ref); cnt > 0 {
+			return idx, cnt, true
+		}
+		w.spill() // ref is an inner node to expand
+	}
+}
+
+// walk4On is useAVX2, a variable so that tests can compare walk4AVX2's
+// walks with the Go loop's.
+var walk4On = useAVX2
+
+// nextGo is next in Go. A node is expanded in place: its nearest entered
+// child is visited next and the others are pushed (push), which is what
+// pushing them all, sorted by falling t, and popping the top would give;
+// the nearest is entered by tmax (the entry test), so the pop's check
+// could not drop it.
+func (w *walker) nextGo(tmax float64) (first, count uint32, ok bool) {
+	var t [4]float64 // entry times of the children of the node expanded
 	for w.sp > 0 || w.unspill() {
 		w.sp--
 		if w.stackT[w.sp] > tmax {
 			continue
 		}
-		// The nearest child of an expanded node is visited in place: it
-		// would be pushed on top and popped at once (entered by tmax).
 		for ref := w.stackRef[w.sp]; ; {
 			cnt, idx := splitRef(ref)
 			if cnt > 0 {
 				return idx, cnt, true
 			}
-			if ref, ok = w.expand(&w.nodes[idx], tmax); !ok {
+			n := &w.nodes[idx]
+			var in int
+			if useAVX2 && w.moving {
+				in = slab4AVX2(n, &w.axes, tmax, &t)
+			} else {
+				in = w.enterMask(n, tmax, &t)
+			}
+			if in == 0 {
 				break
 			}
+			if in&(in-1) == 0 { // one child: nothing to push (most nodes)
+				ref = n.ref[bits.TrailingZeros(uint(in))&3]
+				continue
+			}
+			ref = w.push(n, &t, in)
 		}
 	}
 	return 0, 0, false
 }
 
-// expand returns the nearest child of n entered by tmax, if any, and
-// pushes the others, nearer on top: the stack and the returned child are
-// what pushing them all sorted by falling t (among equal t the later child
-// on top) and popping the top would give.
-func (w *walker) expand(n *wnode, tmax float64) (nearest uint32, ok bool) {
+// enterMask is slab4AVX2 without AVX2 (slab4, or the Go form for a walk
+// with a still axis): it stores the entry times of n's children in t and
+// returns the mask of the used children entered by tmax.
+func (w *walker) enterMask(n *wnode, tmax float64, t *[4]float64) int {
+	var x [4]float64
+	if haveSlab4 && w.moving {
+		slab4(n, &w.axes, tmax, t, &x)
+	} else {
+		*t, x = w.enterChildrenGo(n, tmax)
+	}
+	return enteredMask(t, &x) & int(n.live)
+}
+
+// push pushes the children of n in the mask in (two or more, entered at
+// the times t) but the nearest, which it returns, nearer on top: the stack
+// and the returned child are what pushing them all sorted by falling t
+// (among equal t the later child on top) and popping the top would give.
+func (w *walker) push(n *wnode, t *[4]float64, in int) (nearest uint32) {
 	if w.sp > walkStack-4 {
 		w.spill()
 	}
-	var t, x [4]float64
-	var in int
-	switch {
-	case useAVX2 && w.moving: // enterChildren, one call fewer (slab4Best is not inlined)
-		in = slab4AVX2(n, &w.axes, tmax, &t, &x)
-	case haveSlab4 && w.moving:
-		slab4(n, &w.axes, tmax, &t, &x)
-		in = enteredMask(&t, &x)
-	default:
-		t, x = w.enterChildrenGo(n, tmax)
-		in = enteredMask(&t, &x)
-	}
-	var topT float64
+	c := bits.TrailingZeros(uint(in)) & 3
+	nearest, topT := n.ref[c], t[c]
 	base := w.sp
-	for ; in != 0; in &= in - 1 {
-		c := bits.TrailingZeros(uint(in)) & 3
+	for in &= in - 1; in != 0; in &= in - 1 {
+		c = bits.TrailingZeros(uint(in)) & 3
 		r, tc := n.ref[c], t[c]
-		if r == emptyRef {
-			continue
-		}
-		if !ok {
-			nearest, topT, ok = r, tc, true
-			continue
-		}
 		if tc <= topT { // the new child is the nearest: the held one is pushed
 			r, tc, nearest, topT = nearest, topT, r, tc
 		}
@@ -433,7 +494,7 @@ func (w *walker) expand(n *wnode, tmax float64) (nearest uint32, ok bool) {
 		w.stackT[j], w.stackRef[j] = tc, r
 		w.sp++
 	}
-	return nearest, ok
+	return nearest
 }
 
 // enteredMask returns the mask of the children entered by the times t and x

@@ -35,7 +35,7 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 	m.setShape(&e, &q)
 	q.setMotion(&begin, &delta)
 	var w walker
-	if !q.Valid() || !w.start(m, begin, delta, reachExt(q.ext, begin, delta), 1) {
+	if !q.Valid() || !w.start(m, begin, delta, reachExt(&q.ext, &begin, &delta), 1) {
 		return Hit{}, false
 	}
 	// Field by field: a composite literal is built aside and copied.
@@ -221,21 +221,27 @@ func (r *sweepResult) offer(h Hit, id int) {
 // rounding of the narrow phase's contact test and of the slab test, so a
 // contact exactly on a box face is never culled.
 func reach(e Ellipsoid, begin, delta mgl64.Vec3) [3]float64 {
-	return reachExt(e.Extent(), begin, delta)
+	ext := e.Extent()
+	return reachExt(&ext, &begin, &delta)
 }
 
 // reachExt is reach given the ellipsoid's half-extents ext = e.Extent()
-// (which Query.init has already computed: the same sums of squares in the
-// same order, so the same bits).
-func reachExt(ext, begin, delta mgl64.Vec3) [3]float64 {
-	r := [3]float64(ext)
-	rmax := 0.0
-	for i := 0; i < 3; i++ {
-		rmax = max(rmax, r[i]) // the same as math.Max (NaN included), without its call
+// of a valid query (which Query.init has already computed: the same sums
+// of squares in the same order, so the same bits). Those are square roots
+// of finite axes' sums of squares, so in [+0, +Inf], never NaN or -0: the
+// largest, by plain comparisons, is what math.Max would give.
+func reachExt(ext, begin, delta *mgl64.Vec3) (r [3]float64) {
+	rmax := ext[0]
+	if ext[1] > rmax {
+		rmax = ext[1]
 	}
-	for i := range r {
-		r[i] += 1e-6*rmax + 1e-9*(math.Abs(begin[i])+math.Abs(delta[i]))
+	if ext[2] > rmax {
+		rmax = ext[2]
 	}
+	m := 1e-6 * rmax
+	r[0] = ext[0] + (m + 1e-9*(math.Abs(begin[0])+math.Abs(delta[0])))
+	r[1] = ext[1] + (m + 1e-9*(math.Abs(begin[1])+math.Abs(delta[1])))
+	r[2] = ext[2] + (m + 1e-9*(math.Abs(begin[2])+math.Abs(delta[2])))
 	return r
 }
 

@@ -3,6 +3,7 @@ package sweep
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"unsafe"
 
@@ -366,39 +367,96 @@ func TestWalkerSpills(t *testing.T) {
 		tris = append(tris, geom.Triangle{{x, 0, 0}, {x * 1.01, x * 0.01, 0}, {x, 0, x * 0.01}})
 	}
 	m := NewMesh(tris)
-	var w walker
-	if !w.start(m, [3]float64{-1, 0, 0}, [3]float64{1e13, 0, 0}, [3]float64{}, 1) {
-		t.Fatal("root not entered")
-	}
-	seen, spilled := make([]int, len(tris)), 0
-	for {
-		spilled = max(spilled, len(w.spilled))
-		first, count, ok := w.next(1)
-		if !ok {
-			break
+	// Still along y and z (the Go loop), then moving along every axis
+	// (walk4AVX2 where the CPU has AVX2).
+	for _, dir := range [][3]float64{{1e13, 0, 0}, {1e13, 1e-300, 1e-300}} {
+		var w walker
+		if !w.start(m, [3]float64{-1, 0, 0}, dir, [3]float64{}, 1) {
+			t.Fatal("root not entered")
 		}
-		for k := first; k < first+count; k++ {
-			seen[m.perm[k]]++
+		seen, spilled := make([]int, len(tris)), 0
+		for {
+			spilled = max(spilled, len(w.spilled))
+			first, count, ok := w.next(1)
+			if !ok {
+				break
+			}
+			for k := first; k < first+count; k++ {
+				seen[m.perm[k]]++
+			}
+		}
+		if spilled == 0 {
+			t.Fatalf("dir %v: the walk never spilled: the test does not exercise spilling", dir)
+		}
+		for id, n := range seen {
+			if n != 1 {
+				t.Fatalf("dir %v: triangle %d visited %d times", dir, id, n)
+			}
 		}
 	}
-	if spilled == 0 {
-		t.Fatal("the walk never spilled: the test does not exercise spilling")
+}
+
+// TestWalk4MatchesGo checks that walk4AVX2 (where the CPU has AVX2) walks
+// as the Go loop does: the same leaves in the same order, for random
+// motions along every axis and a tmax that shrinks during the walk as a
+// sweep's best T does, on a shallow random mesh and a deep one that
+// spills.
+func TestWalk4MatchesGo(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2")
 	}
-	for id, n := range seen {
-		if n != 1 {
-			t.Fatalf("triangle %d visited %d times", id, n)
+	defer func(on bool) { walk4On = on }(walk4On)
+	rng := rand.New(rand.NewPCG(13, 14))
+	var deep []geom.Triangle
+	for i := 0; i < 400; i++ {
+		x := math.Pow(1.2, float64(i)) * 1e-20
+		deep = append(deep, geom.Triangle{{x, 0, 0}, {x * 1.01, x * 0.01, 0}, {x, 0, x * 0.01}})
+	}
+	meshes := []*Mesh{NewMesh(randomSoup(rng, 3000, 50, 3)), NewMesh(deep)}
+	leaves := 0
+	for i := 0; i < 4000; i++ {
+		m := meshes[i%2]
+		o, d := randVec(rng, 60), randVec(rng, 40)
+		r := [3]float64{20 * rng.Float64(), 20 * rng.Float64(), 20 * rng.Float64()}
+		if m == meshes[1] {
+			o, d, r = [3]float64{-1, 0, 0}, [3]float64{1e13, 1e-300 * rng.Float64(), 1e-300}, [3]float64{}
 		}
+		shrink := rng.Float64()
+		var walks [2][][2]uint32
+		for k, on := range []bool{false, true} {
+			walk4On = on
+			var w walker
+			if !w.start(m, o, d, r, 1) || !w.moving {
+				break
+			}
+			for tmax := 1.0; ; tmax *= shrink {
+				first, count, ok := w.next(tmax)
+				if !ok {
+					break
+				}
+				walks[k] = append(walks[k], [2]uint32{first, count})
+			}
+		}
+		if !slices.Equal(walks[0], walks[1]) {
+			t.Fatalf("walk %d: Go gives leaves %v, walk4AVX2 %v", i, walks[0], walks[1])
+		}
+		leaves += len(walks[0])
 	}
+	if leaves < 1000 {
+		t.Fatalf("only %d leaves visited: the test is not exercising the walk", leaves)
+	}
+	t.Logf("%d leaves", leaves)
 }
 
 // TestSlab4MatchesGo checks the SSE2 child test against the Go one
 // on random nodes and motions (the same times up to the sign of a zero,
 // the same answers), the AVX2 one (where the CPU has it) against the SSE2
-// one, bitwise, and the layout the assembly hard-codes.
+// one (the same entry times up to the sign of a zero, the same mask of
+// used children entered), and the layout the assembly hard-codes.
 func TestSlab4MatchesGo(t *testing.T) {
-	if unsafe.Sizeof(slabAxis{}) != 80 || unsafe.Offsetof(wnode{}.org) != 0 || unsafe.Offsetof(wnode{}.exp) != 52 {
-		t.Fatalf("layout changed: slabAxis %d bytes, wnode.org at %d, wnode.exp at %d: update slab4_amd64.s",
-			unsafe.Sizeof(slabAxis{}), unsafe.Offsetof(wnode{}.org), unsafe.Offsetof(wnode{}.exp))
+	if unsafe.Sizeof(slabAxis{}) != 48 || unsafe.Offsetof(wnode{}.org) != 0 || unsafe.Offsetof(wnode{}.exp) != 52 || unsafe.Offsetof(wnode{}.live) != 55 {
+		t.Fatalf("layout changed: slabAxis %d bytes, wnode.org at %d, wnode.exp at %d, wnode.live at %d: update slab4_amd64.s",
+			unsafe.Sizeof(slabAxis{}), unsafe.Offsetof(wnode{}.org), unsafe.Offsetof(wnode{}.exp), unsafe.Offsetof(wnode{}.live))
 	}
 	if !haveSlab4 {
 		t.Skip("no assembly on this platform")
@@ -420,11 +478,14 @@ func TestSlab4MatchesGo(t *testing.T) {
 		if gotT != wantT || gotX != wantX {
 			t.Fatalf("node %+v, walker %+v: slab4 gives %v %v, Go %v %v", n, w.axes, gotT, gotX, wantT, wantX)
 		}
+		if n.live != n.liveMask() {
+			t.Fatalf("node %+v: live %b, want %b", n, n.live, n.liveMask())
+		}
 		if useAVX2 {
-			var avxT, avxX [4]float64
-			in := slab4AVX2(n, &w.axes, tmax, &avxT, &avxX)
-			if sameBits4(avxT, gotT) != 4 || sameBits4(avxX, gotX) != 4 || in != enteredMask(&gotT, &gotX) {
-				t.Fatalf("node %+v, walker %+v: slab4AVX2 gives %v %v (mask %b), slab4 %v %v", n, w.axes, avxT, avxX, in, gotT, gotX)
+			var avxT [4]float64
+			in := slab4AVX2(n, &w.axes, tmax, &avxT)
+			if avxT != gotT || in != enteredMask(&gotT, &gotX)&int(n.live) {
+				t.Fatalf("node %+v, walker %+v: slab4AVX2 gives %v (mask %b), slab4 %v %v", n, w.axes, avxT, in, gotT, gotX)
 			}
 			avx++
 		}

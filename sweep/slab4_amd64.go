@@ -19,12 +19,25 @@ var useAVX2 = hasAVX2()
 func slab4(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64)
 
 // slab4AVX2 is slab4 with the four children in one AVX2 register: the
-// same operations in the same order, so the same bits
-// (TestSlab4MatchesGo). It also returns enteredMask(t, x). Call it only when
-// useAVX2 is true.
+// same operations in the same order, so the same entry times in t
+// (TestSlab4MatchesGo). It returns the mask of the used children entered
+// (enteredMask of slab4's times, masked with n.live) and stores no exit
+// times. Call it only when useAVX2 is true.
 //
 //go:noescape
-func slab4AVX2(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64) (in int)
+func slab4AVX2(n *wnode, a *[3]slabAxis, tmax float64, t *[4]float64) (in int)
+
+// walk4AVX2 is walker.nextGo's loop in assembly for a walk that moves
+// along every axis (see walker.next). Starting from ref (an entry already popped,
+// or emptyRef to pop first), it pops the stack and expands inner nodes
+// (children by slab4AVX2's arithmetic, pushed as walker.push pushes them)
+// until it holds a leaf, which it returns; it returns emptyRef when the
+// stack is empty, and an inner node when the stack has no room for its
+// children (the caller spills and calls again with that node). The stack
+// pointer is stored back.
+//
+//go:noescape
+func walk4AVX2(w *walker, tmax float64, ref uint32) uint32
 
 // cpuid executes CPUID with EAX = leaf and ECX = sub.
 func cpuid(leaf, sub uint32) (a, b, c, d uint32)
@@ -49,14 +62,4 @@ func hasAVX2() bool {
 	}
 	_, b7, _, _ := cpuid(7, 0)
 	return b7&(1<<5) != 0
-}
-
-// slab4Best is slab4AVX2 where the CPU has AVX2, else slab4 and
-// enteredMask: the times and the mask of the children entered.
-func slab4Best(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64) (in int) {
-	if useAVX2 {
-		return slab4AVX2(n, a, tmax, t, x)
-	}
-	slab4(n, a, tmax, t, x)
-	return enteredMask(t, x)
 }
