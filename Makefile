@@ -5,6 +5,7 @@
 
 GO       ?= go
 PKGS     := ./...
+PGO      := $(CURDIR)/cmd/debugger/default.pgo
 FUZZTIME ?= 20s
 FUZZCI_TIME ?= 10s
 BIN      := bin/debugger
@@ -15,7 +16,7 @@ BIN      := bin/debugger
 APT_PKGS := xvfb xauth xdotool libgl1 libgl1-mesa-dri libegl1 libx11-6 \
             libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1 gcc python3
 
-.PHONY: run test test-short bench jolt-bench fuzz fuzz-ci build deps sysdeps vet clean
+.PHONY: run test test-short bench pgo jolt-bench fuzz fuzz-ci build deps sysdeps vet clean
 
 run: deps
 	$(GO) run ./cmd/debugger
@@ -45,7 +46,16 @@ vet:
 	$(GO) vet $(PKGS)
 
 bench: deps
-	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+	$(GO) test -run '^$$' -bench . -benchmem -pgo=$(PGO) $(PKGS)
+
+# The profile the debugger is built with (Go's profile-guided
+# optimisation: the compiler inlines the hot calls of the mesh sweep),
+# remade from the sweep benchmarks after the core changes: see
+# docs/performance.md. go build and go run of ./cmd/debugger use it on
+# their own; make bench passes it to go test.
+pgo: deps
+	$(GO) test -run '^$$' -bench 'SweepLevelLoop|SlideLevel$$|SweepTerrain$$' -benchtime 2s \
+		-cpuprofile $(PGO) -o /dev/null ./sweep
 
 # Same-run speed and correctness comparison against Jolt Physics (its
 # WebAssembly build, from npm; needs node and npm). Not part of test or CI:
