@@ -67,7 +67,7 @@ var leaf4On = haveLeaf4
 // the leaf's remaining box survivors go through outOfReach with the new
 // best T instead, as testInBox would. Every survivor takes frame's values
 // from leaf4AVX2 (leafFrame.load) rather than running frame again, and is
-// tested from there on (Query.testReached).
+// tested from there on (Query.afterReach).
 func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 	m, q := c.m, c.q
 	var fr leafFrame
@@ -88,24 +88,18 @@ func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 			if c.r.bestT == upper && keep>>(4+i)&1 == 0 {
 				continue
 			}
+			// testInBox on frame's values: the ball test again if the
+			// best T has changed, then the plane stage and the rest.
 			fr.load(i, s)
-			ok = q.testReached(c.r.bestT, c.r.bestT == upper, &h, s)
+			if c.r.bestT != upper && q.outOfReach(&s.u, c.r.bestT) {
+				continue
+			}
 			k := first + uint32(i)
-			if ok && c.blocks(&h) {
+			if q.afterReach(c.r.bestT, &h, s) && c.blocks(&h) {
 				if c.r.offer(h, int(m.perm[k])); c.r.bestT == 0 {
 					return c.atStart(w, k+1, first+count)
 				}
 			}
 		}
 	}
-}
-
-// testReached is testInBox once s holds frame's values (leafFrame.load),
-// with q.reachFirst: outOfReach unless reached (leaf4AVX2 has decided it
-// already, with the same maxT), then the plane stage and the rest.
-func (q *Query) testReached(maxT float64, reached bool, h *Hit, s *triScratch) bool {
-	if !reached && q.outOfReach(&s.u, maxT) {
-		return false
-	}
-	return q.afterReach(maxT, h, s)
 }
