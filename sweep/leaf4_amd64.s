@@ -4,8 +4,9 @@
 #include "textflag.h"
 
 // leaf4AVX2: Mesh.loadNear's box test and Query.frame then
-// Query.outOfReach for up to four triangles, one per lane. Why the
-// decisions are those of the Go code, bit for bit:
+// Query.outOfReach for up to four triangles, one per lane, storing frame's
+// values (leafFrame) for the triangles kept. Why the decisions and the
+// stored values are those of the Go code, bit for bit:
 //
 //   - The triangles are read as Mesh.load reads them: the packed indices
 //     (a | b<<21 | c<<42), each vertex's three float32 coordinates.
@@ -41,9 +42,16 @@
 //     d*t is then a zero of either sign and p + d*t differs at most in the
 //     sign of a zero component of c, which c.lenSq() squares away. The
 //     lanes with pd >= 0 or NaN (LT_OQ false) get +0, Go's 0.0.
-//   - worldToUnit when it is diagonal: the diagonal products, as frame
-//     does (the full product would differ only in the sign of zeros,
-//     which, by the same squaring, no decision of outOfReach sees either).
+//   - worldToUnit when it is diagonal (lin3.diag): the diagonal products,
+//     as frame does, otherwise the full product, also as frame does (the
+//     two differ in the sign of zeros, which no decision of outOfReach
+//     sees, by the same squaring, but a stored value would show).
+//   - The stored values (the origin, bw and the edges in world space, u.b
+//     and the vertices in unit space) are those of frame's operations,
+//     made as above. No input is NaN (the vertices, begin and the map are
+//     finite), so a NaN comes only from an overflow to Inf (Inf - Inf,
+//     0*Inf): the processor's default NaN, in the lanes as in Go's scalar
+//     code, and passed on unchanged by the later operations of both.
 //   - x > 0 and x*x > 4*rr are GT_OQ comparisons, false for NaN as in Go.
 
 // LANE reads triangle i of the leaf (its packed vertex indices at
