@@ -1,10 +1,6 @@
 package sweep
 
-import (
-	"math/bits"
-
-	"sweepdbg/geom"
-)
+import "math/bits"
 
 // The narrow phase's front end for a whole leaf at once (sweepLeaves). A
 // leaf holds at most maxLeaf = 4 triangles; most of those a cast reads are
@@ -14,21 +10,43 @@ import (
 // triangles side by side, one per lane of the AVX2 registers, with the
 // same IEEE operations in the same order as loadNear, frame and
 // outOfReach, so that it rejects exactly the triangles they reject
-// (TestLeaf4MatchesScalar); the triangles it keeps take the scalar path
-// from the plane stage on.
+// (TestLeaf4MatchesScalar). It also stores frame's values for the
+// leaf's triangles (leafFrame), from which the triangles it keeps take the
+// scalar path: the plane stage and the rest.
 
-// leafVerts holds the triangles of a leaf as leaf4AVX2 has read them, one
-// per column: row 3j+i is coordinate i of vertex j (float32, as the mesh
-// stores them).
-type leafVerts [9][4]float32
+// leafFrame holds what Query.frame computes for each triangle of a leaf,
+// as leaf4AVX2 has computed it, one triangle per column (float64): rows
+// 0-2 are the coordinates of vertex 0 (the origin), 3-5 those of
+// bw = begin - origin, 6-8 and 9-11 those of the world edges e1 and e2
+// (as triFrame holds them), 12-14 those of the unit-space begin u.b,
+// 15-17 and 18-20 those of the unit-space vertices u.verts[1] and
+// u.verts[2]. The columns are in the leaf's order.
+type leafFrame [frameRows][4]float64
 
-// tri stores column i of v in t, converted to float64 (exactly: the same
-// triangle as Mesh.load).
-func (v *leafVerts) tri(i int, t *geom.Triangle) {
+// frameRows is the number of rows of a leafFrame: seven vectors.
+const frameRows = 21
+
+// begin writes into s what Query.frame writes for every triangle of q
+// alike: the motion dw and the unit-space vertex 0 (the origin, zero).
+// load leaves them as they are, so that a sweep writes them once.
+func (fr *leafFrame) begin(q *Query, s *triScratch) {
+	s.f.dw, s.u.verts[0] = v3p(&q.delta), vec3{}
+}
+
+// load fills s with column i of fr: after begin, s holds what Query.frame
+// would write for that triangle (bit for bit: TestLeaf4MatchesScalar). One
+// field at a time: a composite literal of the vertices is built aside and
+// copied.
+func (fr *leafFrame) load(i int, s *triScratch) {
 	i &= 3
-	t[0][0], t[0][1], t[0][2] = float64(v[0][i]), float64(v[1][i]), float64(v[2][i])
-	t[1][0], t[1][1], t[1][2] = float64(v[3][i]), float64(v[4][i]), float64(v[5][i])
-	t[2][0], t[2][1], t[2][2] = float64(v[6][i]), float64(v[7][i]), float64(v[8][i])
+	f, u := &s.f, &s.u
+	f.origin = vec3{fr[0][i], fr[1][i], fr[2][i]}
+	f.bw = vec3{fr[3][i], fr[4][i], fr[5][i]}
+	f.e1 = vec3{fr[6][i], fr[7][i], fr[8][i]}
+	f.e2 = vec3{fr[9][i], fr[10][i], fr[11][i]}
+	u.b = vec3{fr[12][i], fr[13][i], fr[14][i]}
+	u.verts[1] = vec3{fr[15][i], fr[16][i], fr[17][i]}
+	u.verts[2] = vec3{fr[18][i], fr[19][i], fr[20][i]}
 }
 
 // useLeaf4 reports whether a sweep of q takes sweepLeaves: where the CPU
@@ -46,22 +64,23 @@ var leaf4On = haveLeaf4
 // one loadNear rejects; one the ball test rejects is one outOfReach
 // rejects with maxT = upper, which is what sweepNear tests it with unless
 // an earlier triangle of the same leaf has lowered the best T since; then
-// the leaf's remaining box survivors go through testInBox (outOfReach with
-// the new best T) instead. The triangles kept are tested from the plane
-// stage on (Query.testReached).
+// the leaf's remaining box survivors go through outOfReach with the new
+// best T instead, as testInBox would. Every survivor takes frame's values
+// from leaf4AVX2 (leafFrame.load) rather than running frame again, and is
+// tested from there on (Query.afterReach).
 func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 	m, q := c.m, c.q
-	var v leafVerts
-	var tri geom.Triangle
+	var fr leafFrame
 	var h Hit
 	s := &c.s
+	fr.begin(q, s)
 	for {
 		first, count, ok := w.next(c.r.bestT)
 		if !ok {
 			return c.r.best, c.r.found
 		}
 		upper := c.r.bestT
-		keep := uint(leaf4AVX2(&v, &m.packed[first], &m.vert32[0], q, &c.box, upper, int(count)))
+		keep := uint(leaf4AVX2(&fr, &m.packed[first], &m.vert32[0], q, &c.box, upper, int(count)))
 		// keep: bit i set if triangle i passes the box test, bit 4+i if it
 		// passes the ball test too.
 		for box := keep & 15; box != 0; box &= box - 1 {
@@ -69,26 +88,18 @@ func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 			if c.r.bestT == upper && keep>>(4+i)&1 == 0 {
 				continue
 			}
-			v.tri(i, &tri)
-			if c.r.bestT == upper {
-				ok = q.testReached(&tri, upper, &h, s)
-			} else {
-				ok = q.testInBox(&tri, c.r.bestT, &h, s)
+			// testInBox on frame's values: the ball test again if the
+			// best T has changed, then the plane stage and the rest.
+			fr.load(i, s)
+			if c.r.bestT != upper && q.outOfReach(&s.u, c.r.bestT) {
+				continue
 			}
 			k := first + uint32(i)
-			if ok && c.blocks(&h) {
+			if q.afterReach(c.r.bestT, &h, s) && c.blocks(&h) {
 				if c.r.offer(h, int(m.perm[k])); c.r.bestT == 0 {
 					return c.atStart(w, k+1, first+count)
 				}
 			}
 		}
 	}
-}
-
-// testReached is testInBox for a triangle whose ball early out has been
-// decided already (when q.reachFirst, by leaf4AVX2): the unit-space
-// transform, then the plane stage and the rest.
-func (q *Query) testReached(tri *geom.Triangle, maxT float64, h *Hit, s *triScratch) bool {
-	q.frame(tri, &s.f, &s.u)
-	return q.afterReach(maxT, h, s)
 }

@@ -17,13 +17,14 @@ const haveLeaf4 = true
 // IEEE operations in the same order as the Go code. It returns bit i set
 // when triangle i passes the box test (loadNear keeps it), and bit 4+i
 // when it also passes the ball test (frame then outOfReach keeps it); when
-// any passes the box test it also stores the triangles in v. Call it only
+// any passes the box test it also stores in fr what Query.frame computes
+// for each of the n triangles (in the same way, bit for bit). Call it only
 // when useAVX2 is true; the ball bits mean something only when
 // q.reachFirst. The argument that the decisions are the same is in
 // leaf4_amd64.s.
 //
 //go:noescape
-func leaf4AVX2(v *leafVerts, tris *uint64, verts *[3]float32, q *Query, b *nearBox, upper float64, n int) (keep int)
+func leaf4AVX2(fr *leafFrame, tris *uint64, verts *[3]float32, q *Query, b *nearBox, upper float64, n int) (keep int)
 
 // leafConsts are outOfReach's constants, read by leaf4AVX2: the same
 // Go constant expressions, so the same float64 values.

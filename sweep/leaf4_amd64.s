@@ -4,8 +4,9 @@
 #include "textflag.h"
 
 // leaf4AVX2: Mesh.loadNear's box test and Query.frame then
-// Query.outOfReach for up to four triangles, one per lane. Why the
-// decisions are those of the Go code, bit for bit:
+// Query.outOfReach for up to four triangles, one per lane, storing frame's
+// values (leafFrame) for the triangles kept. Why the decisions and the
+// stored values are those of the Go code, bit for bit:
 //
 //   - The triangles are read as Mesh.load reads them: the packed indices
 //     (a | b<<21 | c<<42), each vertex's three float32 coordinates.
@@ -41,9 +42,16 @@
 //     d*t is then a zero of either sign and p + d*t differs at most in the
 //     sign of a zero component of c, which c.lenSq() squares away. The
 //     lanes with pd >= 0 or NaN (LT_OQ false) get +0, Go's 0.0.
-//   - worldToUnit when it is diagonal: the diagonal products, as frame
-//     does (the full product would differ only in the sign of zeros,
-//     which, by the same squaring, no decision of outOfReach sees either).
+//   - worldToUnit when it is diagonal (lin3.diag): the diagonal products,
+//     as frame does, otherwise the full product, also as frame does (the
+//     two differ in the sign of zeros, which no decision of outOfReach
+//     sees, by the same squaring, but a stored value would show).
+//   - The stored values (the origin, bw and the edges in world space, u.b
+//     and the vertices in unit space) are those of frame's operations,
+//     made as above. No input is NaN (the vertices, begin and the map are
+//     finite), so a NaN comes only from an overflow to Inf (Inf - Inf,
+//     0*Inf): the processor's default NaN, in the lanes as in Go's scalar
+//     code, and passed on unchanged by the later operations of both.
 //   - x > 0 and x*x > 4*rr are GT_OQ comparisons, false for NaN as in Go.
 
 // LANE reads triangle i of the leaf (its packed vertex indices at
@@ -118,7 +126,20 @@
 	VMULPD Z, Z, Z; \
 	VADDPD Z, X, X
 
-// func leaf4AVX2(v *leafVerts, tris *uint64, verts *[3]float32, q *Query, b *nearBox, upper float64, n int) (keep int)
+// STORE9(B) stores Y0-Y8 at SI as rows B to B+8 of a leafFrame (row k at
+// 32*k bytes): bw, e1 and e2 for B = 3, u.b, v1 and v2 for B = 12.
+#define STORE9(B) \
+	VMOVUPD Y0, (32*(B))(SI); \
+	VMOVUPD Y1, (32*(B+1))(SI); \
+	VMOVUPD Y2, (32*(B+2))(SI); \
+	VMOVUPD Y3, (32*(B+3))(SI); \
+	VMOVUPD Y4, (32*(B+4))(SI); \
+	VMOVUPD Y5, (32*(B+5))(SI); \
+	VMOVUPD Y6, (32*(B+6))(SI); \
+	VMOVUPD Y7, (32*(B+7))(SI); \
+	VMOVUPD Y8, (32*(B+8))(SI)
+
+// func leaf4AVX2(fr *leafFrame, tris *uint64, verts *[3]float32, q *Query, b *nearBox, upper float64, n int) (keep int)
 TEXT ·leaf4AVX2(SB), NOSPLIT, $0-64
 	MOVQ tris+8(FP), R8
 	MOVQ verts+16(FP), R9
@@ -165,20 +186,10 @@ gathered:
 	ANDQ AX, DX // the lanes in the box
 	JZ none
 
-	// The rows, for the scalar stages of the triangles kept.
-	MOVQ v+0(FP), SI
-	VMOVUPS X0, 0(SI)
-	VMOVUPS X1, 16(SI)
-	VMOVUPS X2, 32(SI)
-	VMOVUPS X3, 48(SI)
-	VMOVUPS X4, 64(SI)
-	VMOVUPS X5, 80(SI)
-	VMOVUPS X6, 96(SI)
-	VMOVUPS X7, 112(SI)
-	VMOVUPS X8, 128(SI)
-
-	// frame: a in Y0-Y2, the edges b - a in Y3-Y5 and c - a in Y6-Y8,
-	// then begin - a in Y0-Y2.
+	// frame: a in Y0-Y2 (stored: the origin), the edges b - a in Y3-Y5
+	// and c - a in Y6-Y8, then begin - a in Y0-Y2 (stored with the edges,
+	// rows 3-11 of fr).
+	MOVQ fr+0(FP), SI
 	VCVTPS2PD X0, Y0
 	VCVTPS2PD X1, Y1
 	VCVTPS2PD X2, Y2
@@ -188,6 +199,9 @@ gathered:
 	VCVTPS2PD X6, Y6
 	VCVTPS2PD X7, Y7
 	VCVTPS2PD X8, Y8
+	VMOVUPD Y0, (32*0)(SI)
+	VMOVUPD Y1, (32*1)(SI)
+	VMOVUPD Y2, (32*2)(SI)
 	VSUBPD Y0, Y3, Y3
 	VSUBPD Y1, Y4, Y4
 	VSUBPD Y2, Y5, Y5
@@ -200,8 +214,10 @@ gathered:
 	VSUBPD Y1, Y9, Y1
 	VBROADCASTSD (Query_begin+16)(DI), Y9
 	VSUBPD Y2, Y9, Y2
+	STORE9(3)
 
-	// To unit space: u.b in Y0-Y2, v1 in Y3-Y5, v2 in Y6-Y8.
+	// To unit space: u.b in Y0-Y2, v1 in Y3-Y5, v2 in Y6-Y8 (stored:
+	// rows 12-20 of fr).
 	MOVBLZX ((Query_shape+shape_worldToUnit)+lin3_diag)(DI), AX
 	TESTL AX, AX
 	JZ full
@@ -225,6 +241,8 @@ full:
 	APPLY(Y6, Y7, Y8)
 
 mapped:
+	STORE9(12)
+
 	// outOfReach. g = (v1 + v2)*(1/3) in Y9-Y11.
 	VBROADCASTSD ·leafConsts+0(SB), Y15
 	VADDPD Y6, Y3, Y9

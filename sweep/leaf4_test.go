@@ -56,19 +56,36 @@ func (c *leafCase) scalar() int {
 	return keep
 }
 
-// filter runs leaf4AVX2 on the leaf and checks the triangles it stores.
+// filter runs leaf4AVX2 on the leaf and checks the frame values it stores
+// (leafFrame.load) against Query.frame's, bit for bit.
 func (c *leafCase) filter(t *testing.T) int {
 	t.Helper()
-	var v leafVerts
-	keep := leaf4AVX2(&v, &c.tris[0], &c.verts[0], &c.q, &c.box, c.upper, c.n)
+	var fr leafFrame
+	for r := range fr {
+		fr[r] = [4]float64{-7, -7, -7, -7} // no stale zero can pass for a stored one
+	}
+	keep := leaf4AVX2(&fr, &c.tris[0], &c.verts[0], &c.q, &c.box, c.upper, c.n)
 	for i := 0; i < c.n && keep&15 != 0; i++ {
-		var got geom.Triangle
-		v.tri(i, &got)
-		if want := c.tri(i); got != want {
-			t.Fatalf("leaf4AVX2 read triangle %d as %v, not %v", i, got, want)
+		tri := c.tri(i)
+		var got, want triScratch
+		fr.begin(&c.q, &got)
+		fr.load(i, &got)
+		c.q.frame(&tri, &want.f, &want.u)
+		g, w := frameVecs(&got), frameVecs(&want)
+		for k := range g {
+			if !sameBits(g[k].mgl(), w[k].mgl()) { // a NaN's payload and a zero's sign included
+				t.Fatalf("triangle %d %v, query %+v: leaf4AVX2's frame value %d is %v, Query.frame's %v",
+					i, tri, c.q, k, g[k], w[k])
+			}
 		}
 	}
 	return keep
+}
+
+// frameVecs lists what Query.frame writes into s.
+func frameVecs(s *triScratch) [8]vec3 {
+	f, u := &s.f, &s.u
+	return [8]vec3{f.origin, f.e1, f.e2, f.bw, f.dw, u.b, u.verts[1], u.verts[2]}
 }
 
 // setQuery makes the case's query the ellipsoid e from begin by delta,
@@ -172,7 +189,8 @@ func (c *leafCase) randTriangle(r *rand.Rand, i int, begin, delta mgl64.Vec3, si
 }
 
 // TestLeaf4MatchesScalar requires leaf4AVX2 to make exactly the decisions
-// of loadNear's box test and of frame then outOfReach, on random leaves
+// of loadNear's box test and of frame then outOfReach, and to store
+// exactly frame's values (leafCase.filter), on random leaves
 // (randLeafCase), on queries whose unit-space values overflow, and on
 // leaves whose first triangle lies on the edge of
 // the ball test: the query's begin or the best T (upper) bisected down to
