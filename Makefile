@@ -6,6 +6,12 @@
 GO       ?= go
 PKGS     := ./...
 PGO      := $(CURDIR)/cmd/debugger/default.pgo
+# The command's end-to-end tests type into a real window with xdotool and
+# run on a display of their own: a window another package's tests open on
+# the same display takes the keyboard focus (GLFW focuses a window it
+# shows), and keys typed meanwhile went to it.
+E2EPKG   := ./cmd/debugger/
+UNITPKGS  = $(shell $(GO) list ./... | grep -v '/cmd/debugger$$')
 FUZZTIME ?= 20s
 FUZZCI_TIME ?= 10s
 BIN      := bin/debugger
@@ -29,7 +35,8 @@ build: deps
 # The plantbug build plants a known bug in the core: the hunter, and the
 # hunt command, must find it.
 test: deps sysdeps vet
-	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test -count=1 -timeout 60m $(PKGS)
+	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test -count=1 -timeout 60m $(UNITPKGS)
+	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test -count=1 -timeout 30m $(E2EPKG)
 	$(GO) test -count=1 -race -short ./scene/engine/... ./ui/editor/...
 	$(GO) test -count=1 -race -run 'Concurrent' ./sweep/
 	$(GO) test -count=1 -short -tags purego ./sweep/
@@ -40,7 +47,8 @@ test: deps sysdeps vet
 
 # The same with -short: fewer property cases, for a quick loop.
 test-short: deps sysdeps vet
-	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test -count=1 -short $(PKGS)
+	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test -count=1 -short $(UNITPKGS)
+	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test -count=1 -short $(E2EPKG)
 
 vet:
 	$(GO) vet $(PKGS)
