@@ -67,16 +67,26 @@ func axesBits(e *Ellipsoid) (b [9]uint64) {
 // sweep. (Sweeps of two shapes taking turns on one mesh make a shape,
 // and an allocation, each time; the answers are the same either way.)
 func (m *Mesh) setShape(e *Ellipsoid, q *Query) {
-	key := axesBits(e)
-	if l := m.last.Load(); l != nil && l.axes == key {
+	if l := m.last.Load(); l != nil && l.madeFrom(e) {
 		q.shape = l.s
 		return
 	}
 	q.shape.invert(e)
 	q.shape.derive()
 	if q.inverted {
-		m.last.Store(&lastShape{axes: key, s: q.shape})
+		m.last.Store(&lastShape{axes: axesBits(e), s: q.shape})
 	}
+}
+
+// madeFrom reports whether l was made from e's axes, bit for bit: the
+// nine words compared at once, with one branch (an array comparison
+// builds e's key and calls memequal).
+func (l *lastShape) madeFrom(e *Ellipsoid) bool {
+	k, a := &l.axes, &e.Axes
+	d := k[0] ^ math.Float64bits(a[0][0]) | k[1] ^ math.Float64bits(a[0][1]) | k[2] ^ math.Float64bits(a[0][2]) |
+		k[3] ^ math.Float64bits(a[1][0]) | k[4] ^ math.Float64bits(a[1][1]) | k[5] ^ math.Float64bits(a[1][2]) |
+		k[6] ^ math.Float64bits(a[2][0]) | k[7] ^ math.Float64bits(a[2][1]) | k[8] ^ math.Float64bits(a[2][2])
+	return d == 0
 }
 
 // packLimit is the vertex count up to which triangles are stored packed
