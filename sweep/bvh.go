@@ -235,7 +235,7 @@ const walkStack = 48
 // slabAxis is the slab test on one axis of a box b grown by r: the
 // moving point o + t*dir is inside for t between (b.min - r - o)·inv and
 // (b.max + r - o)·inv, inv = 1/dir (+Inf for a zero component of either
-// sign, see enter). Ordered by the direction's sign, the slab is entered
+// sign, see startAt). Ordered by the direction's sign, the slab is entered
 // at its near side (b.min for inv >= 0, else b.max: offset on = o + r,
 // else o - r) and left at its far side (offset of). nearOff and farOff
 // are the byte offsets in a wnode of the near and far code rows (rows()
@@ -267,80 +267,74 @@ type walkEntry struct {
 // start prepares a walk over m's tree; it reports false when the root's
 // grown box is not reached for t in [0, tmax].
 func (w *walker) start(m *Mesh, o, dir, r [3]float64, tmax float64) bool {
+	return w.startAt(m, &o, &dir, &r, tmax)
+}
+
+// startAt is start with the vectors passed by pointer (a mesh sweep's
+// set-up). It orders each axis's slab by the direction's sign without a
+// branch (random motions have either sign as often): the offsets on and
+// of are o + r and o - r with r negated for a negative direction (x + -y
+// and x - -y are exactly x - y and x + y), the code rows are those of the
+// min and the max, swapped by an offset of three rows, and the root's
+// sides likewise.
+//
+// The root's entry is the slab method, axis by axis as each is set: the
+// first t in [0, tmax] at which the moving point lies in the root's box
+// grown by r, if any. For a zero direction component 1/dir is +Inf: a
+// point outside that slab gives an infinite entry or exit (culled), and
+// one exactly on its boundary gives 0*Inf = NaN, which every comparison
+// ignores (the slab does not constrain t), as it should for a point
+// inside. (With -Inf the sides would be swapped, and a NaN and an infinity
+// misordered, hence the +Inf.) The slab is entered at its near side: for
+// a moving axis the entry is at most the exit (the grown box is not empty
+// and the products are monotonic), so this is what sorting the two
+// products would give. (Plain comparisons rather than math.Min and
+// math.Max, which are calls, or the min and max builtins, which would
+// propagate a NaN.)
+func (w *walker) startAt(m *Mesh, o, dir, r *[3]float64, tmax float64) bool {
 	w.nodes, w.sp, w.spilled = m.nodes, 0, w.spilled[:0]
-	qOff := unsafe.Offsetof(wnode{}.q)
-	w.moving = true
+	const qOff = unsafe.Offsetof(wnode{}.q)
+	moving := true
+	root := (*[2][3]float64)(unsafe.Pointer(&m.root)) // min, max
+	t0, t1 := 0.0, tmax
 	for i := 0; i < 3; i++ {
 		a := &w.axes[i]
-		lo, hi, inv := o[i]+r[i], o[i]-r[i], 1/dir[i]
+		inv := 1 / dir[i]
 		if math.IsInf(inv, 0) {
-			inv = math.Inf(1) // -0 (or a tiny negative) too: see enter
-			w.moving = false
+			inv = math.Inf(1) // -0 (or a tiny negative) too: see below
+			moving = false
 		}
+		neg := uint64(b2u(inv < 0))
+		rs := math.Float64frombits(math.Float64bits(r[i]) ^ neg<<63) // r, or -r for a negative direction
+		swap := uintptr(12 * neg)                                    // three rows of four codes
 		// Field by field: a composite literal is built aside and copied.
-		if inv < 0 {
-			a.nearOff, a.farOff, a.on, a.of = qOff+uintptr(4*(3+i)), qOff+uintptr(4*i), hi, lo
-		} else {
-			a.nearOff, a.farOff, a.on, a.of = qOff+uintptr(4*i), qOff+uintptr(4*(3+i)), lo, hi
-		}
+		a.nearOff, a.farOff = qOff+uintptr(4*i)+swap, qOff+uintptr(4*(3+i))-swap
+		a.on, a.of = o[i]+rs, o[i]-rs
 		a.ninv, a.inv = -inv, inv
+		if e := (root[neg&1][i] - a.on) * inv; e > t0 {
+			t0 = e
+		}
+		if x := (root[(neg^1)&1][i] - a.of) * inv; x < t1 {
+			t1 = x
+		}
 	}
-	if len(m.nodes) == 0 {
+	w.moving = moving
+	if len(m.nodes) == 0 || !(t0 <= t1) {
 		return false
 	}
-	t, ok := w.enter(&m.root, tmax)
-	if ok {
-		w.stackT[0], w.stackRef[0] = t, makeRef(0, 0)
-		w.sp = 1
-	}
-	return ok
-}
-
-// enter returns the first t in [0, tmax] at which the moving point lies in
-// b grown by r (the slab method), or false if there is none. For a zero
-// direction component 1/dir is +Inf: a point outside that slab gives an
-// infinite entry or exit (culled), and one exactly on its boundary gives
-// 0*Inf = NaN, which every comparison ignores (the slab does not
-// constrain t), as it should for a point inside. (With -Inf the sides
-// would be swapped, and a NaN and an infinity misordered, hence start's
-// +Inf.) The slab is entered at its near side (slabAxis): for a moving
-// axis the entry is at most the exit (the grown box is not empty and the
-// products are monotonic), so this is what sorting the two products
-// would give.
-func (w *walker) enter(b *box6, tmax float64) (float64, bool) {
-	t0, t1 := w.slab(0, b[0], b[3], 0, tmax)
-	t0, t1 = w.slab(1, b[1], b[4], t0, t1)
-	t0, t1 = w.slab(2, b[2], b[5], t0, t1)
-	return t0, t0 <= t1
-}
-
-// slab narrows [t0, t1] to the times at which the moving point lies
-// between lo and hi grown by r along axis i. (Plain comparisons rather
-// than math.Min and math.Max, which are calls, or the min and max
-// builtins, which would propagate a NaN; the axis is a constant at every
-// call, so the indexing is not checked.)
-func (w *walker) slab(i int, lo, hi, t0, t1 float64) (float64, float64) {
-	a := &w.axes[i]
-	if a.inv < 0 { // the near side is the max (see start)
-		lo, hi = hi, lo
-	}
-	if e := (lo - a.on) * a.inv; e > t0 {
-		t0 = e
-	}
-	if x := (hi - a.of) * a.inv; x < t1 {
-		t1 = x
-	}
-	return t0, t1
+	w.stackT[0], w.stackRef[0] = t0, makeRef(0, 0)
+	w.sp = 1
+	return true
 }
 
 // enterChildren returns the entry and exit times of n's four children,
 // clamped to [0, tmax]: child c is entered by tmax if t[c] <= x[c]
 // (unused slots' answers are meaningless). On
-// an axis along which the point moves it is enter's test on the decoded
+// an axis along which the point moves it is startAt's root test on the decoded
 // boxes, with the same arithmetic (for dir[i] >= 0 the slab's entry is at
 // its min and its exit at its max, the other way round for dir[i] < 0,
-// which is where enter's swap puts them), but without branches: 1/dir is
-// finite, so no product is NaN and the min builtin gives what enter's
+// which is where startAt's rows put them), but without branches: 1/dir is
+// finite, so no product is NaN and the min builtin gives what startAt's
 // comparisons do. The entry times are kept negated (max(t, a) is
 // -min(-t, -a), and the product by -1/dir is exactly -a), which spares
 // the builtin max's sign flips. On an axis along which it does not move

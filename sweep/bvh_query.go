@@ -35,7 +35,10 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 	m.setShape(&e, &q)
 	q.setMotion(&begin, &delta)
 	var w walker
-	if !q.Valid() || !w.start(m, begin, delta, reachExt(&q.ext, &begin, &delta), 1) {
+	if !q.Valid() {
+		return Hit{}, false
+	}
+	if r := reachExt(&q.ext, &begin, &delta); !w.startAt(m, (*[3]float64)(&begin), (*[3]float64)(&delta), &r, 1) {
 		return Hit{}, false
 	}
 	// Field by field: a composite literal is built aside and copied.

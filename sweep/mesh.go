@@ -67,16 +67,26 @@ func axesBits(e *Ellipsoid) (b [9]uint64) {
 // sweep. (Sweeps of two shapes taking turns on one mesh make a shape,
 // and an allocation, each time; the answers are the same either way.)
 func (m *Mesh) setShape(e *Ellipsoid, q *Query) {
-	key := axesBits(e)
-	if l := m.last.Load(); l != nil && l.axes == key {
+	if l := m.last.Load(); l != nil && l.madeFrom(e) {
 		q.shape = l.s
 		return
 	}
 	q.shape.invert(e)
 	q.shape.derive()
 	if q.inverted {
-		m.last.Store(&lastShape{axes: key, s: q.shape})
+		m.last.Store(&lastShape{axes: axesBits(e), s: q.shape})
 	}
+}
+
+// madeFrom reports whether l was made from e's axes, bit for bit: the
+// nine words compared at once, with one branch (an array comparison
+// builds e's key and calls memequal).
+func (l *lastShape) madeFrom(e *Ellipsoid) bool {
+	k, a := &l.axes, &e.Axes
+	d := k[0] ^ math.Float64bits(a[0][0]) | k[1] ^ math.Float64bits(a[0][1]) | k[2] ^ math.Float64bits(a[0][2]) |
+		k[3] ^ math.Float64bits(a[1][0]) | k[4] ^ math.Float64bits(a[1][1]) | k[5] ^ math.Float64bits(a[1][2]) |
+		k[6] ^ math.Float64bits(a[2][0]) | k[7] ^ math.Float64bits(a[2][1]) | k[8] ^ math.Float64bits(a[2][2])
+	return d == 0
 }
 
 // packLimit is the vertex count up to which triangles are stored packed
@@ -310,21 +320,20 @@ func (b *nearBox) set(lo, hi *[3]float64) {
 
 // floor32 is the largest float32 at most x (-Inf below the float32 range,
 // MaxFloat32 above it); x is not NaN.
+//
+// When the nearest float32 f lies above x it steps one float32 down: one
+// step of the magnitude's bits, down for a positive f (+Inf becomes
+// MaxFloat32) and up for a negative one (-0, from a tiny negative x,
+// becomes -SmallestNonzeroFloat32; +0 is never above x, which has its
+// sign). Without a branch: whether f lies above x is as often true as not,
+// and a sweep rounds six coordinates (nearBox.set).
 func floor32(x float64) float32 {
 	f := float32(x) // nearest
-	if float64(f) <= x {
-		return f
-	}
-	// The next float32 down from f > x (f is not -Inf, -0 or NaN): one
-	// step of the magnitude's bits, up for a negative f.
-	switch b := math.Float32bits(f); {
-	case f > 0:
-		return math.Float32frombits(b - 1) // +Inf becomes MaxFloat32
-	case f == 0:
-		return -math.SmallestNonzeroFloat32
-	default:
-		return math.Float32frombits(b + 1)
-	}
+	b := math.Float32bits(f)
+	up := uint32(b2u(float64(f) > x))             // 1 when f must step down
+	neg := b >> 31                                // 1 for a negative f
+	m := neg - 1                                  // 0 for a negative f, all ones for a positive one
+	return math.Float32frombits(b + (up ^ m) - m) // b + up, or b - up
 }
 
 // ceil32 is the smallest float32 at least x; x is not NaN.

@@ -90,7 +90,10 @@ func (q *Query) setMotion(begin, delta *mgl64.Vec3) {
 		q.unitDelta = w.mat3.apply(d)
 	}
 	q.unitDeltaSq = q.unitDelta.lenSq()
-	if !q.unitDelta.finite() || !v3p(begin).finite() {
+	// One test for both: a sum of x - x is zero only if every x is
+	// finite (a NaN or an infinity makes it NaN).
+	u, b := q.unitDelta, v3p(begin)
+	if (u.x-u.x)+(u.y-u.y)+(u.z-u.z)+(b.x-b.x)+(b.y-b.y)+(b.z-b.z) != 0 {
 		return
 	}
 	if q.derived {
