@@ -497,19 +497,27 @@ const (
 // that cross the plane away from the triangle without solving a quadratic.
 func faceStage(verts *[3]vec3, face, c1, c2 vec3, rr float64) int {
 	dc := c2.sub(c1)
-	inside := true
-	for i, v := range verts {
-		e := verts[next(i, 3)].sub(v)
+	inside := uint8(1)
+	// The edges from the previous vertex, cyclically (the last edge first:
+	// the order does not change the outcome), each decided by one branch.
+	// The comparisons are combined with b2u rather than &&: each is a pure
+	// comparison, with the same truth value for every input, NaN included,
+	// whether or not the others run; which edge, if any, prunes is
+	// unpredictable.
+	u := verts[2]
+	for _, v := range verts {
+		e := v.sub(u)
 		m := face.cross(e) // inward edge normal, |m| = |e|
-		s1 := m.dot(c1.sub(v))
+		s1 := m.dot(c1.sub(u))
 		s2 := s1 + m.dot(dc)
 		ee := rr * e.lenSq()
-		if s1 < 0 && s2 < 0 && s1*s1 > ee && s2*s2 > ee {
+		if b2u(s1 < 0)&b2u(s2 < 0)&b2u(s1*s1 > ee)&b2u(s2*s2 > ee) != 0 {
 			return faceOut
 		}
-		inside = inside && s1 >= 0
+		inside &= b2u(s1 >= 0)
+		u = v
 	}
-	if inside {
+	if inside != 0 {
 		return faceHit
 	}
 	return faceEdges
