@@ -147,13 +147,16 @@ func (s *sweptCircle) edgeVertex(verts []vec3, upper float64, size2 float64) (co
 		bv := v1.sub(s.B)
 		vv := bv.dot(bv)
 		a, b, c := s.r1-dd, s.r2+2*s.D.dot(bv), s.r3-vv
-		if t, ok := lowestRoot(a, b, c, upper); ok && (!found || t < upper || c > bestC) {
+		// Each condition below is a pure comparison, combined with b2u
+		// rather than && and || (the same truth values, NaN included) and
+		// decided by one branch.
+		if t, ok := lowestRoot(a, b, c, upper); b2u(ok)&(b2u(!found)|b2u(t < upper)|b2u(c > bestC)) != 0 {
 			best, bestC, found, upper = contact{t, *v1, Vertex, i}, c, true, t
 		}
 		// 3.5: d_edge(C'(t))² = R'(t)², then the contact must lie on the edge.
 		e := v2.sub(*v1)
 		ee := e.dot(e)
-		if !(ee > minEdgeSq*size2) || !(ee > tinyEdgeSq) {
+		if b2u(ee > minEdgeSq*size2)&b2u(ee > tinyEdgeSq) == 0 {
 			continue
 		}
 		vb := s.B.sub(*v1)
@@ -165,10 +168,10 @@ func (s *sweptCircle) edgeVertex(verts []vec3, upper float64, size2 float64) (co
 		dPerp := s.D.madd(e, -g/ee)
 		a, b, c = s.r1-dPerp.dot(dPerp), s.r2-2*dPerp.dot(bPerp), s.r3-bPerp.dot(bPerp)
 		t, ok := lowestRoot(a, b, c, upper)
-		if !ok || (found && t == upper && c <= bestC) {
+		if b2u(ok)&(b2u(!found)|b2u(t != upper)|b2u(!(c <= bestC))) == 0 {
 			continue
 		}
-		if f := vb.madd(s.D, t).dot(e); f >= 0 && f <= ee {
+		if f := vb.madd(s.D, t).dot(e); b2u(f >= 0)&b2u(f <= ee) != 0 {
 			best, bestC, found, upper = contact{t, v1.madd(e, f/ee), Edge, i}, c, true, t
 		}
 	}
@@ -194,12 +197,19 @@ func (s *sweptCircle) edgeVertex(verts []vec3, upper float64, size2 float64) (co
 // (above the same ee). The + 1 keeps m2 from underflowing (ee > 1e-200,
 // tinyEdgeSq); squares that overflow compare as +Inf (a value that large
 // is far beyond m) and NaN compares false, skipping nothing.
+//
+// Both ends are tested and combined into one branch. That is the
+// published branch on f0 < 0 && fu < 0 because ee, a sum of squares, is
+// +0 or more, +Inf or NaN: with f0 < 0, f0 - ee > 0 is false for each, so
+// the second end never holds where that branch was taken. Pairs of
+// comparisons are made on the builtins min and max (branch-free): both
+// below zero is max < 0, both squares above m2 is min > m2, both above
+// zero is min > 0, with the same truth value for every input (a NaN makes
+// min and max NaN, which compares false, as the NaN did alone; the sign
+// of a zero does not change a comparison with zero).
 func offEdge(f0, fu, ee, m2 float64) bool {
-	if f0 < 0 && fu < 0 {
-		return f0*f0 > m2 && fu*fu > m2
-	}
 	a, b := f0-ee, fu-ee
-	return a > 0 && b > 0 && a*a > m2 && b*b > m2
+	return b2u(max(f0, fu) < 0)&b2u(min(f0*f0, fu*fu) > m2)|b2u(min(a, b) > 0)&b2u(min(a*a, b*b) > m2) != 0
 }
 
 // radiusSq returns R'(t)², the circle's squared radius at t (section 3.2).

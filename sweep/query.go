@@ -332,14 +332,13 @@ func (f *triFrame) plane(mt *lin3, maxT float64) bool {
 // decides, would accept; it only spares most triangles the square root.
 func missesSlab(dist, nd, rr, maxT float64) bool {
 	dist, nd = centerSide(dist, nd)
-	if !(dist*dist > rr*(1+1e-12)) {
-		return false // touching at the start
-	}
-	if !(nd < 0) {
-		return true // beyond and not approaching
-	}
+	rm := rr * (1 + 1e-12)
 	left := dist + maxT*nd // signed distance at maxT
-	return left > 0 && left*left > rr*(1+1e-12)
+	// Beyond r at the start, and not approaching or still beyond r at
+	// maxT; the pure comparisons combined with b2u (NaN compares false in
+	// each, as it did in the branches it replaces), decided by one branch.
+	far := b2u(dist*dist > rm)
+	return far&(b2u(!(nd < 0))|b2u(left > 0)&b2u(left*left > rm)) != 0
 }
 
 // exactCross is vec3.crossExact out of line, so that plane stays small.

@@ -24,17 +24,20 @@ import "math"
 // No tolerance is involved: c < 0 and b <= 0 means the quadratic starts
 // below zero and (being concave) only falls, so there is no root. NaN input
 // gives no root.
+//
+// The root is meaningful only when lowestRoot reports true. Past c >= 0
+// (rare: a start already touching) it is computed whatever b and the
+// discriminant, and the tests that decide whether it counts are combined
+// with b2u into one branch (for NaN each compares as the branches it
+// replaces did: b > 0 false, disc < 0 false): whether the motion
+// approaches (b > 0) is unpredictable, and a square root and a division
+// cost less than the branch mispredicted. The square root of a negative
+// number and a division by zero raise nothing in Go.
 func lowestRoot(a, b, c, upper float64) (float64, bool) {
 	if c >= 0 {
 		return 0, upper >= 0
 	}
-	if !(b > 0) {
-		return 0, false
-	}
 	disc := b*b - 4*a*c
-	if disc < 0 {
-		return 0, false
-	}
 	t := -2 * c / (b + math.Sqrt(disc))
-	return t, t <= upper
+	return t, b2u(b > 0)&b2u(!(disc < 0))&b2u(t <= upper) != 0
 }

@@ -16,5 +16,8 @@ import "github.com/go-gl/mathgl/mgl64"
 func SphereSphere(a0, da mgl64.Vec3, ra float64, b0, db mgl64.Vec3, rb float64) (t float64, ok bool) {
 	r := max(ra, 0) + max(rb, 0)
 	p, v := b0.Sub(a0), db.Sub(da)
-	return lowestRoot(-v.Dot(v), -2*p.Dot(v), r*r-p.Dot(p), 1)
+	if t, ok = lowestRoot(-v.Dot(v), -2*p.Dot(v), r*r-p.Dot(p), 1); !ok {
+		return 0, false // lowestRoot's t means nothing then
+	}
+	return t, true
 }
