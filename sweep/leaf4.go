@@ -82,12 +82,15 @@ func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 		upper := c.r.bestT
 		keep := uint(leaf4AVX2(&fr, &m.packed[first], &m.vert32[0], q, &c.box, upper, int(count)))
 		// keep: bit i set if triangle i passes the box test, bit 4+i if it
-		// passes the ball test too.
-		for box := keep & 15; box != 0; box &= box - 1 {
-			i := bits.TrailingZeros(box)
-			if c.r.bestT == upper && keep>>(4+i)&1 == 0 {
-				continue
-			}
+		// passes the ball test too. The loop visits the ball survivors
+		// (in the leaf's order) while the best T is upper, without an
+		// iteration for each triangle only the box test kept; once a hit
+		// has lowered the best T, every box survivor after the hit's
+		// triangle, which goes through outOfReach with the new best T, as
+		// testInBox would.
+		for cand := keep >> 4; cand != 0; {
+			i := bits.TrailingZeros(cand)
+			cand &= cand - 1
 			// testInBox on frame's values: the ball test again if the
 			// best T has changed, then the plane stage and the rest.
 			fr.load(i, s)
@@ -98,6 +101,9 @@ func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 			if q.afterReach(c.r.bestT, &h, s) && c.blocks(&h) {
 				if c.r.offer(h, int(m.perm[k])); c.r.bestT == 0 {
 					return c.atStart(w, k+1, first+count)
+				}
+				if c.r.bestT != upper {
+					cand = keep & 15 &^ (2<<i - 1) // the box survivors after i
 				}
 			}
 		}
