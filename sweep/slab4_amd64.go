@@ -19,7 +19,8 @@ var useAVX2 = hasAVX2()
 func slab4(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64)
 
 // slab4AVX2 is slab4 with the four children in one AVX2 register: the
-// same operations in the same order, so the same entry times in t
+// same values in the same order (its decoding's FMA is exact, see SIDE4),
+// so the same entry times in t
 // (TestSlab4MatchesGo). It returns the mask of the used children entered
 // (enteredMask of slab4's times, masked with n.live) and stores no exit
 // times. Call it only when useAVX2 is true.
@@ -46,15 +47,16 @@ func cpuid(leaf, sub uint32) (a, b, c, d uint32)
 func xgetbv0() (a, d uint32)
 
 // hasAVX2 reports AVX2 support: CPUID leaf 7 EBX bit 5, with AVX
-// (leaf 1 ECX bit 28) and OSXSAVE (bit 27), and XCR0 showing that the OS
-// saves the XMM and YMM state (bits 1 and 2).
+// (leaf 1 ECX bit 28), FMA (bit 12, slab4AVX2's decoding) and OSXSAVE
+// (bit 27), and XCR0 showing that the OS saves the XMM and YMM state
+// (bits 1 and 2).
 func hasAVX2() bool {
 	maxLeaf, _, _, _ := cpuid(0, 0)
 	if maxLeaf < 7 {
 		return false
 	}
 	_, _, c1, _ := cpuid(1, 0)
-	if c1&(1<<27) == 0 || c1&(1<<28) == 0 {
+	if c1&(1<<12) == 0 || c1&(1<<27) == 0 || c1&(1<<28) == 0 {
 		return false
 	}
 	if xcr0, _ := xgetbv0(); xcr0&6 != 6 {

@@ -76,10 +76,10 @@ TEXT ·slab4(SB), NOSPLIT, $0-40
 	RET
 
 // The AVX2 form tests the four children at once, one per lane of a YMM
-// register, with the SSE2 form's arithmetic but for one sign: it keeps
-// the entry times themselves, (near side - on) * inv folded in with
-// VMAXPD from 0, where SIDE keeps their negations, (near side - on) *
-// (-inv) folded in with MINPD from 0. Negating a product is exact, so the
+// register, with the SSE2 form's arithmetic (the decoding fused, exactly:
+// SIDE4) but for one sign: it keeps the entry times themselves, (near
+// side - on) * inv folded in with VMAXPD from 0, where SIDE keeps their
+// negations, (near side - on) * (-inv) folded in with MINPD from 0. Negating a product is exact, so the
 // times are the same up to the sign of a zero (which no comparison of
 // the walk sees; TestSlab4MatchesGo). The slabAxis values are in
 // registers (LOADAXES), the origins and steps are built per node.
@@ -101,14 +101,16 @@ TEXT ·slab4(SB), NOSPLIT, $0-40
 // SIDE4 folds one side of the slabs (Q: 0 near, 8 far) of the axis whose
 // slabAxis is at P of DI into A with OP: the codes at that side's row
 // offset, widened exactly (VPMOVZXBD, VCVTDQ2PD), decoded as o + q*s (the
-// origin in Y0, the step in Y1; separately rounded), minus the offset in
-// OFF, times 1/dir in INV. Scratch: AX, Y5.
+// origin in Y0, the step in Y1) by one FMA, minus the offset in OFF, times
+// 1/dir in INV. The FMA rounds once where decodeCoord rounds the product
+// and the sum: the same value, as q*s (q <= 255 times a power of two from
+// 2^-128 to 2^127) is exact; it is a shorter latency on the walk's path
+// from a node to its children. Scratch: AX, Y5.
 #define SIDE4(P, Q, OFF, INV, OP, A) \
 	MOVQ (P+Q)(DI), AX; \
 	VPMOVZXBD (SI)(AX*1), X5; \
 	VCVTDQ2PD X5, Y5; \
-	VMULPD Y1, Y5, Y5; \
-	VADDPD Y0, Y5, Y5; \
+	VFMADD213PD Y0, Y1, Y5; \
 	VSUBPD OFF, Y5, Y5; \
 	VMULPD INV, Y5, Y5; \
 	OP Y5, A, A
