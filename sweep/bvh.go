@@ -239,8 +239,7 @@ const walkStack = 48
 // at its near side (b.min for inv >= 0, else b.max: offset on = o + r,
 // else o - r) and left at its far side (offset of). nearOff and farOff
 // are the byte offsets in a wnode of the near and far code rows (rows()
-// gives their indices). slab4_amd64.s
-// hard-codes this layout: 48 bytes.
+// gives their indices). slab4_amd64.s hard-codes this layout: 48 bytes.
 type slabAxis struct {
 	nearOff, farOff uintptr
 	on, of          float64

@@ -29,8 +29,9 @@ func (m *Mesh) Sweep(e Ellipsoid, begin, delta mgl64.Vec3) (Hit, bool) {
 // so a triangle left at T = 0 is never met later in the motion.
 func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit, bool) {
 	// No finiteness check: a query is valid only if every input is finite
-	// (Query.init: begin is checked, and a non-finite axis or delta makes
-	// the determinant test fail or the unit-space map or motion non-finite).
+	// (Query.setMotion checks begin and the unit-space motion; a
+	// non-finite axis makes the determinant test fail or the inverse
+	// non-finite, shape.invert).
 	var q Query // set in place: NewQuery would return a copy
 	m.setShape(&e, &q)
 	q.setMotion(&begin, &delta)
@@ -229,8 +230,8 @@ func reach(e Ellipsoid, begin, delta mgl64.Vec3) [3]float64 {
 }
 
 // reachExt is reach given the ellipsoid's half-extents ext = e.Extent()
-// of a valid query (which Query.init has already computed: the same sums
-// of squares in the same order, so the same bits). Those are square roots
+// of a valid query (which its shape has already computed, shape.derive:
+// the same sums of squares in the same order, so the same bits). Those are square roots
 // of finite axes' sums of squares, so in [+0, +Inf], never NaN or -0: the
 // largest, by plain comparisons, is what math.Max would give.
 func reachExt(ext, begin, delta *mgl64.Vec3) (r [3]float64) {
