@@ -314,14 +314,7 @@ func TestSweepLeavesMatchesScalarLoop(t *testing.T) {
 		t.Skip("no AVX2 assembly here")
 	}
 	r := rand.New(rand.NewPCG(43, 44))
-	tris := randomSoup(r, 4000, 40, 4)
-	for i := range tris {
-		for j := range tris[i] {
-			for k := range tris[i][j] {
-				tris[i][j][k] = float64(float32(tris[i][j][k]))
-			}
-		}
-	}
+	tris := toFloat32(randomSoup(r, 4000, 40, 4))
 	m := NewMesh(tris)
 	if m.vert32 == nil || m.packed == nil {
 		t.Fatal("float32 vertices expected")

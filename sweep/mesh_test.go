@@ -72,9 +72,11 @@ func TestSweepMatchesBruteForce(t *testing.T) {
 	for done := 0; done < queries; {
 		var tris []geom.Triangle
 		span := 10.0
-		switch rng.IntN(3) {
+		switch rng.IntN(4) {
 		case 0:
 			tris = randomSoup(rng, 1+rng.IntN(400), span, 1+rng.Float64()*4)
+		case 3: // a soup stored as float32 (as glTF is): the leaf filter and the float32 box test
+			tris = toFloat32(randomSoup(rng, 1+rng.IntN(400), span, 1+rng.Float64()*4))
 		case 1:
 			tris = grid(rng, 2+rng.IntN(12))
 			span = 14
@@ -124,6 +126,19 @@ func TestSweepMatchesBruteForce(t *testing.T) {
 	if hits < queries/4 || zeroT == 0 {
 		t.Fatalf("only %d hits, %d at T = 0: the queries do not exercise the mesh", hits, zeroT)
 	}
+}
+
+// toFloat32 rounds every coordinate of tris to float32, so that NewMesh
+// stores the mesh in its float32 form.
+func toFloat32(tris []geom.Triangle) []geom.Triangle {
+	for i := range tris {
+		for j := range tris[i] {
+			for k := range tris[i][j] {
+				tris[i][j][k] = float64(float32(tris[i][j][k]))
+			}
+		}
+	}
+	return tris
 }
 
 // TestSweepTiesGoToLowestIndex: a sphere dropped exactly onto a vertex
