@@ -8,8 +8,9 @@ PKGS     := ./...
 PGO      := $(CURDIR)/cmd/debugger/default.pgo
 # The command's end-to-end tests type into a real window with xdotool and
 # run on a display of their own: a window another package's tests open on
-# the same display takes the keyboard focus (GLFW focuses a window it
-# shows), and keys typed meanwhile went to it.
+# the same display can take the keyboard focus (GLFW focuses a window it
+# shows), and keys typed meanwhile would go to it (the likely cause of a
+# typing test that once lost characters under load).
 E2EPKG   := ./cmd/debugger/
 UNITPKGS  = $(shell $(GO) list ./... | grep -v '/cmd/debugger$$')
 FUZZTIME ?= 20s
