@@ -1,6 +1,6 @@
 //go:build !linux
 
-package scene
+package meshfile
 
 import "testing"
 
