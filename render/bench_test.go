@@ -1,10 +1,10 @@
 package render
 
 import (
-	"syscall"
 	"testing"
 	"time"
 
+	"sweepdbg/internal/cpuclock"
 	"sweepdbg/render/view"
 	"sweepdbg/scene"
 )
@@ -59,15 +59,13 @@ func BenchmarkFrameCPU(b *testing.B) {
 	}
 }
 
-// cpuTime returns the CPU time (user + system) the process has used. On a
-// shared machine it is a steadier figure than the wall-clock ns/op, which
-// counts the time other processes hold the CPUs.
+// cpuTime returns the CPU time (user + system) the process has used, or 0
+// where the system cannot say. On a shared machine it is a steadier figure
+// than the wall-clock ns/op, which counts the time other processes hold
+// the CPUs.
 func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	d, _ := cpuclock.Process()
+	return d
 }
 
 // reportCPU reports the process CPU time per iteration since start, in

@@ -2,11 +2,11 @@ package sweep
 
 import (
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"sweepdbg/geom"
+	"sweepdbg/internal/cpuclock"
 )
 
 // Benchmarks on level-like meshes (level_gen_test.go): the Quake-like
@@ -37,18 +37,15 @@ var benchLevels = sync.OnceValue(func() []benchLevel {
 func BenchmarkNewMeshLevel(b *testing.B) {
 	for _, lv := range benchLevels() {
 		b.Run(lv.name, func(b *testing.B) {
-			var r0, r1 syscall.Rusage
-			syscall.Getrusage(syscall.RUSAGE_SELF, &r0)
+			cpu0, _ := cpuclock.Process()
 			b.ResetTimer()
 			var m *Mesh
 			for n := 0; n < b.N; n++ {
 				m = NewMesh(lv.tris)
 			}
 			b.StopTimer()
-			syscall.Getrusage(syscall.RUSAGE_SELF, &r1)
-			cpu := time.Duration(r1.Utime.Nano() - r0.Utime.Nano() + r1.Stime.Nano() - r0.Stime.Nano())
 			b.ReportMetric(float64(b.Elapsed().Microseconds())/1e3/float64(b.N), "build-ms")
-			b.ReportMetric(float64(cpu.Microseconds())/1e3/float64(b.N), "cpu-ms")
+			reportProcessCPU(b, cpu0, time.Millisecond, "cpu-ms")
 			b.ReportMetric(m.BytesPerTriangle(), "bytes/tri")
 			b.ReportMetric(float64(len(lv.tris)), "tris")
 		})

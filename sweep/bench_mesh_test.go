@@ -3,13 +3,15 @@ package sweep
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/internal/cpuclock"
 
 	"sweepdbg/geom"
 )
@@ -58,9 +60,10 @@ var benchShapes = []struct {
 // 90th percentile of the per-query wall times, and the mean CPU time of
 // the benchmark's thread per query (steadier on a shared machine).
 func timeQueries(b *testing.B, qs []benchQuery, f func(q benchQuery)) {
-	defer lockThread()()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	times := make([]time.Duration, 0, len(qs)*max(b.N, 1))
-	cpu0, cpuOK := threadCPU()
+	cpu0, cpuOK := cpuclock.Thread()
 	b.ResetTimer()
 	for n := 0; n < b.N; n++ {
 		for _, q := range qs {
@@ -70,7 +73,7 @@ func timeQueries(b *testing.B, qs []benchQuery, f func(q benchQuery)) {
 		}
 	}
 	b.StopTimer()
-	cpu1, _ := threadCPU()
+	cpu1, _ := cpuclock.Thread()
 	slices.Sort(times)
 	b.ReportMetric(float64(times[len(times)/2].Nanoseconds())/1e3, "median-us")
 	b.ReportMetric(float64(times[len(times)*9/10].Nanoseconds())/1e3, "p90-us")
@@ -81,18 +84,15 @@ func timeQueries(b *testing.B, qs []benchQuery, f func(q benchQuery)) {
 
 func BenchmarkNewMeshTerrain(b *testing.B) {
 	tris := terrain(benchCells)
-	var r0, r1 syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &r0)
+	cpu0, _ := cpuclock.Process()
 	b.ResetTimer()
 	var m *Mesh
 	for n := 0; n < b.N; n++ {
 		m = NewMesh(tris)
 	}
 	b.StopTimer()
-	syscall.Getrusage(syscall.RUSAGE_SELF, &r1)
-	cpu := time.Duration(r1.Utime.Nano() - r0.Utime.Nano() + r1.Stime.Nano() - r0.Stime.Nano())
 	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "build-ms")
-	b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms")
+	reportProcessCPU(b, cpu0, time.Millisecond, "cpu-ms")
 	b.ReportMetric(m.BytesPerTriangle(), "bytes/tri")
 }
 
@@ -189,4 +189,13 @@ func integerGrid(n int) []geom.Triangle {
 		}
 	}
 	return tris
+}
+
+// reportProcessCPU reports the process CPU time per iteration since
+// cpu0 (a cpuclock.Process reading) in units of unit, as metric; nothing
+// where the system has no CPU clock.
+func reportProcessCPU(b *testing.B, cpu0 time.Duration, unit time.Duration, metric string) {
+	if cpu1, ok := cpuclock.Process(); ok {
+		b.ReportMetric(float64(cpu1-cpu0)/float64(unit)/float64(b.N), metric)
+	}
 }

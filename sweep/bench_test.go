@@ -4,10 +4,9 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sync"
-	"syscall"
 	"testing"
-	"time"
 
+	"sweepdbg/internal/cpuclock"
 	"sweepdbg/sweep"
 )
 
@@ -27,17 +26,6 @@ var benchCases = sync.OnceValue(func() []sweepCase {
 
 var sinkHits int
 
-// threadCPU returns the CPU time used so far by the calling OS thread
-// (RUSAGE_THREAD, Linux), or 0 where that is unavailable.
-func threadCPU() time.Duration {
-	const rusageThread = 1
-	var ru syscall.Rusage
-	if syscall.Getrusage(rusageThread, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // cpuClock reports, besides Go's wall-clock ns/op, "cpu-ns/op": the CPU
 // time of the benchmarking thread per operation. On a machine shared with
 // other work the wall clock counts time spent waiting for a core; the
@@ -45,10 +33,11 @@ func threadCPU() time.Duration {
 // returns the function that stops it.
 func cpuClock(b *testing.B) func() {
 	runtime.LockOSThread()
-	start := threadCPU()
+	start, _ := cpuclock.Thread()
 	return func() {
 		b.StopTimer()
-		if d := threadCPU() - start; d > 0 {
+		if now, ok := cpuclock.Thread(); ok && now > start {
+			d := now - start
 			b.ReportMetric(float64(d.Nanoseconds())/float64(b.N), "cpu-ns/op")
 		}
 		runtime.UnlockOSThread()

@@ -1,15 +1,19 @@
-//go:build !unix
+//go:build !unix && !windows
 
 package engine
 
 import "os/exec"
 
-// ownGroup does nothing where there are no process groups.
-func ownGroup(cmd *exec.Cmd) {}
+// group is the engine process alone where there are neither process
+// groups nor job objects.
+type group struct{ cmd *exec.Cmd }
 
-// killGroup kills the child (only it: no process groups here).
-func killGroup(cmd *exec.Cmd) {
-	if cmd.Process != nil {
-		_ = cmd.Process.Kill()
+func (g *group) prepare(cmd *exec.Cmd) { g.cmd = cmd }
+func (g *group) started() error        { return nil }
+
+// kill kills the child (only it).
+func (g *group) kill() {
+	if g.cmd != nil && g.cmd.Process != nil {
+		_ = g.cmd.Process.Kill()
 	}
 }

@@ -133,6 +133,7 @@ type Process struct {
 	broken error
 
 	cmd        *exec.Cmd
+	group      group // the child and everything it starts (group_*.go)
 	stdin      io.WriteCloser
 	stderr     *tail
 	lines      chan lineMsg
@@ -197,7 +198,8 @@ func (p *Process) start(ctx context.Context) error {
 func (p *Process) spawn() error {
 	cmd := exec.Command(p.args[0], p.args[1:]...)
 	cmd.Dir, cmd.Env = p.opt.Dir, p.opt.Env
-	ownGroup(cmd)
+	p.group = group{}
+	p.group.prepare(cmd)
 	p.stderr = newTail(p.opt.StderrLines)
 	cmd.Stderr = p.stderr
 	cmd.WaitDelay = time.Second // a grandchild that escaped the group cannot hold Wait on stderr
@@ -216,6 +218,12 @@ func (p *Process) spawn() error {
 		return err
 	}
 	w.Close()
+	if err := p.group.started(); err != nil {
+		p.group.kill()
+		_ = cmd.Wait()
+		r.Close()
+		return err
+	}
 	p.cmd, p.stdin = cmd, stdin
 	p.lines, p.done, p.readerDone = make(chan lineMsg, 2), make(chan struct{}), make(chan struct{})
 	p.free = make(chan []byte, freeBuffers)
@@ -370,7 +378,7 @@ func (p *Process) stop() {
 		return
 	}
 	p.stopOnce.Do(func() {
-		killGroup(p.cmd)
+		p.group.kill()
 		close(p.done)
 		p.stdin.Close()
 		_ = p.cmd.Wait() // the exit status says nothing the reason does not

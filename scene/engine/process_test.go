@@ -3,7 +3,6 @@ package engine
 import (
 	"errors"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -22,11 +21,6 @@ func floorMesh() *Mesh {
 // contact at y = 1, T = 0.4 (by hand).
 func fallQuery(m *Mesh) Query {
 	return Query{Mesh: m, Ellipsoid: sweep.Sphere(1), Start: mgl64.Vec3{1, 3, 1}, End: mgl64.Vec3{1, -2, 1}}
-}
-
-// groupGone reports whether no process is left in group pgid.
-func groupGone(pgid int) bool {
-	return errors.Is(syscall.Kill(-pgid, 0), syscall.ESRCH)
 }
 
 func TestProcessGood(t *testing.T) {
