@@ -69,4 +69,3 @@ func groupMembers(pgid int) []int {
 	}
 	return live
 }
-

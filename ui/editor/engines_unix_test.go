@@ -80,4 +80,3 @@ func release(t *testing.T, gate string) {
 	f.WriteString("go\n")
 	f.Close()
 }
-
