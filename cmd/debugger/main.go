@@ -14,6 +14,7 @@
 //	debugger hunt [--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR] [ENGINE FLAGS]
 //	                                            hunt for core or engine bugs (hunt.go;
 //	                                            the search is package scene/hunt)
+//	debugger version                            the version, commit and build date (version.go)
 //
 // ENGINE FLAGS are --engine "CMD ARGS" (repeatable), --engine-timeout 5s
 // and --engine-tolerance 1e-4: live engines speaking the engine protocol
@@ -66,6 +67,7 @@ func init() {
 		{"bench", "[--scene NAME | --level FILE] [--n N] [--radius R]", "time sweeps and slides of the core on a built-in scene or a level file", runBench},
 		{"hunt", "[--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR] [ENGINE FLAGS]",
 			"search random motions for core (or engine) bugs, shrink them and write each as a fixture", runHunt},
+		{"version", "", "print the version, the commit and the build date", runVersion},
 		{"help", "", "show this text", func(_ []string, stdout, _ io.Writer) int {
 			usage(stdout)
 			return exitOK
