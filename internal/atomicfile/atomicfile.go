@@ -16,6 +16,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -175,9 +176,12 @@ func WriteFresh(dir, stem, ext string, data []byte, now time.Time) (string, erro
 // allow.
 const maxStem = 120
 
-// fileSafe maps a name to a file name part: letters, digits, '.', '_'
-// and '-' stay, runs of anything else become one '-'; an empty result is
-// "scene". A result longer than maxStem is cut and ends in "-" and eight
+// fileSafe maps a name to a file name part valid on every system: letters,
+// digits, '.', '_' and '-' stay, runs of anything else become one '-'
+// (so no ':', '\\', '*' or other character NTFS refuses), with no dot or
+// dash at either end (Windows drops a trailing dot); an empty result is
+// "scene", and a Windows device name gets a '_' in front (see
+// reservedOnWindows). A result longer than maxStem is cut and ends in "-" and eight
 // hex digits of a hash of the whole name, so two long names that share
 // their start still give different files.
 func fileSafe(name string) string {
@@ -197,9 +201,28 @@ func fileSafe(name string) string {
 	if out == "" {
 		return "scene"
 	}
+	if reservedOnWindows(out) {
+		out = "_" + out
+	}
 	if len(out) > maxStem {
 		sum := sha256.Sum256([]byte(name))
 		out = strings.TrimRight(out[:maxStem-9], "-.") + "-" + hex.EncodeToString(sum[:4])
 	}
 	return out
+}
+
+// windowsDevices are the names Windows reserves for devices, in any case
+// and followed by any extension ("con.x-20260101.json" opens the console):
+// Microsoft's "Naming Files, Paths, and Namespaces", "Naming Conventions".
+var windowsDevices = []string{"con", "prn", "aux", "nul",
+	"com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8", "com9",
+	"lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9"}
+
+// reservedOnWindows reports whether a file name whose stem is name would
+// name a device on Windows: the part before its first dot, or before the
+// "-<date>" WriteFresh appends, is a device name. The check is made on
+// every system, so a fixture exported on Linux can be unpacked on Windows.
+func reservedOnWindows(name string) bool {
+	head, _, _ := strings.Cut(name, ".")
+	return slices.Contains(windowsDevices, strings.ToLower(head))
 }

@@ -76,6 +76,10 @@ func TestInterruptedWriteKeepsEarlierFile(t *testing.T) {
 func TestFileSafe(t *testing.T) {
 	for in, want := range map[string]string{
 		"wall-ramp": "wall-ramp", "a b/c": "a-b-c", "../x": "x", "": "scene", "é!": "scene", "v1.2_x": "v1.2_x",
+		// NTFS: no ':' '\\' '*' '?' '"' '<' '>' '|', no trailing dot or space, no device names.
+		`C:\\levels\\e1m1?*`: "C-levels-e1m1", `a<b>c|d"e`: "a-b-c-d-e", "trail. ": "trail",
+		"CON": "_CON", "nul.x": "_nul.x", "Com1": "_Com1", "lpt9.json": "_lpt9.json",
+		"console": "console", "com10": "com10", "aux-1": "aux-1",
 	} {
 		if got := fileSafe(in); got != want {
 			t.Errorf("fileSafe(%q) = %q, want %q", in, got, want)
