@@ -35,7 +35,7 @@ func (g *game) beginDrag(h render.Handle, grab mgl64.Vec3, shift bool) {
 // finishDrag records the whole drag as one.
 func (g *game) moveDrag(fx, fy float64) {
 	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
-	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl)
+	ctrl := commandKey()
 	dr := &g.drag
 	cur := g.app.Doc.PoseAt(dr.pose)
 	if shift != dr.shift {

@@ -80,11 +80,18 @@ func keyCommand(justPressed func(ebiten.Key) bool, ctrl, shift bool) command {
 	return cmdNone
 }
 
+// commandKey reports whether Ctrl, or Command (Meta) as on macOS, is
+// held: every Ctrl shortcut, and Ctrl-drag's snapping, take either, so a
+// Mac user's Cmd+Z undoes and a Windows or Linux user's Ctrl+Z does.
+func commandKey() bool {
+	return ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
+}
+
 // keys reads the keyboard and runs the command it asks for. While a text
 // field has the keyboard (inField) only the function keys act (F1, F12):
 // every other key is typed into the field.
 func (g *game) keys(inField bool) {
-	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
+	ctrl := commandKey()
 	c := keyCommand(inpututil.IsKeyJustPressed, ctrl, ebiten.IsKeyPressed(ebiten.KeyShift))
 	if inField && !c.functionKey() {
 		return

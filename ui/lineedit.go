@@ -194,7 +194,7 @@ func (g *game) typeInto() {
 	if e == nil || g.shot.noInput {
 		return
 	}
-	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
+	ctrl := commandKey()
 	g.typeLine(lineInput{
 		chars:     ebiten.AppendInputChars(nil),
 		selectAll: ctrl && inpututil.IsKeyJustPressed(ebiten.KeyA),

@@ -7,7 +7,11 @@ import (
 )
 
 // quitSignals end the window like its close button: an interrupt, a kill
-// request, and the hang-up a closed terminal or a logout sends.
+// request, and the hang-up a closed terminal or a logout sends. On
+// Windows Go delivers Ctrl+C and Ctrl+Break as SIGINT and a closed console
+// window, a logoff or a shutdown as SIGTERM, and holds the console's close
+// handler until the process exits (Windows allows it about 5 s), so the
+// session is saved there too (os/signal, "Windows"; docs/platforms.md).
 var quitSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
 
 // quitOnSignals makes the first of quitSignals end the window at its next

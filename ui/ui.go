@@ -92,7 +92,7 @@ func Run(opt Options) error {
 	stop := g.quitOnSignals()
 	defer stop()
 	ebiten.SetWindowTitle(windowTitle)
-	ebiten.SetWindowSize(defaultW, defaultH)
+	ebiten.SetWindowSize(windowSize())
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetRunnableOnUnfocused(true)
 	ebiten.SetScreenClearedEveryFrame(false) // Draw skips frames where nothing changed
@@ -171,4 +171,26 @@ func builtinDoc(name string, opts view.Options, grid float64) (editor.Doc, error
 		return editor.Doc{}, err
 	}
 	return editor.NewDoc(s, "", opts, grid)
+}
+
+// windowSize is the window's first size in device-independent pixels (the
+// units of ebiten.SetWindowSize on every system; on a Retina or other
+// HiDPI display Layout renders at the device scale within it):
+// defaultW x defaultH, made smaller to fit 90% of a smaller monitor, the
+// aspect kept.
+func windowSize() (int, int) {
+	m := ebiten.Monitor()
+	if m == nil {
+		return defaultW, defaultH
+	}
+	return fitWindow(m.Size())
+}
+
+// fitWindow is windowSize for a monitor of mw x mh (0 or less: unknown).
+func fitWindow(mw, mh int) (int, int) {
+	if mw <= 0 || mh <= 0 {
+		return defaultW, defaultH
+	}
+	f := min(1, 0.9*float64(mw)/defaultW, 0.9*float64(mh)/defaultH)
+	return int(defaultW * f), int(defaultH * f)
 }
