@@ -219,9 +219,9 @@ func TestReplayEngineBroken(t *testing.T) {
 		name, cmd string
 		stderr    []string
 	}{
-		{"bad hello", tracked(t, `sh -c 'read x; echo notjson'`), []string{`engine "sh" broke on hello #1`, `(wrote "notjson")`}},
-		{"bad answer", tracked(t, brokenAfterHello), []string{`engine "sh" broke on mesh #2`, `(wrote "sweeping 1 triangle")`, "engine stderr (last lines):\n  \"my-engine: loaded mesh\""}},
-		{"missing", filepath.Join(t.TempDir(), "no-such-engine"), []string{`engine "no-such-engine" broke on hello #1: cannot start`}},
+		{"bad hello", tracked(t, `sh -c 'read x; echo notjson'`), []string{`engine "sh" (command "sh -c `, `") broke on hello #1`, `(wrote "notjson")`}},
+		{"bad answer", tracked(t, brokenAfterHello), []string{`engine "sh" (command "sh -c `, `") broke on mesh #2`, `(wrote "sweeping 1 triangle")`, "engine stderr (last lines):\n  \"my-engine: loaded mesh\""}},
+		{"missing", filepath.Join(t.TempDir(), "no-such-engine"), []string{`engine "no-such-engine" (command "`, `no-such-engine") broke on hello #1: cannot start`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -381,7 +381,7 @@ func TestHuntEngine(t *testing.T) {
 func TestHuntEngineBroken(t *testing.T) {
 	out := t.TempDir()
 	code, _, stderr := runCmd("hunt", "--engine", tracked(t, brokenAfterHello), "--scene", "floor", "--time", "30s", "--out", out)
-	if code != exitInvalid || !strings.Contains(stderr, `engine "sh" broke on mesh #2`) || !strings.Contains(stderr, `"my-engine: loaded mesh"`) {
+	if code != exitInvalid || !strings.Contains(stderr, `engine "sh" (command "sh -c `) || !strings.Contains(stderr, `") broke on mesh #2`) || !strings.Contains(stderr, `"my-engine: loaded mesh"`) {
 		t.Errorf("exit %d, stderr:\n%s\nwant exit 2 naming the engine, the request and its stderr", code, stderr)
 	}
 	file := filepath.Join(out, "file")

@@ -72,9 +72,18 @@ func (r Request) String() string {
 // line nobody asked for or one over 1 MiB, or answered hello wrongly. Its
 // process group has been killed; Restart starts it again.
 type BrokenError struct {
-	Engine  string  // the engine's name from hello, or its command's base name before that
-	Request Request // the request it broke on
-	Reason  error   // ErrExited, ErrTimeout, ErrExtraLine, a protocol error, ...
+	Engine string // the engine's name from hello, or its command's base name before that
+	// Command is the engine's command line as given (e.g. to --engine),
+	// set while the engine is known only by its command's base name (it
+	// broke before its hello named it, or the hello gave no name), so that
+	// two engines run from one program with different arguments are told
+	// apart; "" once the hello named it. As written: Error quotes it.
+	Command string
+	Request Request // the request it broke on, or after (see After)
+	// After says the engine broke after Request was answered: it wrote
+	// more than the answers and no request followed (found by Close).
+	After  bool
+	Reason error // ErrExited, ErrTimeout, ErrExtraLine, a protocol error, ...
 	// Excerpt is what the engine wrote, quoted and escaped (at most 200
 	// bytes before escaping); "" when it wrote nothing.
 	Excerpt string
@@ -84,9 +93,19 @@ type BrokenError struct {
 }
 
 // Error reads e.g. `engine "my-engine" broke on sweep #3 on mesh 1: took
-// longer than its time limit`, with the excerpt when there is one.
+// longer than its time limit`, with the command when it is set (`engine
+// "eng" (command "./eng --mode a") broke on hello #1: exited`), "after"
+// for After, and the excerpt when there is one.
 func (e *BrokenError) Error() string {
-	s := "engine " + strconv.Quote(e.Engine) + " broke on " + e.Request.String() + ": " + e.Reason.Error()
+	s := "engine " + strconv.Quote(e.Engine)
+	if e.Command != "" && e.Command != e.Engine {
+		s += " (command " + strconv.Quote(clip(e.Command)) + ")"
+	}
+	on := " broke on "
+	if e.After {
+		on = " broke after "
+	}
+	s += on + e.Request.String() + ": " + e.Reason.Error()
 	if e.Excerpt != "" {
 		s += " (wrote " + e.Excerpt + ")"
 	}
@@ -120,17 +139,19 @@ type lineMsg struct {
 // speaking the engine protocol on its stdin and stdout. Not safe for
 // concurrent use.
 type Process struct {
-	args   []string
-	opt    Options
-	name   string
-	ops    Ops
-	seq    int64
-	cur    *Mesh          // the mesh sent last: the only one the engine surely knows
-	wire   Mesh           // the id cur was sent under (ID only), as the queries name it
-	used   map[int64]bool // ids sent so far: an old id is never used again
-	buf    []byte
-	last   Reply
-	broken error
+	cmdline string // as given to Start, for BrokenError.Command
+	args    []string
+	opt     Options
+	name    string
+	named   bool // name came from the hello
+	ops     Ops
+	seq     int64
+	cur     *Mesh          // the mesh sent last: the only one the engine surely knows
+	wire    Mesh           // the id cur was sent under (ID only), as the queries name it
+	used    map[int64]bool // ids sent so far: an old id is never used again
+	buf     []byte
+	last    Reply
+	broken  error
 
 	cmd        *exec.Cmd
 	stdin      io.WriteCloser
@@ -160,7 +181,7 @@ func Start(ctx context.Context, cmdline string, opt Options) (*Process, error) {
 	if opt.StderrLines <= 0 {
 		opt.StderrLines = 20
 	}
-	p := &Process{args: args, opt: opt}
+	p := &Process{cmdline: cmdline, args: args, opt: opt}
 	if err := p.start(ctx); err != nil {
 		return nil, err
 	}
@@ -169,11 +190,11 @@ func Start(ctx context.Context, cmdline string, opt Options) (*Process, error) {
 
 // start runs the command and says hello.
 func (p *Process) start(ctx context.Context) error {
-	p.name, p.ops, p.seq, p.broken = filepath.Base(p.args[0]), 0, 0, nil
+	p.name, p.named, p.ops, p.seq, p.broken = filepath.Base(p.args[0]), false, 0, 0, nil
 	p.cur, p.wire.ID, p.used = nil, 0, map[int64]bool{}
 	p.stopOnce = sync.Once{}
 	if err := p.spawn(); err != nil {
-		p.broken = &BrokenError{Engine: p.name, Request: Request{Op: "hello", Seq: 1}, Reason: fmt.Errorf("%w: %w", ErrCannotStart, err)}
+		p.broken = p.brokenError(Request{Op: "hello", Seq: 1}, fmt.Errorf("%w: %w", ErrCannotStart, err), nil)
 		return p.broken
 	}
 	req := p.next("hello", 0)
@@ -187,7 +208,7 @@ func (p *Process) start(ctx context.Context) error {
 		return p.fail(req, err, line)
 	}
 	if h.Name != "" {
-		p.name = h.Name
+		p.name, p.named = h.Name, true
 	}
 	p.ops = ops
 	return nil
@@ -355,11 +376,21 @@ func (p *Process) failMsg(r Request, m lineMsg) error {
 // fail stops the engine and records why it broke.
 func (p *Process) fail(r Request, reason error, line []byte) error {
 	p.stop()
+	e := p.brokenError(r, reason, line)
+	p.broken = e
+	return e
+}
+
+// brokenError describes the engine broken on r for reason, quoting what
+// it wrote (line, when not empty).
+func (p *Process) brokenError(r Request, reason error, line []byte) *BrokenError {
 	e := &BrokenError{Engine: p.name, Request: r, Reason: reason, StderrTail: p.stderr.Lines()}
+	if !p.named {
+		e.Command = p.cmdline
+	}
 	if len(line) > 0 {
 		e.Excerpt = Excerpt(line)
 	}
-	p.broken = e
 	return e
 }
 

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"os"
 	"strings"
 	"syscall"
 	"testing"
@@ -191,5 +192,35 @@ func TestSplitCommand(t *testing.T) {
 	}
 	if _, err := Start(t.Context(), "/nonexistent/engine", Options{}); !errors.Is(err, ErrCannotStart) {
 		t.Errorf("missing binary: %v", err)
+	}
+}
+
+// TestBrokenNamesCommand: engines run from one program with different
+// arguments are told apart by their command while only the command's file
+// name names them; once the hello names an engine, that name is enough.
+func TestBrokenNamesCommand(t *testing.T) {
+	msgs := map[string]string{}
+	for _, variant := range []string{"a", "b"} {
+		opt := Options{Env: append(os.Environ(), fakeEnv+"=exit-start", "GORACE=atexit_sleep_ms=0")}
+		_, err := Start(t.Context(), fakeCmd(t)+" --mode "+variant, opt)
+		var be *BrokenError
+		if !errors.As(err, &be) || !errors.Is(err, ErrExited) {
+			t.Fatalf("variant %s: %v, want a BrokenError for ErrExited", variant, err)
+		}
+		if !strings.Contains(err.Error(), "--mode "+variant+`") broke on hello #1`) {
+			t.Errorf("variant %s: %q does not name the command", variant, err)
+		}
+		msgs[variant] = err.Error()
+	}
+	if msgs["a"] == msgs["b"] {
+		t.Errorf("both variants read %q", msgs["a"])
+	}
+	err := breakFake(t, "notjson") // its hello names it "fake"
+	var be *BrokenError
+	if !errors.As(err, &be) {
+		t.Fatalf("notjson: %v, want a BrokenError", err)
+	}
+	if be.Command != "" || !strings.HasPrefix(err.Error(), `engine "fake" broke on sweep`) {
+		t.Errorf("a named engine: %v (command %q), want it named by its hello only", err, be.Command)
 	}
 }
