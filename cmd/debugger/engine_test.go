@@ -29,6 +29,9 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	if os.Getenv(fakeEngineEnv) != "" && len(os.Args) > 2 {
+		os.Exit(fakeEngine(os.Args[2]))
+	}
 	dir, err := os.MkdirTemp("", "debugger-engines-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -391,5 +394,38 @@ func TestHuntEngineBroken(t *testing.T) {
 	code, _, stderr = runCmd("hunt", "--engine", tracked(t, brokenAfterHello), "--scene", "floor", "--out", filepath.Join(file, "sub"))
 	if code != exitInvalid || !strings.Contains(stderr, "--out") {
 		t.Errorf("unwritable --out: exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+// TestReplayEngineExtraAfterLast: an engine that writes a second line to
+// the last request of the run (no request follows to notice it) is broken:
+// exit 2, naming the engine and the request after which it wrote.
+func TestReplayEngineExtraAfterLast(t *testing.T) {
+	p := fixtures(t, map[string]string{"pass.json": passing})
+	code, out, errOut := runCmd("replay", "--engine", fakeEngineCmd(t, "extra"), p["pass.json"])
+	if code != exitInvalid || !strings.Contains(out, `PASS `+p["pass.json"]+` engine "fake-extra"`) ||
+		!strings.Contains(errOut, `engine "fake-extra" broke after slide #4 on mesh `) || !strings.Contains(errOut, "wrote a line nobody asked for") {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit 2, the judged line, and the break after the last slide", code, out, errOut)
+	}
+	code, _, errOut = runCmd("replay", "--engine", fakeEngineCmd(t, "good"), p["pass.json"])
+	if code != exitOK || errOut != "" {
+		t.Errorf("a good engine: exit %d, stderr %q; want 0 and nothing", code, errOut)
+	}
+}
+
+// TestReplayEngineVariantsNamed: two variants of one program that exit
+// before their hello are told apart by their commands.
+func TestReplayEngineVariantsNamed(t *testing.T) {
+	p := fixtures(t, map[string]string{"pass.json": passing})
+	var msgs []string
+	for _, v := range []string{"a", "b"} {
+		code, _, errOut := runCmd("replay", "--engine", fakeEngineCmd(t, "exit", "--mode", v), p["pass.json"])
+		if code != exitInvalid || !strings.Contains(errOut, `exit --mode `+v+`") broke on hello #1: exited`) || !strings.Contains(errOut, "cannot load level") {
+			t.Errorf("variant %s: exit %d, stderr:\n%s\nwant exit 2 naming the command", v, code, errOut)
+		}
+		msgs = append(msgs, strings.SplitN(errOut, "\n", 2)[0])
+	}
+	if msgs[0] == msgs[1] {
+		t.Errorf("both variants read %q", msgs[0])
 	}
 }

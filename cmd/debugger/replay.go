@@ -65,7 +65,8 @@ type replayer struct {
 }
 
 // all replays the built-in scenes (when builtins), then files in order,
-// and returns the exit status.
+// closes the engines and returns the exit status (2 when an engine wrote
+// anything after its last answer).
 func (rp *replayer) all(files []string, builtins bool) int {
 	if builtins {
 		for _, name := range scene.Builtins() {
@@ -84,6 +85,10 @@ func (rp *replayer) all(files []string, builtins bool) int {
 		if !ok {
 			return rp.stopped()
 		}
+	}
+	if err := engine.CloseAll(rp.engines); err != nil { // an engine that wrote after its last answer
+		rp.broken(err)
+		return rp.stopped()
 	}
 	return rp.status
 }

@@ -146,6 +146,7 @@ type Process struct {
 	named   bool // name came from the hello
 	ops     Ops
 	seq     int64
+	lastReq Request        // the request written last
 	cur     *Mesh          // the mesh sent last: the only one the engine surely knows
 	wire    Mesh           // the id cur was sent under (ID only), as the queries name it
 	used    map[int64]bool // ids sent so far: an old id is never used again
@@ -328,6 +329,7 @@ func (p *Process) roundTrip(ctx context.Context, req []byte, r Request) ([]byte,
 	default:
 	}
 	p.pending.Store(true)
+	p.lastReq = r
 	if _, err := p.stdin.Write(req); err != nil {
 		return nil, p.fail(r, ErrExited, nil)
 	}
@@ -432,14 +434,55 @@ func (p *Process) LastReply() Reply {
 	return r
 }
 
-// Close kills the engine's process group. It never blocks for long and
-// returns nil; later requests fail with ErrClosed.
+// CloseGrace is how long Close waits, after closing a running engine's
+// standard input, for it to exit or to write what it still had to write.
+const CloseGrace = 250 * time.Millisecond
+
+// Close ends the engine: it closes the engine's standard input, waits up
+// to CloseGrace for it to exit, then kills its process group. It returns
+// a *BrokenError (After set, naming the last request; Reason ErrExtraLine,
+// or ErrLineTooLong) when the engine wrote anything after its last answer
+// (output written later than the grace is not seen), else nil; closing a
+// broken or closed engine returns nil. Later requests fail with that
+// error or ErrClosed.
 func (p *Process) Close() error {
+	var err error
+	if p.broken == nil && p.cmd != nil {
+		err = p.leftover()
+	}
 	p.stop()
-	if p.broken == nil {
+	switch {
+	case err != nil:
+		p.broken = err
+	case p.broken == nil:
 		p.broken = ErrClosed
 	}
-	return nil
+	return err
+}
+
+// leftover closes the engine's standard input and waits up to CloseGrace
+// for its next output: its exit (EOF) is a clean end; a line, or part of
+// one, is output beyond its answers.
+func (p *Process) leftover() error {
+	p.stdin.Close()
+	grace := time.NewTimer(CloseGrace)
+	defer grace.Stop()
+	var m lineMsg
+	select {
+	case m = <-p.lines:
+	case <-grace.C:
+		return nil
+	}
+	if errors.Is(m.err, ErrExited) && len(m.b) == 0 {
+		return nil
+	}
+	reason := m.err
+	if errors.Is(reason, ErrExited) { // a last line without its '\n'
+		reason = ErrExtraLine
+	}
+	e := p.brokenError(p.lastReq, reason, m.b)
+	e.After = true
+	return e
 }
 
 // Restart kills the engine (if it still runs) and starts it again with a

@@ -69,7 +69,9 @@ func TestProcessGood(t *testing.T) {
 		t.Fatalf("an {\"error\"} answer is an AnswerError and no break: %v", err)
 	}
 	pg := p.Pgid()
-	p.Close()
+	if err := p.Close(); err != nil {
+		t.Errorf("Close of an engine that wrote only its answers: %v", err)
+	}
 	if !groupGone(pg) {
 		t.Error("process group still there after Close")
 	}
@@ -222,5 +224,34 @@ func TestBrokenNamesCommand(t *testing.T) {
 	}
 	if be.Command != "" || !strings.HasPrefix(err.Error(), `engine "fake" broke on sweep`) {
 		t.Errorf("a named engine: %v (command %q), want it named by its hello only", err, be.Command)
+	}
+}
+
+// TestCloseFindsExtraLine: an engine that writes two lines to its last
+// request, with no request after it to notice, is broken at Close, named
+// with the request after which the extra line came.
+func TestCloseFindsExtraLine(t *testing.T) {
+	p, err := startFake(t, "two", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if _, err := p.Sweep(t.Context(), fallQuery(floorMesh())); err != nil {
+		t.Fatalf("the first line answers the sweep: %v", err)
+	}
+	pg := p.Pgid()
+	err = p.Close()
+	var be *BrokenError
+	if !errors.As(err, &be) || !errors.Is(err, ErrExtraLine) || !be.After || be.Request.Op != "sweep" || be.Request.Seq != 3 {
+		t.Fatalf("Close: %v, want a BrokenError after sweep #3 for ErrExtraLine", err)
+	}
+	if !strings.Contains(err.Error(), `engine "fake" broke after sweep #3 on mesh `) || !strings.Contains(be.Excerpt, `\"hit\":true`) {
+		t.Errorf("message %q, want it to name the engine, the request and the extra line", err)
+	}
+	if !groupGone(pg) {
+		t.Error("process group still there after Close")
+	}
+	if err := p.Close(); err != nil || !errors.Is(p.Err(), ErrExtraLine) {
+		t.Errorf("second Close: %v, Err %v; want nil and the break kept", err, p.Err())
 	}
 }
