@@ -291,17 +291,18 @@ func TestReplayCaptureDemos(t *testing.T) {
 }
 
 // TestReplayCaptureJSON: one record per query line with its place, op and
-// verdict; with --engine each record has the engine's verdict too.
+// verdict, then the summary; with --engine each record has the engine's
+// verdict too.
 func TestReplayCaptureJSON(t *testing.T) {
 	naive := needNaive(t)
 	file := captureDemos(t)[0]
 	code, out, _ := runCmd("replay", "--json", "--engine", tracked(t, naive), file)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != exitFail || len(lines) != 4 {
-		t.Fatalf("exit %d, %d lines:\n%s\nwant exit 1 and 4 records", code, len(lines), out)
+	if code != exitFail || len(lines) != 5 || !strings.Contains(lines[4], `"summary":{"queries":4,"wrong":1,`) {
+		t.Fatalf("exit %d, %d lines:\n%s\nwant exit 1, 4 records and the summary", code, len(lines), out)
 	}
 	var recs []captureRecord
-	for _, l := range lines {
+	for _, l := range lines[:4] {
 		var r captureRecord
 		if err := json.Unmarshal([]byte(l), &r); err != nil {
 			t.Fatalf("%v: %s", err, l)

@@ -24,8 +24,9 @@ import (
 // invalid or an engine is broken, else 1 when any expectation or verdict
 // fails, else 0.
 func runReplay(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("replay", "replay [--json] [--builtins] [--engine \"CMD ARGS\"]... FILE...", stderr)
-	asJSON := fs.Bool("json", false, "print one JSON object per file (per query line of a capture) instead of a line of text")
+	fs := newFlags("replay", "replay [--json] [--first] [--builtins] [--engine \"CMD ARGS\"]... FILE...", stderr)
+	asJSON := fs.Bool("json", false, "print one JSON object per file (per query line of a capture, and the capture's summary) instead of a line of text")
+	first := fs.Bool("first", false, "for a capture, print only its summary (where it first went wrong per label and per rule), not a line per wrong query")
 	builtins := fs.Bool("builtins", false, "replay every built-in scene too (named builtin:NAME in the output)")
 	noOpinions := fs.Bool("no-opinions", false, "skip the second opinions (unit-space method and numeric oracle); faster on huge meshes")
 	var ef engine.Flags
@@ -48,7 +49,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return exitInvalid
 	}
 	defer engine.CloseAll(engines)
-	rp := &replayer{ctx: ctx, stdout: stdout, stderr: stderr, asJSON: *asJSON, second: !*noOpinions, engines: engines, names: engineNames(engines), judge: ef.Judge(), tty: isTerminal(stderr)}
+	rp := &replayer{ctx: ctx, stdout: stdout, stderr: stderr, asJSON: *asJSON, first: *first, second: !*noOpinions, engines: engines, names: engineNames(engines), judge: ef.Judge(), tty: isTerminal(stderr)}
 	return rp.all(files, *builtins)
 }
 
@@ -57,6 +58,7 @@ type replayer struct {
 	ctx            context.Context
 	stdout, stderr io.Writer
 	asJSON, second bool
+	first          bool // captures: only the summary, no line per query
 	engines        []engine.Engine
 	names          []string // the engines' names in reports (engineNames)
 	judge          engine.Judge
