@@ -48,10 +48,10 @@ type captureRun struct {
 // (and asks the engines too), printing wrong and malformed lines and a
 // summary; false when an engine broke or the run was interrupted.
 func (rp *replayer) capture(file string) bool {
+	rp.junit.suite(file)
 	f, err := os.Open(file)
 	if err != nil {
-		fmt.Fprintf(rp.stdout, "INVALID %s: %v\n", scene.ShowPath(file), err)
-		rp.fail(exitInvalid)
+		rp.invalidCapture(file, err)
 		return true
 	}
 	defer f.Close()
@@ -76,10 +76,17 @@ func (rp *replayer) capture(file string) bool {
 		return false
 	}
 	if err != nil {
-		fmt.Fprintf(rp.stdout, "INVALID %s: %v\n", scene.ShowPath(file), err)
-		rp.fail(exitInvalid)
+		rp.invalidCapture(file, err)
 	}
 	return true
+}
+
+// invalidCapture reports a capture that cannot be read (on, at all).
+func (rp *replayer) invalidCapture(file string, err error) {
+	msg := invalidLine(file, scene.Printable(err.Error()))
+	fmt.Fprintln(rp.stdout, msg)
+	rp.junit.add(scene.ShowPath(file), "", msg, "")
+	rp.fail(exitInvalid)
 }
 
 // anyWrong reports whether an engine answered a query wrongly.
@@ -100,6 +107,7 @@ func (rp *replayer) captureLine(run *captureRun, rec *engine.Record, v engine.Ve
 	if rec.Op == 0 { // JudgeCapture's call for a malformed line: Detail is its *CaptureError's text
 		out.Error = v.Detail
 		rp.printRecord(&out, invalidLine(run.file, v.Detail))
+		rp.junit.add("line "+strconv.Itoa(rec.Line), "", v.Detail, "")
 		return nil
 	}
 	out.fill(rec, v)
@@ -107,6 +115,7 @@ func (rp *replayer) captureLine(run *captureRun, rec *engine.Record, v engine.Ve
 		return err
 	}
 	rp.progress(run)
+	rp.captureCase(&out)
 	if !rp.asJSON && out.allPass() {
 		return nil
 	}
