@@ -36,11 +36,9 @@ type captureRecord struct {
 // captureRun is the tally of one capture.
 type captureRun struct {
 	file    string
-	queries int
-	wrong   map[string]int   // rule -> count ("unanswered" for {"error"} answers)
-	bad     int              // malformed lines
-	engines []map[string]int // per engine: rule -> count
-	read    int64            // bytes read, for the progress line
+	sum     engine.CaptureSummary   // the game's answers
+	engines []engine.CaptureSummary // per engine, its answers (nil without engines)
+	read    int64                   // bytes read, for the progress line
 	size    int64
 	last    time.Time
 	line    progressLine // on stderr, drawn when it is a terminal
@@ -50,14 +48,14 @@ type captureRun struct {
 // (and asks the engines too), printing wrong and malformed lines and a
 // summary; false when an engine broke or the run was interrupted.
 func (rp *replayer) capture(file string) bool {
+	rp.junit.suite(file)
 	f, err := os.Open(file)
 	if err != nil {
-		fmt.Fprintf(rp.stdout, "INVALID %s: %v\n", scene.ShowPath(file), err)
-		rp.fail(exitInvalid)
+		rp.invalidCapture(file, err)
 		return true
 	}
 	defer f.Close()
-	run := &captureRun{file: file, wrong: map[string]int{}, last: time.Now(), line: progressLine{w: rp.stderr}}
+	run := &captureRun{file: file, last: time.Now(), line: progressLine{w: rp.stderr}}
 	if fi, err := f.Stat(); err == nil {
 		run.size = fi.Size()
 	}
@@ -67,9 +65,9 @@ func (rp *replayer) capture(file string) bool {
 	rp.progressDone(run)
 	rp.summary(run)
 	switch {
-	case run.bad > 0:
+	case run.sum.Malformed > 0:
 		rp.fail(exitInvalid)
-	case len(run.wrong) > 0 || anyWrong(run.engines):
+	case run.sum.WrongCount() > 0 || anyWrong(run.engines):
 		rp.fail(exitFail)
 	}
 	var be *engine.BrokenError
@@ -78,15 +76,23 @@ func (rp *replayer) capture(file string) bool {
 		return false
 	}
 	if err != nil {
-		fmt.Fprintf(rp.stdout, "INVALID %s: %v\n", scene.ShowPath(file), err)
-		rp.fail(exitInvalid)
+		rp.invalidCapture(file, err)
 	}
 	return true
 }
 
-func anyWrong(m []map[string]int) bool {
-	for _, rules := range m {
-		if len(rules) > 0 {
+// invalidCapture reports a capture that cannot be read (on, at all).
+func (rp *replayer) invalidCapture(file string, err error) {
+	msg := invalidLine(file, scene.Printable(err.Error()))
+	fmt.Fprintln(rp.stdout, msg)
+	rp.junit.add(scene.ShowPath(file), "", msg, "")
+	rp.fail(exitInvalid)
+}
+
+// anyWrong reports whether an engine answered a query wrongly.
+func anyWrong(sums []engine.CaptureSummary) bool {
+	for i := range sums {
+		if sums[i].WrongCount() > 0 {
 			return true
 		}
 	}
@@ -97,22 +103,19 @@ func anyWrong(m []map[string]int) bool {
 // prints what is wrong with it.
 func (rp *replayer) captureLine(run *captureRun, rec *engine.Record, v engine.Verdict) error {
 	out := captureRecord{File: run.file, Line: rec.Line, Pass: v.State == engine.Agrees}
+	run.sum.Add(rec, v)
 	if rec.Op == 0 { // JudgeCapture's call for a malformed line: Detail is its *CaptureError's text
-
-		run.bad++
 		out.Error = v.Detail
-		rp.printRecord(&out, "INVALID "+scene.ShowPath(run.file)+": "+v.Detail)
+		rp.printRecord(&out, invalidLine(run.file, v.Detail))
+		rp.junit.add("line "+strconv.Itoa(rec.Line), "", v.Detail, "")
 		return nil
 	}
-	run.queries++
 	out.fill(rec, v)
-	if !out.Pass {
-		run.wrong[ruleOf(v)]++
-	}
 	if err := rp.askCapture(run, rec, &out); err != nil {
 		return err
 	}
 	rp.progress(run)
+	rp.captureCase(&out)
 	if !rp.asJSON && out.allPass() {
 		return nil
 	}
@@ -120,12 +123,9 @@ func (rp *replayer) captureLine(run *captureRun, rec *engine.Record, v engine.Ve
 	return nil
 }
 
-// ruleOf names a failing verdict in the summary.
-func ruleOf(v engine.Verdict) string {
-	if v.State == engine.Wrong {
-		return v.Rule
-	}
-	return v.State.String() // unanswered
+// invalidLine is the text of a malformed line (detail is already escaped).
+func invalidLine(file, detail string) string {
+	return "INVALID " + scene.ShowPath(file) + ": " + detail
 }
 
 // fill copies the record's place and the verdict.
@@ -163,31 +163,19 @@ func (rp *replayer) askCapture(run *captureRun, rec *engine.Record, out *capture
 		exact.First, exact.Hit = q.Mesh.Core.Sweep(q.Ellipsoid, q.Start, q.End.Sub(q.Start))
 	}
 	if run.engines == nil {
-		run.engines = make([]map[string]int, len(rp.engines))
-		for i := range run.engines {
-			run.engines[i] = map[string]int{}
-		}
+		run.engines = make([]engine.CaptureSummary, len(rp.engines))
 	}
 	for i, e := range rp.engines {
 		a, err := ask(rp.ctx, e, rec.Op, q, exact, rp.judge)
 		if err != nil {
 			return err
 		}
-		er := a.report(rp.names[i])
-		if !er.Pass && er.verdictJSON.State != "" {
-			run.engines[i][orElse(er.Rule, er.State)]++
+		if len(a.judged) > 0 { // asked: the engine answers this op
+			run.engines[i].Add(rec, a.judged[0])
 		}
-		out.Engine = append(out.Engine, er)
+		out.Engine = append(out.Engine, a.report(rp.names[i]))
 	}
 	return nil
-}
-
-// orElse is a if it is not empty, else b.
-func orElse(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // text is the line of a query that something got wrong: its place, the
@@ -215,35 +203,29 @@ func (c *captureRecord) text() string {
 	return b.String()
 }
 
-// printRecord prints one line: the record as JSON, or the text.
+// printRecord prints one line: the record as JSON, or the text; nothing
+// with --first (only the summary).
 func (rp *replayer) printRecord(c *captureRecord, text string) {
-	if !rp.asJSON {
+	switch {
+	case rp.first:
+	case rp.asJSON:
+		rp.printJSON(c, func(err error) string {
+			return fmt.Sprintf(`{"file":%q,"line":%d,"error":%q,"pass":false}`, c.File, c.Line, err.Error())
+		})
+	default:
 		fmt.Fprintln(rp.stdout, text)
-		return
 	}
-	line, err := json.Marshal(c)
-	if err != nil { // cannot happen: every float goes through jnum
-		line = []byte(fmt.Sprintf(`{"file":%q,"line":%d,"error":%q,"pass":false}`, c.File, c.Line, err.Error()))
-	}
-	fmt.Fprintf(rp.stdout, "%s\n", line)
 }
 
-// summary prints "FILE: N queries, M wrong (t: 2, point: 1), K malformed
-// lines" and a line per engine; to stderr with --json (stdout holds only
-// records there).
-func (rp *replayer) summary(run *captureRun) {
-	w := rp.stdout
-	if rp.asJSON {
-		w = rp.stderr
+// printJSON prints v as one line of JSON on stdout, or what failed gives
+// for the error if it cannot be encoded (cannot happen: every float goes
+// through jnum).
+func (rp *replayer) printJSON(v any, failed func(error) string) {
+	line, err := json.Marshal(v)
+	if err != nil {
+		line = []byte(failed(err))
 	}
-	fmt.Fprintf(w, "%s: %d queries, %s", scene.ShowPath(run.file), run.queries, byRule(run.wrong))
-	if run.bad > 0 {
-		fmt.Fprintf(w, ", %d malformed %s", run.bad, plural(run.bad, "line"))
-	}
-	fmt.Fprintln(w)
-	for i, rules := range run.engines {
-		fmt.Fprintf(w, "  engine %s: %s\n", strconv.Quote(rp.names[i]), byRule(rules))
-	}
+	fmt.Fprintf(rp.stdout, "%s\n", line)
 }
 
 // byRule reads "0 wrong" or "3 wrong (t: 2, point: 1)".
@@ -286,7 +268,7 @@ func (rp *replayer) progress(run *captureRun) {
 	if run.size > 0 {
 		pct = 100 * float64(run.read) / float64(run.size)
 	}
-	run.line.draw(fmt.Sprintf("%s: %3.0f%%  %d queries, %s", scene.ShowPath(run.file), pct, run.queries, byRule(run.wrong)))
+	run.line.draw(fmt.Sprintf("%s: %3.0f%%  %d queries, %s", scene.ShowPath(run.file), pct, run.sum.Queries, byRule(run.sum.Wrong)))
 }
 
 // progressDone blanks the progress line, if one was drawn.

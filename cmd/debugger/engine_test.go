@@ -25,6 +25,9 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	if os.Getenv(fakeEngineEnv) != "" && len(os.Args) > 2 {
+		os.Exit(fakeEngine(os.Args[2]))
+	}
 	dir, err := os.MkdirTemp("", "debugger-engines-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -158,9 +161,9 @@ func TestReplayEngineBroken(t *testing.T) {
 		name, cmd string
 		stderr    []string
 	}{
-		{"bad hello", tracked(t, `sh -c 'read x; echo notjson'`), []string{`engine "sh" broke on hello #1`, `(wrote "notjson")`}},
-		{"bad answer", tracked(t, brokenAfterHello), []string{`engine "sh" broke on mesh #2`, `(wrote "sweeping 1 triangle")`, "engine stderr (last lines):\n  \"my-engine: loaded mesh\""}},
-		{"missing", filepath.Join(t.TempDir(), "no-such-engine"), []string{`engine "no-such-engine" broke on hello #1: cannot start`}},
+		{"bad hello", tracked(t, `sh -c 'read x; echo notjson'`), []string{`engine "sh" (command "sh -c `, `") broke on hello #1`, `(wrote "notjson")`}},
+		{"bad answer", tracked(t, brokenAfterHello), []string{`engine "sh" (command "sh -c `, `") broke on mesh #2`, `(wrote "sweeping 1 triangle")`, "engine stderr (last lines):\n  \"my-engine: loaded mesh\""}},
+		{"missing", filepath.Join(t.TempDir(), "no-such-engine"), []string{`engine "no-such-engine" (command "`, `no-such-engine") broke on hello #1: cannot start`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -227,17 +230,18 @@ func TestReplayCaptureDemos(t *testing.T) {
 }
 
 // TestReplayCaptureJSON: one record per query line with its place, op and
-// verdict; with --engine each record has the engine's verdict too.
+// verdict, then the summary; with --engine each record has the engine's
+// verdict too.
 func TestReplayCaptureJSON(t *testing.T) {
 	naive := needNaive(t)
 	file := captureDemos(t)[0]
 	code, out, _ := runCmd("replay", "--json", "--engine", tracked(t, naive), file)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != exitFail || len(lines) != 4 {
-		t.Fatalf("exit %d, %d lines:\n%s\nwant exit 1 and 4 records", code, len(lines), out)
+	if code != exitFail || len(lines) != 5 || !strings.Contains(lines[4], `"summary":{"queries":4,"wrong":1,`) {
+		t.Fatalf("exit %d, %d lines:\n%s\nwant exit 1, 4 records and the summary", code, len(lines), out)
 	}
 	var recs []captureRecord
-	for _, l := range lines {
+	for _, l := range lines[:4] {
 		var r captureRecord
 		if err := json.Unmarshal([]byte(l), &r); err != nil {
 			t.Fatalf("%v: %s", err, l)
@@ -320,7 +324,7 @@ func TestHuntEngine(t *testing.T) {
 func TestHuntEngineBroken(t *testing.T) {
 	out := t.TempDir()
 	code, _, stderr := runCmd("hunt", "--engine", tracked(t, brokenAfterHello), "--scene", "floor", "--time", "30s", "--out", out)
-	if code != exitInvalid || !strings.Contains(stderr, `engine "sh" broke on mesh #2`) || !strings.Contains(stderr, `"my-engine: loaded mesh"`) {
+	if code != exitInvalid || !strings.Contains(stderr, `engine "sh" (command "sh -c `) || !strings.Contains(stderr, `") broke on mesh #2`) || !strings.Contains(stderr, `"my-engine: loaded mesh"`) {
 		t.Errorf("exit %d, stderr:\n%s\nwant exit 2 naming the engine, the request and its stderr", code, stderr)
 	}
 	file := filepath.Join(out, "file")
@@ -330,5 +334,38 @@ func TestHuntEngineBroken(t *testing.T) {
 	code, _, stderr = runCmd("hunt", "--engine", tracked(t, brokenAfterHello), "--scene", "floor", "--out", filepath.Join(file, "sub"))
 	if code != exitInvalid || !strings.Contains(stderr, "--out") {
 		t.Errorf("unwritable --out: exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+// TestReplayEngineExtraAfterLast: an engine that writes a second line to
+// the last request of the run (no request follows to notice it) is broken:
+// exit 2, naming the engine and the request after which it wrote.
+func TestReplayEngineExtraAfterLast(t *testing.T) {
+	p := fixtures(t, map[string]string{"pass.json": passing})
+	code, out, errOut := runCmd("replay", "--engine", fakeEngineCmd(t, "extra"), p["pass.json"])
+	if code != exitInvalid || !strings.Contains(out, `PASS `+p["pass.json"]+` engine "fake-extra"`) ||
+		!strings.Contains(errOut, `engine "fake-extra" broke after slide #4 on mesh `) || !strings.Contains(errOut, "wrote a line nobody asked for") {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit 2, the judged line, and the break after the last slide", code, out, errOut)
+	}
+	code, _, errOut = runCmd("replay", "--engine", fakeEngineCmd(t, "good"), p["pass.json"])
+	if code != exitOK || errOut != "" {
+		t.Errorf("a good engine: exit %d, stderr %q; want 0 and nothing", code, errOut)
+	}
+}
+
+// TestReplayEngineVariantsNamed: two variants of one program that exit
+// before their hello are told apart by their commands.
+func TestReplayEngineVariantsNamed(t *testing.T) {
+	p := fixtures(t, map[string]string{"pass.json": passing})
+	var msgs []string
+	for _, v := range []string{"a", "b"} {
+		code, _, errOut := runCmd("replay", "--engine", fakeEngineCmd(t, "exit", "--mode", v), p["pass.json"])
+		if code != exitInvalid || !strings.Contains(errOut, `exit --mode `+v+`") broke on hello #1: exited`) || !strings.Contains(errOut, "cannot load level") {
+			t.Errorf("variant %s: exit %d, stderr:\n%s\nwant exit 2 naming the command", v, code, errOut)
+		}
+		msgs = append(msgs, strings.SplitN(errOut, "\n", 2)[0])
+	}
+	if msgs[0] == msgs[1] {
+		t.Errorf("both variants read %q", msgs[0])
 	}
 }

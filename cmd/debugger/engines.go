@@ -130,6 +130,7 @@ type asked struct {
 	ans      sweep.Answer // sweep fields from the sweep, slide fields from the slide
 	swept    bool
 	verdicts []verdictJSON
+	judged   []engine.Verdict // the verdicts as judged, in the order of verdicts
 	pass     bool
 	extra    map[string]json.RawMessage
 }
@@ -148,7 +149,7 @@ func ask(ctx context.Context, e engine.Engine, ops engine.Ops, q engine.Query, e
 		switch {
 		case !engine.Answered(err): // not answered; the engine runs on
 			a.pass = false
-			a.verdicts = append(a.verdicts, toVerdictJSON(opName(op), engine.VerdictOf(err, nil)))
+			a.add(op, engine.VerdictOf(err, nil))
 			continue
 		case err != nil:
 			return a, err
@@ -156,7 +157,7 @@ func ask(ctx context.Context, e engine.Engine, ops engine.Ops, q engine.Query, e
 		v := judgeOne(j, op, q, exact, got)
 		a.merge(op, got)
 		a.pass = a.pass && v.State == engine.Agrees
-		a.verdicts = append(a.verdicts, toVerdictJSON(opName(op), v))
+		a.add(op, v)
 		if r, ok := e.(replier); ok && op == engine.OpSweep {
 			rep := r.LastReply()
 			a.extra = rep.Extra()
@@ -177,6 +178,12 @@ func judgeOne(j engine.Judge, op engine.Ops, q engine.Query, exact, got sweep.An
 		return j.Slide(q, exact, got)
 	}
 	return j.Sweep(q, exact, got)
+}
+
+// add keeps the verdict on op.
+func (a *asked) add(op engine.Ops, v engine.Verdict) {
+	a.verdicts = append(a.verdicts, toVerdictJSON(opName(op), v))
+	a.judged = append(a.judged, v)
 }
 
 // merge adds an answer to op: the sweep's first contact, or the slide.

@@ -68,6 +68,9 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	sum, err := hunt.Run(ctx, hunt.Config{Scene: s, Duration: *dur, Seed: *seed, Out: *out, Engines: engines, Judge: ef.Judge()}, bar.show)
 	bar.line.end()
 	writeHuntSummary(stdout, sum)
+	if err == nil {
+		err = engine.CloseAll(engines) // an engine that wrote after its last answer is broken
+	}
 	if err != nil {
 		engine.PrintBroken(stderr, "debugger", err)
 		return exitInvalid

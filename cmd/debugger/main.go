@@ -4,7 +4,7 @@
 //
 //	debugger [--scene NAME] [--fresh] [ENGINE FLAGS] [FILE]
 //	                                            open the window (FILE: a fixture, a mesh or a capture)
-//	debugger replay [--json] [--builtins] [ENGINE FLAGS] FILE...
+//	debugger replay [--json] [--first] [--junit FILE] [--builtins] [ENGINE FLAGS] FILE...
 //	                                            replay fixtures (check their expectations)
 //	                                            and captures (.jsonl: judge every line)
 //	debugger scenes                             list the built-in scenes
@@ -59,7 +59,7 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{"replay", "[--json] [--builtins] [ENGINE FLAGS] FILE...",
+		{"replay", "[--json] [--first] [--junit FILE] [--builtins] [ENGINE FLAGS] FILE...",
 			"replay fixtures headless and check their expectations; judge every line of a capture (.jsonl)", runReplay},
 		{"scenes", "", "list the built-in scenes", runScenes},
 		{"export-scene", "NAME FILE", "write a built-in scene as a fixture (never overwrites)", runExportScene},

@@ -18,14 +18,18 @@ import (
 )
 
 // runReplay replays fixtures and captures: debugger replay [--json]
-// [--builtins] [--engine "CMD ARGS"]... FILE... Files ending in .jsonl are
-// captures (see runCaptures). Every file runs even when an earlier one is
-// invalid; a broken engine stops the run. Exit status: 2 when any file is
-// invalid or an engine is broken, else 1 when any expectation or verdict
-// fails, else 0.
+// [--first] [--junit FILE] [--builtins] [--engine "CMD ARGS"]... FILE...
+// Files ending in .jsonl are captures (see replayer.capture). Every file
+// runs even when an earlier one is invalid; a broken engine stops the run.
+// --junit writes the outcome as JUnit XML on every path after the flags
+// are checked (junitLog). Exit status: 2 when any file is invalid or an
+// engine is broken, else 1 when any expectation or verdict fails (or the
+// JUnit file cannot be written), else 0.
 func runReplay(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("replay", "replay [--json] [--builtins] [--engine \"CMD ARGS\"]... FILE...", stderr)
-	asJSON := fs.Bool("json", false, "print one JSON object per file (per query line of a capture) instead of a line of text")
+	fs := newFlags("replay", "replay [--json] [--first] [--junit FILE] [--builtins] [--engine \"CMD ARGS\"]... FILE...", stderr)
+	asJSON := fs.Bool("json", false, "print one JSON object per file (per query line of a capture, and the capture's summary) instead of a line of text")
+	first := fs.Bool("first", false, "for a capture, print only its summary (where it first went wrong per label and per rule), not a line per wrong query")
+	junit := fs.String("junit", "", "also write the outcome as JUnit XML to `FILE` (a test suite per file, a test case per fixture or capture query line), whatever the exit status")
 	builtins := fs.Bool("builtins", false, "replay every built-in scene too (named builtin:NAME in the output)")
 	noOpinions := fs.Bool("no-opinions", false, "skip the second opinions (unit-space method and numeric oracle); faster on huge meshes")
 	var ef engine.Flags
@@ -40,16 +44,34 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if err := ef.Validate(); err != nil {
 		return usageErr(stderr, "replay: %v", err)
 	}
+	if err := checkJUnitPath(*junit); err != nil {
+		return usageErr(stderr, "replay: %v", err)
+	}
 	ctx, stop := signalContext()
 	defer stop()
+	rp := &replayer{ctx: ctx, stdout: stdout, stderr: stderr, asJSON: *asJSON, first: *first, second: !*noOpinions,
+		judge: ef.Judge(), tty: isTerminal(stderr), junit: newJUnitLog(*junit)}
 	engines, err := ef.Start(ctx)
 	if err != nil {
-		engine.PrintBroken(stderr, "debugger", err)
-		return exitInvalid
+		rp.broken(err)
+		return rp.finish(rp.stopped())
 	}
 	defer engine.CloseAll(engines)
-	rp := &replayer{ctx: ctx, stdout: stdout, stderr: stderr, asJSON: *asJSON, second: !*noOpinions, engines: engines, names: engineNames(engines), judge: ef.Judge(), tty: isTerminal(stderr)}
-	return rp.all(files, *builtins)
+	rp.engines, rp.names = engines, engineNames(engines)
+	return rp.finish(rp.all(files, *builtins))
+}
+
+// finish writes the JUnit file, if asked for, and returns the exit status
+// code (at least 1 when the file cannot be written).
+func (rp *replayer) finish(code int) int {
+	if rp.junit == nil {
+		return code
+	}
+	if err := rp.junit.write(); err != nil {
+		fmt.Fprintf(rp.stderr, "debugger: replay: %v\n", err) // the path is escaped in the message
+		return max(code, exitFail)
+	}
+	return code
 }
 
 // replayer runs one replay command: its options, engines and status.
@@ -57,15 +79,18 @@ type replayer struct {
 	ctx            context.Context
 	stdout, stderr io.Writer
 	asJSON, second bool
+	first          bool // captures: only the summary, no line per query
 	engines        []engine.Engine
 	names          []string // the engines' names in reports (engineNames)
 	judge          engine.Judge
 	status         int
-	tty            bool // stderr is a terminal: draw progress lines
+	tty            bool      // stderr is a terminal: draw progress lines
+	junit          *junitLog // --junit; nil without it
 }
 
 // all replays the built-in scenes (when builtins), then files in order,
-// and returns the exit status.
+// closes the engines and returns the exit status (2 when an engine wrote
+// anything after its last answer).
 func (rp *replayer) all(files []string, builtins bool) int {
 	if builtins {
 		for _, name := range scene.Builtins() {
@@ -84,6 +109,10 @@ func (rp *replayer) all(files []string, builtins bool) int {
 		if !ok {
 			return rp.stopped()
 		}
+	}
+	if err := engine.CloseAll(rp.engines); err != nil { // an engine that wrote after its last answer
+		rp.broken(err)
+		return rp.stopped()
 	}
 	return rp.status
 }
@@ -117,6 +146,8 @@ func (rp *replayer) fixture(file string, load func() (*scene.Scene, error)) bool
 		rp.fail(exitFail)
 	}
 	rep.print(rp.stdout, rp.asJSON)
+	rp.junit.suite(file)
+	rp.fixtureCase(&rep)
 	if err != nil {
 		rp.broken(err)
 		return false
@@ -124,11 +155,15 @@ func (rp *replayer) fixture(file string, load func() (*scene.Scene, error)) bool
 	return true
 }
 
-// broken reports an engine that broke (or a run that was interrupted).
+// broken reports an engine that broke (or a run that was interrupted),
+// in the JUnit file too.
 func (rp *replayer) broken(err error) {
-	if rp.ctx.Err() == nil {
+	if rp.ctx.Err() != nil {
+		err = errors.New("interrupted")
+	} else {
 		engine.PrintBroken(rp.stderr, "debugger", err)
 	}
+	rp.junit.broken(err)
 }
 
 // print writes the report as one line of text or JSON.

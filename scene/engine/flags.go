@@ -75,11 +75,16 @@ func (f *Flags) Start(ctx context.Context) ([]Engine, error) {
 	return out, nil
 }
 
-// CloseAll closes every engine (for a live one: kills its process group).
-func CloseAll(engines []Engine) {
+// CloseAll closes every engine (for a live one: ends it and kills its
+// process group, see Process.Close) and returns their Close errors
+// joined (errors.As finds each *BrokenError), nil when every engine
+// ended cleanly.
+func CloseAll(engines []Engine) error {
+	var errs []error
 	for _, e := range engines {
-		_ = e.Close() // Close of a live engine always returns nil
+		errs = append(errs, e.Close())
 	}
+	return errors.Join(errs...)
 }
 
 // PrintBroken writes err to w for people: its text (a *BrokenError's is

@@ -385,3 +385,7 @@ func Answered(err error) bool {
 	var ae *AnswerError
 	return !errors.As(err, &ae) && !errors.Is(err, ErrNotFinite) && !errors.Is(err, ErrUnsupported)
 }
+
+// Tolerance is the tolerance the judge applies: Tol, or DefaultTolerance
+// when Tol is not positive.
+func (j Judge) Tolerance() float64 { return j.tol() }

@@ -72,9 +72,18 @@ func (r Request) String() string {
 // line nobody asked for or one over 1 MiB, or answered hello wrongly. Its
 // process group has been killed; Restart starts it again.
 type BrokenError struct {
-	Engine  string  // the engine's name from hello, or its command's base name before that
-	Request Request // the request it broke on
-	Reason  error   // ErrExited, ErrTimeout, ErrExtraLine, a protocol error, ...
+	Engine string // the engine's name from hello, or its command's base name before that
+	// Command is the engine's command line as given (e.g. to --engine),
+	// set while the engine is known only by its command's base name (it
+	// broke before its hello named it, or the hello gave no name), so that
+	// two engines run from one program with different arguments are told
+	// apart; "" once the hello named it. As written: Error quotes it.
+	Command string
+	Request Request // the request it broke on, or after (see After)
+	// After says the engine broke after Request was answered: it wrote
+	// more than the answers and no request followed (found by Close).
+	After  bool
+	Reason error // ErrExited, ErrTimeout, ErrExtraLine, a protocol error, ...
 	// Excerpt is what the engine wrote, quoted and escaped (at most 200
 	// bytes before escaping); "" when it wrote nothing.
 	Excerpt string
@@ -84,9 +93,19 @@ type BrokenError struct {
 }
 
 // Error reads e.g. `engine "my-engine" broke on sweep #3 on mesh 1: took
-// longer than its time limit`, with the excerpt when there is one.
+// longer than its time limit`, with the command when it is set (`engine
+// "eng" (command "./eng --mode a") broke on hello #1: exited`), "after"
+// for After, and the excerpt when there is one.
 func (e *BrokenError) Error() string {
-	s := "engine " + strconv.Quote(e.Engine) + " broke on " + e.Request.String() + ": " + e.Reason.Error()
+	s := "engine " + strconv.Quote(e.Engine)
+	if e.Command != "" && e.Command != e.Engine {
+		s += " (command " + strconv.Quote(clip(e.Command)) + ")"
+	}
+	on := " broke on "
+	if e.After {
+		on = " broke after "
+	}
+	s += on + e.Request.String() + ": " + e.Reason.Error()
 	if e.Excerpt != "" {
 		s += " (wrote " + e.Excerpt + ")"
 	}
@@ -120,17 +139,20 @@ type lineMsg struct {
 // speaking the engine protocol on its stdin and stdout. Not safe for
 // concurrent use.
 type Process struct {
-	args   []string
-	opt    Options
-	name   string
-	ops    Ops
-	seq    int64
-	cur    *Mesh          // the mesh sent last: the only one the engine surely knows
-	wire   Mesh           // the id cur was sent under (ID only), as the queries name it
-	used   map[int64]bool // ids sent so far: an old id is never used again
-	buf    []byte
-	last   Reply
-	broken error
+	cmdline string // as given to Start, for BrokenError.Command
+	args    []string
+	opt     Options
+	name    string
+	named   bool // name came from the hello
+	ops     Ops
+	seq     int64
+	lastReq Request        // the request written last
+	cur     *Mesh          // the mesh sent last: the only one the engine surely knows
+	wire    Mesh           // the id cur was sent under (ID only), as the queries name it
+	used    map[int64]bool // ids sent so far: an old id is never used again
+	buf     []byte
+	last    Reply
+	broken  error
 
 	cmd        *exec.Cmd
 	group      group // the child and everything it starts (group_*.go)
@@ -161,7 +183,7 @@ func Start(ctx context.Context, cmdline string, opt Options) (*Process, error) {
 	if opt.StderrLines <= 0 {
 		opt.StderrLines = 20
 	}
-	p := &Process{args: args, opt: opt}
+	p := &Process{cmdline: cmdline, args: args, opt: opt}
 	if err := p.start(ctx); err != nil {
 		return nil, err
 	}
@@ -170,11 +192,11 @@ func Start(ctx context.Context, cmdline string, opt Options) (*Process, error) {
 
 // start runs the command and says hello.
 func (p *Process) start(ctx context.Context) error {
-	p.name, p.ops, p.seq, p.broken = filepath.Base(p.args[0]), 0, 0, nil
+	p.name, p.named, p.ops, p.seq, p.broken = filepath.Base(p.args[0]), false, 0, 0, nil
 	p.cur, p.wire.ID, p.used = nil, 0, map[int64]bool{}
 	p.stopOnce = sync.Once{}
 	if err := p.spawn(); err != nil {
-		p.broken = &BrokenError{Engine: p.name, Request: Request{Op: "hello", Seq: 1}, Reason: fmt.Errorf("%w: %w", ErrCannotStart, err)}
+		p.broken = p.brokenError(Request{Op: "hello", Seq: 1}, fmt.Errorf("%w: %w", ErrCannotStart, err), nil)
 		return p.broken
 	}
 	req := p.next("hello", 0)
@@ -188,7 +210,7 @@ func (p *Process) start(ctx context.Context) error {
 		return p.fail(req, err, line)
 	}
 	if h.Name != "" {
-		p.name = h.Name
+		p.name, p.named = h.Name, true
 	}
 	p.ops = ops
 	return nil
@@ -315,6 +337,7 @@ func (p *Process) roundTrip(ctx context.Context, req []byte, r Request) ([]byte,
 	default:
 	}
 	p.pending.Store(true)
+	p.lastReq = r
 	if _, err := p.stdin.Write(req); err != nil {
 		return nil, p.fail(r, ErrExited, nil)
 	}
@@ -363,11 +386,21 @@ func (p *Process) failMsg(r Request, m lineMsg) error {
 // fail stops the engine and records why it broke.
 func (p *Process) fail(r Request, reason error, line []byte) error {
 	p.stop()
+	e := p.brokenError(r, reason, line)
+	p.broken = e
+	return e
+}
+
+// brokenError describes the engine broken on r for reason, quoting what
+// it wrote (line, when not empty).
+func (p *Process) brokenError(r Request, reason error, line []byte) *BrokenError {
 	e := &BrokenError{Engine: p.name, Request: r, Reason: reason, StderrTail: p.stderr.Lines()}
+	if !p.named {
+		e.Command = p.cmdline
+	}
 	if len(line) > 0 {
 		e.Excerpt = Excerpt(line)
 	}
-	p.broken = e
 	return e
 }
 
@@ -409,14 +442,55 @@ func (p *Process) LastReply() Reply {
 	return r
 }
 
-// Close kills the engine's process group. It never blocks for long and
-// returns nil; later requests fail with ErrClosed.
+// CloseGrace is how long Close waits, after closing a running engine's
+// standard input, for it to exit or to write what it still had to write.
+const CloseGrace = 250 * time.Millisecond
+
+// Close ends the engine: it closes the engine's standard input, waits up
+// to CloseGrace for it to exit, then kills its process group. It returns
+// a *BrokenError (After set, naming the last request; Reason ErrExtraLine,
+// or ErrLineTooLong) when the engine wrote anything after its last answer
+// (output written later than the grace is not seen), else nil; closing a
+// broken or closed engine returns nil. Later requests fail with that
+// error or ErrClosed.
 func (p *Process) Close() error {
+	var err error
+	if p.broken == nil && p.cmd != nil {
+		err = p.leftover()
+	}
 	p.stop()
-	if p.broken == nil {
+	switch {
+	case err != nil:
+		p.broken = err
+	case p.broken == nil:
 		p.broken = ErrClosed
 	}
-	return nil
+	return err
+}
+
+// leftover closes the engine's standard input and waits up to CloseGrace
+// for its next output: its exit (EOF) is a clean end; a line, or part of
+// one, is output beyond its answers.
+func (p *Process) leftover() error {
+	p.stdin.Close()
+	grace := time.NewTimer(CloseGrace)
+	defer grace.Stop()
+	var m lineMsg
+	select {
+	case m = <-p.lines:
+	case <-grace.C:
+		return nil
+	}
+	if errors.Is(m.err, ErrExited) && len(m.b) == 0 {
+		return nil
+	}
+	reason := m.err
+	if errors.Is(reason, ErrExited) { // a last line without its '\n'
+		reason = ErrExtraLine
+	}
+	e := p.brokenError(p.lastReq, reason, m.b)
+	e.After = true
+	return e
 }
 
 // Restart kills the engine (if it still runs) and starts it again with a

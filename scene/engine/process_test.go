@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -62,7 +63,9 @@ func TestProcessGood(t *testing.T) {
 		t.Fatalf("an {\"error\"} answer is an AnswerError and no break: %v", err)
 	}
 	pg := p.Pgid()
-	p.Close()
+	if err := p.Close(); err != nil {
+		t.Errorf("Close of an engine that wrote only its answers: %v", err)
+	}
 	if !groupGone(pg) {
 		t.Error("process group still there after Close")
 	}
@@ -185,5 +188,64 @@ func TestSplitCommand(t *testing.T) {
 	}
 	if _, err := Start(t.Context(), "/nonexistent/engine", Options{}); !errors.Is(err, ErrCannotStart) {
 		t.Errorf("missing binary: %v", err)
+	}
+}
+
+// TestBrokenNamesCommand: engines run from one program with different
+// arguments are told apart by their command while only the command's file
+// name names them; once the hello names an engine, that name is enough.
+func TestBrokenNamesCommand(t *testing.T) {
+	msgs := map[string]string{}
+	for _, variant := range []string{"a", "b"} {
+		opt := Options{Env: append(os.Environ(), fakeEnv+"=exit-start", "GORACE=atexit_sleep_ms=0")}
+		_, err := Start(t.Context(), fakeCmd(t)+" --mode "+variant, opt)
+		var be *BrokenError
+		if !errors.As(err, &be) || !errors.Is(err, ErrExited) {
+			t.Fatalf("variant %s: %v, want a BrokenError for ErrExited", variant, err)
+		}
+		if !strings.Contains(err.Error(), "--mode "+variant+`") broke on hello #1`) {
+			t.Errorf("variant %s: %q does not name the command", variant, err)
+		}
+		msgs[variant] = err.Error()
+	}
+	if msgs["a"] == msgs["b"] {
+		t.Errorf("both variants read %q", msgs["a"])
+	}
+	err := breakFake(t, "notjson") // its hello names it "fake"
+	var be *BrokenError
+	if !errors.As(err, &be) {
+		t.Fatalf("notjson: %v, want a BrokenError", err)
+	}
+	if be.Command != "" || !strings.HasPrefix(err.Error(), `engine "fake" broke on sweep`) {
+		t.Errorf("a named engine: %v (command %q), want it named by its hello only", err, be.Command)
+	}
+}
+
+// TestCloseFindsExtraLine: an engine that writes two lines to its last
+// request, with no request after it to notice, is broken at Close, named
+// with the request after which the extra line came.
+func TestCloseFindsExtraLine(t *testing.T) {
+	p, err := startFake(t, "two", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if _, err := p.Sweep(t.Context(), fallQuery(floorMesh())); err != nil {
+		t.Fatalf("the first line answers the sweep: %v", err)
+	}
+	pg := p.Pgid()
+	err = p.Close()
+	var be *BrokenError
+	if !errors.As(err, &be) || !errors.Is(err, ErrExtraLine) || !be.After || be.Request.Op != "sweep" || be.Request.Seq != 3 {
+		t.Fatalf("Close: %v, want a BrokenError after sweep #3 for ErrExtraLine", err)
+	}
+	if !strings.Contains(err.Error(), `engine "fake" broke after sweep #3 on mesh `) || !strings.Contains(be.Excerpt, `\"hit\":true`) {
+		t.Errorf("message %q, want it to name the engine, the request and the extra line", err)
+	}
+	if !groupGone(pg) {
+		t.Error("process group still there after Close")
+	}
+	if err := p.Close(); err != nil || !errors.Is(p.Err(), ErrExtraLine) {
+		t.Errorf("second Close: %v, Err %v; want nil and the break kept", err, p.Err())
 	}
 }
