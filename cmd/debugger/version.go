@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"runtime"
@@ -34,17 +35,17 @@ func readBuildInfo() buildInfo {
 		for _, s := range info.Settings {
 			switch s.Key {
 			case "vcs.revision":
-				b.Commit = orElse(b.Commit, s.Value)
+				b.Commit = cmp.Or(b.Commit, s.Value)
 			case "vcs.time":
-				b.Date = orElse(b.Date, s.Value)
+				b.Date = cmp.Or(b.Date, s.Value)
 			case "vcs.modified":
 				b.Modified = s.Value == "true"
 			}
 		}
 	}
-	b.Version = orElse(b.Version, "dev")
-	b.Commit = orElse(b.Commit, "unknown")
-	b.Date = orElse(b.Date, "unknown")
+	b.Version = cmp.Or(b.Version, "dev")
+	b.Commit = cmp.Or(b.Commit, "unknown")
+	b.Date = cmp.Or(b.Date, "unknown")
 	return b
 }
 
