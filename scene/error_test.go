@@ -23,3 +23,18 @@ func TestPrintable(t *testing.T) {
 		t.Errorf("shortPath(20 KB) = %q", got)
 	}
 }
+
+// Windows paths show as written: drive letter, backslashes and non-ASCII
+// names untouched (a backslash is printable, so escaping leaves it), and a
+// long one keeps its drive and its file name.
+func TestShowPathWindows(t *testing.T) {
+	p := `C:\Users\Zoë\levels\e1m1 (final).obj`
+	if got := ShowPath(p); got != p {
+		t.Errorf("ShowPath(%q) = %q", p, got)
+	}
+	long := `D:\` + strings.Repeat(`deep\`, 60) + `map.glb`
+	got := ShowPath(long)
+	if !strings.HasPrefix(got, `D:\deep\`) || !strings.HasSuffix(got, `\map.glb`) || !strings.Contains(got, "…") {
+		t.Errorf("ShowPath(long) = %q", got)
+	}
+}
