@@ -294,13 +294,26 @@ func (j Judge) Slide(q Query, exact, got sweep.Answer) Verdict {
 		return wrong("nonfinite", math.Inf(1), "the answer holds NaN or Inf")
 	}
 	m := j.motion(&q)
-	if d, _ := m.g.Dist(got.Slide.Final); d < 1-m.tol {
-		return wrong("inside", 1-d, "final %s is %.6g (unit distance) from the mesh", vec(got.Slide.Final), d)
+	// A start that already overlaps the mesh may rest as deep as it began
+	// (the core's own slide does): only deeper than that is inside.
+	d, _ := m.g.Dist(got.Slide.Final)
+	d0, _ := m.g.Dist(m.begin)
+	if floor := math.Min(1, d0); d < floor-m.tol {
+		return wrong("inside", floor-d, "final %s is %.3g (unit distance) from the mesh%s", vec(got.Slide.Final), d, startDepth(d0))
 	}
 	if v := m.passesThrough(&got); v.State == Wrong {
 		return v
 	}
 	return m.sticks(&exact, &got)
+}
+
+// startDepth notes a start that overlaps the mesh (unit distance d0 < 1)
+// for the inside rule's detail; "" otherwise.
+func startDepth(d0 float64) string {
+	if d0 >= 1 {
+		return ""
+	}
+	return fmt.Sprintf(", deeper than the start's %.3g", d0)
 }
 
 // passesThrough sweeps the path start → step centers → final and finds a
