@@ -350,7 +350,7 @@ func TestReplayEngineExtraAfterLast(t *testing.T) {
 	p := fixtures(t, map[string]string{"pass.json": passing})
 	code, out, errOut := runCmd("replay", "--engine", fakeEngineCmd(t, "extra"), p["pass.json"])
 	if code != exitInvalid || !strings.Contains(out, `PASS `+p["pass.json"]+` engine "fake-extra"`) ||
-		!strings.Contains(errOut, `engine "fake-extra" broke after slide #4 on mesh `) || !strings.Contains(errOut, "wrote a line nobody asked for") {
+		!strings.Contains(errOut, `engine "fake-extra" broke after slide #4 (mesh `) || !strings.Contains(errOut, "wrote a line nobody asked for") {
 		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit 2, the judged line, and the break after the last slide", code, out, errOut)
 	}
 	code, _, errOut = runCmd("replay", "--engine", fakeEngineCmd(t, "good"), p["pass.json"])
