@@ -196,7 +196,7 @@ type Process struct {
 	done       chan struct{} // closed when the process is being stopped
 	readerDone chan struct{}
 	exited     chan struct{} // closed when the child has been reaped
-	pending    atomic.Bool // a request awaits its answer line
+	pending    atomic.Bool   // a request awaits its answer line
 	timer      *time.Timer
 	stopOnce   sync.Once
 }
