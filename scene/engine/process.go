@@ -87,7 +87,7 @@ func (e *ExitError) Error() string {
 	case e.Signal != "":
 		return "killed by signal " + e.Signal
 	case e.Code > 0xFFFF:
-		return fmt.Sprintf("exited with code %#X", e.Code)
+		return fmt.Sprintf("exited with code 0x%X", e.Code)
 	}
 	return "exited with code " + strconv.Itoa(e.Code)
 }

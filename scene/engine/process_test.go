@@ -280,7 +280,7 @@ func TestExitErrorText(t *testing.T) {
 	for e, want := range map[ExitError]string{
 		{Code: 3}:                     "exited with code 3",
 		{Code: -1, Signal: "SIGSEGV"}: "killed by signal SIGSEGV",
-		{Code: 0xC0000005}:            "exited with code 0XC0000005",
+		{Code: 0xC0000005}:            "exited with code 0xC0000005",
 	} {
 		if got := e.Error(); got != want {
 			t.Errorf("%+v: %q, want %q", e, got, want)
