@@ -9,7 +9,7 @@ import (
 
 // Other engines' answers drawn against the core's: each engine's contact
 // and slide poses as outlines (three principal ellipses) in its own
-// colour, its contact point as a dot, its name beside the contact pose,
+// colour, its contact point as a dot, its name beside each pose,
 // and a legend of every engine with its verdict. A stale answer (the
 // engine has not answered the shown motion yet) is drawn dashed and
 // faded.
@@ -55,10 +55,11 @@ func (l *Lists) buildEngines(f *Frame) {
 		}
 		if ep.HasContact {
 			l.outline(f.Scene.Ellipsoid.Axes, ep.Contact, col, 2, ep.Stale)
-			l.engineLabel(ep.Contact, ep)
+			l.engineLabel(ep.Contact, ep, "contact")
 		}
 		if ep.HasFinal {
 			l.outline(f.Scene.Ellipsoid.Axes, ep.Final, col, 1.5, ep.Stale)
+			l.engineLabel(ep.Final, ep, "slide")
 		}
 		if ep.HasPoint {
 			l.disc3(ep.Point, 5, col, colPointRim)
@@ -89,9 +90,11 @@ func (l *Lists) outline(ax [3]mgl64.Vec3, c mgl64.Vec3, col color.RGBA, width fl
 	}
 }
 
-// engineLabel names the engine beside its contact pose.
-func (l *Lists) engineLabel(c mgl64.Vec3, ep *EnginePose) {
-	text := ep.Name
+// engineLabel names the engine and the pose (what, "contact" or
+// "slide") beside its pose at c: in the engine's colour, and the name
+// tells its outline from the core's pose where they overlap.
+func (l *Lists) engineLabel(c mgl64.Vec3, ep *EnginePose, what string) {
+	text := ep.Name + " " + what
 	if ep.Stale {
 		text += " (stale)"
 	}

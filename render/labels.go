@@ -166,3 +166,15 @@ func (l *Lists) leader(lb label) {
 	l.begin(ovDisc, col, 2)
 	l.point(ex, ey)
 }
+
+// LabelRects returns the boxes (device pixels) of the pose and engine
+// labels as last placed, so that what the ui draws over the view (the
+// hovered triangle's tip) can keep clear of them.
+func (r *Renderer) LabelRects() []image.Rectangle {
+	s := r.scale()
+	out := make([]image.Rectangle, 0, len(r.lists.labels))
+	for _, lb := range r.lists.labels {
+		out = append(out, image.Rect(int(lb.x), int(lb.y-labelSize*(s-1)/2), int(math.Ceil(lb.x+labelWidth(lb.text)*s)), int(math.Ceil(lb.y+labelLineH*s))))
+	}
+	return out
+}

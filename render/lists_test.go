@@ -372,3 +372,30 @@ func TestLegendLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestEngineLabelsBothPoses: an engine's contact and slide outlines each
+// carry its name, so they are told from the core's poses they overlap,
+// and no label overlaps another once placed.
+func TestEngineLabelsBothPoses(t *testing.T) {
+	cam := frontCam(400, 300)
+	f := wallFrame(mgl64.Vec3{0, 0, 2})
+	f.Scene.End = mgl64.Vec3{0, 0, -2}
+	f.Answer.Hit = true
+	f.Answer.First = sweep.Hit{T: 0.3, Point: mgl64.Vec3{0, 0, 0}, Normal: mgl64.Vec3{0, 0, 1}, Feature: sweep.Face}
+	f.Answer.Slide = sweep.SlideResult{Steps: []sweep.SlideStep{{Hit: f.Answer.First, Contact: mgl64.Vec3{0, 0, 0.8}}}, Final: mgl64.Vec3{0.5, 0, 0.8}}
+	f.Engines = []EnginePose{{Name: "naive", Color: EngineColor(0), Contact: mgl64.Vec3{0, 0, 0.8}, Final: mgl64.Vec3{0.5, 0, 0.8}, HasContact: true, HasFinal: true}}
+	var l Lists
+	l.Build(f, cam, view.Default())
+	have := map[string]bool{}
+	for i, lb := range l.labels {
+		have[lb.text] = true
+		for _, o := range l.labels[:i] {
+			if lb.box().overlaps(o.box()) {
+				t.Errorf("label %q overlaps %q", lb.text, o.text)
+			}
+		}
+	}
+	if !have["naive contact"] || !have["naive slide"] {
+		t.Errorf("labels %v, want the engine named at both poses", have)
+	}
+}

@@ -45,9 +45,9 @@ func (m Mismatch) String() string {
 	switch {
 	case m.Tolerance <= 0 || m.Got == nil:
 	case math.IsInf(m.Diff, 0) || math.IsNaN(m.Diff): // a finite difference too large for float64, or a NaN
-		s += fmt.Sprintf(" (beyond the tolerance %g)", m.Tolerance)
+		s += " (beyond the tolerance " + Amount(m.Tolerance) + ")"
 	default:
-		s += fmt.Sprintf(" (off by %.3g, tolerance %g)", m.Diff, m.Tolerance)
+		s += " (off by " + Amount(m.Diff) + ", tolerance " + Amount(m.Tolerance) + ")"
 	}
 	return s
 }

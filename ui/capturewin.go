@@ -108,7 +108,7 @@ func (g *game) capturePose() []render.EnginePose {
 	}
 	p := answerPose(f.Answer, f.Query.Start, f.Query.End, render.EngineColor(g.eng.set.Len()))
 	p.Name = "game"
-	p.Legend = "game (capture): " + f.Verdict.State.String()
+	p.Legend = "game (capture): " + legendVerdict(f.Verdict)
 	return []render.EnginePose{p}
 }
 

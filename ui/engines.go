@@ -13,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"sweepdbg/render"
+	"sweepdbg/scene"
 	"sweepdbg/scene/engine"
 	"sweepdbg/sweep"
 	"sweepdbg/ui/editor"
@@ -73,16 +74,22 @@ func (g *game) enginePoses() []render.EnginePose {
 		out[i] = answerPose(rep.Answer, s.Start, s.End, render.EngineColor(i))
 		out[i].Name = editor.Escape(rep.Name)
 		v := rep.Verdict()
-		out[i].Legend = out[i].Name + ": " + v.State.String()
-		if v.State == engine.Wrong {
-			out[i].Legend += " (" + v.Rule + ")"
-		}
+		out[i].Legend = out[i].Name + ": " + legendVerdict(v)
 		out[i].Stale = rep.Answered && e.Stale(i, g.app.Rev)
 		if !rep.Answered {
 			out[i].Legend += " (starting)"
 		}
 	}
 	return out
+}
+
+// legendVerdict is a verdict in the legend: its state, and when wrong the
+// rule and the amount ("wrong (t off by 0.00473)").
+func legendVerdict(v engine.Verdict) string {
+	if v.State != engine.Wrong {
+		return v.State.String()
+	}
+	return "wrong (" + v.Rule + " off by " + scene.Amount(v.By) + ")"
 }
 
 // answerPose places an answer's contact and slide poses for the motion

@@ -292,3 +292,37 @@ func TestTipRect(t *testing.T) {
 		}
 	}
 }
+
+// TestTipSpotClearsLabels: a tip that would cover a pose or engine label
+// below and right of the cursor goes above it instead, then to the left.
+func TestTipSpotClearsLabels(t *testing.T) {
+	area := image.Rect(0, 0, 1280, 776)
+	cur := image.Pt(600, 400)
+	free := tipSpot(cur, 200, 90, 16, area, nil)
+	if free != image.Rect(616, 416, 816, 506) {
+		t.Fatalf("no labels: tip %v, want below right", free)
+	}
+	label := image.Rect(630, 420, 760, 436) // an engine's name just below right of the cursor
+	r := tipSpot(cur, 200, 90, 16, area, []image.Rectangle{label})
+	if r.Overlaps(label) || r.Min.Y >= cur.Y || !r.In(area) {
+		t.Errorf("tip %v covers the label %v or is not above the cursor", r, label)
+	}
+	above := image.Rect(620, 300, 700, 316)
+	r = tipSpot(cur, 200, 90, 16, area, []image.Rectangle{label, above})
+	if r.Overlaps(label) || r.Overlaps(above) || r.Max.X > cur.X {
+		t.Errorf("tip %v covers a label or is not left of the cursor", r)
+	}
+}
+
+// TestLegendVerdict: a wrong verdict shows its rule and its amount.
+func TestLegendVerdict(t *testing.T) {
+	for v, want := range map[engine.Verdict]string{
+		{State: engine.Wrong, Rule: "t", By: 0.0047312}: "wrong (t off by 0.00473)",
+		{State: engine.Agrees}:                          "agrees",
+		{State: engine.Broken, Detail: "exited"}:        "broken",
+	} {
+		if got := legendVerdict(v); got != want {
+			t.Errorf("%+v: %q, want %q", v, got, want)
+		}
+	}
+}

@@ -274,3 +274,13 @@ func TestWrapText(t *testing.T) {
 		t.Errorf("empty text: %q, want one (empty) line", lines)
 	}
 }
+
+// TestStatusTextIdle: a resting window (it draws only on change) reads
+// "idle", not "0 FPS".
+func TestStatusTextIdle(t *testing.T) {
+	g := newTestGame(t)
+	g.redraw.resting = true
+	if got := g.statusText(2000); !strings.HasPrefix(got, "idle | ") || strings.Contains(got, "FPS") {
+		t.Errorf("resting status %q, want it to start with idle", got)
+	}
+}

@@ -52,6 +52,16 @@ var helpText = []string{
 	"Files dropped onto the window are opened.",
 }
 
+// rateText is the status line's frame rate, or "idle" while the window
+// rests or draws less than a frame a second: it draws only when something
+// changes, so "0 FPS" would read as broken.
+func (g *game) rateText() string {
+	if fps := ebiten.ActualFPS(); !g.redraw.resting && fps >= 1 {
+		return fmt.Sprintf("%.0f FPS", fps)
+	}
+	return "idle"
+}
+
 // statusText is the status line, fitted to width (debugui units): FPS,
 // triangle count, core time and the last message. A message too long to
 // share the line has it alone, cut at the end when it does not fit
@@ -63,7 +73,7 @@ func (g *game) statusText(width int) string {
 	}
 	s := fmt.Sprintf("%d triangles | core %s µs", n, editor.FormatSig2(g.app.Result.AvgMicros))
 	if g.shot.fixedW == 0 { // a one-frame screenshot has no frame rate yet
-		s = fmt.Sprintf("%.0f FPS | ", ebiten.ActualFPS()) + s
+		s = g.rateText() + " | " + s
 	}
 	if g.app.Msg == "" {
 		return s

@@ -524,7 +524,8 @@ func (g *game) resultPanel(ctx *debugui.Context) {
 		ctx.SetScroll(image.Point{})
 	}
 	g.captureHeader(ctx)
-	g.triangleRows(ctx) // first: a click in the view picked it, so it is looked for
+	g.enginesPanel(ctx) // above the fold: an engine's verdict is what its author looks for
+	g.triangleRows(ctx) // a click in the view picked it, so it is looked for
 	ctx.SetGridLayout([]int{-1}, nil)
 	for _, line := range editor.ResultLines(g.app.Doc, g.app.Result) {
 		ctx.Text(line)
@@ -543,7 +544,6 @@ func (g *game) resultPanel(ctx *debugui.Context) {
 			}
 		}
 	})
-	g.enginesPanel(ctx)
 }
 
 // expectRows shows the fixture's expectation against the answer: PASS, or

@@ -108,6 +108,7 @@ func (g *game) pace(active bool) {
 		}
 	case !r.resting && time.Since(r.active) > restAfter:
 		r.resting = true
+		r.frames = 1 // the status line then reads "idle"
 		ebiten.SetTPS(idleTPS)
 	}
 }

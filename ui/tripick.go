@@ -99,16 +99,37 @@ func (g *game) drawTriangleTip(screen *ebiten.Image, sc float64) {
 	}
 }
 
-// tipRect places a w x h tip (device pixels) below and right of the
-// cursor, or above or left of it where it would cross the window's edge
-// or cover the status line.
+// tipRect places a w x h tip (device pixels) beside the cursor: below
+// and right of it, else above right, below left or above left, the first
+// that stays in the window above the status line and covers no pose or
+// engine label; when none does, below right pulled back into the window.
 func (g *game) tipRect(w, h int, sc float64) image.Rectangle {
-	at := image.Pt(g.lastX+int(16*sc), g.lastY+int(16*sc))
-	if at.X+w > g.w {
-		at.X = max(g.lastX-w-int(8*sc), 0)
+	area := image.Rect(0, 0, g.w, g.h-int(statusH*sc))
+	return tipSpot(image.Pt(g.lastX, g.lastY), w, h, int(16*sc), area, g.rend.LabelRects())
+}
+
+// tipSpot is tipRect's choice for the cursor at cur, gap pixels from it,
+// inside area and clear of labels.
+func tipSpot(cur image.Point, w, h, gap int, area image.Rectangle, labels []image.Rectangle) image.Rectangle {
+	for _, at := range []image.Point{
+		{cur.X + gap, cur.Y + gap}, {cur.X + gap, cur.Y - gap - h},
+		{cur.X - gap - w, cur.Y + gap}, {cur.X - gap - w, cur.Y - gap - h},
+	} {
+		r := image.Rect(at.X, at.Y, at.X+w, at.Y+h)
+		if r.In(area) && !overlapsAny(r, labels) {
+			return r
+		}
 	}
-	if bottom := g.h - int(statusH*sc); at.Y+h > bottom {
-		at.Y = max(min(g.lastY-h-int(8*sc), bottom-h), 0)
-	}
+	at := image.Pt(max(min(cur.X+gap, area.Max.X-w), 0), max(min(cur.Y+gap, area.Max.Y-h), 0))
 	return image.Rect(at.X, at.Y, at.X+w, at.Y+h)
+}
+
+// overlapsAny reports whether r overlaps any of rs.
+func overlapsAny(r image.Rectangle, rs []image.Rectangle) bool {
+	for _, o := range rs {
+		if r.Overlaps(o) {
+			return true
+		}
+	}
+	return false
 }

@@ -201,8 +201,8 @@ func orName(name, file string) string {
 	return scene.ShowPath(file)
 }
 
-// failures are the engine's failing verdicts with the judge's tolerance
-// and its failed expectations, each prefixed with its name.
+// failures are the engine's failing verdicts with the judge's tolerance,
+// each prefixed with its name.
 func (er *engineReport) failures(tol float64) []string {
 	var out []string
 	prefix := "engine " + strconv.Quote(er.Name) + ": "
@@ -210,9 +210,6 @@ func (er *engineReport) failures(tol float64) []string {
 		if v.State != engine.Agrees.String() {
 			out = append(out, prefix+v.short(tol))
 		}
-	}
-	for _, m := range er.Mismatches {
-		out = append(out, prefix+"expect "+m.Message)
 	}
 	return out
 }
@@ -223,7 +220,7 @@ func (v *verdictJSON) short(tol float64) string {
 	if v.By == nil {
 		return v.text()
 	}
-	return fmt.Sprintf("%s %s: %s off by %.3g (tolerance %g)", v.Op, v.State, v.Rule, float64(*v.By), tol)
+	return fmt.Sprintf("%s %s: %s off by %s (tolerance %s)", v.Op, v.State, v.Rule, scene.Amount(float64(*v.By)), scene.Amount(tol))
 }
 
 // captureCase adds a capture query line's case, failing when the game's

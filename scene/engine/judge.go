@@ -148,16 +148,16 @@ func (m *motion) hitOrMiss(exact, got *sweep.Answer) Verdict {
 		// No triangle comes within the ellipsoid's reach of the path (the
 		// geometry looks no farther): the engine hit, the core missed.
 		by := m.reach(got)
-		return wrong("hit", by, "the exact sweep misses and no triangle comes within reach of the motion; at T %.6g the claimed contact is %.6g (unit distance) from the ellipsoid", got.First.T, by)
+		return wrong("hit", by, "the exact sweep misses and no triangle comes within reach of the motion; at T %.6g the claimed contact is %.3g (unit distance) from the ellipsoid", got.First.T, by)
 	}
 	by := math.Abs(d - 1)
 	if by <= m.tol {
 		return Verdict{State: Agrees, Detail: "grazing motion: hit and miss are both right"}
 	}
 	if exact.Hit {
-		return wrong("miss", by, "the exact sweep hits at T %.9g; the motion comes to %.6g (unit distance) at T %.6g", exact.First.T, d, t)
+		return wrong("miss", by, "the exact sweep hits at T %.9g; the motion comes to %.3g (unit distance) at T %.6g", exact.First.T, d, t)
 	}
-	return wrong("hit", by, "the exact sweep misses; the motion comes no closer than %.6g (unit distance)", d)
+	return wrong("hit", by, "the exact sweep misses; the motion comes no closer than %.3g (unit distance)", d)
 }
 
 // reach is how far, in unit distance, a claimed contact lies from the
@@ -219,7 +219,7 @@ func (m *motion) checkTriangle(e, g *sweep.Hit, has sweep.Fields) Verdict {
 	}
 	d := oracle.UnitDistance(m.q.Ellipsoid.Axes, m.center(e.T), m.q.Mesh.Tris[g.Triangle])
 	if off := d - 1; off > m.tol || e.T > 0 && -off > m.tol {
-		return wrong("triangle", math.Abs(off), "triangle %d is %.6g (unit distance) from the exact contact on triangle %d", g.Triangle, d, e.Triangle)
+		return wrong("triangle", math.Abs(off), "triangle %d is %.3g (unit distance) from the exact contact on triangle %d", g.Triangle, d, e.Triangle)
 	}
 	return Verdict{}
 }
@@ -294,13 +294,26 @@ func (j Judge) Slide(q Query, exact, got sweep.Answer) Verdict {
 		return wrong("nonfinite", math.Inf(1), "the answer holds NaN or Inf")
 	}
 	m := j.motion(&q)
-	if d, _ := m.g.Dist(got.Slide.Final); d < 1-m.tol {
-		return wrong("inside", 1-d, "final %s is %.6g (unit distance) from the mesh", vec(got.Slide.Final), d)
+	// A start that already overlaps the mesh may rest as deep as it began
+	// (the core's own slide does): only deeper than that is inside.
+	d, _ := m.g.Dist(got.Slide.Final)
+	d0, _ := m.g.Dist(m.begin)
+	if floor := math.Min(1, d0); d < floor-m.tol {
+		return wrong("inside", floor-d, "final %s is %.3g (unit distance) from the mesh%s", vec(got.Slide.Final), d, startDepth(d0))
 	}
 	if v := m.passesThrough(&got); v.State == Wrong {
 		return v
 	}
 	return m.sticks(&exact, &got)
+}
+
+// startDepth notes a start that overlaps the mesh (unit distance d0 < 1)
+// for the inside rule's detail; "" otherwise.
+func startDepth(d0 float64) string {
+	if d0 >= 1 {
+		return ""
+	}
+	return fmt.Sprintf(", deeper than the start's %.3g", d0)
 }
 
 // passesThrough sweeps the path start → step centers → final and finds a
@@ -317,7 +330,7 @@ func (m *motion) passesThrough(got *sweep.Answer) Verdict {
 		da, _ := m.g.Dist(from)
 		db, _ := m.g.Dist(to)
 		if floor := math.Min(1, math.Min(da, db)); d < floor-m.tol {
-			return wrong("passes-through", floor-d, "segment %d (%s to %s) reaches %.6g (unit distance) at %.3g of its length", i, vec(from), vec(to), d, t)
+			return wrong("passes-through", floor-d, "segment %d (%s to %s) reaches %.3g (unit distance) at %.3g of its length", i, vec(from), vec(to), d, t)
 		}
 		from = to
 	}
@@ -335,7 +348,7 @@ func (m *motion) sticks(exact, got *sweep.Answer) Verdict {
 	// A motion shorter than the skin: the exact slide itself stays within
 	// the skin, and nothing can be said to stick.
 	if moved <= skin && want > skin && want > stickFraction*m.delta.Len() {
-		return wrong("sticks", want, "moves %.3g while the exact slide moves %.6g (world units)", moved, want)
+		return wrong("sticks", want, "moves %.3g while the exact slide moves %.3g (world units)", moved, want)
 	}
 	return Verdict{State: Agrees}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"sweepdbg/geom"
 	"sweepdbg/scene/opinions"
 	"sweepdbg/sweep"
 )
@@ -164,5 +165,23 @@ func TestJudgeFarHit(t *testing.T) {
 	got.Has = 0 // nothing to measure: at least 1
 	if v := (Judge{}).Sweep(q, exactOf(q), got); v.Rule != "hit" || v.By != 1 {
 		t.Errorf("without a point: %v, want wrong: hit by 1", v)
+	}
+}
+
+// TestJudgeSlideEmbeddedStart: a slide that starts overlapping the mesh
+// may rest as deep as it began (the core's own slide on the built-in
+// "embedded" does), but not deeper.
+func TestJudgeSlideEmbeddedStart(t *testing.T) {
+	tris := []geom.Triangle{{{-4, 0, -4}, {4, 0, 4}, {4, 0, -4}}, {{-4, 0, -4}, {-4, 0, 4}, {4, 0, 4}}}
+	m := MeshOf(tris, sweep.NewMesh(tris))
+	q := Query{Mesh: m, Ellipsoid: sweep.Sphere(0.5), Start: mgl64.Vec3{0, 0.3, 0}, End: mgl64.Vec3{3, 0.2, 0}}
+	exact := exactOf(q)
+	if v := (Judge{}).Slide(q, exact, exact); v.State != Agrees {
+		t.Fatalf("the core's own slide: %v", v)
+	}
+	deeper := sweep.Answer{Slid: true, Slide: sweep.SlideResult{Final: mgl64.Vec3{3, 0.2, 0}}}
+	v := Judge{}.Slide(q, exact, deeper)
+	if v.State != Wrong || v.Rule != "inside" || math.Abs(v.By-0.2) > 1e-9 {
+		t.Errorf("deeper than the start: %v, want inside by 0.2", v)
 	}
 }

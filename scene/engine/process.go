@@ -59,12 +59,45 @@ type Request struct {
 	Mesh int64
 }
 
-// String reads e.g. "sweep #12 on mesh 3".
+// String reads e.g. "sweep #12 (mesh 3)", "mesh #2 (defines mesh 1)" or
+// "hello #1".
 func (r Request) String() string {
-	if r.Mesh == 0 {
-		return r.Op + " #" + strconv.FormatInt(r.Seq, 10)
+	s := r.Op + " #" + strconv.FormatInt(r.Seq, 10)
+	switch {
+	case r.Mesh == 0:
+		return s
+	case r.Op == "mesh":
+		return s + " (defines mesh " + strconv.FormatInt(r.Mesh, 10) + ")"
 	}
-	return r.Op + " #" + strconv.FormatInt(r.Seq, 10) + " on mesh " + strconv.FormatInt(r.Mesh, 10)
+	return s + " (mesh " + strconv.FormatInt(r.Mesh, 10) + ")"
+}
+
+// ExitError is the Reason of a BrokenError for an engine that ended on its
+// own (errors.Is(err, ErrExited) holds): how it ended.
+type ExitError struct {
+	Code   int    // its exit code; -1 when a signal killed it
+	Signal string // the signal that killed it, e.g. "SIGSEGV" (Unix); "" otherwise
+}
+
+// Error reads "killed by signal SIGSEGV", "exited with code 3" or, for a
+// Windows status such as an access violation, "exited with code
+// 0xC0000005".
+func (e *ExitError) Error() string {
+	switch {
+	case e.Signal != "":
+		return "killed by signal " + e.Signal
+	case e.Code > 0xFFFF:
+		return fmt.Sprintf("exited with code 0x%X", e.Code)
+	}
+	return "exited with code " + strconv.Itoa(e.Code)
+}
+
+// Unwrap returns ErrExited.
+func (e *ExitError) Unwrap() error { return ErrExited }
+
+// exitOf describes a process state that ended on its own.
+func exitOf(ps *os.ProcessState) *ExitError {
+	return &ExitError{Code: ps.ExitCode(), Signal: signalName(ps)}
 }
 
 // BrokenError says a live engine broke: it exited, hung past its time
@@ -92,7 +125,7 @@ type BrokenError struct {
 	StderrTail []string
 }
 
-// Error reads e.g. `engine "my-engine" broke on sweep #3 on mesh 1: took
+// Error reads e.g. `engine "my-engine" broke on sweep #3 (mesh 1): took
 // longer than its time limit`, with the command when it is set (`engine
 // "eng" (command "./eng --mode a") broke on hello #1: exited`), "after"
 // for After, and the excerpt when there is one.
@@ -162,7 +195,8 @@ type Process struct {
 	free       chan []byte   // line buffers the reader may fill again (see release)
 	done       chan struct{} // closed when the process is being stopped
 	readerDone chan struct{}
-	pending    atomic.Bool // a request awaits its answer line
+	exited     chan struct{} // closed when the child has been reaped
+	pending    atomic.Bool   // a request awaits its answer line
 	timer      *time.Timer
 	stopOnce   sync.Once
 }
@@ -247,11 +281,20 @@ func (p *Process) spawn() error {
 		return err
 	}
 	p.cmd, p.stdin = cmd, stdin
+	p.exited = make(chan struct{})
+	go reap(cmd, p.exited)
 	p.lines, p.done, p.readerDone = make(chan lineMsg, 2), make(chan struct{}), make(chan struct{})
 	p.free = make(chan []byte, freeBuffers)
 	p.pending.Store(false)
 	go p.read(r)
 	return nil
+}
+
+// reap waits for the child (its ProcessState then says how it ended)
+// and closes exited.
+func reap(cmd *exec.Cmd, exited chan<- struct{}) {
+	_ = cmd.Wait()
+	close(exited)
 }
 
 // freeBuffers is how many line buffers wait for the reader at most: the
@@ -383,12 +426,35 @@ func (p *Process) failMsg(r Request, m lineMsg) error {
 	return p.fail(r, reason, m.b)
 }
 
+// exitGrace is how long an engine whose output ended may take to exit on
+// its own before it is killed: its exit status then says how it ended.
+const exitGrace = 250 * time.Millisecond
+
 // fail stops the engine and records why it broke.
 func (p *Process) fail(r Request, reason error, line []byte) error {
+	if errors.Is(reason, ErrExited) {
+		reason = p.howExited(reason)
+	}
 	p.stop()
 	e := p.brokenError(r, reason, line)
 	p.broken = e
 	return e
+}
+
+// howExited waits up to exitGrace for the process to end and returns its
+// exit status as an *ExitError; reason when it is still running (it only
+// closed its output).
+func (p *Process) howExited(reason error) error {
+	t := time.NewTimer(exitGrace)
+	defer t.Stop()
+	select {
+	case <-p.exited:
+		if ps := p.cmd.ProcessState; ps != nil {
+			return exitOf(ps)
+		}
+	case <-t.C:
+	}
+	return reason
 }
 
 // brokenError describes the engine broken on r for reason, quoting what
@@ -414,8 +480,8 @@ func (p *Process) stop() {
 		p.group.kill()
 		close(p.done)
 		p.stdin.Close()
-		_ = p.cmd.Wait() // the exit status says nothing the reason does not
-		<-p.readerDone   // the group is dead, so stdout reaches EOF
+		<-p.exited     // reaped by reap
+		<-p.readerDone // the group is dead, so stdout reaches EOF
 	})
 }
 

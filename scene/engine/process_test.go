@@ -239,7 +239,7 @@ func TestCloseFindsExtraLine(t *testing.T) {
 	if !errors.As(err, &be) || !errors.Is(err, ErrExtraLine) || !be.After || be.Request.Op != "sweep" || be.Request.Seq != 3 {
 		t.Fatalf("Close: %v, want a BrokenError after sweep #3 for ErrExtraLine", err)
 	}
-	if !strings.Contains(err.Error(), `engine "fake" broke after sweep #3 on mesh `) || !strings.Contains(be.Excerpt, `\"hit\":true`) {
+	if !strings.Contains(err.Error(), `engine "fake" broke after sweep #3 (mesh `) || !strings.Contains(be.Excerpt, `\"hit\":true`) {
 		t.Errorf("message %q, want it to name the engine, the request and the extra line", err)
 	}
 	if !groupGone(pg) {
@@ -247,5 +247,43 @@ func TestCloseFindsExtraLine(t *testing.T) {
 	}
 	if err := p.Close(); err != nil || !errors.Is(p.Err(), ErrExtraLine) {
 		t.Errorf("second Close: %v, Err %v; want nil and the break kept", err, p.Err())
+	}
+}
+
+// TestProcessExitCode: an engine that exits is broken with its exit code
+// in the message (3 before its hello, 2 on a sweep), and the reason is
+// still ErrExited.
+func TestProcessExitCode(t *testing.T) {
+	for mode, want := range map[string]string{"exit-start": "broke on hello #1: exited with code 3", "exit-mid": "): exited with code 2"} {
+		err := breakFake(t, mode)
+		var ee *ExitError
+		if !errors.As(err, &ee) || !errors.Is(err, ErrExited) || ee.Signal != "" || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v (%#v), want an ExitError, ErrExited, and %q", mode, err, ee, want)
+		}
+	}
+}
+
+func TestRequestString(t *testing.T) {
+	for r, want := range map[Request]string{
+		{Op: "hello", Seq: 1}:           "hello #1",
+		{Op: "mesh", Seq: 2, Mesh: 1}:   "mesh #2 (defines mesh 1)",
+		{Op: "sweep", Seq: 3, Mesh: 1}:  "sweep #3 (mesh 1)",
+		{Op: "slide", Seq: 12, Mesh: 4}: "slide #12 (mesh 4)",
+	} {
+		if got := r.String(); got != want {
+			t.Errorf("%+v: %q, want %q", r, got, want)
+		}
+	}
+}
+
+func TestExitErrorText(t *testing.T) {
+	for e, want := range map[ExitError]string{
+		{Code: 3}:                     "exited with code 3",
+		{Code: -1, Signal: "SIGSEGV"}: "killed by signal SIGSEGV",
+		{Code: 0xC0000005}:            "exited with code 0xC0000005",
+	} {
+		if got := e.Error(); got != want {
+			t.Errorf("%+v: %q, want %q", e, got, want)
+		}
 	}
 }

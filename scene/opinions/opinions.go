@@ -99,7 +99,7 @@ func (r *Report) String() string {
 		fmt.Fprintf(&b, "%-10s T %.12g point %s normal %s %s triangle %d\n", o.Algorithm, h.T, vec(h.Point), vec(h.Normal), h.Feature, h.Triangle)
 	}
 	if r.Agree() {
-		fmt.Fprintf(&b, "agree (within %g in unit distance)\n", r.Tolerance.T)
+		fmt.Fprintf(&b, "agree (within %.3g in unit distance)\n", r.Tolerance.T)
 	}
 	for _, d := range r.Disagreements {
 		fmt.Fprintf(&b, "DISAGREE %s\n", d)
