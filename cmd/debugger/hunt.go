@@ -65,7 +65,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	}
 	defer engine.CloseAll(engines)
 	bar := newHuntBar(stderr, s.Name, engines)
-	sum, err := hunt.Run(ctx, hunt.Config{Scene: s, Duration: *dur, Seed: *seed, Out: *out, Engines: engines, Judge: ef.Judge()}, bar.show)
+	sum, err := hunt.Run(ctx, hunt.Config{Scene: s, Duration: *dur, Seed: *seed, Out: *out, Engines: [][]engine.Engine{engines}, Judge: ef.Judge()}, bar.show)
 	bar.line.end()
 	writeHuntSummary(stdout, sum)
 	if err != nil {
