@@ -229,4 +229,3 @@ func keys(m map[string][]byte) []string {
 	slices.Sort(out)
 	return out
 }
-
