@@ -9,6 +9,7 @@ require (
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
 	github.com/qmuntal/gltf v0.28.0
 	golang.org/x/image v0.45.0
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (
