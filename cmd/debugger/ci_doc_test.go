@@ -254,4 +254,3 @@ func runDocCommands(t *testing.T, bin, engine, dir string, env map[string]string
 		}
 	}
 }
-

@@ -100,6 +100,7 @@ type Config struct {
 type Progress struct {
 	Elapsed, Duration time.Duration
 	Cases             int         // cases tried so far
+	CaseBudget        int         // the shard's cases in Config.Cases; 0 without a case budget
 	Findings          int         // kinds of finding so far
 	Shrinking         string      // a kind being shrunk, "" while only searching
 	Queries           int         // requests the engines answered (Config.Engines)
@@ -274,12 +275,21 @@ func (h *hunter) shrinkDeadline() time.Time {
 	return h.cfg.Now().Add(budget)
 }
 
+// caseBudget is how many of the Cases budget's indices the shard takes.
+func (h *hunter) caseBudget() int {
+	if h.cfg.Cases <= 0 {
+		return 0
+	}
+	s := h.cfg.Shard.norm()
+	return (h.cfg.Cases - s.Index + s.Count - 1) / s.Count
+}
+
 func (h *hunter) report() {
 	if h.progress == nil {
 		return
 	}
 	h.mu.Lock()
-	p := Progress{Elapsed: h.cfg.Now().Sub(h.start), Duration: h.cfg.Duration, Cases: h.sum.Cases, Findings: len(h.sum.Findings)}
+	p := Progress{Elapsed: h.cfg.Now().Sub(h.start), Duration: h.cfg.Duration, Cases: h.sum.Cases, CaseBudget: h.caseBudget(), Findings: len(h.sum.Findings)}
 	for _, f := range h.sum.Findings {
 		p.ByKind = append(p.ByKind, KindCount{f.Kind, f.Count})
 		if h.shrinking[f.Kind] && p.Shrinking == "" {
