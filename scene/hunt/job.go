@@ -94,11 +94,11 @@ func (h *hunter) merge(n uint64, c Case, probs []Problem) []shrinkJob {
 	}
 	var jobs []shrinkJob
 	for !h.stopped {
-		probs, ok := h.pending[h.folded]
+		next, ok := h.pending[h.folded]
 		if !ok {
 			break
 		}
-		jobs = append(jobs, h.fold(h.cases[h.folded], probs)...)
+		jobs = append(jobs, h.fold(h.cases[h.folded], next)...)
 		delete(h.pending, h.folded)
 		delete(h.cases, h.folded)
 		h.folded++
