@@ -228,14 +228,7 @@ func (b *huntBar) show(p hunt.Progress) {
 	var line string
 	findings := fmt.Sprintf("%d %s", p.Findings, plural(p.Findings, "finding"))
 	if b.engines == "" {
-		frac := 1.0
-		if p.Duration > 0 {
-			frac = min(1, float64(p.Elapsed)/float64(p.Duration))
-		}
-		if p.CaseBudget > 0 {
-			frac = max(min(frac, 1), min(1, float64(p.Cases)/float64(p.CaseBudget)))
-		}
-		n := int(frac * barCells)
+		n := int(barFraction(p) * barCells)
 		line = fmt.Sprintf("hunting %s [%s%s] %s  %s  %s", b.scene, strings.Repeat("#", n), strings.Repeat("-", barCells-n),
 			huntClock(p), huntCases(p), findings)
 	} else {
@@ -260,6 +253,22 @@ func (b *huntBar) show(p hunt.Progress) {
 		line += "  shrinking " + scene.Printable(p.Shrinking)
 	}
 	b.line.draw(line)
+}
+
+// barFraction is how much of the hunt is done: of its time or of its
+// case budget, whichever is further; 1 without either.
+func barFraction(p hunt.Progress) float64 {
+	if p.Duration <= 0 && p.CaseBudget <= 0 {
+		return 1
+	}
+	frac := 0.0
+	if p.Duration > 0 {
+		frac = float64(p.Elapsed) / float64(p.Duration)
+	}
+	if p.CaseBudget > 0 {
+		frac = max(frac, float64(p.Cases)/float64(p.CaseBudget))
+	}
+	return min(1, frac)
 }
 
 // huntClock is "12s/30s", or "12s" without a time limit.

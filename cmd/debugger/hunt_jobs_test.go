@@ -7,6 +7,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"sweepdbg/scene/hunt"
 )
 
 // TestHuntJobsBadInput: --jobs, --cases and --shard out of range are
@@ -145,4 +148,15 @@ func readDir(t *testing.T, dir string) map[string][]byte {
 		out[e.Name()] = data
 	}
 	return out
+}
+
+// TestHuntBarBudget: with a case budget and no time limit, the bar shows
+// the cases of the budget and the time without a limit.
+func TestHuntBarBudget(t *testing.T) {
+	var b strings.Builder
+	bar := newHuntBar(&b, "floor", nil)
+	bar.show(hunt.Progress{Elapsed: 1500 * time.Millisecond, Cases: 25, CaseBudget: 100})
+	if s := b.String(); !strings.Contains(s, "[######------------------] 1.5s  25/100 cases") {
+		t.Errorf("bar %q: want a quarter full, 1.5s and 25/100 cases", s)
+	}
 }

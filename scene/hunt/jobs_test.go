@@ -5,23 +5,28 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"sweepdbg/scene/engine"
 	"sweepdbg/sweep"
 )
 
 // mixedEngine is the exact core wrong in three ways: it misses vertex
-// hits, calls edge hits face hits, and reports face hits late.
+// hits, calls edge hits face hits, and reports face hits late. It takes
+// up to 300 µs longer at random, so that the jobs finish their cases out
+// of order.
 type mixedEngine struct{ lateEngine }
 
 func (mixedEngine) Name() string { return "mixed" }
 func (m mixedEngine) Sweep(ctx context.Context, q engine.Query) (sweep.Answer, error) {
+	time.Sleep(time.Duration(rand.IntN(300)) * time.Microsecond)
 	a, err := m.Engine.Sweep(ctx, q)
 	switch {
 	case !a.Hit:
