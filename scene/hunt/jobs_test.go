@@ -234,3 +234,19 @@ func keys(m map[string][]byte) []string {
 	slices.Sort(out)
 	return out
 }
+
+// TestCasesNoTimeLimit: with a case budget and no Duration the hunt tries
+// every case of the budget however much time passes (the clock here
+// jumps an hour at every look); with a Duration as well, the time ends it.
+func TestCasesNoTimeLimit(t *testing.T) {
+	var now time.Time
+	clock := func() time.Time { now = now.Add(time.Hour); return now }
+	sum, err := Run(t.Context(), Config{Scene: floorScene(t), Cases: 50, Seed: 1, Out: t.TempDir(), Now: clock}, nil)
+	if err != nil || sum.Cases != 50 {
+		t.Errorf("no Duration: %d cases, %v; want 50", sum.Cases, err)
+	}
+	sum, err = Run(t.Context(), Config{Scene: floorScene(t), Cases: 50, Duration: time.Minute, Seed: 1, Out: t.TempDir(), Now: clock}, nil)
+	if err != nil || sum.Cases != 0 {
+		t.Errorf("a Duration of a minute on a clock that jumps an hour: %d cases, %v; want none", sum.Cases, err)
+	}
+}
