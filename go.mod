@@ -10,6 +10,7 @@ require (
 	github.com/qmuntal/gltf v0.28.0
 	golang.org/x/image v0.45.0
 	golang.org/x/sys v0.47.0
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (

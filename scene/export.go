@@ -27,3 +27,17 @@ func Export(dir string, s *Scene, now time.Time) (string, error) {
 	}
 	return atomicfile.WriteFresh(dir, s.Name, ".json", data, now)
 }
+
+// ExportByContent validates s and writes it as a fixture in dir (created
+// if missing) named after the scene's name and a hash of its bytes:
+// "<name>-<8 hex digits>.json" (see atomicfile.WriteContent). The same
+// scene exported again, even by another process into the same directory,
+// is the same file, which is left as it is; a different file is never
+// overwritten. It returns the path; errors name the path.
+func ExportByContent(dir string, s *Scene) (string, error) {
+	data, err := s.Marshal()
+	if err != nil {
+		return "", err
+	}
+	return atomicfile.WriteContent(dir, s.Name, ".json", data)
+}

@@ -2,22 +2,47 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sweepdbg/internal/testenv"
+	"sync"
 	"testing"
 )
+
+// The debugger binary, built once into engineDir by debuggerBinary.
+var (
+	binOnce  sync.Once
+	binPath  string
+	binError error
+)
+
+// debuggerBinary builds the real binary once (into engineDir, removed by
+// TestMain) and returns its path.
+func debuggerBinary(t *testing.T) string {
+	t.Helper()
+	binOnce.Do(func() {
+		binPath = filepath.Join(engineDir, "debugger")
+		if runtime.GOOS == "windows" {
+			binPath += ".exe"
+		}
+		if out, err := exec.Command(testenv.GoTool(), "build", "-o", binPath, ".").CombinedOutput(); err != nil {
+			binError = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if binError != nil {
+		t.Fatal(binError)
+	}
+	return binPath
+}
 
 // TestBinaryExitCodes builds the real binary and checks the exit status
 // and output of the headless commands as a shell sees them.
 func TestBinaryExitCodes(t *testing.T) {
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "debugger")
-	build := exec.Command(testenv.GoTool(), "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := debuggerBinary(t)
 	p := fixtures(t, map[string]string{
 		"pass.json": passing,
 		"fail.json": strings.Replace(passing, `"t": 0.5`, `"t": 0.75`, 1),

@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -17,21 +20,32 @@ import (
 	"sweepdbg/scene/meshfile"
 )
 
+// huntUsage is the hunt command's argument synopsis.
+const huntUsage = `hunt [--scene NAME|FILE] [--time 30s] [--cases N] [--seed N] [--jobs N] [--shard I/N] [--out DIR] [ENGINE FLAGS]`
+
 // runHunt searches random motions for core (or engine) bugs with package
-// scene/hunt: debugger hunt [--scene NAME|FILE] [--time 30s] [--seed N]
-// [--out DIR] [ENGINE FLAGS]. It draws a progress bar on stderr and prints
-// a summary table on stdout. --scene is a built-in scene's name or a
-// fixture or mesh file (default scene.DefaultName); --seed defaults to one
-// taken from the clock (the summary prints it, so a hunt can be repeated).
-// Ctrl-C ends the hunt early with the summary so far. Exit status: 0 no
-// findings, 1 findings (written as fixtures), 2 bad usage, an unknown scene,
-// an unreadable file, an --out that cannot take fixtures, a fixture that
-// could not be written, or a broken engine.
+// scene/hunt: debugger hunt [--scene NAME|FILE] [--time 30s] [--cases N]
+// [--seed N] [--jobs N] [--shard I/N] [--out DIR] [ENGINE FLAGS]. It
+// draws a progress bar on stderr and prints a summary table on stdout.
+// --scene is a built-in scene's name or a fixture or mesh file (default
+// scene.DefaultName); --seed defaults to one taken from the clock (the
+// summary prints it, so a hunt can be repeated); --cases N stops after the
+// seed's first N cases (then --time is no limit unless given); --jobs runs
+// that many searches in parallel (default: the number of CPUs), each with
+// its own engine processes, with the same findings as one; --shard I/N
+// tries only the cases whose index is I modulo N. Ctrl-C ends the hunt
+// early with the summary so far. Exit status: 0 no findings, 1 findings
+// (written as fixtures), 2 bad usage, an unknown scene, an unreadable
+// file, an --out that cannot take fixtures, a fixture that could not be
+// written, or a broken engine.
 func runHunt(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("hunt", `hunt [--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR] [--engine "CMD ARGS"]...`, stderr)
+	fs := newFlags("hunt", huntUsage, stderr)
 	name := fs.String("scene", scene.DefaultName, "built-in scene `NAME` or fixture/mesh FILE to hunt in")
-	dur := fs.Duration("time", hunt.DefaultDuration, "how long to hunt, shrinking included")
+	dur := fs.Duration("time", hunt.DefaultDuration, "how long to hunt, shrinking included (with --cases: no limit unless given)")
+	cases := fs.Int("cases", 0, "stop after the seed's first `N` cases (0: no limit, --time decides); the same N and seed give the same findings")
 	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "seed of the random search (default: from the clock)")
+	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "`N` searches in parallel, each with its own engine processes (default: the CPUs this process may use, a container's CPU limit included)")
+	shardFlag := fs.String("shard", "0/1", "try only shard `I/N` of the seed's cases: those whose index is I modulo N")
 	out := fs.String("out", hunt.DefaultOut, "directory for the fixtures of the findings")
 	var ef engine.Flags
 	ef.Add(fs)
@@ -39,18 +53,18 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	if len(rest) > 0 {
-		return usageErr(stderr, "hunt: unexpected argument %q", rest[0])
+	cfg := hunt.Config{Duration: *dur, Cases: *cases, Seed: *seed, Jobs: *jobs, Out: *out, Judge: ef.Judge()}
+	if !flagGiven(fs, "time") && *cases > 0 {
+		cfg.Duration = 0
 	}
-	if *dur <= 0 {
-		return usageErr(stderr, "hunt: --time %v: must be positive", *dur)
-	}
-	if err := ef.Validate(); err != nil {
-		return usageErr(stderr, "hunt: %v", err)
+	var err error
+	cfg.Shard, err = hunt.ParseShard(*shardFlag)
+	if msg := huntUsageProblem(rest, cfg, *dur, *shardFlag, err, &ef); msg != "" {
+		return usageErr(stderr, "hunt: %s", msg)
 	}
 	ctx, stop := signalContext()
 	defer stop()
-	s, err := huntScene(ctx, *name)
+	cfg.Scene, err = huntScene(ctx, *name)
 	if err == nil {
 		err = checkOut(*out)
 	}
@@ -58,18 +72,68 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "debugger: hunt: %s\n", scene.Printable(err.Error()))
 		return exitInvalid
 	}
-	engines, err := ef.Start(ctx)
+	return hunting(ctx, cfg, &ef, stdout, stderr)
+}
+
+// huntUsageProblem says what is wrong with the hunt's operands and flags,
+// "" when nothing is. shardErr is hunt.ParseShard's error.
+func huntUsageProblem(rest []string, cfg hunt.Config, dur time.Duration, shard string, shardErr error, ef *engine.Flags) string {
+	switch {
+	case len(rest) > 0:
+		return fmt.Sprintf("unexpected argument %q", clipName(rest[0]))
+	case dur <= 0:
+		return fmt.Sprintf("--time %v: must be positive", dur)
+	case cfg.Cases < 0:
+		return fmt.Sprintf("--cases %d: must be 0 (no limit) or more", cfg.Cases)
+	case cfg.Jobs < 1:
+		return fmt.Sprintf("--jobs %d: must be at least 1", cfg.Jobs)
+	case shardErr != nil:
+		return fmt.Sprintf("--shard %q: want I/N with N >= 1 and 0 <= I < N, e.g. 0/4", clipName(shard))
+	}
+	if err := ef.Validate(); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+// flagGiven reports whether the flag name was set on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
+// hunting starts one set of engines per job (all closed on return, on
+// every path), runs the hunt with its progress bar and prints the
+// summary; it returns the exit status.
+func hunting(ctx context.Context, cfg hunt.Config, ef *engine.Flags, stdout, stderr io.Writer) int {
+	sets, err := startEngineSets(ctx, ef, cfg.Jobs)
+	closed := false
+	closeSets := func() error {
+		if closed {
+			return nil
+		}
+		closed = true
+		var errs []error
+		for _, set := range sets {
+			errs = append(errs, engine.CloseAll(set))
+		}
+		return errors.Join(errs...)
+	}
+	defer closeSets()
 	if err != nil {
 		engine.PrintBroken(stderr, "debugger", err)
 		return exitInvalid
 	}
-	defer engine.CloseAll(engines)
-	bar := newHuntBar(stderr, s.Name, engines)
-	sum, err := hunt.Run(ctx, hunt.Config{Scene: s, Duration: *dur, Seed: *seed, Out: *out, Engines: engines, Judge: ef.Judge()}, bar.show)
+	if len(ef.Cmds) > 0 {
+		cfg.Engines = sets
+	}
+	bar := newHuntBar(stderr, cfg.Scene.Name, sets[0])
+	sum, err := hunt.Run(ctx, cfg, bar.show)
 	bar.line.end()
 	writeHuntSummary(stdout, sum)
 	if err == nil {
-		err = engine.CloseAll(engines) // an engine that wrote after its last answer is broken
+		err = closeSets() // an engine that wrote after its last answer is broken
 	}
 	if err != nil {
 		engine.PrintBroken(stderr, "debugger", err)
@@ -81,13 +145,55 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// startEngineSets starts the flags' engines once per job. On an error the
+// sets started so far are returned with it, for the caller to close.
+func startEngineSets(ctx context.Context, ef *engine.Flags, jobs int) ([][]engine.Engine, error) {
+	sets := make([][]engine.Engine, 0, jobs)
+	for range jobs {
+		set, err := ef.Start(ctx)
+		if err != nil {
+			return sets, err
+		}
+		sets = append(sets, set)
+	}
+	return sets, nil
+}
+
+// maxShownName is how many runes of a name the user gave an error echoes.
+const maxShownName = 80
+
+// clipName is s cut to its first maxShownName runes (with "…" when cut)
+// and escaped with scene.Printable: a name from the command line, safe
+// and short in an error message.
+func clipName(s string) string {
+	n := 0
+	for i := range s {
+		if n == maxShownName {
+			return scene.Printable(s[:i]) + "…"
+		}
+		n++
+	}
+	return scene.Printable(s)
+}
+
+// withoutPath is err without the path of an *os.PathError in it (the
+// message names the file already, cut short): its Err, else err.
+func withoutPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
 // huntScene is a built-in scene by name, else a file (fixture or mesh).
+// Errors echo the name cut short (clipName).
 func huntScene(ctx context.Context, name string) (*scene.Scene, error) {
 	if slices.Contains(scene.Builtins(), name) {
 		return scene.Builtin(name)
 	}
 	if _, err := os.Stat(name); err != nil {
-		return nil, fmt.Errorf("--scene %q is neither a built-in scene (%s) nor a readable file: %w", name, strings.Join(scene.Builtins(), ", "), err)
+		return nil, fmt.Errorf("--scene \"%s\" is neither a built-in scene (%s) nor a readable file: %w", clipName(name), strings.Join(scene.Builtins(), ", "), withoutPath(err))
 	}
 	return meshfile.Open(ctx, name, nil)
 }
@@ -96,11 +202,11 @@ func huntScene(ctx context.Context, name string) (*scene.Scene, error) {
 // by writing and removing a probe file.
 func checkOut(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("--out %q: %w", dir, err)
+		return fmt.Errorf("--out \"%s\": %w", clipName(dir), withoutPath(err))
 	}
 	f, err := os.CreateTemp(dir, ".probe-*")
 	if err != nil {
-		return fmt.Errorf("--out %q is not writable: %w", dir, err)
+		return fmt.Errorf("--out \"%s\" is not writable: %w", clipName(dir), withoutPath(err))
 	}
 	name := f.Name()
 	f.Close()
@@ -133,20 +239,16 @@ func (b *huntBar) show(p hunt.Progress) {
 	var line string
 	findings := fmt.Sprintf("%d %s", p.Findings, plural(p.Findings, "finding"))
 	if b.engines == "" {
-		frac := 1.0
-		if p.Duration > 0 {
-			frac = min(1, float64(p.Elapsed)/float64(p.Duration))
-		}
-		n := int(frac * barCells)
-		line = fmt.Sprintf("hunting %s [%s%s] %s/%s  %d cases  %s", b.scene, strings.Repeat("#", n), strings.Repeat("-", barCells-n),
-			p.Elapsed.Round(100*time.Millisecond), p.Duration, p.Cases, findings)
+		n := int(barFraction(p) * barCells)
+		line = fmt.Sprintf("hunting %s [%s%s] %s  %s  %s", b.scene, strings.Repeat("#", n), strings.Repeat("-", barCells-n),
+			huntClock(p), huntCases(p), findings)
 	} else {
 		qps := 0.0
 		if s := p.Elapsed.Seconds(); s > 0 {
 			qps = float64(p.Queries) / s
 		}
-		line = fmt.Sprintf("hunting %s with %s %s/%s  %d cases  %.0f q/s  %s", b.scene, b.engines,
-			p.Elapsed.Round(100*time.Millisecond), p.Duration, p.Cases, qps, findings)
+		line = fmt.Sprintf("hunting %s with %s %s  %s  %.0f q/s  %s", b.scene, b.engines,
+			huntClock(p), huntCases(p), qps, findings)
 		if len(p.ByKind) > 0 {
 			parts := make([]string, len(p.ByKind))
 			for i, k := range p.ByKind {
@@ -164,11 +266,48 @@ func (b *huntBar) show(p hunt.Progress) {
 	b.line.draw(line)
 }
 
+// barFraction is how much of the hunt is done: of its time or of its
+// case budget, whichever is further; 1 without either.
+func barFraction(p hunt.Progress) float64 {
+	if p.Duration <= 0 && p.CaseBudget <= 0 {
+		return 1
+	}
+	frac := 0.0
+	if p.Duration > 0 {
+		frac = float64(p.Elapsed) / float64(p.Duration)
+	}
+	if p.CaseBudget > 0 {
+		frac = max(frac, float64(p.Cases)/float64(p.CaseBudget))
+	}
+	return min(1, frac)
+}
+
+// huntClock is "12s/30s", or "12s" without a time limit.
+func huntClock(p hunt.Progress) string {
+	e := p.Elapsed.Round(100 * time.Millisecond).String()
+	if p.Duration > 0 {
+		e += "/" + p.Duration.String()
+	}
+	return e
+}
+
+// huntCases is "1234 cases", or "1234/5000 cases" with a case budget.
+func huntCases(p hunt.Progress) string {
+	if p.CaseBudget > 0 {
+		return fmt.Sprintf("%d/%d cases", p.Cases, p.CaseBudget)
+	}
+	return fmt.Sprintf("%d cases", p.Cases)
+}
+
 // writeHuntSummary prints the hunt's outcome: a line with the scene, seed
 // and case count, then a table (kind, count, worst, triangles, fixture),
 // or "no findings".
 func writeHuntSummary(w io.Writer, s hunt.Summary) {
-	fmt.Fprintf(w, "hunted %s for %s: %d cases, seed %d\n", scene.Printable(s.Scene), s.Elapsed.Round(time.Millisecond), s.Cases, s.Seed)
+	shard := ""
+	if s.Shard.Count > 1 {
+		shard = ", shard " + s.Shard.String()
+	}
+	fmt.Fprintf(w, "hunted %s for %s: %d cases, seed %d%s\n", scene.Printable(s.Scene), s.Elapsed.Round(time.Millisecond), s.Cases, s.Seed, shard)
 	if len(s.Findings) == 0 {
 		fmt.Fprintln(w, "no findings")
 		return

@@ -4,15 +4,18 @@
 //
 //	debugger [--scene NAME] [--fresh] [ENGINE FLAGS] [FILE]
 //	                                            open the window (FILE: a fixture, a mesh or a capture)
-//	debugger replay [--json] [--first] [--junit FILE] [--builtins] [ENGINE FLAGS] FILE...
+//	debugger replay [--json] [--first] [--junit FILE] [--builtins] [ENGINE FLAGS] FILE|DIR...
 //	                                            replay fixtures (check their expectations)
-//	                                            and captures (.jsonl: judge every line)
+//	                                            and captures (.jsonl: judge every line);
+//	                                            a DIR stands for its .json and .jsonl files
 //	debugger scenes                             list the built-in scenes
 //	debugger export-scene NAME FILE             write a built-in scene as a fixture
 //	debugger screenshot [--scene NAME | FILE] --out shot.png [--size 1280x800]
 //	debugger bench [--scene NAME] [--n N]       time the core on a built-in scene
-//	debugger hunt [--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR] [ENGINE FLAGS]
-//	                                            hunt for core or engine bugs (hunt.go;
+//	debugger hunt [--scene NAME|FILE] [--time 30s] [--cases N] [--seed N] [--jobs N]
+//	              [--shard I/N] [--out DIR] [ENGINE FLAGS]
+//	                                            hunt for core or engine bugs in parallel jobs,
+//	                                            or one shard of a seed's cases (hunt.go;
 //	                                            the search is package scene/hunt)
 //	debugger version                            the version, commit and build date (version.go)
 //
@@ -59,14 +62,18 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{"replay", "[--json] [--first] [--junit FILE] [--builtins] [ENGINE FLAGS] FILE...",
-			"replay fixtures headless and check their expectations; judge every line of a capture (.jsonl)", runReplay},
+		{"replay", "[--json] [--first] [--junit FILE] [--builtins] [ENGINE FLAGS] FILE|DIR...",
+			"replay fixtures headless and check their expectations; judge every line of a capture\n" +
+				"      (.jsonl); a DIR stands for the .json and .jsonl files in it, in sorted order", runReplay},
 		{"scenes", "", "list the built-in scenes", runScenes},
 		{"export-scene", "NAME FILE", "write a built-in scene as a fixture (never overwrites)", runExportScene},
 		{"screenshot", "[--scene NAME | FILE] --out PNG [--size WxH]", "render one frame of the window to a PNG", runScreenshot},
 		{"bench", "[--scene NAME | --level FILE] [--n N] [--radius R]", "time sweeps and slides of the core on a built-in scene or a level file", runBench},
-		{"hunt", "[--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR] [ENGINE FLAGS]",
-			"search random motions for core (or engine) bugs, shrink them and write each as a fixture", runHunt},
+		{"hunt", "[--scene NAME|FILE] [--time 30s] [--cases N] [--seed N] [--jobs N] [--shard I/N] [--out DIR] [ENGINE FLAGS]",
+			"search random motions for core (or engine) bugs, shrink them and write each as a fixture\n" +
+				"      named by its kind and content; --jobs N searches in parallel (default: the CPUs), each job\n" +
+				"      with its own engines; --cases N stops after the seed's first N cases (the same findings\n" +
+				"      for any --jobs); --shard I/N tries only the cases whose index is I modulo N", runHunt},
 		{"version", "", "print the version, the commit and the build date", runVersion},
 		{"help", "", "show this text", func(_ []string, stdout, _ io.Writer) int {
 			usage(stdout)

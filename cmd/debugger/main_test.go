@@ -174,7 +174,7 @@ func TestReplayUsageErrors(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and a message", args, code, errOut)
 		}
 	}
-	if code, _, errOut := runCmd("replay", "-h"); code != exitOK || !strings.Contains(errOut, "usage: debugger replay [--json] [--first] [--junit FILE] [--builtins] [--engine \"CMD ARGS\"]... FILE...") {
+	if code, _, errOut := runCmd("replay", "-h"); code != exitOK || !strings.Contains(errOut, "usage: debugger replay [--json] [--first] [--junit FILE] [--builtins] [--engine \"CMD ARGS\"]... FILE|DIR...") {
 		t.Errorf("replay -h: exit %d, stderr %q", code, errOut)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -18,15 +20,16 @@ import (
 )
 
 // runReplay replays fixtures and captures: debugger replay [--json]
-// [--first] [--junit FILE] [--builtins] [--engine "CMD ARGS"]... FILE...
-// Files ending in .jsonl are captures (see replayer.capture). Every file
-// runs even when an earlier one is invalid; a broken engine stops the run.
-// --junit writes the outcome as JUnit XML on every path after the flags
-// are checked (junitLog). Exit status: 2 when any file is invalid or an
-// engine is broken, else 1 when any expectation or verdict fails (or the
-// JUnit file cannot be written), else 0.
+// [--first] [--junit FILE] [--builtins] [--engine "CMD ARGS"]... FILE|DIR...
+// Files ending in .jsonl are captures (see replayer.capture); a directory
+// stands for its .json and .jsonl files, in sorted order (see expand).
+// Every file runs even when an earlier one is invalid; a broken engine
+// stops the run. --junit writes the outcome as JUnit XML on every path
+// after the flags are checked (junitLog). Exit status: 2 when any file is
+// invalid or an engine is broken, else 1 when any expectation or verdict
+// fails (or the JUnit file cannot be written), else 0.
 func runReplay(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("replay", "replay [--json] [--first] [--junit FILE] [--builtins] [--engine \"CMD ARGS\"]... FILE...", stderr)
+	fs := newFlags("replay", "replay [--json] [--first] [--junit FILE] [--builtins] [--engine \"CMD ARGS\"]... FILE|DIR...", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per file (per query line of a capture, and the capture's summary) instead of a line of text")
 	first := fs.Bool("first", false, "for a capture, print only its summary (where it first went wrong per label and per rule), not a line per wrong query")
 	junit := fs.String("junit", "", "also write the outcome as JUnit XML to `FILE` (a test suite per file, a test case per fixture or capture query line), whatever the exit status")
@@ -39,7 +42,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(files) == 0 && !*builtins {
-		return usageErr(stderr, "replay: want at least one FILE (or --builtins)")
+		return usageErr(stderr, "replay: want at least one FILE or DIR (or --builtins)")
 	}
 	if err := ef.Validate(); err != nil {
 		return usageErr(stderr, "replay: %v", err)
@@ -99,7 +102,7 @@ func (rp *replayer) all(files []string, builtins bool) int {
 			}
 		}
 	}
-	for _, file := range files {
+	for _, file := range rp.expand(files) {
 		var ok bool
 		if isCapture(file) {
 			ok = rp.capture(file)
@@ -115,6 +118,49 @@ func (rp *replayer) all(files []string, builtins bool) int {
 		return rp.stopped()
 	}
 	return rp.status
+}
+
+// expand replaces each directory among files by the fixtures (.json) and
+// captures (.jsonl) in it, in sorted order (not its subdirectories nor
+// hidden files). A directory that cannot be read is an invalid input
+// (exit status 2); one without such files is reported on stderr and
+// replays nothing.
+func (rp *replayer) expand(files []string) []string {
+	var out []string
+	for _, file := range files {
+		if fi, err := os.Stat(file); err != nil || !fi.IsDir() {
+			out = append(out, file)
+			continue
+		}
+		found, err := replayable(file)
+		switch {
+		case err != nil:
+			fmt.Fprintf(rp.stderr, "debugger: replay: %s\n", scene.Printable(err.Error()))
+			rp.fail(exitInvalid)
+		case len(found) == 0:
+			fmt.Fprintf(rp.stderr, "debugger: replay: %s: no .json or .jsonl files\n", scene.ShowPath(file))
+		}
+		out = append(out, found...)
+	}
+	return out
+}
+
+// replayable lists the regular .json and .jsonl files directly in dir
+// whose names do not start with ".", sorted by name.
+func replayable(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir) // sorted by name
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		name := e.Name()
+		ext := strings.ToLower(filepath.Ext(name))
+		if e.Type().IsRegular() && !strings.HasPrefix(name, ".") && (ext == ".json" || ext == ".jsonl") {
+			out = append(out, filepath.Join(dir, name))
+		}
+	}
+	return out, nil
 }
 
 // fail raises the exit status to code (2 beats 1 beats 0).

@@ -8,6 +8,7 @@
 package atomicfile
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -153,11 +154,7 @@ func WriteFresh(dir, stem, ext string, data []byte, now time.Time) (string, erro
 	}
 	defer os.Remove(tmp)
 	for n := 1; n <= maxExportSuffix; n++ {
-		name := base + ext
-		if n > 1 {
-			name = fmt.Sprintf("%s-%d%s", base, n, ext)
-		}
-		path := filepath.Join(dir, name)
+		path := filepath.Join(dir, suffixed(base, n, ext))
 		err := publishNew(tmp, path)
 		if errors.Is(err, ErrExists) {
 			continue
@@ -168,6 +165,61 @@ func WriteFresh(dir, stem, ext string, data []byte, now time.Time) (string, erro
 		return path, syncDir(dir)
 	}
 	return "", fmt.Errorf("%s*%s: %d names taken", filepath.Join(dir, base), ext, maxExportSuffix)
+}
+
+// WriteContent writes data as a file in dir (created if missing) named
+// after stem (made file-safe, see fileSafe) and the first 8 hex digits of
+// the SHA-256 of data: "<stem>-<hash><ext>". When that name is taken by a
+// file with the same bytes, nothing is written and its path is returned:
+// the same content written twice, even by two processes, is one file. A
+// different file under the name is never overwritten: "-2", "-3", ...
+// before ext are tried. Each candidate is claimed atomically. It returns
+// the path of the file holding data.
+func WriteContent(dir, stem, ext string, data []byte) (string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(data)
+	base := fileSafe(stem) + "-" + hex.EncodeToString(sum[:4])
+	tmp, err := writeTemp(dir, base+ext, data, nil)
+	if err != nil {
+		return "", err
+	}
+	defer os.Remove(tmp)
+	for n := 1; n <= maxExportSuffix; n++ {
+		path := filepath.Join(dir, suffixed(base, n, ext))
+		err := publishNew(tmp, path)
+		if errors.Is(err, ErrExists) && sameContent(path, data) {
+			return path, nil
+		}
+		if errors.Is(err, ErrExists) {
+			continue
+		}
+		if err != nil {
+			return "", fmt.Errorf("%s: %w", path, err)
+		}
+		return path, syncDir(dir)
+	}
+	return "", fmt.Errorf("%s*%s: %d names taken", filepath.Join(dir, base), ext, maxExportSuffix)
+}
+
+// suffixed is base+ext for n = 1, else base-n+ext.
+func suffixed(base string, n int, ext string) string {
+	if n == 1 {
+		return base + ext
+	}
+	return fmt.Sprintf("%s-%d%s", base, n, ext)
+}
+
+// sameContent reports whether the regular file at path holds exactly
+// data (a file of another size is not read).
+func sameContent(path string, data []byte) bool {
+	fi, err := os.Lstat(path)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() != int64(len(data)) {
+		return false
+	}
+	got, err := os.ReadFile(path)
+	return err == nil && bytes.Equal(got, data)
 }
 
 // maxStem is the longest file name part fileSafe returns, in bytes. With

@@ -2,6 +2,8 @@ package atomicfile
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"io"
 	"os"
@@ -111,4 +113,48 @@ func TestWriteFreshNeverOverwrites(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
 		t.Errorf("%d files in %s, want 3 (temporary files left?)", len(entries), dir)
 	}
+}
+
+// WriteContent names a file by its content: the same bytes twice are one
+// file (its path both times); a different file that holds the name is
+// left alone and the new bytes go to "-2"; no temporary file is left.
+func TestWriteContent(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "new")
+	data := []byte("finding\n")
+	p1, err := WriteContent(dir, "hunt t", ".json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Base(p1) != "hunt-t-"+sha256Hex(data)+".json" {
+		t.Errorf("name %s", p1)
+	}
+	p2, err := WriteContent(dir, "hunt t", ".json", data)
+	if err != nil || p2 != p1 {
+		t.Errorf("the same bytes again: %q, %v; want %q", p2, err, p1)
+	}
+	// Someone else's file under the name the next bytes would get.
+	other := []byte("other\n")
+	sum := sha256Hex(other)
+	taken := filepath.Join(dir, "hunt-t-"+sum+".json")
+	if err := os.WriteFile(taken, []byte("not mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p3, err := WriteContent(dir, "hunt t", ".json", other)
+	if err != nil || filepath.Base(p3) != "hunt-t-"+sum+"-2.json" {
+		t.Errorf("name taken by another file: %q, %v", p3, err)
+	}
+	if got, _ := os.ReadFile(taken); string(got) != "not mine" {
+		t.Errorf("the other file was overwritten: %q", got)
+	}
+	if got, _ := os.ReadFile(p3); !bytes.Equal(got, other) {
+		t.Errorf("%s holds %q", p3, got)
+	}
+	if names := dirNames(t, dir); len(names) != 3 {
+		t.Errorf("files %v, want 3 (temporary files left?)", names)
+	}
+}
+
+func sha256Hex(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:4])
 }

@@ -20,7 +20,8 @@ type Case struct {
 	Slide      sweep.SlideOptions
 }
 
-// generator makes random cases over one scene.
+// generator makes random cases over one scene. The scene's part is
+// shared and read-only; r is the randomness of one case (see at).
 type generator struct {
 	r       *rand.Rand
 	base    *scene.Scene
@@ -31,8 +32,8 @@ type generator struct {
 	opt     sweep.SlideOptions
 }
 
-func newGenerator(s *scene.Scene, r *rand.Rand) *generator {
-	g := &generator{r: r, base: s, tris: s.Mesh.Tris(), bounds: geom.EmptyAABB(), opt: s.SlideOptions()}
+func newGenerator(s *scene.Scene) *generator {
+	g := &generator{base: s, tris: s.Mesh.Tris(), bounds: geom.EmptyAABB(), opt: s.SlideOptions()}
 	for _, t := range g.tris {
 		g.bounds = g.bounds.Union(t.Bounds())
 	}
@@ -41,6 +42,32 @@ func newGenerator(s *scene.Scene, r *rand.Rand) *generator {
 	}
 	g.creases = sharedEdges(g.tris)
 	return g
+}
+
+// at returns the generator of case k of the seed: g's scene with a random
+// source of its own, a function of (seed, k) alone (see caseSeeds), so
+// that case k is the same whichever job or shard draws it, and in
+// whatever order.
+func (g *generator) at(seed, k uint64) *generator {
+	c := *g
+	c.r = rand.New(rand.NewPCG(caseSeeds(seed, k)))
+	return &c
+}
+
+// caseSeeds derives the two PCG seeds of case k of a hunt's seed with
+// SplitMix64 (Steele, Lea and Flood, 2014): nearby seeds and indices give
+// unrelated streams.
+func caseSeeds(seed, k uint64) (uint64, uint64) {
+	a := splitmix64(seed ^ splitmix64(k))
+	return a, splitmix64(a ^ k ^ 0x9e3779b97f4a7c15)
+}
+
+// splitmix64 is SplitMix64's output function of state x.
+func splitmix64(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
 }
 
 // edgeKey identifies an edge by its two end points, in a fixed order.

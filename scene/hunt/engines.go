@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"sync/atomic"
 
 	"sweepdbg/geom"
 	"sweepdbg/scene"
@@ -32,10 +33,10 @@ type engineCheck struct {
 	engines []engine.Engine
 	names   []string
 	judge   engine.Judge
-	err     error // the first engine that broke; nothing is asked after it
-	queries int   // requests answered
+	err     error        // the first engine that broke; nothing is asked after it
+	queries atomic.Int64 // requests answered (read by the progress reports)
 	// unanswered counts {"error":...} answers and queries JSON cannot carry.
-	unanswered int
+	unanswered atomic.Int64
 	meshes     [2]meshFor
 }
 
@@ -125,7 +126,7 @@ func (ec *engineCheck) ask(e engine.Engine, op engine.Ops, q engine.Query, exact
 	switch {
 	case err == nil:
 	case !engine.Answered(err):
-		ec.unanswered++
+		ec.unanswered.Add(1)
 		return engine.Verdict{}, true
 	case ec.ctx.Err() != nil: // cancelled: not the engine's fault
 		return engine.Verdict{}, false
@@ -133,7 +134,7 @@ func (ec *engineCheck) ask(e engine.Engine, op engine.Ops, q engine.Query, exact
 		ec.err = err
 		return engine.Verdict{}, false
 	}
-	ec.queries++
+	ec.queries.Add(1)
 	if op == engine.OpSlide {
 		return ec.judge.Slide(q, exact, got), true
 	}
@@ -190,12 +191,13 @@ func fewer(c Case, fails func(Case) bool) Case {
 // expectation is the exact core's whole answer (hit, t, point, normal,
 // feature, triangle, final), so that the fixture passes on the core and
 // fails on the engine (`debugger replay --engine`).
-func (h *hunter) fixture(c Case, p Problem) (*scene.Scene, error) {
-	s, err := sceneOf(c, p, h.cfg.Scene.Name, h.cfg.Seed, h.cfg.Tolerance)
-	if err != nil || h.k.eng == nil {
+func (j *job) fixture(c Case, p Problem) (*scene.Scene, error) {
+	cfg := &j.h.cfg
+	s, err := sceneOf(c, p, cfg.Scene.Name, cfg.Seed, cfg.Tolerance)
+	if err != nil || j.k.eng == nil {
 		return s, err
 	}
-	s.Expect = coreExpect(sweep.NewMesh(c.Tris).Answer(c.E, c.Start, c.End, c.Slide), expectTolerance(c.E, h.cfg.Judge))
+	s.Expect = coreExpect(sweep.NewMesh(c.Tris).Answer(c.E, c.Start, c.End, c.Slide), expectTolerance(c.E, cfg.Judge))
 	return s, s.Validate()
 }
 

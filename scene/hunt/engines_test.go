@@ -52,7 +52,7 @@ func floorScene(t *testing.T) *scene.Scene {
 // TestHuntEngineAgrees: the core as an engine is never wrong.
 func TestHuntEngineAgrees(t *testing.T) {
 	sum, err := Run(t.Context(), Config{Scene: floorScene(t), Duration: huntTime(), Seed: 1, Out: t.TempDir(),
-		Engines: []engine.Engine{engine.Core()}}, nil)
+		Engines: [][]engine.Engine{{engine.Core()}}}, nil)
 	if err != nil || len(sum.Findings) != 0 || sum.Cases == 0 {
 		t.Errorf("%v, %d cases, findings %+v: want cases and none", err, sum.Cases, sum.Findings)
 	}
@@ -66,7 +66,7 @@ func TestHuntEngineFinds(t *testing.T) {
 	eng := lateEngine{engine.Core()}
 	var last Progress
 	sum, err := Run(t.Context(), Config{Scene: floorScene(t), Duration: time.Minute, Seed: 1, Out: t.TempDir(), StopAfter: 1,
-		Engines: []engine.Engine{eng}}, func(p Progress) { last = p })
+		Engines: [][]engine.Engine{{eng}}}, func(p Progress) { last = p })
 	if err != nil || len(sum.Findings) == 0 {
 		t.Fatalf("%v, findings %+v: want one", err, sum.Findings)
 	}
@@ -99,7 +99,7 @@ func TestHuntEngineFinds(t *testing.T) {
 // TestHuntEngineBroken: a broken engine ends the hunt with its error.
 func TestHuntEngineBroken(t *testing.T) {
 	_, err := Run(t.Context(), Config{Scene: floorScene(t), Duration: time.Minute, Seed: 1, Out: t.TempDir(),
-		Engines: []engine.Engine{&brokenEngine{Engine: engine.Core()}}}, nil)
+		Engines: [][]engine.Engine{{&brokenEngine{Engine: engine.Core()}}}}, nil)
 	var be *engine.BrokenError
 	if !errors.As(err, &be) || be.Engine != "fake" {
 		t.Errorf("error %v, want the engine's *BrokenError", err)

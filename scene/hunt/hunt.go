@@ -20,7 +20,14 @@
 //
 // The first case of each kind is shrunk (fewer triangles, a shorter
 // motion, rounder numbers, while it fails the same way) and exported as a
-// fixture; later cases of the kind are counted, and the worst is kept.
+// fixture named after its kind and its content; later cases of the kind
+// are counted, and the worst is kept.
+//
+// Case k of a seed is a function of (seed, k) alone, so a hunt can run
+// as several jobs in parallel (Config.Jobs) and be split into disjoint
+// shards (Config.Shard) across machines: the results are merged in case
+// order, and with a case budget (Config.Cases) the findings and the
+// summary are the same for any number of jobs.
 //
 // This package is the library (Config, Run, Progress, Summary); the
 // command — its flags, progress bar, summary table and exit codes — is
@@ -32,8 +39,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
-	"math/rand/v2"
+	"sync"
 	"time"
 
 	"sweepdbg/scene"
@@ -49,26 +55,44 @@ const (
 
 // Config says what to hunt in and for how long.
 type Config struct {
-	Scene    *scene.Scene  // the scene whose mesh (and ellipsoid size, slide options) is hunted in; required
-	Duration time.Duration // how long to search, shrinking included; 0 means DefaultDuration
-	Seed     uint64        // seed of the random search; the same seed and scene give the same cases
-	Out      string        // directory the fixtures go to (created if missing); "" means DefaultOut
-	// StopAfter ends the hunt once this many kinds of finding are known;
-	// 0 hunts for the whole Duration.
+	Scene *scene.Scene // the scene whose mesh (and ellipsoid size, slide options) is hunted in; required
+	// Duration is how long to search, shrinking included, counted once
+	// the scene's mesh is prepared; 0 means DefaultDuration, or no time
+	// limit when Cases is set.
+	Duration time.Duration
+	// Cases ends the hunt after the case indices 0 .. Cases-1 of the seed
+	// (those of them that Shard takes); 0 means no case limit. Without a
+	// Duration the findings, their fixtures and the summary (all but
+	// Elapsed) are then a function of the scene, Seed, Shard, Cases and
+	// the engines' answers: the same for any Jobs.
+	Cases int
+	Seed  uint64 // seed of the random search; case k of a seed is always the same case
+	Out   string // directory the fixtures go to (created if missing); "" means DefaultOut
+	// StopAfter ends the hunt once this many kinds of finding are known
+	// (after the case, in case order, that showed the last of them); 0
+	// hunts for the whole Duration or Cases.
 	StopAfter int
+	// Jobs is how many searches run in parallel, each taking the next case
+	// index in turn, with engines of its own (Engines); 0 means 1, or
+	// len(Engines) when there are engines. Negative is an error.
+	Jobs int
+	// Shard is the part of the seed's cases this hunt tries; the zero
+	// value is all of them.
+	Shard Shard
 	// Tolerance is what counts as a disagreement; zero means
 	// opinions.DefaultTolerance.
 	Tolerance opinions.Tolerance
-	// Now is the clock (fixture names, the time budget); nil means
-	// time.Now.
+	// Now is the clock (the time budget); nil means time.Now.
 	Now func() time.Time
-	// Engines, when not empty, are judged against the exact core with
-	// Judge instead of the core being checked: kinds are named
-	// "<engine>: <rule>" (engine.Verdict.Rule), each finding is shrunk to
-	// at most 4 triangles and its fixture expects the exact core's answer.
-	// The hunt ends with an error (a *engine.BrokenError) when an engine
-	// breaks. The caller closes the engines.
-	Engines []engine.Engine
+	// Engines, when not empty, holds one set of engines per job (its
+	// length must be the number of jobs), each set the same engines
+	// started anew: they are judged against the exact core with Judge
+	// instead of the core being checked. Kinds are named "<engine>:
+	// <rule>" (engine.Verdict.Rule), each finding is shrunk to at most 4
+	// triangles and its fixture expects the exact core's answer. The hunt
+	// ends with an error (a *engine.BrokenError) when an engine breaks,
+	// after every job has stopped. The caller closes the engines.
+	Engines [][]engine.Engine
 	Judge   engine.Judge
 }
 
@@ -76,8 +100,9 @@ type Config struct {
 type Progress struct {
 	Elapsed, Duration time.Duration
 	Cases             int         // cases tried so far
+	CaseBudget        int         // the shard's cases in Config.Cases; 0 without a case budget
 	Findings          int         // kinds of finding so far
-	Shrinking         string      // the kind being shrunk, "" while searching
+	Shrinking         string      // a kind being shrunk, "" while only searching
 	Queries           int         // requests the engines answered (Config.Engines)
 	Unanswered        int         // engine queries answered {"error":...} or not askable
 	ByKind            []KindCount // cases per kind of finding, in the order found
@@ -92,52 +117,54 @@ type Finding struct {
 	Case      Case    // the shrunk case
 	Triangles int     // triangles left in the shrunk case
 	Fixture   string  // the fixture written for the shrunk case
+	Index     uint64  // the seed's case index of its first case
 }
 
 // Summary is the outcome of a hunt.
 type Summary struct {
 	Scene    string
 	Seed     uint64
-	Cases    int
+	Shard    Shard // the part of the seed's cases searched
+	Cases    int   // cases tried (of the shard)
 	Elapsed  time.Duration
-	Findings []Finding // in the order found
+	Findings []Finding // in the order of their first cases' indices
 }
 
 // progressEvery is how often Run reports progress.
 const progressEvery = 200 * time.Millisecond
 
 // Run hunts until cfg.Duration has passed (counted once the scene's mesh
-// is prepared), ctx is cancelled or
-// cfg.StopAfter kinds are found, calling progress (may be nil) as it goes.
-// A missing or invalid scene is an error; so is a fixture that cannot be
-// written (the error names the file), in which case the summary so far is
-// returned with it. Cancellation is not an error.
+// is prepared), cfg.Cases cases are tried, ctx is cancelled or
+// cfg.StopAfter kinds are found, calling progress (may be nil; from one
+// goroutine) as it goes. A missing or invalid scene, a bad shard, Jobs or
+// Engines, is an error; so is a fixture that cannot be written (the error
+// names the file) and a broken engine, in which case the summary so far
+// is returned with it. Cancellation is not an error.
 func Run(ctx context.Context, cfg Config, progress func(Progress)) (Summary, error) {
 	cfg = cfg.withDefaults()
-	if cfg.Scene == nil {
-		return Summary{}, errors.New("hunt: no scene")
+	if err := cfg.validate(); err != nil {
+		return Summary{}, err
 	}
-	if err := cfg.Scene.Validate(); err != nil {
-		return Summary{}, fmt.Errorf("hunt: scene %q: %w", cfg.Scene.Name, err)
-	}
-	h := &hunter{cfg: cfg, progress: progress, k: &checker{tol: cfg.Tolerance}, kinds: map[string]int{}}
-	if len(cfg.Engines) > 0 {
-		h.k.eng = newEngineCheck(ctx, cfg.Engines, cfg.Judge)
-	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	h := &hunter{cfg: cfg, progress: progress, cancel: cancel, kinds: map[string]int{},
+		pending: map[uint64][]Problem{}, cases: map[uint64]Case{}, shrinking: map[string]bool{}}
 	// Preparing a large mesh takes a while; the hunt's time starts after.
-	h.gen = newGenerator(cfg.Scene, rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)))
+	h.gen = newGenerator(cfg.Scene)
 	h.full = newWorld(Case{Tris: h.gen.tris, E: cfg.Scene.Ellipsoid})
 	h.start = cfg.Now()
-	h.deadline = h.start.Add(cfg.Duration)
-	h.sum = Summary{Scene: cfg.Scene.Name, Seed: cfg.Seed}
-	err := h.run(ctx)
+	if cfg.Duration > 0 {
+		h.deadline = h.start.Add(cfg.Duration)
+	}
+	h.sum = Summary{Scene: cfg.Scene.Name, Seed: cfg.Seed, Shard: cfg.Shard.norm()}
+	h.runJobs(ctx)
 	h.sum.Elapsed = cfg.Now().Sub(h.start)
-	h.report("")
-	return h.sum, err
+	h.report()
+	return h.sum, h.err
 }
 
 func (c Config) withDefaults() Config {
-	if c.Duration <= 0 {
+	if c.Duration <= 0 && c.Cases <= 0 {
 		c.Duration = DefaultDuration
 	}
 	if c.Out == "" {
@@ -149,113 +176,132 @@ func (c Config) withDefaults() Config {
 	if c.Now == nil {
 		c.Now = time.Now
 	}
+	if c.Jobs == 0 {
+		c.Jobs = max(1, len(c.Engines))
+	}
 	return c
 }
 
-// hunter is one hunt in progress.
+// validate reports what is wrong with a config (after withDefaults).
+func (c Config) validate() error {
+	switch {
+	case c.Scene == nil:
+		return errors.New("hunt: no scene")
+	case c.Jobs < 1:
+		return fmt.Errorf("hunt: %d jobs: want at least 1", c.Jobs)
+	case len(c.Engines) > 0 && len(c.Engines) != c.Jobs:
+		return fmt.Errorf("hunt: %d sets of engines for %d jobs: want one per job", len(c.Engines), c.Jobs)
+	case c.Cases < 0:
+		return fmt.Errorf("hunt: %d cases: want 0 (no limit) or more", c.Cases)
+	}
+	if err := c.Shard.Validate(); err != nil {
+		return fmt.Errorf("hunt: shard %w", err)
+	}
+	if err := c.Scene.Validate(); err != nil {
+		return fmt.Errorf("hunt: scene %q: %w", c.Scene.Name, err)
+	}
+	return nil
+}
+
+// hunter is one hunt in progress: what its jobs share. The fields below
+// mu are guarded by it.
 type hunter struct {
 	cfg             Config
 	progress        func(Progress)
-	k               *checker
-	gen             *generator
-	full            *world // the whole scene
-	start, deadline time.Time
-	lastReport      time.Time
-	sum             Summary
-	kinds           map[string]int // kind -> index in sum.Findings
+	cancel          context.CancelFunc
+	gen             *generator // the scene's part; read-only
+	full            *world     // the whole scene; read-only
+	start, deadline time.Time  // deadline: zero without a time limit
+	jobs            []*job
+
+	mu        sync.Mutex
+	claimed   uint64               // the next ordinal of the shard to hand out
+	folded    uint64               // the ordinals below have been merged into sum
+	pending   map[uint64][]Problem // problems of tried cases at or above folded
+	cases     map[uint64]Case      // their cases, for the ones with problems
+	stopped   bool                 // StopAfter reached: nothing more is tried or merged
+	sum       Summary
+	kinds     map[string]int // kind -> index in sum.Findings
+	shrinking map[string]bool
+	err       error // the first error: a broken engine, a fixture not written
 }
 
-func (h *hunter) run(ctx context.Context) error {
-	for ctx.Err() == nil && h.cfg.Now().Before(h.deadline) {
-		if h.cfg.StopAfter > 0 && len(h.sum.Findings) >= h.cfg.StopAfter {
-			return nil
+// runJobs runs the jobs until they are done, reporting progress.
+func (h *hunter) runJobs(ctx context.Context) {
+	var wg sync.WaitGroup
+	for i := range h.cfg.Jobs {
+		j := &job{h: h, k: &checker{tol: h.cfg.Tolerance}}
+		if len(h.cfg.Engines) > 0 {
+			j.k.eng = newEngineCheck(ctx, h.cfg.Engines[i], h.cfg.Judge)
 		}
-		c, w := h.nextCase()
-		h.sum.Cases++
-		for _, p := range h.k.check(w, c) {
-			if err := h.record(c, p); err != nil {
-				return err
-			}
-		}
-		if err := h.k.engineErr(); err != nil {
-			return err
-		}
-		if now := h.cfg.Now(); now.Sub(h.lastReport) >= progressEvery {
-			h.lastReport = now
-			h.report("")
-		}
+		h.jobs = append(h.jobs, j)
 	}
-	return nil
-}
-
-// freeTries is how many times nextCase draws a case looking for one whose
-// start is clear of the mesh: random and aimed motions often start inside
-// some other triangle, and such cases only exercise T = 0.
-const freeTries = 3
-
-// nextCase draws the next case, preferring one with a clear start, and its
-// world.
-func (h *hunter) nextCase() (Case, *world) {
-	for i := 1; ; i++ {
-		c := h.gen.next()
-		w := h.full.forCase(c)
-		if d, _ := w.geo.Dist(c.Start); d > 1 || i == freeTries {
-			return c, w
+	for _, j := range h.jobs {
+		wg.Go(func() { j.run(ctx) })
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	tick := time.NewTicker(progressEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-tick.C:
+			h.report()
 		}
 	}
 }
 
-// record counts a problem; the first of its kind is shrunk and written.
-func (h *hunter) record(c Case, p Problem) error {
-	if i, ok := h.kinds[p.Kind]; ok {
-		f := &h.sum.Findings[i]
-		f.Count++
-		f.Worst = math.Max(f.Worst, p.Worst)
-		return nil
+// fail keeps the first error and stops every job.
+func (h *hunter) fail(err error) {
+	h.mu.Lock()
+	if h.err == nil {
+		h.err = err
 	}
-	h.report(p.Kind)
-	s := &shrinker{fails: failsAs(h.k, p.Kind), now: h.cfg.Now, deadline: h.shrinkDeadline()}
-	small := s.shrink(c)
-	if h.k.eng != nil {
-		small = fewer(small, s.fails)
-		h.k.eng.forget()
-	}
-	final := p
-	for _, q := range h.k.check(newWorld(small), small) {
-		if q.Kind == p.Kind {
-			final = q
-		}
-	}
-	f := Finding{Kind: p.Kind, Count: 1, Worst: p.Worst, Detail: final.Detail, Case: small, Triangles: len(small.Tris)}
-	fx, err := h.fixture(small, final)
-	if err == nil {
-		f.Fixture, err = scene.Export(h.cfg.Out, fx, h.cfg.Now())
-	}
-	h.kinds[p.Kind] = len(h.sum.Findings)
-	h.sum.Findings = append(h.sum.Findings, f)
-	if err != nil {
-		return fmt.Errorf("hunt: writing the fixture of %q: %w", p.Kind, err)
-	}
-	return nil
+	h.mu.Unlock()
+	h.cancel()
 }
 
 // shrinkDeadline gives one shrink a quarter of the hunt's time (at least
-// 2 s, at most 20 s), even past the end of the hunt.
+// 2 s, at most 20 s), even past the end of the hunt; without a time limit
+// (a case budget) only shrinkTries bounds it, so that the shrunk case is
+// the same however busy the machine is.
 func (h *hunter) shrinkDeadline() time.Time {
+	if h.deadline.IsZero() {
+		return time.Time{}
+	}
 	budget := min(max(h.cfg.Duration/4, 2*time.Second), 20*time.Second)
 	return h.cfg.Now().Add(budget)
 }
 
-func (h *hunter) report(shrinking string) {
+// caseBudget is how many of the Cases budget's indices the shard takes.
+func (h *hunter) caseBudget() int {
+	if h.cfg.Cases <= 0 {
+		return 0
+	}
+	s := h.cfg.Shard.norm()
+	return (h.cfg.Cases - s.Index + s.Count - 1) / s.Count
+}
+
+func (h *hunter) report() {
 	if h.progress == nil {
 		return
 	}
-	p := Progress{Elapsed: h.cfg.Now().Sub(h.start), Duration: h.cfg.Duration, Cases: h.sum.Cases, Findings: len(h.sum.Findings), Shrinking: shrinking}
-	if h.k.eng != nil {
-		p.Queries, p.Unanswered = h.k.eng.queries, h.k.eng.unanswered
-	}
+	h.mu.Lock()
+	p := Progress{Elapsed: h.cfg.Now().Sub(h.start), Duration: h.cfg.Duration, Cases: h.sum.Cases, CaseBudget: h.caseBudget(), Findings: len(h.sum.Findings)}
 	for _, f := range h.sum.Findings {
 		p.ByKind = append(p.ByKind, KindCount{f.Kind, f.Count})
+		if h.shrinking[f.Kind] && p.Shrinking == "" {
+			p.Shrinking = f.Kind
+		}
+	}
+	h.mu.Unlock()
+	for _, j := range h.jobs {
+		if e := j.k.eng; e != nil {
+			p.Queries += int(e.queries.Load())
+			p.Unanswered += int(e.unanswered.Load())
+		}
 	}
 	h.progress(p)
 }

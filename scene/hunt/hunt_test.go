@@ -1,6 +1,8 @@
 package hunt
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
@@ -150,12 +152,20 @@ func TestFixture(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	path, err := scene.Export(dir, s, time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	path, err := scene.ExportByContent(dir, s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if filepath.Base(path) != "hunt-t-core-20260102-030405.json" {
-		t.Errorf("fixture name %s", path)
+	data, err := s.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(data)
+	if want := "hunt-t-core-" + hex.EncodeToString(sum[:4]) + ".json"; filepath.Base(path) != want {
+		t.Errorf("fixture name %s, want %s", path, want)
+	}
+	if again, err := scene.ExportByContent(dir, s); err != nil || again != path {
+		t.Errorf("the same fixture again: %q, %v; want %q", again, err, path)
 	}
 	back, err := scene.Load(path)
 	if err != nil {

@@ -3,6 +3,8 @@
 package hunt
 
 import (
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -42,5 +44,33 @@ func TestPlantedBug(t *testing.T) {
 	}
 	if !failsAs(&checker{tol: opinions.DefaultTolerance}, f.Kind)(caseOf(back)) {
 		t.Errorf("the fixture %s does not reproduce %q", f.Fixture, f.Kind)
+	}
+}
+
+// TestPlantedBugJobs: with the planted bug, the core's own findings (no
+// engines) are the same with one job and two for a case budget: kinds,
+// counts, worst values, shrunk cases and fixture names.
+func TestPlantedBugJobs(t *testing.T) {
+	s, err := scene.Builtin(scene.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sums []Summary
+	for _, jobs := range []int{1, 2} {
+		sum, err := Run(t.Context(), Config{Scene: s, Cases: 1500, Seed: 3, Out: t.TempDir(), Jobs: jobs}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sums = append(sums, sum)
+	}
+	a, b := sums[0], sums[1]
+	if len(a.Findings) == 0 || a.Cases != 1500 || b.Cases != a.Cases || len(b.Findings) != len(a.Findings) {
+		t.Fatalf("one job: %d cases, %d findings; two: %d, %d; want 1500 cases and the same findings", a.Cases, len(a.Findings), b.Cases, len(b.Findings))
+	}
+	for i, f := range a.Findings {
+		g := b.Findings[i]
+		if filepath.Base(f.Fixture) != filepath.Base(g.Fixture) || f.Kind != g.Kind || f.Count != g.Count || f.Worst != g.Worst || f.Index != g.Index || !reflect.DeepEqual(f.Case, g.Case) {
+			t.Errorf("finding %d: one job %+v\ntwo jobs %+v", i, f, g)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package hunt
 
 import (
+	"context"
 	"math"
 	"strconv"
 	"time"
@@ -11,17 +12,27 @@ import (
 	"sweepdbg/sweep"
 )
 
+// shrinkTries bounds the variants one shrink tries: a budget that does
+// not depend on the machine's speed, so that a hunt with a case budget
+// shrinks each finding to the same case every time.
+const shrinkTries = 3000
+
 // shrinker makes a failing case small while it keeps failing the same way
 // (delta debugging): fewer triangles, a shorter motion, rounder numbers.
 type shrinker struct {
 	fails    func(Case) bool // whether a variant still fails the same way
-	deadline time.Time
+	deadline time.Time       // zero: no time limit, only shrinkTries
 	now      func() time.Time
+	ctx      context.Context // nil: never cancelled
+	tries    int             // variants tried so far
 }
 
-// late reports whether the shrinking budget is spent; the case found so
-// far is kept.
-func (s *shrinker) late() bool { return s.now().After(s.deadline) }
+// late reports whether the shrinking budget (shrinkTries, the deadline)
+// is spent or the hunt was cancelled; the case found so far is kept.
+func (s *shrinker) late() bool {
+	return s.tries >= shrinkTries || s.ctx != nil && s.ctx.Err() != nil ||
+		!s.deadline.IsZero() && s.now().After(s.deadline)
+}
 
 // failsAs returns the predicate "a valid case that still shows a problem
 // of this kind".
@@ -88,6 +99,7 @@ func (s *shrinker) try(c *Case, change func(*Case)) bool {
 	if s.late() {
 		return false
 	}
+	s.tries++
 	d := *c
 	change(&d)
 	if !s.fails(d) {
