@@ -43,8 +43,8 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	name := fs.String("scene", scene.DefaultName, "built-in scene `NAME` or fixture/mesh FILE to hunt in")
 	dur := fs.Duration("time", hunt.DefaultDuration, "how long to hunt, shrinking included (with --cases: no limit unless given)")
 	cases := fs.Int("cases", 0, "stop after the seed's first `N` cases (0: no limit, --time decides); the same N and seed give the same findings")
-	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "seed of the random search (default: from the clock)")
-	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "`N` searches in parallel, each with its own engine processes (default: the CPUs this process may use, a container's CPU limit included)")
+	seed := fs.Uint64("seed", 0, "seed of the random search (default: from the clock; the summary prints it)")
+	jobs := fs.Int("jobs", 0, "`N` searches in parallel, each with its own engine processes (default: the CPUs this process may use, a container's CPU limit included)")
 	shardFlag := fs.String("shard", "0/1", "try only shard `I/N` of the seed's cases: those whose index is I modulo N")
 	out := fs.String("out", hunt.DefaultOut, "directory for the fixtures of the findings")
 	var ef engine.Flags
@@ -52,6 +52,15 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	rest, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
+	}
+	// The defaults that depend on the machine or the clock are taken here,
+	// not given to the flag package, whose help would print them as a
+	// second "(default ...)".
+	if !flagGiven(fs, "seed") {
+		*seed = uint64(time.Now().UnixNano())
+	}
+	if !flagGiven(fs, "jobs") {
+		*jobs = runtime.GOMAXPROCS(0)
 	}
 	cfg := hunt.Config{Duration: *dur, Cases: *cases, Seed: *seed, Jobs: *jobs, Out: *out, Judge: ef.Judge()}
 	if !flagGiven(fs, "time") && *cases > 0 {

@@ -21,7 +21,7 @@ func TestHuntJobsBrokenEngine(t *testing.T) {
 	pids, lock := filepath.Join(dir, "pgids"), filepath.Join(dir, "lock")
 	script := "echo $$ >> " + shellQuote(pids) + "; if mkdir " + shellQuote(lock) + " 2>/dev/null; then exec " + brokenAfterHello + "; else exec " + shellQuote(goBin) + "; fi"
 	code, _, stderr := runCmd("hunt", "--engine", "sh -c "+shellQuote(script), "--scene", "floor", "--time", "30s", "--jobs", "3", "--out", t.TempDir())
-	if code != exitInvalid || !strings.Contains(stderr, `engine "sh" broke on mesh #2`) {
+	if code != exitInvalid || !strings.Contains(stderr, `engine "sh" (command "sh -c`) || !strings.Contains(stderr, `broke on mesh #2`) {
 		t.Errorf("exit %d, stderr:\n%s\nwant exit 2 naming the broken engine", code, stderr)
 	}
 	data, err := os.ReadFile(pids)

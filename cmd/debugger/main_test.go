@@ -350,8 +350,14 @@ func TestReplayBuiltins(t *testing.T) {
 // TestHuntWired checks that run reaches the hunt subcommand (hunt_test.go
 // covers what it does).
 func TestHuntWired(t *testing.T) {
-	if code, _, errOut := runCmd("hunt", "-h"); code != exitOK || !strings.Contains(errOut, "usage: debugger hunt") {
+	code, _, errOut := runCmd("hunt", "-h")
+	if code != exitOK || !strings.Contains(errOut, "usage: debugger hunt") {
 		t.Errorf("hunt -h: exit %d, stderr %q", code, errOut)
+	}
+	for _, line := range strings.Split(errOut, "\n") { // a default said once, not "(default: from the clock) (default 1795…)"
+		if strings.Count(line, "(default") > 1 {
+			t.Errorf("hunt -h says a default twice: %q", line)
+		}
 	}
 	if code, _, errOut := runCmd("hunt", "--scene", "no-such-scene"); code != exitInvalid || !strings.Contains(errOut, "no-such-scene") {
 		t.Errorf("hunt --scene no-such-scene: exit %d, stderr %q; want 2", code, errOut)
