@@ -88,7 +88,8 @@ type Config struct {
 	// length must be the number of jobs), each set the same engines
 	// started anew: they are judged against the exact core with Judge
 	// instead of the core being checked. Kinds are named "<engine>:
-	// <rule>" (engine.Verdict.Rule), each finding is shrunk to at most 4
+	// <kind>" (engine.Verdict.Kind: the rule and the exact feature, e.g.
+	// "naive-c: t (edge)"), each finding is shrunk to at most 4
 	// triangles and its fixture expects the exact core's answer. The hunt
 	// ends with an error (a *engine.BrokenError) when an engine breaks,
 	// after every job has stopped. The caller closes the engines.
