@@ -114,6 +114,7 @@ type Finding struct {
 	Kind      string  // e.g. "t: unitspace" or KindSlideThrough
 	Count     int     // cases that showed it
 	Worst     float64 // the largest Problem.Worst among them
+	Saved     float64 // the shrunk case's Problem.Worst: how far off the fixture is
 	Detail    string  // the shrunk case's problem, in words
 	Case      Case    // the shrunk case
 	Triangles int     // triangles left in the shrunk case

@@ -143,7 +143,7 @@ func (j *job) shrink(ctx context.Context, s shrinkJob) bool {
 	}
 	h.mu.Lock()
 	f := &h.sum.Findings[s.finding]
-	f.Detail, f.Case, f.Triangles, f.Fixture = final.Detail, small, len(small.Tris), path
+	f.Detail, f.Saved, f.Case, f.Triangles, f.Fixture = final.Detail, final.Worst, small, len(small.Tris), path
 	delete(h.shrinking, s.p.Kind)
 	h.mu.Unlock()
 	if err != nil {
