@@ -312,8 +312,9 @@ func huntCases(p hunt.Progress) string {
 // first line saying so ("hunt stopped: engine "x" broke after 12 cases —
 // no verdict"); a line with the scene, seed and case count; then a table
 // (kind, count, the saved case's amount, the worst amount seen,
-// triangles, fixture) with its legend, or "no findings" (only for a hunt
-// that ran to its end).
+// triangles, fixture) with its legend and a line per engine whose wrong
+// cases look like float noise (hunt.NoiseHint), or "no findings" (only
+// for a hunt that ran to its end).
 func writeHuntSummary(w io.Writer, s hunt.Summary, err error) {
 	if err != nil {
 		fmt.Fprintln(w, huntStopped(s, err))
@@ -336,6 +337,22 @@ func writeHuntSummary(w io.Writer, s hunt.Summary, err error) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w, huntLegend)
+	for _, n := range s.Noise {
+		fmt.Fprintln(w, noiseLine(n))
+	}
+}
+
+// noiseLine reads e.g. "naive-c: 412 of 430 wrong cases are off by at
+// most 2e-4 (float32 noise at this scale?); --engine-tolerance 3e-4 would
+// keep the other 18".
+func noiseLine(n hunt.NoiseHint) string {
+	keep := "would pass them all"
+	if n.Above() > 0 {
+		keep = fmt.Sprintf("would keep the other %d", n.Above())
+	}
+	// A hint stands for several cases (hunt's noiseMin): "cases are".
+	return fmt.Sprintf("%s: %d of %d wrong cases are off by at most %s (float32 noise at this scale?); --engine-tolerance %s %s",
+		scene.Printable(n.Engine), n.Below, n.Total, scene.Amount(n.Under), scene.Amount(n.Tolerance), keep)
 }
 
 // huntLegend says what the summary table's amounts are.
