@@ -553,3 +553,109 @@ func BenchmarkGoEngineRoundTrip(b *testing.B) {
 		}
 	}
 }
+
+// buildFauerby compiles the Fauerby-style engine warning-free (the bugs
+// are switched on by its --bug argument).
+func buildFauerby(t *testing.T) string {
+	t.Helper()
+	cc := need(t, "cc")
+	bin := filepath.Join(t.TempDir(), "fauerby")
+	build(t, cc, "-O2", "-std=c99", "-Wall", "-Werror", "-o", bin, "engines/c/fauerby.c", "-lm")
+	return bin
+}
+
+// debugger runs the debugger with args and returns its exit status and
+// standard output.
+func debugger(t *testing.T, args ...string) (int, string) {
+	t.Helper()
+	bin, err := debuggerBin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, args...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return 0, string(out)
+	case errors.As(err, &exit):
+		return exit.ExitCode(), string(out)
+	}
+	t.Fatalf("debugger %v: %v\n%s", args, err, stderr.String())
+	return 0, ""
+}
+
+// fauerbyHunt is a short hunt of the engine command with a fixed seed and
+// case budget, its fixtures in a new directory.
+func fauerbyHunt(t *testing.T, engine string) (int, string) {
+	t.Helper()
+	return debugger(t, "hunt", "--engine", engine, "--cases", "3000", "--seed", "1", "--jobs", "1", "--out", t.TempDir())
+}
+
+// findingFixture is the fixture of the summary table's row of kind, ""
+// when there is none.
+func findingFixture(summary, kind string) string {
+	for _, line := range strings.Split(summary, "\n") {
+		if rest, ok := strings.CutPrefix(line, kind+"  "); ok {
+			f := strings.Fields(rest)
+			return f[len(f)-1]
+		}
+	}
+	return ""
+}
+
+// TestFauerbyEngine: the Fauerby-style engine without its bugs answers the
+// hand-derived sweeps exactly, a start in contact at t = 0, and a short
+// hunt finds nothing.
+func TestFauerbyEngine(t *testing.T) {
+	bin := buildFauerby(t)
+	e := startEngine(t, bin)
+	checkHello(t, e, "sweep")
+	checkHandCases(t, e)
+	checkErrors(t, e)
+	if a := e.ask(sweepReq(unitAxes, "[1,0.5,1]", "[1,-1,1]")); a.Hit == nil || !*a.Hit || a.T == nil || *a.T != 0 {
+		t.Errorf("start overlapping the floor: %+v, want t = 0", a)
+	}
+	want, _ := coreSweep(rotated, mgl64.Vec3{2, 3, 1}, mgl64.Vec3{2, -1, 1})
+	if a := e.ask(sweepReq(rotatedAxes, "[2,3,1]", "[2,-1,1]")); a.T == nil || !near(*a.T, want.T, 1e-9) {
+		t.Errorf("rotated ellipsoid: %+v, want t %v", a, want.T)
+	}
+	if code, out := fauerbyHunt(t, bin); code != 0 || !strings.Contains(out, "no findings") {
+		t.Errorf("hunt of the fixed engine: exit %d\n%s\nwant exit 0, no findings", code, out)
+	}
+}
+
+// TestFauerbyBugs: each planted bug alone is found by a short hunt under
+// its telling kind; the shrunk fixture fails on the buggy engine and
+// passes on the fixed one.
+func TestFauerbyBugs(t *testing.T) {
+	bin := buildFauerby(t)
+	for _, c := range []struct {
+		bug   string
+		kinds []string // the finding must be one of these
+	}{
+		{"touching", []string{"fauerby-c: miss (at start)", "fauerby-c: t (at start)"}},
+		{"edge", []string{"fauerby-c: feature edge->vertex"}},
+	} {
+		buggy := bin + " --bug " + c.bug
+		code, out := fauerbyHunt(t, buggy)
+		fixture := ""
+		for _, k := range c.kinds {
+			if fixture = findingFixture(out, k); fixture != "" {
+				break
+			}
+		}
+		if code != 1 || fixture == "" {
+			t.Errorf("bug %s: exit %d\n%s\nwant exit 1 and a finding of kind %q", c.bug, code, out, c.kinds)
+			continue
+		}
+		if code, out := debugger(t, "replay", "--engine", buggy, fixture); code != 1 || !strings.Contains(out, "FAIL") {
+			t.Errorf("bug %s: replay on the buggy engine: exit %d\n%s\nwant exit 1, FAIL", c.bug, code, out)
+		}
+		if code, out := debugger(t, "replay", "--engine", bin, fixture); code != 0 || strings.Contains(out, "FAIL") {
+			t.Errorf("bug %s: replay on the fixed engine: exit %d\n%s\nwant exit 0", c.bug, code, out)
+		}
+	}
+}

@@ -63,7 +63,8 @@ func (r *fakeRequest) UnmarshalJSON(b []byte) error {
 // code, in mode (the first argument after the test binary's flag):
 // "good"; "wrong", whose sweeps touch at half the exact t; "extra", which
 // writes a second line after every slide answer; "exit", which exits
-// before its hello. It returns the exit status.
+// before its hello; "crash", which exits when asked its third sweep. It
+// returns the exit status.
 func fakeEngine(mode string) int {
 	if mode == "exit" {
 		fmt.Fprintln(os.Stderr, "cannot load level")
@@ -73,6 +74,7 @@ func fakeEngine(mode string) int {
 	in.Buffer(make([]byte, 1<<16), 64<<20)
 	out := json.NewEncoder(os.Stdout) // unbuffered: each answer goes out whole
 	var mesh *sweep.Mesh
+	sweeps := 0
 	for in.Scan() {
 		var r fakeRequest
 		if err := json.Unmarshal(in.Bytes(), &r); err != nil {
@@ -90,6 +92,10 @@ func fakeEngine(mode string) int {
 			mesh = sweep.NewMesh(tris)
 			out.Encode(map[string]bool{"ok": true})
 		case "sweep":
+			if sweeps++; mode == "crash" && sweeps == 3 {
+				fmt.Fprintln(os.Stderr, "segmentation fault (pretend)")
+				return 139
+			}
 			out.Encode(fakeSweep(mesh, &r, mode == "wrong"))
 		case "slide":
 			s := mesh.Slide(sweep.Ellipsoid{Axes: r.Ellipsoid.Axes}, r.Start, r.End, r.Slide)

@@ -140,7 +140,7 @@ func hunting(ctx context.Context, cfg hunt.Config, ef *engine.Flags, stdout, std
 	bar := newHuntBar(stderr, cfg.Scene.Name, sets[0])
 	sum, err := hunt.Run(ctx, cfg, bar.show)
 	bar.line.end()
-	writeHuntSummary(stdout, sum)
+	writeHuntSummary(stdout, sum, err)
 	if err == nil {
 		err = closeSets() // an engine that wrote after its last answer is broken
 	}
@@ -308,23 +308,63 @@ func huntCases(p hunt.Progress) string {
 	return fmt.Sprintf("%d cases", p.Cases)
 }
 
-// writeHuntSummary prints the hunt's outcome: a line with the scene, seed
-// and case count, then a table (kind, count, worst, triangles, fixture),
-// or "no findings".
-func writeHuntSummary(w io.Writer, s hunt.Summary) {
+// writeHuntSummary prints the hunt's outcome: when err stopped it, a
+// first line saying so ("hunt stopped: engine "x" broke after 12 cases —
+// no verdict"); a line with the scene, seed and case count; then a table
+// (kind, count, the saved case's amount, the worst amount seen,
+// triangles, fixture) with its legend and a line per engine whose wrong
+// cases look like float noise (hunt.NoiseHint), or "no findings" (only
+// for a hunt that ran to its end).
+func writeHuntSummary(w io.Writer, s hunt.Summary, err error) {
+	if err != nil {
+		fmt.Fprintln(w, huntStopped(s, err))
+	}
 	shard := ""
 	if s.Shard.Count > 1 {
 		shard = ", shard " + s.Shard.String()
 	}
 	fmt.Fprintf(w, "hunted %s for %s: %d cases, seed %d%s\n", scene.Printable(s.Scene), s.Elapsed.Round(time.Millisecond), s.Cases, s.Seed, shard)
 	if len(s.Findings) == 0 {
-		fmt.Fprintln(w, "no findings")
+		if err == nil {
+			fmt.Fprintln(w, "no findings")
+		}
 		return
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "KIND\tCOUNT\tWORST\tTRIANGLES\tFIXTURE")
+	fmt.Fprintln(tw, "KIND\tCOUNT\tSAVED\tWORST\tTRIANGLES\tFIXTURE")
 	for _, f := range s.Findings {
-		fmt.Fprintf(tw, "%s\t%d\t%.3g\t%d\t%s\n", scene.Printable(f.Kind), f.Count, f.Worst, f.Triangles, scene.ShowPath(f.Fixture))
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%d\t%s\n", scene.Printable(f.Kind), f.Count, scene.Amount(f.Saved), scene.Amount(f.Worst), f.Triangles, scene.ShowPath(f.Fixture))
 	}
 	tw.Flush()
+	fmt.Fprintln(w, huntLegend)
+	for _, n := range s.Noise {
+		fmt.Fprintln(w, noiseLine(n))
+	}
+}
+
+// noiseLine reads e.g. "naive-c: 412 of 430 wrong cases are off by at
+// most 2e-4 (float32 noise at this scale?); --engine-tolerance 3e-4 would
+// keep the other 18".
+func noiseLine(n hunt.NoiseHint) string {
+	keep := "would pass them all"
+	if n.Above() > 0 {
+		keep = fmt.Sprintf("would keep the other %d", n.Above())
+	}
+	// A hint stands for several cases (hunt's noiseMin): "cases are".
+	return fmt.Sprintf("%s: %d of %d wrong cases are off by at most %s (float32 noise at this scale?); --engine-tolerance %s %s",
+		scene.Printable(n.Engine), n.Below, n.Total, scene.Amount(n.Under), scene.Amount(n.Tolerance), keep)
+}
+
+// huntLegend says what the summary table's amounts are.
+const huntLegend = `SAVED: how far off the saved (shrunk) case in FIXTURE is; WORST: the farthest off of all COUNT cases (unit-sphere distance; for normals the length of the difference)`
+
+// huntStopped is the first line of the summary of a hunt that err
+// stopped: a broken engine ("no verdict": its findings so far are not the
+// whole story) or another error (said on standard error).
+func huntStopped(s hunt.Summary, err error) string {
+	var be *engine.BrokenError
+	if errors.As(err, &be) {
+		return fmt.Sprintf("hunt stopped: engine \"%s\" broke after %d %s — no verdict", scene.Printable(be.Engine), s.Cases, plural(s.Cases, "case"))
+	}
+	return fmt.Sprintf("hunt stopped by an error after %d %s (below) — no verdict", s.Cases, plural(s.Cases, "case"))
 }

@@ -46,9 +46,10 @@ func (s State) String() string {
 // Verdict is the judgement of one answer against the exact core.
 type Verdict struct {
 	State State
-	// Rule is the check that failed when Wrong: "hit" (a hit where the
-	// core misses), "miss" (a miss where the core hits), "t", "point",
-	// "normal", "triangle", "feature", "nonfinite" for a sweep; "inside",
+	// Rule is the check that failed when Wrong, the first in this order:
+	// "nonfinite", "hit" (a hit where the core misses), "miss" (a miss
+	// where the core hits), "triangle", "feature", "t", "point", "normal"
+	// for a sweep; "inside",
 	// "passes-through", "sticks", "nonfinite" for a slide.
 	Rule string
 	// By is how far beyond: unit-sphere distance for hit, miss, t, point,
@@ -60,6 +61,33 @@ type Verdict struct {
 	By float64
 	// Detail is a sentence for people (from numbers only: safe to print).
 	Detail string
+	// Feature is where a wrong sweep is wrong, for grouping findings of
+	// one cause: the exact contact's feature ("face", "edge", "vertex"),
+	// or FeatureStart when the exact sweep starts in contact (T 0, where
+	// no one feature is the contact); for the feature rule the exact and
+	// the claimed one, "edge->vertex"; "" for a sweep the core misses and
+	// for slides.
+	Feature string
+}
+
+// FeatureStart is Verdict.Feature for a sweep whose exact contact is at
+// the start (T 0): the ellipsoid starts touching or overlapping the mesh.
+const FeatureStart = "at start"
+
+// Kind names a wrong verdict's cause: the rule and the feature, e.g.
+// "feature edge->vertex", "t (edge)", "miss (at start)" or "inside";
+// verdicts of one kind fail the same check on the same exact feature.
+// It is "" unless the verdict is Wrong.
+func (v Verdict) Kind() string {
+	switch {
+	case v.State != Wrong:
+		return ""
+	case v.Feature == "":
+		return v.Rule
+	case v.Rule == "feature":
+		return v.Rule + " " + v.Feature
+	}
+	return v.Rule + " (" + v.Feature + ")"
 }
 
 // String reads e.g. "wrong: t off by 0.00032 (...)" or "agrees".
@@ -115,7 +143,10 @@ func wrong(rule string, by float64, format string, args ...any) Verdict {
 
 // Sweep judges got, an engine's sweep of q, against exact, the core's
 // (both with Hit and First; got's Has says which fields to compare). See
-// Verdict.Rule for the checks. A hit/miss difference is forgiven when the
+// Verdict.Rule for the checks; the verdict names the most telling one that
+// fails: hit or miss, then triangle, feature, t, point and normal (an
+// engine that took the wrong feature is usually off in t and point too,
+// and the feature says why). A hit/miss difference is forgiven when the
 // exact motion grazes: its closest unit distance is within Tol of 1. A T
 // that differs is forgiven when it is a first contact within Tol (a
 // grazing contact's T is ill-conditioned). Points, normals and features are
@@ -127,17 +158,31 @@ func (j Judge) Sweep(q Query, exact, got sweep.Answer) Verdict {
 	}
 	m := j.motion(&q)
 	if got.Hit != exact.Hit {
-		return m.hitOrMiss(&exact, &got)
+		return exactFeature(m.hitOrMiss(&exact, &got), &exact)
 	}
 	if !got.Hit {
 		return Verdict{State: Agrees}
 	}
-	for _, check := range []func(e, g *sweep.Hit, has sweep.Fields) Verdict{m.checkT, m.checkTriangle, m.checkPoint, m.checkNormal, m.checkFeature} {
+	for _, check := range []func(e, g *sweep.Hit, has sweep.Fields) Verdict{m.checkTriangle, m.checkFeature, m.checkT, m.checkPoint, m.checkNormal} {
 		if v := check(&exact.First, &got.First, got.Has); v.State == Wrong {
-			return v
+			return exactFeature(v, &exact)
 		}
 	}
 	return Verdict{State: Agrees}
+}
+
+// exactFeature fills in v.Feature, when v is a wrong sweep's verdict
+// other than the feature rule's, from the exact answer (see
+// Verdict.Feature).
+func exactFeature(v Verdict, exact *sweep.Answer) Verdict {
+	switch {
+	case v.State != Wrong || v.Rule == "feature" || !exact.Hit:
+	case exact.First.T == 0:
+		v.Feature = FeatureStart
+	default:
+		v.Feature = exact.First.Feature.String()
+	}
+	return v
 }
 
 // hitOrMiss judges a hit/miss that differs from the core's (got is the
@@ -258,7 +303,9 @@ func (m *motion) checkFeature(e, g *sweep.Hit, has sweep.Fields) Verdict {
 		return Verdict{}
 	}
 	if gap := m.featureGap(e, g.Feature); gap > m.tol {
-		return wrong("feature", gap, "%s, exact %s", g.Feature, e.Feature)
+		v := wrong("feature", gap, "%s, exact %s", g.Feature, e.Feature)
+		v.Feature = e.Feature.String() + "->" + g.Feature.String()
+		return v
 	}
 	return Verdict{}
 }

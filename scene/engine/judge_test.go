@@ -185,3 +185,51 @@ func TestJudgeSlideEmbeddedStart(t *testing.T) {
 		t.Errorf("deeper than the start: %v, want inside by 0.2", v)
 	}
 }
+
+// TestJudgeSweepKinds: a wrong sweep names its most telling difference
+// (the feature before t and point), and its Kind the rule with the exact
+// contact's feature.
+func TestJudgeSweepKinds(t *testing.T) {
+	q := fallQuery(floorMesh())
+	exact := exactOf(q)
+	late := exact
+	late.First.T += 0.01
+	late.First.Point[0] += 0.01
+	vertex := late
+	vertex.First.Feature = sweep.Vertex
+	miss := exact
+	miss.Hit = false
+
+	touching := q
+	touching.Start = mgl64.Vec3{1, 0.5, 1}
+	exactTouching := exactOf(touching)
+	missTouching := exactTouching
+	missTouching.Hit = false
+
+	over := q
+	over.Start, over.End = mgl64.Vec3{1, 3, 1}, mgl64.Vec3{3, 3, 1}
+	hit := exact
+	hit.First.T = 0.5
+	cases := []struct {
+		name     string
+		q        Query
+		exact    sweep.Answer
+		got      sweep.Answer
+		rule     string
+		kind     string
+		wantFeat string
+	}{
+		{"feature before t and point", q, exact, vertex, "feature", "feature face->vertex", "face->vertex"},
+		{"t before point", q, exact, late, "t", "t (face)", "face"},
+		{"miss", q, exact, miss, "miss", "miss (face)", "face"},
+		{"miss at the start", touching, exactTouching, missTouching, "miss", "miss (at start)", FeatureStart},
+		{"hit where the core misses", over, exactOf(over), hit, "hit", "hit", ""},
+		{"agrees", q, exact, exact, "", "", ""},
+	}
+	for _, c := range cases {
+		v := Judge{}.Sweep(c.q, c.exact, c.got)
+		if v.Rule != c.rule || v.Kind() != c.kind || v.Feature != c.wantFeat {
+			t.Errorf("%s: %v, feature %q, kind %q; want rule %q, feature %q, kind %q", c.name, v, v.Feature, v.Kind(), c.rule, c.wantFeat, c.kind)
+		}
+	}
+}

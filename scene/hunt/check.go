@@ -29,6 +29,7 @@ type Problem struct {
 	Kind   string
 	Worst  float64 // how wrong: unit-sphere distance; |Δn| for normals; the fraction of the free motion not made for sticking; +Inf for NaN
 	Detail string  // one line for people
+	Engine string  // the engine that answered wrong (its name as in Kind); "" for the core's problems
 }
 
 // world is a case's triangles prepared for the checks: the core's mesh and
@@ -139,16 +140,16 @@ func (k *checker) judgeSlide(geo *opinions.Geometry, c Case, res sweep.SlideResu
 	path = append(path, res.Final)
 	for i, p := range path {
 		if !geom.IsFinite(p) {
-			return []Problem{{KindSlideNaN, math.Inf(1), fmt.Sprintf("pose %d of the slide is %v", i, p)}}
+			return []Problem{{Kind: KindSlideNaN, Worst: math.Inf(1), Detail: fmt.Sprintf("pose %d of the slide is %v", i, p)}}
 		}
 	}
 	if d, tri := geo.Dist(res.Final); d < 1-k.tol.T {
-		return []Problem{{KindSlideInside, 1 - d, fmt.Sprintf("the slide ends at %v, unit distance %.3g from triangle %d", res.Final, d, tri)}}
+		return []Problem{{Kind: KindSlideInside, Worst: 1 - d, Detail: fmt.Sprintf("the slide ends at %v, unit distance %.3g from triangle %d", res.Final, d, tri)}}
 	}
 	for i := 0; i+1 < len(path); i++ {
 		d, t, tri := geo.MinDist(path[i], path[i+1].Sub(path[i]), 0, 1)
 		if d < 1-k.tol.T {
-			return []Problem{{KindSlideThrough, 1 - d, fmt.Sprintf("piece %d of the slide (%v to %v) comes within unit distance %.3g of triangle %d at %.6g of the way", i, path[i], path[i+1], d, tri, t)}}
+			return []Problem{{Kind: KindSlideThrough, Worst: 1 - d, Detail: fmt.Sprintf("piece %d of the slide (%v to %v) comes within unit distance %.3g of triangle %d at %.6g of the way", i, path[i], path[i+1], d, tri, t)}}
 		}
 	}
 	if p, ok := k.stuck(geo, c, res); ok {
@@ -181,6 +182,6 @@ func (k *checker) stuck(geo *opinions.Geometry, c Case, res sweep.SlideResult) (
 	if progress >= 0.1*tan.Len() {
 		return Problem{}, false
 	}
-	return Problem{KindSlideStuck, (0.5*tan.Len() - progress) / tan.Len(),
-		fmt.Sprintf("after the first contact the slide moves %.3g along the free tangential motion %v (half of it is free)", progress, tan)}, true
+	return Problem{Kind: KindSlideStuck, Worst: (0.5*tan.Len() - progress) / tan.Len(),
+		Detail: fmt.Sprintf("after the first contact the slide moves %.3g along the free tangential motion %v (half of it is free)", progress, tan)}, true
 }

@@ -27,7 +27,8 @@ type KindCount struct {
 // engineCheck judges live engines against the exact core instead of
 // checking the core (Config.Engines): every engine's sweep of a case, and
 // its slide from a free start when it offers slides, each judged with
-// engine.Judge; a wrong answer is a Problem of kind "<engine>: <rule>".
+// engine.Judge; a wrong answer is a Problem of kind "<engine>: <verdict's
+// kind>" (engine.Verdict.Kind), e.g. "naive-c: feature edge->vertex".
 type engineCheck struct {
 	ctx     context.Context
 	engines []engine.Engine
@@ -105,7 +106,7 @@ func (ec *engineCheck) check(w *world, c Case) []Problem {
 				return nil
 			}
 			if v.State == engine.Wrong {
-				probs = append(probs, Problem{Kind: ec.names[i] + ": " + v.Rule, Worst: v.By, Detail: v.Detail})
+				probs = append(probs, Problem{Kind: ec.names[i] + ": " + v.Kind(), Worst: v.By, Detail: v.Detail, Engine: ec.names[i]})
 			}
 		}
 	}

@@ -88,7 +88,8 @@ type Config struct {
 	// length must be the number of jobs), each set the same engines
 	// started anew: they are judged against the exact core with Judge
 	// instead of the core being checked. Kinds are named "<engine>:
-	// <rule>" (engine.Verdict.Rule), each finding is shrunk to at most 4
+	// <kind>" (engine.Verdict.Kind: the rule and the exact feature, e.g.
+	// "naive-c: t (edge)"), each finding is shrunk to at most 4
 	// triangles and its fixture expects the exact core's answer. The hunt
 	// ends with an error (a *engine.BrokenError) when an engine breaks,
 	// after every job has stopped. The caller closes the engines.
@@ -113,6 +114,7 @@ type Finding struct {
 	Kind      string  // e.g. "t: unitspace" or KindSlideThrough
 	Count     int     // cases that showed it
 	Worst     float64 // the largest Problem.Worst among them
+	Saved     float64 // the shrunk case's Problem.Worst: how far off the fixture is
 	Detail    string  // the shrunk case's problem, in words
 	Case      Case    // the shrunk case
 	Triangles int     // triangles left in the shrunk case
@@ -128,6 +130,10 @@ type Summary struct {
 	Cases    int   // cases tried (of the shard)
 	Elapsed  time.Duration
 	Findings []Finding // in the order of their first cases' indices
+	// Noise holds, for each engine whose wrong cases are mostly off by
+	// little more than the judge's tolerance, the tolerance that would
+	// set them apart from the rest (see NoiseHint); by engine name.
+	Noise []NoiseHint
 }
 
 // progressEvery is how often Run reports progress.
@@ -148,7 +154,7 @@ func Run(ctx context.Context, cfg Config, progress func(Progress)) (Summary, err
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	h := &hunter{cfg: cfg, progress: progress, cancel: cancel, kinds: map[string]int{},
-		pending: map[uint64][]Problem{}, cases: map[uint64]Case{}, shrinking: map[string]bool{}}
+		pending: map[uint64][]Problem{}, cases: map[uint64]Case{}, shrinking: map[string]bool{}, spreads: map[string]*spread{}}
 	// Preparing a large mesh takes a while; the hunt's time starts after.
 	h.gen = newGenerator(cfg.Scene)
 	h.full = newWorld(Case{Tris: h.gen.tris, E: cfg.Scene.Ellipsoid})
@@ -158,6 +164,7 @@ func Run(ctx context.Context, cfg Config, progress func(Progress)) (Summary, err
 	}
 	h.sum = Summary{Scene: cfg.Scene.Name, Seed: cfg.Seed, Shard: cfg.Shard.norm()}
 	h.runJobs(ctx)
+	h.sum.Noise = h.noise()
 	h.sum.Elapsed = cfg.Now().Sub(h.start)
 	h.report()
 	return h.sum, h.err
@@ -223,7 +230,8 @@ type hunter struct {
 	sum       Summary
 	kinds     map[string]int // kind -> index in sum.Findings
 	shrinking map[string]bool
-	err       error // the first error: a broken engine, a fixture not written
+	spreads   map[string]*spread // engine -> how far off its wrong cases are
+	err       error              // the first error: a broken engine, a fixture not written
 }
 
 // runJobs runs the jobs until they are done, reporting progress.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sort"
 
 	"sweepdbg/scene"
 )
@@ -111,6 +112,7 @@ func (h *hunter) merge(n uint64, c Case, probs []Problem) []shrinkJob {
 // shrunk.
 func (h *hunter) fold(c Case, probs []Problem) []shrinkJob {
 	h.sum.Cases++
+	h.spread(probs)
 	var jobs []shrinkJob
 	for _, p := range probs {
 		if i, ok := h.kinds[p.Kind]; ok {
@@ -143,7 +145,7 @@ func (j *job) shrink(ctx context.Context, s shrinkJob) bool {
 	}
 	h.mu.Lock()
 	f := &h.sum.Findings[s.finding]
-	f.Detail, f.Case, f.Triangles, f.Fixture = final.Detail, small, len(small.Tris), path
+	f.Detail, f.Saved, f.Case, f.Triangles, f.Fixture = final.Detail, final.Worst, small, len(small.Tris), path
 	delete(h.shrinking, s.p.Kind)
 	h.mu.Unlock()
 	if err != nil {
@@ -173,4 +175,38 @@ func (j *job) shrinkCase(ctx context.Context, c Case, p Problem) (Case, Problem)
 		}
 	}
 	return small, final
+}
+
+// spread counts, for each engine wrong in a case's problems, how far off
+// it is (its largest amount in the case), with h.mu held.
+func (h *hunter) spread(probs []Problem) {
+	worst := map[string]float64{}
+	for _, p := range probs {
+		if w, ok := worst[p.Engine]; p.Engine != "" && (!ok || p.Worst > w || math.IsNaN(p.Worst)) {
+			worst[p.Engine] = p.Worst
+		}
+	}
+	for e, w := range worst {
+		s := h.spreads[e]
+		if s == nil {
+			s = &spread{}
+			h.spreads[e] = s
+		}
+		s.add(w)
+	}
+}
+
+// noise is the summary's NoiseHints, by engine name.
+func (h *hunter) noise() []NoiseHint {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var hints []NoiseHint
+	for e, s := range h.spreads {
+		if n, ok := s.hint(h.cfg.Judge.Tolerance()); ok {
+			n.Engine = e
+			hints = append(hints, n)
+		}
+	}
+	sort.Slice(hints, func(i, j int) bool { return hints[i].Engine < hints[j].Engine })
+	return hints
 }

@@ -1,0 +1,486 @@
+/*
+ * fauerby.c: a Fauerby-style sweepdbg engine in C99, with two classic bugs
+ * you can switch on.
+ *
+ * The collision code follows Kasper Fauerby, "Improved Collision detection
+ * and Response" (2003): the ellipsoid becomes the unit sphere in
+ * "ellipsoid space" (eSpace), and the swept unit sphere is tested against
+ * each triangle's plane (interior), its three vertices and its three edges,
+ * each a quadratic in t solved by a lowest-root routine; the smallest t
+ * wins. It speaks the engine protocol (docs/engine-protocol.md): one JSON
+ * request per line on standard input, one JSON answer per line on standard
+ * output. Sweeps only (no slide).
+ *
+ *     cc -O2 -std=c99 -Wall -o fauerby fauerby.c -lm
+ *     ./fauerby                         correct (as double precision allows)
+ *     ./fauerby --bug touching          contacts that start touching are missed
+ *     ./fauerby --bug edge              edge hits near a vertex are dropped
+ *     ./fauerby --bug touching,edge     both
+ *
+ * or build the bugs in with -DBUG_TOUCHING and -DBUG_EDGE.
+ *
+ * The bugs, as they appear in many engines written from the paper:
+ *
+ *   - touching: the lowest-root routine accepts only roots in (0, maxR]
+ *     and, failing the lower root, tries the upper one. A sphere that
+ *     starts touching or overlapping a vertex or an edge has its lower
+ *     root at or below 0: the contact at t = 0 is missed, and the upper
+ *     root (where it leaves again) is reported, or nothing. Fixed: the
+ *     contact interval [r1, r2] is what matters; a start inside it
+ *     (c <= 0) is a contact at t = 0.
+ *   - edge: the edge test keeps a hit only when it lies inside
+ *     [0.001, 0.999] of the edge ("to leave the ends to the vertex test").
+ *     A contact on the edge within 0.1% of a vertex is dropped, and the
+ *     vertex test finds a later contact on the vertex instead. Fixed: the
+ *     whole edge, [0, 1].
+ *
+ * Beyond the paper: triangles are two-sided (the paper skips back faces),
+ * and a start embedded in a triangle's plane with its center above the
+ * interior is a face contact at t = 0 (the paper only looks at the edges
+ * and vertices then).
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Vectors                                                              */
+
+typedef struct { double x, y, z; } vec3;
+
+static vec3 v3(double x, double y, double z) { vec3 v; v.x = x; v.y = y; v.z = z; return v; }
+static vec3 add(vec3 a, vec3 b) { return v3(a.x + b.x, a.y + b.y, a.z + b.z); }
+static vec3 sub(vec3 a, vec3 b) { return v3(a.x - b.x, a.y - b.y, a.z - b.z); }
+static vec3 scale(vec3 a, double s) { return v3(a.x * s, a.y * s, a.z * s); }
+static double dot(vec3 a, vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static vec3 cross(vec3 a, vec3 b) { return v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
+static double len(vec3 a) { return sqrt(dot(a, a)); }
+static vec3 unit(vec3 a) { double l = len(a); return l > 0 ? scale(a, 1 / l) : a; }
+
+/* ------------------------------------------------------------------ */
+/* The bugs                                                             */
+
+#ifdef BUG_TOUCHING
+static int bug_touching = 1;
+#else
+static int bug_touching = 0;
+#endif
+#ifdef BUG_EDGE
+static int bug_edge = 1;
+#else
+static int bug_edge = 0;
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Ellipsoid space                                                      */
+
+/* The ellipsoid's semi-axes a[0..2] (orthogonal, world space). A world
+ * vector x is sum_i u_i a_i with u_i = x . a_i / |a_i|^2 in eSpace. */
+static vec3 axes[3];
+
+static vec3 to_espace(vec3 x) {
+    return v3(dot(x, axes[0]) / dot(axes[0], axes[0]), dot(x, axes[1]) / dot(axes[1], axes[1]),
+              dot(x, axes[2]) / dot(axes[2], axes[2]));
+}
+static vec3 to_world(vec3 u) { return add(add(scale(axes[0], u.x), scale(axes[1], u.y)), scale(axes[2], u.z)); }
+/* A normal maps by the inverse transpose: sum_i n_i a_i / |a_i|^2. */
+static vec3 normal_to_world(vec3 n) {
+    return unit(add(add(scale(axes[0], n.x / dot(axes[0], axes[0])), scale(axes[1], n.y / dot(axes[1], axes[1]))),
+                    scale(axes[2], n.z / dot(axes[2], axes[2]))));
+}
+
+/* ------------------------------------------------------------------ */
+/* The collision code, in eSpace                                        */
+
+enum { FACE, EDGE, VERTEX };
+static const char *feature_name[] = {"face", "edge", "vertex"};
+
+/* A contact: t in [0, 1], the point and the feature (eSpace). */
+typedef struct {
+    double t;
+    vec3 point;
+    int feature;
+} contact;
+
+/* lowest_root: the earliest t in [0, max_r] at which a t^2 + b t + c <= 0
+ * (a >= 0: the sphere is in contact while the quadratic is not positive),
+ * into *root; 0 when there is none. */
+static int lowest_root(double a, double b, double c, double max_r, double *root) {
+    if (!bug_touching && c <= 0) { /* in contact at the start */
+        *root = 0;
+        return 1;
+    }
+    double d = b * b - 4 * a * c;
+    if (a <= 0 || d < 0) return 0; /* no motion relative to the feature, or it never comes close */
+    double s = sqrt(d);
+    double r1 = (-b - s) / (2 * a), r2 = (-b + s) / (2 * a);
+    if (bug_touching) { /* the classic routine: roots in (0, max_r] only */
+        if (r1 > 0 && r1 <= max_r) { *root = r1; return 1; }
+        if (r2 > 0 && r2 <= max_r) { *root = r2; return 1; }
+        return 0;
+    }
+    /* c > 0: both roots have the same sign, and r1 is the entry */
+    if (r1 >= 0 && r1 <= max_r) { *root = r1; return 1; }
+    return 0;
+}
+
+/* inside reports whether q (in the triangle's plane) lies in triangle abc:
+ * its barycentric coordinates are all >= 0 (Ericson, "Real-Time Collision
+ * Detection", 3.4). */
+static int inside(vec3 q, vec3 a, vec3 b, vec3 c) {
+    vec3 v0 = sub(b, a), v1 = sub(c, a), v2 = sub(q, a);
+    double d00 = dot(v0, v0), d01 = dot(v0, v1), d11 = dot(v1, v1), d20 = dot(v2, v0), d21 = dot(v2, v1);
+    double den = d00 * d11 - d01 * d01;
+    if (den == 0) return 0;
+    double v = (d11 * d20 - d01 * d21) / den, w = (d00 * d21 - d01 * d20) / den;
+    return v >= 0 && w >= 0 && v + w <= 1;
+}
+
+/* sweep_plane: the sphere from p by v against the interior of triangle
+ * abc; when it touches there no later than best->t, sets *best to the
+ * contact and returns 1 (so do sweep_vertex and sweep_edge). */
+static int sweep_plane(vec3 p, vec3 v, vec3 a, vec3 b, vec3 c, contact *best) {
+    vec3 n = cross(sub(b, a), sub(c, a));
+    if (len(n) == 0) return 0; /* degenerate: its edges and vertices still count */
+    n = unit(n);
+    double d = dot(n, sub(p, a));
+    if (d < 0) { n = scale(n, -1); d = -d; } /* two-sided */
+    double t, nv = dot(n, v);
+    if (d < 1) {
+        t = 0; /* embedded in the plane at the start */
+    } else {
+        if (nv >= 0) return 0; /* moving away from the plane, or along it */
+        t = (d - 1) / -nv;
+    }
+    if (t > best->t) return 0;
+    vec3 q = sub(add(p, scale(v, t)), scale(n, d < 1 ? d : 1)); /* the center's foot on the plane */
+    if (!inside(q, a, b, c)) return 0;
+    best->t = t; best->point = q; best->feature = FACE;
+    return 1;
+}
+
+/* sweep_vertex: the sphere against vertex q (its center against the unit
+ * sphere around q). */
+static int sweep_vertex(vec3 p, vec3 v, vec3 q, contact *best) {
+    vec3 pq = sub(p, q);
+    double t;
+    if (!lowest_root(dot(v, v), 2 * dot(v, pq), dot(pq, pq) - 1, best->t, &t)) return 0;
+    best->t = t; best->point = q; best->feature = VERTEX;
+    return 1;
+}
+
+/* sweep_edge: the sphere against edge e0e1 (its center against the unit
+ * cylinder around the edge's line, kept where it touches the segment). */
+static int sweep_edge(vec3 p, vec3 v, vec3 e0, vec3 e1, contact *best) {
+    vec3 edge = sub(e1, e0), bv = sub(e0, p);
+    double ee = dot(edge, edge), ev = dot(edge, v), eb = dot(edge, bv);
+    /* Fauerby's coefficients, negated so that contact is <= 0. */
+    double a = ee * dot(v, v) - ev * ev;
+    double b = -(ee * 2 * dot(v, bv) - 2 * ev * eb);
+    double c = -(ee * (1 - dot(bv, bv)) + eb * eb);
+    double t;
+    if (ee == 0 || !lowest_root(a, b, c, best->t, &t)) return 0;
+    double f = (ev * t - eb) / ee; /* where along the edge, 0 at e0 and 1 at e1 */
+    double lo = bug_edge ? 0.001 : 0, hi = bug_edge ? 0.999 : 1;
+    if (f < lo || f > hi) return 0;
+    best->t = t; best->point = add(e0, scale(edge, f)); best->feature = EDGE;
+    return 1;
+}
+
+/* sweep_triangle: the sphere from p by v against triangle abc (eSpace);
+ * 1 when it set *best. */
+static int sweep_triangle(vec3 p, vec3 v, vec3 a, vec3 b, vec3 c, contact *best) {
+    if (sweep_plane(p, v, a, b, c, best)) return 1; /* an interior contact is the triangle's first */
+    vec3 vs[3] = {a, b, c};
+    int set = 0;
+    for (int i = 0; i < 3; i++) set |= sweep_vertex(p, v, vs[i], best);
+    for (int i = 0; i < 3; i++) set |= sweep_edge(p, v, vs[i], vs[(i + 1) % 3], best);
+    return set;
+}
+
+/* The current mesh, in world space. */
+static vec3 *verts;
+static int (*tris)[3];
+static int ntris, nverts;
+
+/* A hit in world space. */
+typedef struct {
+    double t;
+    vec3 point, normal;
+    int feature, triangle;
+} hit;
+
+/* sweep_mesh sweeps the ellipsoid (axes) from start to end over every
+ * triangle (brute force) and returns 1 with *h at the first contact. */
+static int sweep_mesh(vec3 start, vec3 end, hit *h) {
+    vec3 p = to_espace(start), v = to_espace(sub(end, start));
+    contact best;
+    best.t = 1; best.point = v3(0, 0, 0); best.feature = FACE;
+    int found = 0;
+    for (int k = 0; k < ntris; k++) {
+        if (sweep_triangle(p, v, to_espace(verts[tris[k][0]]), to_espace(verts[tris[k][1]]),
+                           to_espace(verts[tris[k][2]]), &best)) {
+            found = 1; h->triangle = k;
+        }
+    }
+    if (!found) return 0;
+    vec3 center = add(p, scale(v, best.t));
+    vec3 n = sub(center, best.point);
+    if (len(n) == 0) n = v3(0, 0, 1); /* the center on the triangle: any normal */
+    h->t = best.t;
+    h->point = to_world(best.point);
+    h->normal = normal_to_world(unit(n));
+    h->feature = best.feature;
+    return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* A tiny JSON reader: enough for the protocol's requests.              */
+
+static const char *js;  /* the cursor into the current line */
+static const char *jerr; /* the first error, or NULL */
+
+static void jfail(const char *msg) { if (!jerr) jerr = msg; }
+static void jws(void) { while (*js == ' ' || *js == '\t' || *js == '\r' || *js == '\n') js++; }
+static int jeat(char c) { jws(); if (*js == c) { js++; return 1; } return 0; }
+
+/* jstr reads a string into buf (escapes kept as written; the protocol's keys
+ * and ops have none). */
+static void jstr(char *buf, size_t n) {
+    size_t k = 0;
+    if (!jeat('"')) { jfail("want a string"); return; }
+    while (*js && *js != '"') {
+        if (*js == '\\' && js[1]) { if (k + 1 < n) buf[k++] = *js; js++; }
+        if (k + 1 < n) buf[k++] = *js;
+        js++;
+    }
+    if (*js != '"') { jfail("unterminated string"); return; }
+    js++;
+    buf[k] = 0;
+}
+
+static double jnum(void) {
+    char *end;
+    jws();
+    if (!(*js == '-' || isdigit((unsigned char)*js))) { jfail("want a number"); return 0; }
+    double x = strtod(js, &end);
+    if (end == js) { jfail("want a number"); return 0; }
+    js = end;
+    return x;
+}
+
+static void jskip(void);
+
+/* jarray calls elem for each element of an array; jobject calls field with
+ * each key. Both return 0 on a syntax error. */
+static int jarray(void (*elem)(void *), void *ctx) {
+    if (!jeat('[')) { jfail("want '['"); return 0; }
+    if (jeat(']')) return 1;
+    do { elem(ctx); if (jerr) return 0; } while (jeat(','));
+    if (!jeat(']')) { jfail("want ',' or ']'"); return 0; }
+    return 1;
+}
+
+static int jobject(void (*field)(const char *, void *), void *ctx) {
+    char key[64];
+    if (!jeat('{')) { jfail("want '{'"); return 0; }
+    if (jeat('}')) return 1;
+    do {
+        jstr(key, sizeof key);
+        if (jerr) return 0;
+        if (!jeat(':')) { jfail("want ':'"); return 0; }
+        field(key, ctx);
+        if (jerr) return 0;
+    } while (jeat(','));
+    if (!jeat('}')) { jfail("want ',' or '}'"); return 0; }
+    return 1;
+}
+
+static void skip_elem(void *ctx) { (void)ctx; jskip(); }
+static void skip_field(const char *k, void *ctx) { (void)k; (void)ctx; jskip(); }
+
+static void jskip(void) {
+    char tmp[8];
+    jws();
+    if (*js == '{') jobject(skip_field, NULL);
+    else if (*js == '[') jarray(skip_elem, NULL);
+    else if (*js == '"') jstr(tmp, sizeof tmp);
+    else if (!strncmp(js, "true", 4)) js += 4;
+    else if (!strncmp(js, "false", 5)) js += 5;
+    else if (!strncmp(js, "null", 4)) js += 4;
+    else jnum();
+}
+
+/* vecs collects arrays of numbers: a vec3 or a triangle's indices. */
+typedef struct { double v[3]; int n; } nums;
+static void num_elem(void *ctx) {
+    nums *u = ctx;
+    double x = jnum();
+    if (u->n < 3) u->v[u->n] = x;
+    u->n++;
+}
+static vec3 jvec(void) {
+    nums u = {{0, 0, 0}, 0};
+    jarray(num_elem, &u);
+    if (u.n != 3) jfail("want 3 numbers");
+    return v3(u.v[0], u.v[1], u.v[2]);
+}
+
+/* The request, every field of every op. */
+static struct {
+    char op[16];
+    double protocol, id, mesh, max_iterations, skin;
+    vec3 axes[3];
+    int naxes;
+    vec3 start, end;
+    vec3 *verts; int nverts, capverts;
+    int (*tris)[3]; int ntris, captris;
+} rq;
+
+static void axis_elem(void *ctx) {
+    (void)ctx;
+    vec3 a = jvec();
+    if (rq.naxes < 3) rq.axes[rq.naxes] = a;
+    rq.naxes++;
+}
+static void ellipsoid_field(const char *k, void *ctx) {
+    (void)ctx;
+    if (!strcmp(k, "axes")) jarray(axis_elem, NULL); else jskip();
+}
+static void vert_elem(void *ctx) {
+    (void)ctx;
+    if (rq.nverts == rq.capverts) {
+        rq.capverts = rq.capverts ? 2 * rq.capverts : 64;
+        rq.verts = realloc(rq.verts, (size_t)rq.capverts * sizeof *rq.verts);
+        if (!rq.verts) { fprintf(stderr, "fauerby: out of memory\n"); exit(1); }
+    }
+    rq.verts[rq.nverts++] = jvec();
+}
+static void tri_elem(void *ctx) {
+    (void)ctx;
+    vec3 t = jvec();
+    if (rq.ntris == rq.captris) {
+        rq.captris = rq.captris ? 2 * rq.captris : 64;
+        rq.tris = realloc(rq.tris, (size_t)rq.captris * sizeof *rq.tris);
+        if (!rq.tris) { fprintf(stderr, "fauerby: out of memory\n"); exit(1); }
+    }
+    rq.tris[rq.ntris][0] = (int)t.x; rq.tris[rq.ntris][1] = (int)t.y; rq.tris[rq.ntris][2] = (int)t.z;
+    rq.ntris++;
+}
+static void request_field(const char *k, void *ctx) {
+    (void)ctx;
+    if (!strcmp(k, "op")) jstr(rq.op, sizeof rq.op);
+    else if (!strcmp(k, "protocol")) rq.protocol = jnum();
+    else if (!strcmp(k, "id")) rq.id = jnum();
+    else if (!strcmp(k, "mesh")) rq.mesh = jnum();
+    else if (!strcmp(k, "ellipsoid")) jobject(ellipsoid_field, NULL);
+    else if (!strcmp(k, "start")) rq.start = jvec();
+    else if (!strcmp(k, "end")) rq.end = jvec();
+    else if (!strcmp(k, "maxIterations")) rq.max_iterations = jnum();
+    else if (!strcmp(k, "skin")) rq.skin = jnum();
+    else if (!strcmp(k, "vertices")) jarray(vert_elem, NULL);
+    else if (!strcmp(k, "triangles")) jarray(tri_elem, NULL);
+    else jskip();
+}
+
+/* ------------------------------------------------------------------ */
+/* Answers                                                              */
+
+static void put_vec(vec3 v) { printf("[%.17g,%.17g,%.17g]", v.x, v.y, v.z); }
+/* put_error writes {"error":msg}; msg is plain ASCII without quotes. */
+static void put_error(const char *msg) { printf("{\"error\":\"%s\"}", msg); }
+
+static double mesh_id = -1; /* this engine keeps only the newest mesh */
+
+static void answer(const char *line) {
+    memset(rq.op, 0, sizeof rq.op);
+    rq.protocol = rq.id = rq.mesh = rq.max_iterations = rq.skin = 0;
+    rq.naxes = 0; rq.nverts = 0; rq.ntris = 0;
+    js = line; jerr = NULL;
+    jobject(request_field, NULL);
+    jws();
+    if (!jerr && *js) jfail("text after the object");
+    if (jerr) { put_error(jerr); return; }
+
+    if (!strcmp(rq.op, "hello")) {
+        if (rq.protocol != 1) { put_error("this engine speaks protocol 1"); return; }
+        printf("{\"protocol\":1,\"name\":\"fauerby-c\",\"ops\":[\"sweep\"]}");
+    } else if (!strcmp(rq.op, "mesh")) {
+        for (int i = 0; i < rq.ntris; i++)
+            for (int k = 0; k < 3; k++)
+                if (rq.tris[i][k] < 0 || rq.tris[i][k] >= rq.nverts) { put_error("triangle index out of range"); return; }
+        /* Take the request's arrays as the mesh; the request gets new ones. */
+        free(verts); free(tris);
+        verts = rq.verts; nverts = rq.nverts; tris = rq.tris; ntris = rq.ntris;
+        rq.verts = NULL; rq.tris = NULL; rq.capverts = rq.captris = 0;
+        mesh_id = rq.id;
+        printf("{\"ok\":true}");
+    } else if (!strcmp(rq.op, "sweep")) {
+        if (rq.mesh != mesh_id) { put_error("unknown mesh id"); return; }
+        if (rq.naxes != 3) { put_error("ellipsoid.axes: want 3 axes"); return; }
+        for (int i = 0; i < 3; i++) {
+            if (dot(rq.axes[i], rq.axes[i]) == 0) { put_error("ellipsoid.axes: an axis of length 0"); return; }
+            axes[i] = rq.axes[i];
+        }
+        hit h;
+        if (!sweep_mesh(rq.start, rq.end, &h)) { printf("{\"hit\":false}"); return; }
+        printf("{\"hit\":true,\"t\":%.17g,\"point\":", h.t);
+        put_vec(h.point);
+        printf(",\"normal\":"); put_vec(h.normal);
+        printf(",\"triangle\":%d,\"feature\":\"%s\"}", h.triangle, feature_name[h.feature]);
+    } else {
+        put_error("unknown op");
+    }
+}
+
+/* bugs turns on the bugs named in a comma-separated list ("touching",
+ * "edge"); 0 for a name it does not know. */
+static int bugs(const char *list) {
+    char buf[64];
+    strncpy(buf, list, sizeof buf - 1);
+    buf[sizeof buf - 1] = 0;
+    for (char *name = strtok(buf, ","); name; name = strtok(NULL, ",")) {
+        if (!strcmp(name, "touching")) bug_touching = 1;
+        else if (!strcmp(name, "edge")) bug_edge = 1;
+        else return 0;
+    }
+    return 1;
+}
+
+int main(int argc, char **argv) {
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--bug") && i + 1 < argc && bugs(argv[i + 1])) { i++; continue; }
+        fprintf(stderr, "usage: fauerby [--bug touching,edge]\n");
+        return 2;
+    }
+    if (bug_touching || bug_edge)
+        fprintf(stderr, "fauerby: bugs on:%s%s\n", bug_touching ? " touching" : "", bug_edge ? " edge" : "");
+    size_t cap = 1 << 16, n = 0;
+    char *line = malloc(cap);
+    int c;
+    if (!line) return 1;
+    for (;;) {
+        n = 0;
+        while ((c = getchar()) != EOF && c != '\n') {
+            if (n + 1 == cap) {
+                cap *= 2;
+                line = realloc(line, cap);
+                if (!line) { fprintf(stderr, "fauerby: out of memory\n"); return 1; }
+            }
+            line[n++] = (char)c;
+        }
+        line[n] = 0;
+        if (n > 0 || c != EOF) {
+            const char *p = line;
+            while (*p == ' ' || *p == '\t' || *p == '\r') p++;
+            if (*p) {
+                answer(line);
+                putchar('\n');
+                fflush(stdout);
+            }
+        }
+        if (c == EOF) return 0;
+    }
+}
