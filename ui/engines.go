@@ -83,13 +83,15 @@ func (g *game) enginePoses() []render.EnginePose {
 	return out
 }
 
-// legendVerdict is a verdict in the legend: its state, and when wrong the
-// rule and the amount ("wrong (t off by 0.00473)").
+// legendVerdict is a verdict in the legend: its state, and when wrong its
+// kind (the rule, and the exact contact's feature where it tells: the
+// hunt names findings the same way) and the amount ("wrong (t (edge) off
+// by 0.00473)").
 func legendVerdict(v engine.Verdict) string {
 	if v.State != engine.Wrong {
 		return v.State.String()
 	}
-	return "wrong (" + v.Rule + " off by " + scene.Amount(v.By) + ")"
+	return "wrong (" + v.Kind() + " off by " + scene.Amount(v.By) + ")"
 }
 
 // answerPose places an answer's contact and slide poses for the motion

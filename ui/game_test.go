@@ -317,9 +317,11 @@ func TestTipSpotClearsLabels(t *testing.T) {
 // TestLegendVerdict: a wrong verdict shows its rule and its amount.
 func TestLegendVerdict(t *testing.T) {
 	for v, want := range map[engine.Verdict]string{
-		{State: engine.Wrong, Rule: "t", By: 0.0047312}: "wrong (t off by 0.00473)",
-		{State: engine.Agrees}:                          "agrees",
-		{State: engine.Broken, Detail: "exited"}:        "broken",
+		{State: engine.Wrong, Rule: "t", By: 0.0047312}:                        "wrong (t off by 0.00473)",
+		{State: engine.Wrong, Rule: "t", Feature: "edge", By: 0.0047312}:       "wrong (t (edge) off by 0.00473)",
+		{State: engine.Wrong, Rule: "feature", Feature: "edge->vertex", By: 1}: "wrong (feature edge->vertex off by 1)",
+		{State: engine.Agrees}:                   "agrees",
+		{State: engine.Broken, Detail: "exited"}: "broken",
 	} {
 		if got := legendVerdict(v); got != want {
 			t.Errorf("%+v: %q, want %q", v, got, want)
