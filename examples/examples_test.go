@@ -659,3 +659,40 @@ func TestFauerbyBugs(t *testing.T) {
 		}
 	}
 }
+
+// TestTemplateBugs: the Go and Python templates' planted bugs (-bug
+// edge-normal, --bug one-sided) are each found by a short hunt under the
+// kind that tells what is wrong, and the finding replays red against the
+// buggy engine and green against the template as shipped: the walk
+// through in engines/README.md.
+func TestTemplateBugs(t *testing.T) {
+	goBin := buildGoEngine(t)
+	py := need(t, "python3")
+	pyEngine := py + " engines/python/engine.py"
+	for _, c := range []struct {
+		fixed, bug string
+		kinds      []string
+	}{
+		{goBin, " -bug edge-normal", []string{"go-template: normal (edge)", "go-template: normal (vertex)"}},
+		{pyEngine, " --bug one-sided", []string{"python-template: miss (face)", "python-template: miss (edge)"}},
+	} {
+		buggy := c.fixed + c.bug
+		code, out := debugger(t, "hunt", "--engine", buggy, "--cases", "1500", "--seed", "1", "--jobs", "1", "--out", t.TempDir())
+		fixture := ""
+		for _, k := range c.kinds {
+			if fixture = findingFixture(out, k); fixture != "" {
+				break
+			}
+		}
+		if code != 1 || fixture == "" {
+			t.Errorf("%s: exit %d\n%s\nwant exit 1 and a finding of kind %q", buggy, code, out, c.kinds)
+			continue
+		}
+		if code, out := debugger(t, "replay", "--engine", buggy, fixture); code != 1 || !strings.Contains(out, "FAIL") {
+			t.Errorf("%s: replay on the buggy engine: exit %d\n%s\nwant exit 1, FAIL", buggy, code, out)
+		}
+		if code, out := debugger(t, "replay", "--engine", c.fixed, fixture); code != 0 || strings.Contains(out, "FAIL") {
+			t.Errorf("%s: replay on the template: exit %d\n%s\nwant exit 0", c.fixed, code, out)
+		}
+	}
+}

@@ -12,6 +12,12 @@
 //	go build -o my-engine ./examples/engines/go
 //	go run ./cmd/debugger --engine ./my-engine
 //
+// For practice, `my-engine -bug edge-normal` plants a classic bug: at an
+// edge or vertex contact it reports the triangle's face normal instead of
+// the contact's (the direction from the contact point to the center, in
+// the ellipsoid's space). examples/engines/README.md finds it with the
+// hunter in under a minute.
+//
 // Diagnostics go to standard error, which the debugger shows and never
 // parses. Never print anything else to standard output.
 //
@@ -25,6 +31,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -46,7 +53,17 @@ const engineName = "go-template"
 // meshes may be forgotten.
 const maxMeshes = 8
 
+// plantedBug is the -bug flag: "" answers right, "edge-normal" plants the
+// face-normal bug (see the package comment).
+var plantedBug string
+
 func main() {
+	flag.StringVar(&plantedBug, "bug", "", `plant a bug for practice: "edge-normal" reports the face normal at edge and vertex contacts`)
+	flag.Parse()
+	if plantedBug != "" && plantedBug != "edge-normal" {
+		fmt.Fprintf(os.Stderr, "go-engine: -bug %q: the one planted bug is edge-normal\n", plantedBug)
+		os.Exit(2)
+	}
 	e := newEngine()
 	if err := e.serve(os.Stdin, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "go-engine:", err)
@@ -64,7 +81,24 @@ func main() {
 //
 // Replace this with your collision code.
 func answerSweep(m *mesh, e sweep.Ellipsoid, start, end mgl64.Vec3) (sweep.Hit, bool) {
-	return m.core.Sweep(e, start, end.Sub(start))
+	h, ok := m.core.Sweep(e, start, end.Sub(start))
+	if ok && plantedBug == "edge-normal" && h.Feature != sweep.Face {
+		h.Normal = faceNormal(m.tris[h.Triangle], h.Normal)
+	}
+	return h, ok
+}
+
+// faceNormal is the planted bug: the unit normal of tri's plane, on the
+// side of toward (a degenerate triangle keeps toward).
+func faceNormal(tri geom.Triangle, toward mgl64.Vec3) mgl64.Vec3 {
+	n := tri[1].Sub(tri[0]).Cross(tri[2].Sub(tri[0]))
+	if n.Len() == 0 {
+		return toward
+	}
+	if n = n.Normalize(); n.Dot(toward) < 0 {
+		n = n.Mul(-1)
+	}
+	return n
 }
 
 // answerSlide answers a slide request: collide-and-slide from start toward
@@ -81,6 +115,7 @@ func answerSlide(m *mesh, e sweep.Ellipsoid, start, end mgl64.Vec3, maxIteration
 type mesh struct {
 	id   int64
 	core *sweep.Mesh
+	tris []geom.Triangle // a copy, for the planted bug only
 }
 
 // newMesh is called once per mesh request. tris is reused by the caller
@@ -88,7 +123,11 @@ type mesh struct {
 //
 // Replace this with your collision code's mesh setup.
 func newMesh(id int64, tris []geom.Triangle) *mesh {
-	return &mesh{id: id, core: sweep.NewMesh(tris)}
+	m := &mesh{id: id, core: sweep.NewMesh(tris)}
+	if plantedBug != "" {
+		m.tris = append([]geom.Triangle(nil), tris...)
+	}
+	return m
 }
 
 // ---------------------------------------------------------------------------

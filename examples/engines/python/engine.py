@@ -17,6 +17,11 @@ leaves out: a start already touching or overlapping a triangle (t = 0),
 two-sided triangles, and rotated ellipsoids (any three orthogonal axes).
 
 Replace `sweep_mesh` with a call into your own collision code.
+
+For practice, `engine.py --bug one-sided` plants a classic bug: triangles
+are one-sided (a triangle whose plane the center starts behind is skipped,
+as a renderer culls back faces). examples/engines/README.md finds it with
+the hunter in under a minute.
 """
 
 import json
@@ -25,6 +30,7 @@ import sys
 
 NAME = "python-template"
 OPS = ["sweep"]
+BUG = None  # --bug one-sided: the planted bug (see above)
 
 
 # --------------------------------------------------------------------------
@@ -111,6 +117,8 @@ def sweep_triangle(p, v, a, b, c, best):
         n = unit(n)
         dist = dot(n, sub(p, a))
         if dist < 0:  # two-sided: face the side the center starts on
+            if BUG == "one-sided":
+                return None  # the planted bug: a back face is culled
             n, dist = mul(n, -1), -dist
         if dist <= 1:
             # Touching the plane at the start: t = 0 if the touching part of
@@ -224,6 +232,13 @@ def answer(req, meshes):
 
 
 def main():
+    global BUG
+    args = sys.argv[1:]
+    if args[:1] == ["--bug"] and len(args) == 2 and args[1] == "one-sided":
+        BUG = "one-sided"
+    elif args:
+        sys.stderr.write("engine.py: usage: engine.py [--bug one-sided]\n")
+        sys.exit(2)
     meshes = {}
     out = sys.stdout
     for line in sys.stdin:
