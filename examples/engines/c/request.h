@@ -1,0 +1,165 @@
+/*
+ * request.h: the engine protocol's side of the C example engines
+ * (docs/engine-protocol.md): a tiny JSON reader, enough for the requests,
+ * the request it fills (rq) and put_vec for the answers. naive.c and
+ * fauerby.c include it after defining vec3 and v3() and ENGINE_NAME (the
+ * name their messages start with); copy it beside your own engine.
+ */
+#ifndef SWEEPDBG_REQUEST_H
+#define SWEEPDBG_REQUEST_H
+
+/* ------------------------------------------------------------------ */
+/* A tiny JSON reader: enough for the protocol's requests.              */
+
+static const char *js;  /* the cursor into the current line */
+static const char *jerr; /* the first error, or NULL */
+
+static void jfail(const char *msg) { if (!jerr) jerr = msg; }
+static void jws(void) { while (*js == ' ' || *js == '\t' || *js == '\r' || *js == '\n') js++; }
+static int jeat(char c) { jws(); if (*js == c) { js++; return 1; } return 0; }
+
+/* jstr reads a string into buf (escapes kept as written; the protocol's keys
+ * and ops have none). */
+static void jstr(char *buf, size_t n) {
+    size_t k = 0;
+    if (!jeat('"')) { jfail("want a string"); return; }
+    while (*js && *js != '"') {
+        if (*js == '\\' && js[1]) { if (k + 1 < n) buf[k++] = *js; js++; }
+        if (k + 1 < n) buf[k++] = *js;
+        js++;
+    }
+    if (*js != '"') { jfail("unterminated string"); return; }
+    js++;
+    buf[k] = 0;
+}
+
+static double jnum(void) {
+    char *end;
+    jws();
+    if (!(*js == '-' || isdigit((unsigned char)*js))) { jfail("want a number"); return 0; }
+    double x = strtod(js, &end);
+    if (end == js) { jfail("want a number"); return 0; }
+    js = end;
+    return x;
+}
+
+static void jskip(void);
+
+/* jarray calls elem for each element of an array; jobject calls field with
+ * each key. Both return 0 on a syntax error. */
+static int jarray(void (*elem)(void *), void *ctx) {
+    if (!jeat('[')) { jfail("want '['"); return 0; }
+    if (jeat(']')) return 1;
+    do { elem(ctx); if (jerr) return 0; } while (jeat(','));
+    if (!jeat(']')) { jfail("want ',' or ']'"); return 0; }
+    return 1;
+}
+
+static int jobject(void (*field)(const char *, void *), void *ctx) {
+    char key[64];
+    if (!jeat('{')) { jfail("want '{'"); return 0; }
+    if (jeat('}')) return 1;
+    do {
+        jstr(key, sizeof key);
+        if (jerr) return 0;
+        if (!jeat(':')) { jfail("want ':'"); return 0; }
+        field(key, ctx);
+        if (jerr) return 0;
+    } while (jeat(','));
+    if (!jeat('}')) { jfail("want ',' or '}'"); return 0; }
+    return 1;
+}
+
+static void skip_elem(void *ctx) { (void)ctx; jskip(); }
+static void skip_field(const char *k, void *ctx) { (void)k; (void)ctx; jskip(); }
+
+static void jskip(void) {
+    char tmp[8];
+    jws();
+    if (*js == '{') jobject(skip_field, NULL);
+    else if (*js == '[') jarray(skip_elem, NULL);
+    else if (*js == '"') jstr(tmp, sizeof tmp);
+    else if (!strncmp(js, "true", 4)) js += 4;
+    else if (!strncmp(js, "false", 5)) js += 5;
+    else if (!strncmp(js, "null", 4)) js += 4;
+    else jnum();
+}
+
+/* vecs collects arrays of numbers: a vec3 or a triangle's indices. */
+typedef struct { double v[3]; int n; } nums;
+static void num_elem(void *ctx) {
+    nums *u = ctx;
+    double x = jnum();
+    if (u->n < 3) u->v[u->n] = x;
+    u->n++;
+}
+static vec3 jvec(void) {
+    nums u = {{0, 0, 0}, 0};
+    jarray(num_elem, &u);
+    if (u.n != 3) jfail("want 3 numbers");
+    return v3(u.v[0], u.v[1], u.v[2]);
+}
+
+/* The request, every field of every op. */
+static struct {
+    char op[16];
+    double protocol, id, mesh, max_iterations, skin;
+    vec3 axes[3];
+    int naxes;
+    vec3 start, end;
+    vec3 *verts; int nverts, capverts;
+    int (*tris)[3]; int ntris, captris;
+} rq;
+
+static void axis_elem(void *ctx) {
+    (void)ctx;
+    vec3 a = jvec();
+    if (rq.naxes < 3) rq.axes[rq.naxes] = a;
+    rq.naxes++;
+}
+static void ellipsoid_field(const char *k, void *ctx) {
+    (void)ctx;
+    if (!strcmp(k, "axes")) jarray(axis_elem, NULL); else jskip();
+}
+static void vert_elem(void *ctx) {
+    (void)ctx;
+    if (rq.nverts == rq.capverts) {
+        rq.capverts = rq.capverts ? 2 * rq.capverts : 64;
+        rq.verts = realloc(rq.verts, (size_t)rq.capverts * sizeof *rq.verts);
+        if (!rq.verts) { fprintf(stderr, ENGINE_NAME ": out of memory\n"); exit(1); }
+    }
+    rq.verts[rq.nverts++] = jvec();
+}
+static void tri_elem(void *ctx) {
+    (void)ctx;
+    vec3 t = jvec();
+    if (rq.ntris == rq.captris) {
+        rq.captris = rq.captris ? 2 * rq.captris : 64;
+        rq.tris = realloc(rq.tris, (size_t)rq.captris * sizeof *rq.tris);
+        if (!rq.tris) { fprintf(stderr, ENGINE_NAME ": out of memory\n"); exit(1); }
+    }
+    rq.tris[rq.ntris][0] = (int)t.x; rq.tris[rq.ntris][1] = (int)t.y; rq.tris[rq.ntris][2] = (int)t.z;
+    rq.ntris++;
+}
+static void request_field(const char *k, void *ctx) {
+    (void)ctx;
+    if (!strcmp(k, "op")) jstr(rq.op, sizeof rq.op);
+    else if (!strcmp(k, "protocol")) rq.protocol = jnum();
+    else if (!strcmp(k, "id")) rq.id = jnum();
+    else if (!strcmp(k, "mesh")) rq.mesh = jnum();
+    else if (!strcmp(k, "ellipsoid")) jobject(ellipsoid_field, NULL);
+    else if (!strcmp(k, "start")) rq.start = jvec();
+    else if (!strcmp(k, "end")) rq.end = jvec();
+    else if (!strcmp(k, "maxIterations")) rq.max_iterations = jnum();
+    else if (!strcmp(k, "skin")) rq.skin = jnum();
+    else if (!strcmp(k, "vertices")) jarray(vert_elem, NULL);
+    else if (!strcmp(k, "triangles")) jarray(tri_elem, NULL);
+    else jskip();
+}
+
+/* ------------------------------------------------------------------ */
+/* Answers                                                              */
+
+static void put_vec(vec3 v) { printf("[%.17g,%.17g,%.17g]", v.x, v.y, v.z); }
+
+#endif
