@@ -148,23 +148,7 @@ func WriteFresh(dir, stem, ext string, data []byte, now time.Time) (string, erro
 		return "", err
 	}
 	base := fileSafe(stem) + "-" + now.Format("20060102-150405")
-	tmp, err := writeTemp(dir, base+ext, data, nil)
-	if err != nil {
-		return "", err
-	}
-	defer os.Remove(tmp)
-	for n := 1; n <= maxExportSuffix; n++ {
-		path := filepath.Join(dir, suffixed(base, n, ext))
-		err := publishNew(tmp, path)
-		if errors.Is(err, ErrExists) {
-			continue
-		}
-		if err != nil {
-			return "", fmt.Errorf("%s: %w", path, err)
-		}
-		return path, syncDir(dir)
-	}
-	return "", fmt.Errorf("%s*%s: %d names taken", filepath.Join(dir, base), ext, maxExportSuffix)
+	return publishFirstFree(dir, base, ext, data, nil)
 }
 
 // WriteContent writes data as a file in dir (created if missing) named
@@ -181,6 +165,15 @@ func WriteContent(dir, stem, ext string, data []byte) (string, error) {
 	}
 	sum := sha256.Sum256(data)
 	base := fileSafe(stem) + "-" + hex.EncodeToString(sum[:4])
+	return publishFirstFree(dir, base, ext, data, func(path string) bool { return sameContent(path, data) })
+}
+
+// publishFirstFree writes data to a temporary file in dir and publishes it
+// under the first of base+ext, base-2+ext, ... that is free, claiming each
+// atomically (publishNew), and returns that path. A taken name for which
+// done reports true ends the search with that path and nothing written
+// (nil done: no taken name will do).
+func publishFirstFree(dir, base, ext string, data []byte, done func(path string) bool) (string, error) {
 	tmp, err := writeTemp(dir, base+ext, data, nil)
 	if err != nil {
 		return "", err
@@ -189,13 +182,12 @@ func WriteContent(dir, stem, ext string, data []byte) (string, error) {
 	for n := 1; n <= maxExportSuffix; n++ {
 		path := filepath.Join(dir, suffixed(base, n, ext))
 		err := publishNew(tmp, path)
-		if errors.Is(err, ErrExists) && sameContent(path, data) {
+		switch {
+		case errors.Is(err, ErrExists) && done != nil && done(path):
 			return path, nil
-		}
-		if errors.Is(err, ErrExists) {
+		case errors.Is(err, ErrExists):
 			continue
-		}
-		if err != nil {
+		case err != nil:
 			return "", fmt.Errorf("%s: %w", path, err)
 		}
 		return path, syncDir(dir)
