@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"sweepdbg/internal/testenv"
 	"sweepdbg/scene/hunt"
 )
 
@@ -69,7 +70,7 @@ func TestHuntJobsSame(t *testing.T) {
 		}
 		stdout = strings.ReplaceAll(elapsed.ReplaceAllString(stdout, " for T: "), out, "OUT")
 		outs = append(outs, stdout)
-		dirs = append(dirs, readDir(t, out))
+		dirs = append(dirs, testenv.ReadDir(t, out))
 	}
 	if outs[0] != outs[1] {
 		t.Errorf("summaries differ:\n--jobs 1:\n%s\n--jobs 2:\n%s", outs[0], outs[1])
@@ -94,7 +95,7 @@ func TestHuntShardsReplay(t *testing.T) {
 		}
 	}
 	named := regexp.MustCompile(`^hunt-naive-c-[a-z0-9-]+-[0-9a-f]{8}\.json$`)
-	for name := range readDir(t, out) {
+	for name := range testenv.ReadDir(t, out) {
 		if !named.MatchString(name) {
 			t.Errorf("fixture %s is not named hunt-naive-c-RULE-HASH.json", name)
 		}
@@ -130,24 +131,6 @@ func TestReplayDir(t *testing.T) {
 	if code, _, stderr := runCmd("replay", empty); code != exitOK || !strings.Contains(stderr, "no .json or .jsonl files") {
 		t.Errorf("empty folder: exit %d, stderr %q", code, stderr)
 	}
-}
-
-// readDir maps each file name in dir to its bytes.
-func readDir(t *testing.T, dir string) map[string][]byte {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string][]byte{}
-	for _, e := range entries {
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[e.Name()] = data
-	}
-	return out
 }
 
 // TestHuntBarBudget: with a case budget and no time limit, the bar shows

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -14,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"sweepdbg/internal/testenv"
 	"sweepdbg/scene/engine"
 	"sweepdbg/sweep"
 )
@@ -84,7 +84,7 @@ func TestJobsSameFindings(t *testing.T) {
 			t.Errorf("finding %d: one job %+v\ntwo jobs %+v", i, f, g)
 		}
 	}
-	if a, b := dirFiles(t, dir1), dirFiles(t, dir2); !reflect.DeepEqual(a, b) || len(a) != len(one.Findings) {
+	if a, b := testenv.ReadDir(t, dir1), testenv.ReadDir(t, dir2); !reflect.DeepEqual(a, b) || len(a) != len(one.Findings) {
 		t.Errorf("fixtures differ or are missing: one job %v, two jobs %v", keys(a), keys(b))
 	}
 }
@@ -171,7 +171,7 @@ func TestShardsMerge(t *testing.T) {
 	if len(counts) != len(whole.Findings) {
 		t.Errorf("the shards found kinds %v, the unsharded hunt %d kinds", counts, len(whole.Findings))
 	}
-	for name, data := range dirFiles(t, dir) {
+	for name, data := range testenv.ReadDir(t, dir) {
 		sum := sha256.Sum256(data)
 		if !strings.HasPrefix(name, "hunt-mixed-") || !strings.HasSuffix(name, "-"+hex.EncodeToString(sum[:4])+".json") {
 			t.Errorf("fixture %s is not named hunt-mixed-RULE-<hash of its bytes>.json", name)
@@ -206,24 +206,6 @@ func TestCaseAtDeterministic(t *testing.T) {
 	if !reflect.DeepEqual(a, b) || reflect.DeepEqual(a, c) {
 		t.Errorf("case 7 twice: %+v, %+v; case 8: %+v", a, b, c)
 	}
-}
-
-// dirFiles maps each file name in dir to its bytes.
-func dirFiles(t *testing.T, dir string) map[string][]byte {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string][]byte{}
-	for _, e := range entries {
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[e.Name()] = data
-	}
-	return out
 }
 
 func keys(m map[string][]byte) []string {
