@@ -306,30 +306,5 @@ int main(int argc, char **argv) {
     }
     if (bug_touching || bug_edge)
         fprintf(stderr, "fauerby: bugs on:%s%s\n", bug_touching ? " touching" : "", bug_edge ? " edge" : "");
-    size_t cap = 1 << 16, n = 0;
-    char *line = malloc(cap);
-    int c;
-    if (!line) return 1;
-    for (;;) {
-        n = 0;
-        while ((c = getchar()) != EOF && c != '\n') {
-            if (n + 1 == cap) {
-                cap *= 2;
-                line = realloc(line, cap);
-                if (!line) { fprintf(stderr, "fauerby: out of memory\n"); return 1; }
-            }
-            line[n++] = (char)c;
-        }
-        line[n] = 0;
-        if (n > 0 || c != EOF) {
-            const char *p = line;
-            while (*p == ' ' || *p == '\t' || *p == '\r') p++;
-            if (*p) {
-                answer(line);
-                putchar('\n');
-                fflush(stdout);
-            }
-        }
-        if (c == EOF) return 0;
-    }
+    return serve(answer);
 }

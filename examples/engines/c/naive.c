@@ -259,30 +259,5 @@ static void answer(const char *line) {
 }
 
 int main(void) {
-    size_t cap = 1 << 16, n = 0;
-    char *line = malloc(cap);
-    int c;
-    if (!line) return 1;
-    for (;;) {
-        n = 0;
-        while ((c = getchar()) != EOF && c != '\n') {
-            if (n + 1 == cap) {
-                cap *= 2;
-                line = realloc(line, cap);
-                if (!line) { fprintf(stderr, "naive: out of memory\n"); return 1; }
-            }
-            line[n++] = (char)c;
-        }
-        line[n] = 0;
-        if (n > 0 || c != EOF) {
-            const char *p = line;
-            while (*p == ' ' || *p == '\t' || *p == '\r') p++;
-            if (*p) {
-                answer(line);
-                putchar('\n');
-                fflush(stdout);
-            }
-        }
-        if (c == EOF) return 0;
-    }
+    return serve(answer);
 }

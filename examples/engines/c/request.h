@@ -1,7 +1,8 @@
 /*
  * request.h: the engine protocol's side of the C example engines
  * (docs/engine-protocol.md): a tiny JSON reader, enough for the requests,
- * the request it fills (rq) and put_vec for the answers. naive.c and
+ * the request it fills (rq), put_vec for the answers and serve, the loop
+ * over the request lines. naive.c and
  * fauerby.c include it after defining vec3 and v3() and ENGINE_NAME (the
  * name their messages start with); copy it beside your own engine.
  */
@@ -161,5 +162,36 @@ static void request_field(const char *k, void *ctx) {
 /* Answers                                                              */
 
 static void put_vec(vec3 v) { printf("[%.17g,%.17g,%.17g]", v.x, v.y, v.z); }
+
+/* serve reads standard input a line at a time and answers each line that
+ * is not blank with answer(line), then '\n', flushed (the protocol: exactly
+ * one answer line per request). A line may end in "\r\n". It returns the
+ * exit status: 0 at the end of the input, 1 out of memory. */
+static int serve(void (*answer)(const char *line)) {
+    size_t cap = 1 << 16, n = 0;
+    char *line = malloc(cap);
+    int c;
+    if (!line) return 1;
+    for (;;) {
+        n = 0;
+        while ((c = getchar()) != EOF && c != '\n') {
+            if (n + 1 == cap) {
+                char *grown = realloc(line, cap *= 2);
+                if (!grown) { fprintf(stderr, ENGINE_NAME ": out of memory\n"); free(line); return 1; }
+                line = grown;
+            }
+            line[n++] = (char)c;
+        }
+        line[n] = 0;
+        const char *p = line;
+        while (*p == ' ' || *p == '\t' || *p == '\r') p++;
+        if (*p) {
+            answer(line);
+            putchar('\n');
+            fflush(stdout);
+        }
+        if (c == EOF) { free(line); return 0; }
+    }
+}
 
 #endif
