@@ -12,6 +12,8 @@
 //     the line of a JSON syntax error.
 //   - Marshal, Save and Export write fixtures; writes are atomic and never
 //     replace an earlier file unless asked.
+//   - Crop keeps the triangles within reach of a motion, for a fixture
+//     small enough to share with the same answer.
 //   - Replay runs the core on a scene and reports every way the result
 //     differs from the scene's expectation (Expect.Check).
 //   - Builtins, Builtin and DefaultName give the built-in edge-case scenes
