@@ -25,7 +25,7 @@ const CropMargin = 1.0
 // kept, in the original order, so the cropped scene gives the same answer
 // (the hit's Triangle renumbered with the mesh; expect.triangle too) — a
 // moment on a big level becomes a fixture small enough to share (see
-// docs/share-links.md). Vertices no kept triangle uses are dropped. The
+// docs/fixture-format.md, "Unknown fields"). Vertices no kept triangle uses are dropped. The
 // copy records the whole mesh's size in the extra field "cropped"
 // ({"triangles": N}). It returns s's copy unchanged, without "cropped",
 // when every triangle is within reach.
