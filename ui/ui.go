@@ -111,7 +111,7 @@ func Run(opt Options) error {
 func setup(opt Options) (*game, error) {
 	app := &editor.App{}
 	st := startup{app: app}
-	path, err := editor.SessionPath(opt.ConfigDir)
+	path, err := sessionLocation(opt.ConfigDir)
 	if err != nil {
 		st.fail(err)
 	}
