@@ -55,6 +55,12 @@ const defaultW, defaultH = 1280, 800
 type Options struct {
 	Scene string // built-in scene name; "" means the default scene
 	File  string // fixture (.json), OBJ or glTF file to open instead of Scene
+	// Fixture is a scene to open instead of Scene or File (a share link's
+	// fixture, decoded by the caller); it has no file behind it.
+	Fixture *scene.Scene
+	// Problem, when not nil, is shown on the status line at start (a share
+	// link that could not be opened: the window shows the default scene).
+	Problem error
 	Fresh bool   // ignore the autosaved session
 	// ConfigDir holds session.json; "" means os.UserConfigDir()/sweepdbg.
 	ConfigDir string
@@ -122,6 +128,12 @@ func setup(opt Options) (*game, error) {
 	}
 	fromSession := false
 	switch {
+	case opt.Fixture != nil:
+		d, err := editor.NewDoc(opt.Fixture, "", opts, grid)
+		if err != nil {
+			return nil, err
+		}
+		app.Doc = d
 	case opt.Scene != "" && opt.File == "":
 		d, err := builtinDoc(opt.Scene, opts, grid)
 		if err != nil {
@@ -157,6 +169,9 @@ func setup(opt Options) (*game, error) {
 		}
 	}
 	g.save.rev, g.save.cam, g.save.panels = app.Rev, cameraState(g.cam), g.panels.layout()
+	if opt.Problem != nil {
+		st.fail(opt.Problem)
+	}
 	st.report(opt.Log)
 	if opt.File != "" {
 		g.openFile(opt.File)

@@ -3,12 +3,14 @@
 // one, or a fixture or mesh file); the subcommands run headless:
 //
 //	debugger [--scene NAME] [--fresh] [ENGINE FLAGS] [FILE]
-//	                                            open the window (FILE: a fixture, a mesh or a capture)
+//	                                            open the window (FILE: a fixture, a mesh, a capture or a share link)
 //	debugger replay [--json] [--first] [--junit FILE] [--builtins] [ENGINE FLAGS] FILE...
 //	                                            replay fixtures (check their expectations)
 //	                                            and captures (.jsonl: judge every line)
 //	debugger scenes                             list the built-in scenes
 //	debugger export-scene NAME FILE             write a built-in scene as a fixture
+//	debugger link [--base URL] [--scene NAME | FIXTURE]
+//	                                            print a share link to the fixture (link.go)
 //	debugger screenshot [--scene NAME | FILE] --out shot.png [--size 1280x800]
 //	debugger bench [--scene NAME] [--n N]       time the core on a built-in scene
 //	debugger hunt [--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR] [ENGINE FLAGS]
@@ -63,6 +65,8 @@ func init() {
 			"replay fixtures headless and check their expectations; judge every line of a capture (.jsonl)", runReplay},
 		{"scenes", "", "list the built-in scenes", runScenes},
 		{"export-scene", "NAME FILE", "write a built-in scene as a fixture (never overwrites)", runExportScene},
+		{"link", "[--base URL] [--scene NAME | FIXTURE]",
+			"print a share link that opens the fixture in the browser build (and in 'debugger LINK')", runLink},
 		{"screenshot", "[--scene NAME | FILE] --out PNG [--size WxH]", "render one frame of the window to a PNG", runScreenshot},
 		{"bench", "[--scene NAME | --level FILE] [--n N] [--radius R]", "time sweeps and slides of the core on a built-in scene or a level file", runBench},
 		{"hunt", "[--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR] [ENGINE FLAGS]",
@@ -100,8 +104,9 @@ func usage(w io.Writer) {
 Usage:
   debugger [--scene NAME] [--fresh] [ENGINE FLAGS] [FILE]
       open the window on the default built-in scene, the built-in scene NAME,
-      or FILE (a fixture .json, a mesh .obj, .gltf or .glb, or a capture
-      .jsonl); --fresh starts without the autosaved session (kept as a backup).
+      or FILE (a fixture .json, a mesh .obj, .gltf or .glb, a capture
+      .jsonl, or a share link 'URL#fixture=...'); --fresh starts without the
+      autosaved session (kept as a backup).
 `)
 	for _, c := range commands {
 		line := strings.TrimSpace("debugger " + c.name + " " + c.args)
