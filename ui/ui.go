@@ -61,7 +61,7 @@ type Options struct {
 	// Problem, when not nil, is shown on the status line at start (a share
 	// link that could not be opened: the window shows the default scene).
 	Problem error
-	Fresh bool   // ignore the autosaved session
+	Fresh   bool // ignore the autosaved session
 	// ConfigDir holds session.json; "" means os.UserConfigDir()/sweepdbg.
 	ConfigDir string
 	// Log receives what the status line says about the session file at
