@@ -34,10 +34,22 @@ LDFLAGS  := -s -w -X main.version=$(GIT_VERSION) -X main.commit=$(GIT_COMMIT) -X
 APT_PKGS := xvfb xauth xdotool libgl1 libgl1-mesa-dri libegl1 libx11-6 \
             libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1 gcc python3
 
-.PHONY: run test test-short bench pgo jolt-bench fuzz fuzz-ci build dist cross deps sysdeps vet clean
+# The browser build: a static site (index.html, main.js, debugger.wasm and
+# Go's wasm_exec.js) that needs nothing but a static file server.
+WEB      := bin/web
+
+.PHONY: web run test test-short bench pgo jolt-bench fuzz fuzz-ci build dist cross deps sysdeps vet clean
 
 run: deps
 	$(GO) run ./cmd/debugger
+
+# The static site in bin/web: serve it with any static server, e.g.
+# python3 -m http.server -d bin/web (docs/share-links.md).
+web: deps
+	@rm -rf $(WEB) && mkdir -p $(WEB)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(WEB)/debugger.wasm ./cmd/debugger
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" cmd/debugger/web/index.html cmd/debugger/web/main.js $(WEB)/
+	@ls -l $(WEB)
 
 build: deps
 	@mkdir -p bin

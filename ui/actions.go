@@ -100,15 +100,25 @@ func (g *game) reload() {
 	}
 }
 
-// export writes the current moment as a fixture into ./fixtures.
+// export writes the current moment as a fixture into ./fixtures under a
+// fresh name (a download in a browser).
 func (g *game) export() {
 	if g.capt.c != nil {
 		g.exportCapture()
 		return
 	}
-	path, err := g.app.ExportFixture(g.exportDir, time.Now())
+	if g.app.Doc.Scene == nil {
+		g.app.Fail(errors.New("export: no scene open"))
+		return
+	}
+	s := g.app.Moment()
+	data, err := s.Marshal()
+	var path string
+	if err == nil {
+		path, err = writeFresh(g.exportDir, s.Name, ".json", data, time.Now())
+	}
 	if err != nil {
-		g.app.Fail(err)
+		g.app.Fail(fmt.Errorf("export: %w", err))
 		return
 	}
 	g.app.Say("exported %s", path)

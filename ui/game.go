@@ -84,6 +84,10 @@ type game struct {
 	flog         frameLog   // SWEEPDBG_FRAMELOG's per-frame timings (devprof.go)
 	layer        panelLayer // what is drawn over the view, kept while a pose is dragged (layer.go)
 
+	framesDrawn int       // frames Draw has drawn (published to the page in a browser)
+	lastLink    string    // the last share link handed out in a browser
+	published   pageState // what publish last told the page
+
 	quit atomic.Bool // a signal asked the window to close (see quitOnSignals)
 }
 
@@ -167,6 +171,7 @@ func (g *game) Update() error {
 	_ = g.autosave(false) // a failure is on the status line
 	g.syncTitle()
 	g.noteChanges(posted)
+	g.publish()
 	return nil
 }
 
@@ -257,7 +262,7 @@ func (g *game) syncTitle() {
 	}
 	if t != g.title && g.shot.fixedW == 0 {
 		g.title = t
-		ebiten.SetWindowTitle(t)
+		setTitle(t)
 	}
 }
 
@@ -302,6 +307,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 		return
 	}
 	defer g.flog.drew(start, true)
+	g.framesDrawn++
 	b := screen.Bounds()
 	g.w, g.h = b.Dx(), b.Dy()
 	g.cam.Width, g.cam.Height = g.w, g.h

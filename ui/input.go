@@ -18,6 +18,7 @@ const (
 	cmdScreenshot
 	cmdCancelDrag
 	cmdExport
+	cmdShare // Ctrl+L: a share link to the moment
 	cmdUndo
 	cmdRedo
 	cmdFront
@@ -52,6 +53,8 @@ func keyCommand(justPressed func(ebiten.Key) bool, ctrl, shift bool) command {
 		return cmdCancelDrag
 	case ctrl && pressed(ebiten.KeyE):
 		return cmdExport
+	case ctrl && pressed(ebiten.KeyL):
+		return cmdShare
 	case ctrl && (shift && pressed(ebiten.KeyZ) || pressed(ebiten.KeyY)):
 		return cmdRedo
 	case ctrl && pressed(ebiten.KeyZ):
@@ -115,6 +118,8 @@ func (g *game) run(c command) {
 		g.cancelDrag()
 	case cmdExport:
 		g.export()
+	case cmdShare:
+		g.shareMoment()
 	case cmdUndo, cmdRedo:
 		g.stopPlay()
 		if g.mode == mouseDrag {

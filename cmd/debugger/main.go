@@ -33,7 +33,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 )
 
@@ -43,10 +42,6 @@ const (
 	exitFail    = 1 // an expectation failed, or a command could not do its work
 	exitInvalid = 2 // bad usage, or an input file is invalid
 )
-
-func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-}
 
 // command is one subcommand: its name, a one-line summary for the usage
 // text, and the function that runs it on the arguments after its name.

@@ -146,7 +146,7 @@ func WriteFresh(dir, stem, ext string, data []byte, now time.Time) (string, erro
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	base := fileSafe(stem) + "-" + now.Format("20060102-150405")
+	base := FreshStem(stem, now)
 	tmp, err := writeTemp(dir, base+ext, data, nil)
 	if err != nil {
 		return "", err
@@ -168,6 +168,13 @@ func WriteFresh(dir, stem, ext string, data []byte, now time.Time) (string, erro
 		return path, syncDir(dir)
 	}
 	return "", fmt.Errorf("%s*%s: %d names taken", filepath.Join(dir, base), ext, maxExportSuffix)
+}
+
+// FreshStem is the name WriteFresh gives a file before its extension:
+// "<stem>-<YYYYMMDD>-<HHMMSS>", stem made file-safe (see fileSafe). The
+// browser build names its downloads the same way.
+func FreshStem(stem string, now time.Time) string {
+	return fileSafe(stem) + "-" + now.Format("20060102-150405")
 }
 
 // maxStem is the longest file name part fileSafe returns, in bytes. With

@@ -164,3 +164,13 @@ func WriteClipboard(text string, done func(error)) {
 		report(err)
 	}
 }
+
+// Publish sets window.sweepdbg to an object with the given fields
+// (strings, numbers and booleans), for scripts that watch the page.
+func Publish(fields map[string]any) {
+	obj := js.Global().Get("Object").New()
+	for k, v := range fields {
+		obj.Set(k, v)
+	}
+	js.Global().Set("sweepdbg", obj)
+}
