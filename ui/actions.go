@@ -95,6 +95,8 @@ func (g *game) reload() {
 	switch {
 	case d.Source != "":
 		g.openFile(d.Source)
+	case d.Shared:
+		g.app.Fail(errors.New("reopen: this scene came from a link or a dropped file; open the link or drop the file again"))
 	case d.Scene != nil:
 		g.openBuiltin(d.Scene.Name)
 	}

@@ -258,7 +258,7 @@ func (g *game) post(f func()) {
 func (g *game) syncTitle() {
 	t := windowTitle
 	if d := g.app.Doc; d.Scene != nil {
-		t += " - " + d.Describe()
+		t += " - " + editor.Printable(d.Describe())
 	}
 	if t != g.title && g.shot.fixedW == 0 {
 		g.title = t

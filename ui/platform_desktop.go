@@ -41,5 +41,8 @@ func (g *game) deliverLink(link string) {
 // desktop.
 func (g *game) publish() {}
 
+// watchPage does nothing on the desktop (see platform_js.go).
+func (g *game) watchPage() {}
+
 // desktopOnly is "" on the desktop: every feature is here.
 func desktopOnly(string) string { return "" }

@@ -10,6 +10,7 @@ import (
 	"sweepdbg/internal/atomicfile"
 	"sweepdbg/internal/browser"
 	"sweepdbg/scene"
+	"sweepdbg/scene/share"
 )
 
 // inBrowser reports the browser build (make web).
@@ -30,6 +31,16 @@ func writeFresh(_, stem, ext string, data []byte, now time.Time) (string, error)
 		return "", err
 	}
 	return "the download " + name, nil
+}
+
+// watchPage opens the link of a fragment pasted into the open page's
+// address bar (the page does not reload for a new #fixture=).
+func (g *game) watchPage() {
+	browser.OnHashChange(func(href string) {
+		if share.IsLink(href) {
+			g.postWait(func() { g.openLink(href) })
+		}
+	})
 }
 
 // setTitle names the page, as text (document.title).

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"sweepdbg/scene/share"
+	"sweepdbg/ui/editor"
 )
 
 // maxLinkLen is the longest share link Share hands out, in characters:
@@ -46,6 +47,27 @@ func (g *game) shareMoment() {
 		return
 	}
 	g.app.Say("share: the link would be %d characters (over %d), too long to share; the fixture is %s instead", len(link), maxLinkLen, path)
+}
+
+// openLink opens the fixture of a share link as a new scene (one undo
+// step), or says on the status line what is wrong with the link.
+func (g *game) openLink(link string) {
+	s, err := share.Open(link)
+	if err != nil {
+		g.app.Fail(err)
+		return
+	}
+	d, err := editor.NewDoc(s, "", g.app.Doc.View, g.app.Doc.Grid)
+	if err != nil {
+		g.app.Fail(fmt.Errorf("share link: %w", err))
+		return
+	}
+	d.Shared = true
+	g.stopPlay()
+	g.capt = captureSide{}
+	g.app.Load(d)
+	g.fitScene()
+	g.app.Selection = editor.Selection{}
 }
 
 // pageState is what the browser page is told about the window (see

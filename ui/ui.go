@@ -97,6 +97,7 @@ func Run(opt Options) error {
 	}
 	stop := g.quitOnSignals()
 	defer stop()
+	g.watchPage()
 	ebiten.SetWindowTitle(windowTitle)
 	ebiten.SetWindowSize(windowSize())
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
@@ -133,6 +134,7 @@ func setup(opt Options) (*game, error) {
 		if err != nil {
 			return nil, err
 		}
+		d.Shared = true
 		app.Doc = d
 	case opt.Scene != "" && opt.File == "":
 		d, err := builtinDoc(opt.Scene, opts, grid)

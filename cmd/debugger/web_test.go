@@ -25,12 +25,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/internal/testenv"
 	"sweepdbg/render"
 	"sweepdbg/scene"
+	"sweepdbg/scene/share"
 )
 
 // chromiumPath is where Debian's chromium package puts the browser.
@@ -175,11 +178,15 @@ type page struct {
 	Link   string `json:"link"`
 }
 
-// open loads url and waits until the window has drawn two frames.
+// open loads url and waits until the window has drawn two frames (for
+// about: pages, just loads them).
 func open(t *testing.T, ctx context.Context, url string) page {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Navigate(url)); err != nil {
-		t.Fatal(err)
+	if _, err := chromedp.Run(ctx, chromedp.Navigate(url)); err != nil || strings.HasPrefix(url, "about:") {
+		if err != nil {
+			t.Fatal(err)
+		}
+		return page{}
 	}
 	return waitPage(t, ctx, func(p page) bool { return p.Frames >= 2 })
 }
@@ -273,4 +280,131 @@ func TestWebDefaultScene(t *testing.T) {
 	if title, err := chromedp.Run(ctx, chromedp.Title()); err != nil || !strings.Contains(title, scene.DefaultName) {
 		t.Errorf("title %q (%v); want it to name %s", title, err, scene.DefaultName)
 	}
+}
+
+// linkTo returns the page's address with s's fixture as its link.
+func linkTo(t *testing.T, base string, s *scene.Scene) string {
+	t.Helper()
+	link, err := share.Link(base, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return link
+}
+
+// title returns the page's title.
+func title(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	got, err := chromedp.Run(ctx, chromedp.Title())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// TestWebLinkOpensFixture: a link opens its fixture (its name in the
+// title, its poses drawn), and a name with markup stays text: in the
+// title as written, no element made of it, no script run.
+func TestWebLinkOpensFixture(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the wasm and starts Chromium")
+	}
+	url := webSite(t)
+	ctx := browser(t)
+	s, err := scene.Builtin("stairs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Name = `<img src=x onerror=alert(1)>`
+	p := open(t, ctx, linkTo(t, url, s))
+	if p.Scene != s.Name {
+		t.Fatalf("scene %q; want the link's %q (status %q)", p.Scene, s.Name, p.Status)
+	}
+	if got := title(t, ctx); !strings.Contains(got, "shared fixture "+s.Name) {
+		t.Errorf("title %q; want it to say shared fixture %s, as text", got, s.Name)
+	}
+	imgs, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("img").length`))
+	if err != nil || imgs != 0 {
+		t.Errorf("%d img elements (%v); the name must not become markup", imgs, err)
+	}
+	posesDrawn(t, shot(t, ctx, ""))
+	if lines := console.String(); strings.Contains(lines, "alert") {
+		t.Errorf("the console mentions alert:\n%s", lines)
+	}
+}
+
+// TestWebBadLink: a damaged link shows what is wrong on the status line
+// and the default scene, drawn.
+func TestWebBadLink(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the wasm and starts Chromium")
+	}
+	url := webSite(t)
+	ctx := browser(t)
+	s, _ := scene.Builtin("stairs")
+	good := linkTo(t, url, s)
+	p := open(t, ctx, good[:len(good)-30])
+	if p.Scene != scene.DefaultName || !strings.Contains(p.Status, "share link: ") || !strings.Contains(p.Status, "truncated or damaged") {
+		t.Fatalf("scene %q, status %q; want the default scene and the link's problem", p.Scene, p.Status)
+	}
+	posesDrawn(t, shot(t, ctx, os.Getenv("SWEEPDBG_WEB_BADSHOT")))
+}
+
+// TestWebShareRoundTrip: Ctrl+L on a page opened from a link gives a link
+// to the same moment: opened, it shares the very same link again.
+func TestWebShareRoundTrip(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the wasm and starts Chromium")
+	}
+	url := webSite(t)
+	ctx := browser(t)
+	s, _ := scene.Builtin("crease")
+	s.Start = s.Start.Add(mgl64.Vec3{0.125, 0, -0.25}) // a moment no built-in has
+	open(t, ctx, linkTo(t, url, s))
+	first := shareByKey(t, ctx)
+	href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.origin + location.pathname`))
+	if err != nil || !strings.HasPrefix(first.Link, href+share.Marker) {
+		t.Fatalf("shared %.80q; want the page's address %q then %s (%v)", first.Link, href, share.Marker, err)
+	}
+	got, err := share.Open(first.Link)
+	if err != nil || got.Start != s.Start || got.End != s.End || got.Name != s.Name {
+		t.Fatalf("the shared link opens to %+v, %v; want the moment shown", got, err)
+	}
+	open(t, ctx, "about:blank#"+first.Link) // a new page, not a fragment change
+	open(t, ctx, first.Link)
+	if again := shareByKey(t, ctx); again.Link != first.Link {
+		t.Fatalf("sharing the reopened moment gave another link:\n%.120s\n%.120s", again.Link, first.Link)
+	}
+}
+
+// pressCtrl holds Control, presses the key (DOM code, key and Windows
+// key code), waits a few frames (Ebitengine reads keys once a frame) and
+// lets both go.
+func pressCtrl(t *testing.T, ctx context.Context, code, key string, vk int64) {
+	t.Helper()
+	ctrl := input.DispatchKeyEventParams{Code: "ControlLeft", Key: "Control", WindowsVirtualKeyCode: 17, Modifiers: 2}
+	k := input.DispatchKeyEventParams{Code: code, Key: key, WindowsVirtualKeyCode: vk, Modifiers: 2}
+	for _, ev := range []struct {
+		p    input.DispatchKeyEventParams
+		typ  input.DispatchKeyEventType
+		wait time.Duration
+	}{{ctrl, input.DispatchKeyEventTypeRawKeyDown, 0}, {k, input.DispatchKeyEventTypeRawKeyDown, 200 * time.Millisecond}, {k, input.DispatchKeyEventTypeKeyUp, 0}, {ctrl, input.DispatchKeyEventTypeKeyUp, 0}} {
+		ev.p.Type = ev.typ
+		if _, err := chromedp.Call(ctx, input.DispatchKeyEvent, ev.p); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(ev.wait)
+	}
+}
+
+// shareByKey presses Ctrl+L and waits for the link.
+func shareByKey(t *testing.T, ctx context.Context) page {
+	t.Helper()
+	before := waitPage(t, ctx, func(page) bool { return true })
+	// The keys go to the focused element: Ebitengine's canvas.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`document.querySelector("canvas").focus()`)); err != nil {
+		t.Fatal(err)
+	}
+	pressCtrl(t, ctx, "KeyL", "l", 76)
+	return waitPage(t, ctx, func(p page) bool { return p.Link != "" && p.Link != before.Link })
 }

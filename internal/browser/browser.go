@@ -174,3 +174,14 @@ func Publish(fields map[string]any) {
 	}
 	js.Global().Set("sweepdbg", obj)
 }
+
+// OnHashChange calls f with the page's new address whenever its fragment
+// changes (a link pasted into the address bar of the open page). f runs
+// on the browser's event loop: it must hand work to the program's own
+// loop, not block.
+func OnHashChange(f func(href string)) {
+	js.Global().Call("addEventListener", "hashchange", js.FuncOf(func(js.Value, []js.Value) any {
+		f(Href())
+		return nil
+	}))
+}

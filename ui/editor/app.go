@@ -299,11 +299,14 @@ func (a *App) RememberUp(path string, up UpAxis) {
 	a.Ups[path] = up
 }
 
-// Describe names where d's scene came from: its file, or "built-in scene
-// NAME".
+// Describe names where d's scene came from: its file, "shared fixture
+// NAME" (a link or a dropped file), or "built-in scene NAME".
 func (d Doc) Describe() string {
-	if d.Source != "" {
+	switch {
+	case d.Source != "":
 		return d.Source
+	case d.Shared:
+		return "shared fixture " + d.Scene.Name
 	}
 	return "built-in scene " + d.Scene.Name
 }
