@@ -88,5 +88,5 @@ func (g *game) publish() {
 // desktopOnly says that a feature needs the desktop debugger and how to
 // use it there.
 func desktopOnly(what string) string {
-	return what + " run on the desktop only: debugger --engine \"CMD ARGS\" FILE"
+	return what + ": desktop only, run: debugger --engine \"CMD ARGS\" FILE"
 }
