@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"sweepdbg/scene"
 	"sweepdbg/ui/editor"
 )
 
@@ -103,8 +104,10 @@ func (g *game) reload() {
 }
 
 // export writes the current moment as a fixture into ./fixtures under a
-// fresh name (a download in a browser).
-func (g *game) export() {
+// fresh name (a download in a browser). Above scene.CropAbove triangles
+// it keeps only those within reach of the motion and its slide (the
+// answer is the same) unless full (Ctrl+Shift+E, or the window's --full).
+func (g *game) export(full bool) {
 	if g.capt.c != nil {
 		g.exportCapture()
 		return
@@ -113,7 +116,8 @@ func (g *game) export() {
 		g.app.Fail(errors.New("export: no scene open"))
 		return
 	}
-	s := g.app.Moment()
+	full = full || g.fullExport
+	s, dropped := g.app.CroppedMoment(!full && len(g.app.Doc.Scene.Mesh.Triangles) > scene.CropAbove)
 	data, err := s.Marshal()
 	var path string
 	if err == nil {
@@ -121,6 +125,11 @@ func (g *game) export() {
 	}
 	if err != nil {
 		g.app.Fail(fmt.Errorf("export: %w", err))
+		return
+	}
+	if dropped > 0 {
+		g.app.Say("exported %s: cropped to the %d triangles within reach of the motion (of %d; same answer; Ctrl+Shift+E exports them all)",
+			path, len(s.Mesh.Triangles), len(s.Mesh.Triangles)+dropped)
 		return
 	}
 	g.app.Say("exported %s", path)

@@ -18,7 +18,8 @@ const (
 	cmdScreenshot
 	cmdCancelDrag
 	cmdExport
-	cmdShare // Ctrl+L: a share link to the moment
+	cmdExportFull // Ctrl+Shift+E: export every triangle
+	cmdShare      // Ctrl+L: a share link to the moment
 	cmdUndo
 	cmdRedo
 	cmdFront
@@ -51,6 +52,8 @@ func keyCommand(justPressed func(ebiten.Key) bool, ctrl, shift bool) command {
 		return cmdScreenshot
 	case pressed(ebiten.KeyEscape):
 		return cmdCancelDrag
+	case ctrl && shift && pressed(ebiten.KeyE):
+		return cmdExportFull
 	case ctrl && pressed(ebiten.KeyE):
 		return cmdExport
 	case ctrl && pressed(ebiten.KeyL):
@@ -116,8 +119,8 @@ func (g *game) run(c command) {
 		g.shotPending = true
 	case cmdCancelDrag:
 		g.cancelDrag()
-	case cmdExport:
-		g.export()
+	case cmdExport, cmdExportFull:
+		g.export(c == cmdExportFull)
 	case cmdShare:
 		g.shareMoment()
 	case cmdUndo, cmdRedo:

@@ -251,7 +251,7 @@ func (g *game) scenePanel(ctx *debugui.Context) {
 	}
 	ctx.SetGridLayout([]int{-1, -1, -1, -1}, nil)
 	g.button(ctx, "Reopen", g.reload)
-	g.button(ctx, "Export", g.export)
+	g.button(ctx, "Export", func() { g.export(false) })
 	g.button(ctx, "Share", g.shareMoment)
 	g.button(ctx, "Screenshot", func() { g.shotPending = true })
 	if l := g.loading; l != nil {

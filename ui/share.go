@@ -19,7 +19,8 @@ const maxLinkLen = 8000
 const defaultShareBase = share.DefaultBase
 
 // shareMoment makes a link to the current moment (the fixture Ctrl+E
-// exports) and hands it to the user: the clipboard and the status line in
+// exports, always cropped to the triangles within reach: scene.Crop) and
+// hands it to the user: the clipboard and the status line in
 // a browser, stderr and the status line on the desktop. Over maxLinkLen
 // it says so and saves the fixture as a file (a download in a browser).
 func (g *game) shareMoment() {
@@ -27,7 +28,7 @@ func (g *game) shareMoment() {
 		g.app.Fail(errors.New("share: no scene open"))
 		return
 	}
-	s := g.app.Moment()
+	s, _ := g.app.CroppedMoment(true)
 	link, err := share.Link(shareBase(), s)
 	if err != nil {
 		g.app.Fail(fmt.Errorf("share: %w", err))

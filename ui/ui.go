@@ -62,6 +62,9 @@ type Options struct {
 	// link that could not be opened: the window shows the default scene).
 	Problem error
 	Fresh   bool // ignore the autosaved session
+	// FullExport makes Ctrl+E export every triangle: no crop above
+	// scene.CropAbove (Ctrl+Shift+E does so for one export).
+	FullExport bool
 	// ConfigDir holds session.json; "" means os.UserConfigDir()/sweepdbg.
 	ConfigDir string
 	// Log receives what the status line says about the session file at
@@ -157,6 +160,7 @@ func setup(opt Options) (*game, error) {
 		app.Doc = d
 	}
 	g := newGame(app)
+	g.fullExport = opt.FullExport
 	g.startEngines(opt)
 	if !st.noSave {
 		g.save.path = path

@@ -12,12 +12,16 @@ import (
 )
 
 // runLink prints a share link to a fixture or a built-in scene:
-// debugger link [--base URL] [--scene NAME | FIXTURE]. The link is the
-// base (default share.DefaultBase, "index.html": the page make web
+// debugger link [--base URL] [--full] [--scene NAME | FIXTURE]. The link
+// is the base (default share.DefaultBase, "index.html": the page make web
 // writes, relative to where the site is served), "#fixture=" and the
-// fixture compressed (docs/share-links.md).
+// fixture compressed (docs/share-links.md). The fixture is cropped to the
+// triangles within reach of its motion and slide (scene.CropCore: the
+// same answer, a shorter link) unless --full; the triangles kept go to
+// stderr when any were dropped.
 func runLink(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("link", "link [--base URL] [--scene NAME | FIXTURE]", stderr)
+	fs := newFlags("link", "link [--base URL] [--full] [--scene NAME | FIXTURE]", stderr)
+	full := fs.Bool("full", false, "keep every triangle (by default only those within reach of the motion)")
 	base := fs.String("base", share.DefaultBase, "the page's address `URL` the link starts with (its own #fragment is dropped)")
 	name := fs.String("scene", "", "link the built-in scene `NAME`")
 	files, code, ok := parseFlags(fs, args)
@@ -27,6 +31,13 @@ func runLink(args []string, stdout, stderr io.Writer) int {
 	s, code, ok := linkSource(*name, files, stderr)
 	if !ok {
 		return code
+	}
+	if !*full {
+		c, kept := scene.CropCore(s)
+		if len(kept) < len(s.Mesh.Triangles) {
+			fmt.Fprintf(stderr, "debugger: link: kept the %d of %d triangles within reach of the motion (--full keeps all)\n", len(kept), len(s.Mesh.Triangles))
+		}
+		s = c
 	}
 	link, err := share.Link(*base, s)
 	if err != nil {

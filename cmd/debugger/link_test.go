@@ -37,6 +37,23 @@ func TestLinkCommand(t *testing.T) {
 	if s, err := share.Open(out); code != exitOK || err != nil || s.Name != "stairs" {
 		t.Errorf("link --scene stairs: exit %d, opens to %v, %v", code, s, err)
 	}
+	// The terrain's 105,800 triangles: cropped by default, all with --full.
+	for _, tc := range []struct {
+		args []string
+		crop bool
+	}{{[]string{"link", "--scene", "terrain"}, true}, {[]string{"link", "--full", "--scene", "terrain"}, false}} {
+		code, out, errOut := runCmd(tc.args...)
+		s, err := share.Open(out)
+		if code != exitOK || err != nil {
+			t.Fatalf("%v: exit %d, %v (%s)", tc.args, code, err, errOut)
+		}
+		if cropped := len(s.Mesh.Triangles) < 105800; cropped != tc.crop || strings.Contains(errOut, "within reach") != tc.crop {
+			t.Errorf("%v: %d triangles, stderr %q; want cropped %v", tc.args, len(s.Mesh.Triangles), errOut, tc.crop)
+		}
+		if r, err := scene.Replay(s); err != nil || !r.Pass() {
+			t.Errorf("%v: the linked fixture does not replay: %v", tc.args, err)
+		}
+	}
 	for _, args := range [][]string{
 		{"link"}, {"link", file["bad.json"]}, {"link", file["a.json"], file["a.json"]},
 		{"link", "--scene", "nope"}, {"link", "--scene", "stairs", file["a.json"]},

@@ -9,7 +9,7 @@
 //	                                            and captures (.jsonl: judge every line)
 //	debugger scenes                             list the built-in scenes
 //	debugger export-scene NAME FILE             write a built-in scene as a fixture
-//	debugger link [--base URL] [--scene NAME | FIXTURE]
+//	debugger link [--base URL] [--full] [--scene NAME | FIXTURE]
 //	                                            print a share link to the fixture (link.go)
 //	debugger screenshot [--scene NAME | FILE] --out shot.png [--size 1280x800]
 //	debugger bench [--scene NAME] [--n N]       time the core on a built-in scene
@@ -60,8 +60,8 @@ func init() {
 			"replay fixtures headless and check their expectations; judge every line of a capture (.jsonl)", runReplay},
 		{"scenes", "", "list the built-in scenes", runScenes},
 		{"export-scene", "NAME FILE", "write a built-in scene as a fixture (never overwrites)", runExportScene},
-		{"link", "[--base URL] [--scene NAME | FIXTURE]",
-			"print a share link that opens the fixture in the browser build (and in 'debugger LINK')", runLink},
+		{"link", "[--base URL] [--full] [--scene NAME | FIXTURE]",
+			"print a share link that opens the fixture in the browser build (and in 'debugger LINK'); --full: every triangle", runLink},
 		{"screenshot", "[--scene NAME | FILE] --out PNG [--size WxH]", "render one frame of the window to a PNG", runScreenshot},
 		{"bench", "[--scene NAME | --level FILE] [--n N] [--radius R]", "time sweeps and slides of the core on a built-in scene or a level file", runBench},
 		{"hunt", "[--scene NAME|FILE] [--time 30s] [--seed N] [--out DIR] [ENGINE FLAGS]",
@@ -97,11 +97,12 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `debugger: an interactive debugger for swept ellipsoids against triangle meshes.
 
 Usage:
-  debugger [--scene NAME] [--fresh] [ENGINE FLAGS] [FILE]
+  debugger [--scene NAME] [--fresh] [--full] [ENGINE FLAGS] [FILE]
       open the window on the default built-in scene, the built-in scene NAME,
       or FILE (a fixture .json, a mesh .obj, .gltf or .glb, a capture
       .jsonl, or a share link 'URL#fixture=...'); --fresh starts without the
-      autosaved session (kept as a backup).
+      autosaved session (kept as a backup); --full: Ctrl+E exports every
+      triangle (above 5000 it keeps those within reach of the motion).
 `)
 	for _, c := range commands {
 		line := strings.TrimSpace("debugger " + c.name + " " + c.args)

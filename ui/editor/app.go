@@ -372,6 +372,19 @@ func (a *App) Moment() *scene.Scene {
 	return &s
 }
 
+// CroppedMoment is Moment cropped to the triangles within reach of the
+// motion and its slide (scene.Crop, with the current answer) when crop
+// is true and that drops any; dropped is how many it dropped. The
+// cropped fixture's answer is the same, its triangles renumbered.
+func (a *App) CroppedMoment(crop bool) (s *scene.Scene, dropped int) {
+	s = a.Moment()
+	if !crop {
+		return s, 0
+	}
+	c, kept := scene.Crop(s, a.Result.Answer, 0)
+	return c, len(s.Mesh.Triangles) - len(kept)
+}
+
 // expectTolerance is the absolute per-component tolerance written into
 // exported fixtures: the core is deterministic, so this only absorbs the
 // decimal round trip and harmless reordering of floating-point sums.
