@@ -86,10 +86,11 @@ type game struct {
 	flog         frameLog   // SWEEPDBG_FRAMELOG's per-frame timings (devprof.go)
 	layer        panelLayer // what is drawn over the view, kept while a pose is dragged (layer.go)
 
-	fullExport  bool      // Ctrl+E never crops (the window's --full)
-	framesDrawn int       // frames Draw has drawn (published to the page in a browser)
-	lastLink    string    // the last share link handed out in a browser
-	published   pageState // what publish last told the page
+	fullExport   bool      // Ctrl+E never crops (the window's --full)
+	firstFrameMs float64   // when the first frame was drawn, ms after the page began to load (browser)
+	framesDrawn  int       // frames Draw has drawn (published to the page in a browser)
+	lastLink     string    // the last share link handed out in a browser
+	published    pageState // what publish last told the page
 
 	quit atomic.Bool // a signal asked the window to close (see quitOnSignals)
 }

@@ -70,19 +70,23 @@ func (g *game) deliverLink(link string) {
 }
 
 // publish keeps window.sweepdbg up to date for scripts and the browser
-// tests: frames drawn, the status line, the scene's name and the last
-// share link, all as strings or numbers (never HTML).
+// tests: frames drawn, the status line, the scene's name, the last share
+// link and when the first frame was drawn (ms since the page began to
+// load), all as strings or numbers (never HTML).
 func (g *game) publish() {
 	name := ""
 	if g.app.Doc.Scene != nil {
 		name = g.app.Doc.Scene.Name
+	}
+	if g.framesDrawn > 0 && g.firstFrameMs == 0 {
+		g.firstFrameMs = browser.SinceLoad()
 	}
 	st := pageState{frames: g.framesDrawn, status: g.app.Msg, scene: name, link: g.lastLink}
 	if st == g.published {
 		return
 	}
 	g.published = st
-	browser.Publish(map[string]any{"frames": st.frames, "status": st.status, "scene": st.scene, "link": st.link})
+	browser.Publish(map[string]any{"frames": st.frames, "status": st.status, "scene": st.scene, "link": st.link, "firstFrameMs": g.firstFrameMs})
 }
 
 // desktopOnly says that a feature needs the desktop debugger and how to

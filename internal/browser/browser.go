@@ -185,3 +185,13 @@ func OnHashChange(f func(href string)) {
 		return nil
 	}))
 }
+
+// SinceLoad is the time since the page began to load
+// (performance.now()), in milliseconds.
+func SinceLoad() float64 {
+	p, err := global("performance")
+	if err != nil {
+		return 0
+	}
+	return p.Call("now").Float()
+}
