@@ -116,8 +116,8 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		// WebGL without a GPU: ANGLE on SwiftShader, which newer
-		// Chromium allows only when asked.
+		// WebGL without a GPU: ANGLE on SwiftShader, asked for
+		// explicitly (Chromium 156 also falls back to it unasked).
 		chromedp.Flag("use-angle", "swiftshader"),
 		chromedp.Flag("enable-unsafe-swiftshader", true),
 	}
