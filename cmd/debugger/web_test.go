@@ -413,3 +413,35 @@ func shareByKey(t *testing.T, ctx context.Context) page {
 	pressCtrl(t, ctx, "KeyL", "l", 76)
 	return waitPage(t, ctx, func(p page) bool { return p.Link != "" && p.Link != before.Link })
 }
+
+// TestWebSessionInLocalStorage: the session is kept in localStorage: a
+// page opened from a link saves it, and the page opened again without a
+// link shows that scene.
+func TestWebSessionInLocalStorage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the wasm and starts Chromium")
+	}
+	url := webSite(t)
+	ctx := browser(t)
+	s, _ := scene.Builtin("spike")
+	s.Name = "kept-in-the-browser"
+	open(t, ctx, linkTo(t, url, s))
+	deadline := time.Now().Add(pageWait)
+	for {
+		saved, err := chromedp.Run(ctx, chromedp.Evaluate[string](`localStorage.getItem("sweepdbg.session") || ""`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(saved, s.Name) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no session with %q in localStorage (have %.200q)", s.Name, saved)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	open(t, ctx, "about:blank")
+	if p := open(t, ctx, url); p.Scene != s.Name {
+		t.Fatalf("reopened without a link: scene %q, status %q; want the session's %q", p.Scene, p.Status, s.Name)
+	}
+}
