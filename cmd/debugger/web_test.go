@@ -65,7 +65,7 @@ func buildWebSite() (string, error) {
 	if dir := os.Getenv("SWEEPDBG_WEB_DIR"); dir != "" {
 		return dir, nil
 	}
-	dir, err := os.MkdirTemp("", "debugger-web-")
+	dir, err := os.MkdirTemp(engineDir, "web-") // removed by TestMain
 	if err != nil {
 		return "", err
 	}
