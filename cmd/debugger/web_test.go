@@ -332,7 +332,7 @@ func TestWebLinkOpensFixture(t *testing.T) {
 	if err != nil || imgs != 0 {
 		t.Errorf("%d img elements (%v); the name must not become markup", imgs, err)
 	}
-	posesDrawn(t, shot(t, ctx, ""))
+	posesDrawn(t, shot(t, ctx, os.Getenv("SWEEPDBG_WEB_LINKSHOT")))
 	if lines := console.String(); strings.Contains(lines, "alert") {
 		t.Errorf("the console mentions alert:\n%s", lines)
 	}
