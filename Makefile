@@ -30,14 +30,27 @@ LDFLAGS  := -s -w -X main.version=$(GIT_VERSION) -X main.commit=$(GIT_COMMIT) -X
 
 # System packages: Xvfb and xdotool for the window tests, X11/GL runtime
 # libraries that Ebitengine loads at run time (it needs no -dev packages);
-# gcc and python3 build and run the C and Python example engines.
+# gcc and python3 build and run the C and Python example engines;
+# chromium runs the browser build's tests (cmd/debugger/web_test.go).
 APT_PKGS := xvfb xauth xdotool libgl1 libgl1-mesa-dri libegl1 libx11-6 \
-            libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1 gcc python3
+            libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1 gcc python3 chromium
 
-.PHONY: run test test-short bench pgo jolt-bench fuzz fuzz-ci build dist cross deps sysdeps vet clean
+# The browser build: a static site (index.html, main.js, debugger.wasm and
+# Go's wasm_exec.js) that needs nothing but a static file server.
+WEB      := bin/web
+
+.PHONY: web run test test-short bench pgo jolt-bench fuzz fuzz-ci build dist cross deps sysdeps vet clean
 
 run: deps
 	$(GO) run ./cmd/debugger
+
+# The static site in bin/web: serve it with any static server, e.g.
+# python3 -m http.server -d bin/web (docs/share-links.md).
+web: deps
+	@rm -rf $(WEB) && mkdir -p $(WEB)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(WEB)/debugger.wasm ./cmd/debugger
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" cmd/debugger/web/index.html cmd/debugger/web/main.js $(WEB)/
+	@ls -l $(WEB)
 
 build: deps
 	@mkdir -p bin
@@ -65,15 +78,17 @@ test-short: deps sysdeps vet
 vet:
 	$(GO) vet $(PKGS)
 
-# Every platform builds and the code vets (tests included) for Windows and
-# macOS, so a platform break fails make test on Linux.
+# Every platform builds and the code vets (tests included) for Windows,
+# macOS and the browser (js/wasm), so a platform break fails make test on
+# Linux.
 cross: deps
-	@set -e; for p in $(PLATFORMS); do \
+	@set -e; for p in $(PLATFORMS) js/wasm; do \
 	  echo "cross-build $$p"; \
 	  GOOS=$${p%/*} GOARCH=$${p#*/} CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/debugger; \
 	done
 	GOOS=windows GOARCH=amd64 $(GO) vet $(PKGS)
 	GOOS=darwin GOARCH=arm64 $(GO) vet $(PKGS)
+	GOOS=js GOARCH=wasm $(GO) vet $(PKGS)
 
 # Downloadable binaries: one executable per platform in bin/dist
 # (sweepdbg-OS-ARCH, .exe on Windows) and their SHA256SUMS.

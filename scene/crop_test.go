@@ -1,6 +1,7 @@
-package scene
+package scene_test
 
 import (
+	"context"
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
@@ -8,134 +9,124 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"sweepdbg/geom"
+	"sweepdbg/scene"
+	"sweepdbg/scene/meshfile"
 	"sweepdbg/sweep"
 )
 
-// answerOf is the core's answer for s, as the window computes it.
-func answerOf(s *Scene) sweep.Answer { return answerOn(sweep.NewMesh(s.Mesh.Tris()), s) }
-
-// answerOn is answerOf with s's mesh built already.
-func answerOn(m *sweep.Mesh, s *Scene) sweep.Answer {
-	opt := sweep.SlideOptions{}
-	if s.Slide != nil {
-		opt = *s.Slide
-	}
-	return m.Answer(s.Ellipsoid, s.Start, s.End, opt)
+// answerOf is the core's answer on s.
+func answerOf(s *scene.Scene) sweep.Answer {
+	return sweep.NewMesh(s.Mesh.Tris()).Answer(s.Ellipsoid, s.Start, s.End, s.SlideOptions())
 }
 
-// checkCropSame crops s and checks that the cropped scene's answer is the
-// full one's bit for bit, sweep and every slide step, with triangle
-// indices renumbered as the mesh was; it returns the cropped scene.
-func checkCropSame(t *testing.T, what string, s *Scene, m *sweep.Mesh) *Scene {
+// checkCrop crops s and fails unless the cropped scene's answer is the
+// full scene's, bit for bit, triangle numbers mapped back through kept.
+func checkCrop(t *testing.T, s *scene.Scene) (cropped int) {
 	t.Helper()
-	full := answerOn(m, s)
-	c := Crop(s, full)
+	full := answerOf(s)
+	c, kept := scene.Crop(s, full, 0)
 	if err := c.Validate(); err != nil {
-		t.Fatalf("%s: the cropped scene is invalid: %v", what, err)
+		t.Fatalf("%s: the cropped scene is invalid: %v", s.Name, err)
 	}
 	got := answerOf(c)
-	// The cropped mesh's triangle i is the full mesh's triangle orig[i]:
-	// the same three corners, in order.
-	orig := map[[3]mgl64.Vec3]int{}
-	for i, tr := range s.Mesh.Triangles {
-		orig[[3]mgl64.Vec3{s.Mesh.Vertices[tr[0]], s.Mesh.Vertices[tr[1]], s.Mesh.Vertices[tr[2]]}] = i
-	}
-	unmap := func(h *sweep.Hit) {
-		tr := c.Mesh.Triangles[h.Triangle]
-		h.Triangle = orig[[3]mgl64.Vec3{c.Mesh.Vertices[tr[0]], c.Mesh.Vertices[tr[1]], c.Mesh.Vertices[tr[2]]}]
-	}
 	if got.Hit {
-		unmap(&got.First)
+		got.First.Triangle = kept[got.First.Triangle]
 	}
 	for i := range got.Slide.Steps {
-		unmap(&got.Slide.Steps[i].Hit)
+		got.Slide.Steps[i].Hit.Triangle = kept[got.Slide.Steps[i].Hit.Triangle]
 	}
 	if !reflect.DeepEqual(got, full) {
-		t.Errorf("%s: cropped to %d of %d triangles, the answer differs:\n got %+v\nwant %+v", what, len(c.Mesh.Triangles), len(s.Mesh.Triangles), got, full)
+		t.Fatalf("%s (start %v end %v): cropped to %d of %d triangles, the answer changed:\nfull    %+v\ncropped %+v",
+			s.Name, s.Start, s.End, len(kept), len(s.Mesh.Triangles), full, got)
 	}
-	return c
+	return len(s.Mesh.Triangles) - len(kept)
 }
 
-// TestCropKeepsAnswers: every built-in scene, and random motions over the
-// terrain (walks, falls and slides into its slopes), crop to a mesh that
-// gives the same answer bit for bit.
+// TestCropKeepsAnswers: every built-in scene, cropped, answers exactly as
+// before (sweep and every slide step).
 func TestCropKeepsAnswers(t *testing.T) {
-	for _, name := range Builtins() {
-		s, err := Builtin(name)
+	for _, name := range scene.Builtins() {
+		s, err := scene.Builtin(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkCropSame(t, name, s, sweep.NewMesh(s.Mesh.Tris()))
+		checkCrop(t, s)
 	}
-	terrain, err := Builtin("terrain")
+}
+
+// TestCropLevel: random motions of a player over a level of rooms and
+// over the big terrain: each crop drops most of the triangles and keeps
+// the answer exactly.
+func TestCropLevel(t *testing.T) {
+	rooms, err := meshfile.Open(context.Background(), "../assets/levels/rooms.obj", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := sweep.NewMesh(terrain.Mesh.Tris())
-	r := rand.New(rand.NewPCG(7, 11))
-	box := terrain.Mesh.bounds()
-	n := 40
+	terrain, err := scene.Builtin("terrain")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 25
 	if testing.Short() {
 		n = 10
 	}
-	for i := range n {
-		s := terrain.Clone()
-		s.Start = mgl64.Vec3{lerp(r, box[0][0], box[1][0]), box[1][1] + 1, lerp(r, box[0][2], box[1][2])}
-		s.End = s.Start.Add(mgl64.Vec3{r.NormFloat64() * 20, -r.Float64() * 30, r.NormFloat64() * 20})
-		c := checkCropSame(t, "terrain motion", s, m)
-		if i == 0 && len(c.Mesh.Triangles) >= len(s.Mesh.Triangles)/2 {
-			t.Errorf("a player-sized motion kept %d of %d triangles", len(c.Mesh.Triangles), len(s.Mesh.Triangles))
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, s := range []*scene.Scene{rooms, terrain} {
+		b := geom.EmptyAABB()
+		for _, v := range s.Mesh.Vertices {
+			b = b.Extend(v)
+		}
+		dropped := 0
+		for range n {
+			m := s.Clone()
+			m.Start = randomIn(rng, b)
+			m.End = m.Start.Add(randomIn(rng, geom.AABB{Min: b.Size().Mul(-0.1), Max: b.Size().Mul(0.1)}))
+			dropped += checkCrop(t, m)
+		}
+		if dropped < n*len(s.Mesh.Triangles)/2 {
+			t.Errorf("%s: the crops dropped %d of %d triangles; want most", s.Name, dropped, n*len(s.Mesh.Triangles))
 		}
 	}
 }
 
-func lerp(r *rand.Rand, a, b float64) float64 { return a + (b-a)*r.Float64() }
-
-// bounds is the mesh's bounding box, min and max corner.
-func (m Mesh) bounds() [2]mgl64.Vec3 {
-	lo, hi := m.Vertices[0], m.Vertices[0]
-	for _, v := range m.Vertices {
-		for k := range 3 {
-			lo[k], hi[k] = min(lo[k], v[k]), max(hi[k], v[k])
-		}
+// randomIn is a uniform point in b.
+func randomIn(rng *rand.Rand, b geom.AABB) mgl64.Vec3 {
+	var p mgl64.Vec3
+	for i := range p {
+		p[i] = b.Min[i] + rng.Float64()*(b.Max[i]-b.Min[i])
 	}
-	return [2]mgl64.Vec3{lo, hi}
+	return p
 }
 
-// TestCropFixture: a cropped scene says how big the whole mesh was, keeps
-// only the vertices it uses, renumbers expect.triangle, and a scene whose
-// every triangle is in reach comes back whole, without the note.
-func TestCropFixture(t *testing.T) {
-	s, err := Builtin("terrain")
+// TestCropRenumbersExpect: the expectation's triangle follows its
+// triangle, and the cropped fixture replays as a pass.
+func TestCropRenumbersExpect(t *testing.T) {
+	s, err := scene.Builtin("terrain")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Start, s.End = mgl64.Vec3{0, 30, 0}, mgl64.Vec3{0, -30, 0}
 	a := answerOf(s)
-	tri := a.First.Triangle
-	s.Expect = &Expect{Triangle: &tri}
-	c := Crop(s, a)
+	c, kept := scene.Crop(s, a, 0)
+	if s.Expect == nil || s.Expect.Triangle == nil || c.Expect.Triangle == nil || kept[*c.Expect.Triangle] != *s.Expect.Triangle {
+		t.Fatalf("expect.triangle not carried over: %v -> %v", s.Expect, c.Expect)
+	}
+	if len(kept) >= len(s.Mesh.Triangles)/10 {
+		t.Errorf("kept %d of %d triangles of the terrain", len(kept), len(s.Mesh.Triangles))
+	}
+	r, err := scene.Replay(c)
+	if err != nil || !r.Pass() {
+		t.Fatalf("the cropped terrain does not replay: %v %+v", err, r)
+	}
 	var note struct{ Triangles int }
 	if err := json.Unmarshal(c.Extra["cropped"], &note); err != nil || note.Triangles != len(s.Mesh.Triangles) {
 		t.Errorf("cropped note %s (%v), want the whole mesh's %d triangles", c.Extra["cropped"], err, len(s.Mesh.Triangles))
 	}
-	used := map[int]bool{}
-	for _, tr := range c.Mesh.Triangles {
-		for _, v := range tr {
-			used[v] = true
-		}
-	}
-	if len(used) != len(c.Mesh.Vertices) {
-		t.Errorf("%d vertices kept, %d used", len(c.Mesh.Vertices), len(used))
-	}
-	if got := answerOf(c).First.Triangle; c.Expect.Triangle == nil || *c.Expect.Triangle != got {
-		t.Errorf("expect.triangle %v, the cropped answer's %d", c.Expect.Triangle, got)
-	}
-	small, err := Builtin("crease")
+	small, err := scene.Builtin("crease")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := Crop(small, answerOf(small)); !reflect.DeepEqual(c, small) {
-		t.Errorf("a scene within reach changed:\n%+v\nwant\n%+v", c, small)
+	if c, _ := scene.Crop(small, answerOf(small), 0); !reflect.DeepEqual(c, small) {
+		t.Errorf("a scene all within reach changed (a note, or a triangle lost):\n%+v\nwant\n%+v", c, small)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"sweepdbg/scene"
 	"sweepdbg/ui/editor"
 )
 
@@ -95,20 +96,40 @@ func (g *game) reload() {
 	switch {
 	case d.Source != "":
 		g.openFile(d.Source)
+	case d.Shared:
+		g.app.Fail(errors.New("reopen: this scene came from a link or a dropped file; open the link or drop the file again"))
 	case d.Scene != nil:
 		g.openBuiltin(d.Scene.Name)
 	}
 }
 
-// export writes the current moment as a fixture into ./fixtures.
-func (g *game) export() {
+// export writes the current moment as a fixture into ./fixtures under a
+// fresh name (a download in a browser). Above scene.CropAbove triangles
+// it keeps only those within reach of the motion and its slide (the
+// answer is the same) unless full (Ctrl+Shift+E, or the window's --full).
+func (g *game) export(full bool) {
 	if g.capt.c != nil {
 		g.exportCapture()
 		return
 	}
-	path, err := g.app.ExportFixture(g.exportDir, time.Now())
+	if g.app.Doc.Scene == nil {
+		g.app.Fail(errors.New("export: no scene open"))
+		return
+	}
+	full = full || g.fullExport
+	s, dropped := g.app.CroppedMoment(!full && len(g.app.Doc.Scene.Mesh.Triangles) > scene.CropAbove)
+	data, err := s.Marshal()
+	var path string
+	if err == nil {
+		path, err = writeFresh(g.exportDir, s.Name, ".json", data, time.Now())
+	}
 	if err != nil {
-		g.app.Fail(err)
+		g.app.Fail(fmt.Errorf("export: %w", err))
+		return
+	}
+	if dropped > 0 {
+		g.app.Say("exported %s: cropped to the %d triangles within reach of the motion (of %d; same answer; Ctrl+Shift+E exports them all)",
+			path, len(s.Mesh.Triangles), len(s.Mesh.Triangles)+dropped)
 		return
 	}
 	g.app.Say("exported %s", path)

@@ -28,7 +28,8 @@ type autosaver struct {
 	saving bool               // a background save is running
 	mu     sync.Mutex         // held while saving; guards cache
 	cache  editor.SceneJSON   // the scene's JSON, encoded once per revision (its mesh once per mesh)
-	// write saves a session; nil means editor.SaveSession (tests inject
+	// write saves a session; nil means storeSession (a file on the
+	// desktop, localStorage in a browser; tests inject
 	// a failing one).
 	write func(path string, s *editor.Session) error
 }
@@ -114,7 +115,7 @@ func (g *game) sessionWriter() func() error {
 	layout, ups := g.panels.layout(), maps.Clone(g.app.Ups)
 	path, write := sv.path, sv.write
 	if write == nil {
-		write = editor.SaveSession
+		write = storeSession
 	}
 	return func() error {
 		sv.mu.Lock() // a final save waits for a background one, then overwrites it

@@ -17,8 +17,10 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"sweepdbg/geom"
+	"sweepdbg/internal/safeopen"
 	"sweepdbg/render"
 	"sweepdbg/scene"
+	"sweepdbg/scene/meshfile"
 	"sweepdbg/ui/editor"
 )
 
@@ -83,6 +85,12 @@ type game struct {
 	redraw       redrawer   // when Draw draws
 	flog         frameLog   // SWEEPDBG_FRAMELOG's per-frame timings (devprof.go)
 	layer        panelLayer // what is drawn over the view, kept while a pose is dragged (layer.go)
+
+	fullExport   bool      // Ctrl+E never crops (the window's --full)
+	firstFrameMs float64   // when the first frame was drawn, ms after the page began to load (browser)
+	framesDrawn  int       // frames Draw has drawn (published to the page in a browser)
+	lastLink     string    // the last share link handed out in a browser
+	published    pageState // what publish last told the page
 
 	quit atomic.Bool // a signal asked the window to close (see quitOnSignals)
 }
@@ -167,6 +175,7 @@ func (g *game) Update() error {
 	_ = g.autosave(false) // a failure is on the status line
 	g.syncTitle()
 	g.noteChanges(posted)
+	g.publish()
 	return nil
 }
 
@@ -253,11 +262,11 @@ func (g *game) post(f func()) {
 func (g *game) syncTitle() {
 	t := windowTitle
 	if d := g.app.Doc; d.Scene != nil {
-		t += " - " + d.Describe()
+		t += " - " + editor.Printable(d.Describe())
 	}
 	if t != g.title && g.shot.fixedW == 0 {
 		g.title = t
-		ebiten.SetWindowTitle(t)
+		setTitle(t)
 	}
 }
 
@@ -302,6 +311,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 		return
 	}
 	defer g.flog.drew(start, true)
+	g.framesDrawn++
 	b := screen.Bounds()
 	g.w, g.h = b.Dx(), b.Dy()
 	g.cam.Width, g.cam.Height = g.w, g.h
@@ -342,7 +352,8 @@ func (g *game) drawView(screen *ebiten.Image) {
 	g.rend.Draw(screen, &f, g.cam, g.app.Doc.View)
 }
 
-// dropped opens the first file dropped onto the window.
+// dropped opens the first file dropped onto the window: by its path on
+// the desktop, from its bytes in a browser (openDropped).
 func (g *game) dropped() {
 	files := ebiten.DroppedFiles()
 	if files == nil {
@@ -353,12 +364,53 @@ func (g *game) dropped() {
 		return
 	}
 	for _, e := range entries {
-		if p, ok := e.(ebiten.AbsPather); ok && !e.IsDir() {
-			g.openFile(p.AbsPath())
-			return
+		if e.IsDir() {
+			continue
 		}
+		if p, ok := e.(ebiten.AbsPather); ok {
+			g.openFile(p.AbsPath())
+		} else {
+			g.openDropped(files, e)
+		}
+		return
 	}
-	g.app.Fail(fmt.Errorf("dropped %s: not a file with a path", entries[0].Name()))
+	g.app.Fail(fmt.Errorf("dropped %s: not a file (%s)", editor.Printable(entries[0].Name()), editor.Openable))
+}
+
+// openDropped reads a dropped file that has no path (a browser's) in the
+// background, refusing it by its size first (the limits of a file opened
+// by path: meshfile.Limit), and loads it from its bytes.
+func (g *game) openDropped(files fs.FS, e fs.DirEntry) {
+	name := e.Name()
+	if err := editor.CheckOpenable(name); err != nil {
+		g.app.Fail(err)
+		return
+	}
+	info, err := e.Info()
+	if err == nil && info.Size() > meshfile.Limit(name) {
+		err = &scene.Error{File: name, Err: fmt.Errorf("%w: %s, the limit is %s", scene.ErrTooLarge,
+			safeopen.ByteSize(info.Size()), safeopen.ByteSize(meshfile.Limit(name)))}
+	}
+	if err != nil {
+		g.app.Fail(err)
+		return
+	}
+	g.app.Say("reading %s", editor.Printable(name))
+	go func() {
+		data, err := fs.ReadFile(files, name)
+		g.postWait(func() {
+			if err != nil {
+				g.app.Fail(&scene.Error{File: name, Err: err})
+				return
+			}
+			if g.loading != nil {
+				g.loading.Cancel()
+			}
+			g.capt = captureSide{}
+			g.loading = editor.StartLoadData(name, data, g.app.Doc.View, g.app.Doc.Grid)
+			g.app.Say("loading %s", editor.Printable(name))
+		})
+	}()
 }
 
 // printPoses writes the screen positions of the start and end centers to

@@ -26,6 +26,9 @@ func TestKeyCommand(t *testing.T) {
 		want        command
 	}{
 		{[]ebiten.Key{ebiten.KeyE}, true, false, cmdExport},
+		{[]ebiten.Key{ebiten.KeyE}, true, true, cmdExportFull},
+		{[]ebiten.Key{ebiten.KeyL}, true, false, cmdShare},
+		{[]ebiten.Key{ebiten.KeyL}, false, false, cmdNone},
 		{[]ebiten.Key{ebiten.KeyE}, false, false, cmdNone},
 		{[]ebiten.Key{ebiten.KeyZ}, true, false, cmdUndo},
 		{[]ebiten.Key{ebiten.KeyZ}, true, true, cmdRedo},

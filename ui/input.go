@@ -18,6 +18,8 @@ const (
 	cmdScreenshot
 	cmdCancelDrag
 	cmdExport
+	cmdExportFull // Ctrl+Shift+E: export every triangle
+	cmdShare      // Ctrl+L: a share link to the moment
 	cmdUndo
 	cmdRedo
 	cmdFront
@@ -50,8 +52,12 @@ func keyCommand(justPressed func(ebiten.Key) bool, ctrl, shift bool) command {
 		return cmdScreenshot
 	case pressed(ebiten.KeyEscape):
 		return cmdCancelDrag
+	case ctrl && shift && pressed(ebiten.KeyE):
+		return cmdExportFull
 	case ctrl && pressed(ebiten.KeyE):
 		return cmdExport
+	case ctrl && pressed(ebiten.KeyL):
+		return cmdShare
 	case ctrl && (shift && pressed(ebiten.KeyZ) || pressed(ebiten.KeyY)):
 		return cmdRedo
 	case ctrl && pressed(ebiten.KeyZ):
@@ -113,8 +119,10 @@ func (g *game) run(c command) {
 		g.shotPending = true
 	case cmdCancelDrag:
 		g.cancelDrag()
-	case cmdExport:
-		g.export()
+	case cmdExport, cmdExportFull:
+		g.export(c == cmdExportFull)
+	case cmdShare:
+		g.shareMoment()
 	case cmdUndo, cmdRedo:
 		g.stopPlay()
 		if g.mode == mouseDrag {

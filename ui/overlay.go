@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"sweepdbg/scene"
 	"sweepdbg/ui/editor"
 )
 
@@ -41,7 +42,9 @@ var helpText = []string{
 	"  5                         perspective / orthographic",
 	"  F                         frame the scene (or the last dragged pose)",
 	"  Ctrl+Z, Ctrl+Shift+Z      undo, redo (also Ctrl+Y)",
-	"  Ctrl+E                    export this moment as a fixture (./fixtures)",
+	"  Ctrl+E                    export this moment as a fixture (./fixtures; a download in a browser);",
+	fmt.Sprintf("                            above %d triangles only those within reach (Ctrl+Shift+E: all)", scene.CropAbove),
+	"  Ctrl+L                    share: a link to this moment (stderr; the clipboard in a browser)",
 	"  F12                       screenshot (./screenshots)",
 	"  F1                        this help",
 	"Play mode",

@@ -241,13 +241,18 @@ func (g *game) scenePanel(ctx *debugui.Context) {
 			}
 		})
 	}
-	ctx.SetGridLayout([]int{30, -1, 70}, nil)
-	ctx.Text("file")
-	g.pathField(ctx)
-	g.button(ctx, "Open", func() { g.openFile(strings.TrimSpace(p.path)) })
-	ctx.SetGridLayout([]int{-1, -1, -1}, nil)
+	if inBrowser {
+		ctx.Text(dropHint)
+	} else {
+		ctx.SetGridLayout([]int{30, -1, 70}, nil)
+		ctx.Text("file")
+		g.pathField(ctx)
+		g.button(ctx, "Open", func() { g.openFile(strings.TrimSpace(p.path)) })
+	}
+	ctx.SetGridLayout([]int{-1, -1, -1, -1}, nil)
 	g.button(ctx, "Reopen", g.reload)
-	g.button(ctx, "Export", g.export)
+	g.button(ctx, "Export", func() { g.export(false) })
+	g.button(ctx, "Share", g.shareMoment)
 	g.button(ctx, "Screenshot", func() { g.shotPending = true })
 	if l := g.loading; l != nil {
 		ctx.SetGridLayout([]int{-1, 70}, nil)
@@ -270,6 +275,10 @@ func (g *game) scenePanel(ctx *debugui.Context) {
 		ctx.Text("error: " + editor.Printable(g.app.Msg))
 	}
 }
+
+// dropHint replaces the path field in a browser, where there are no
+// paths.
+const dropHint = "drop a fixture (.json) or a level (.obj, .glb) onto the page"
 
 // pathField is the file path field: Enter opens the typed path, Escape
 // reverts it, a click elsewhere keeps it without opening it.

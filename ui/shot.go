@@ -123,7 +123,8 @@ func screenshotDoc(opt ScreenshotOptions) (editor.Doc, string, error) {
 }
 
 // saveShot reads the finished frame and writes it as a PNG into
-// ./screenshots under a fresh name, encoding in the background.
+// ./screenshots under a fresh name (a download in a browser), encoding
+// in the background.
 func (g *game) saveShot(screen *ebiten.Image) {
 	img := readScreen(screen)
 	go func() {
@@ -131,7 +132,7 @@ func (g *game) saveShot(screen *ebiten.Image) {
 		err := png.Encode(&buf, img)
 		var path string
 		if err == nil {
-			path, err = atomicfile.WriteFresh(screenshotDir, "screenshot", ".png", buf.Bytes(), time.Now())
+			path, err = writeFresh(screenshotDir, "screenshot", ".png", buf.Bytes(), time.Now())
 		}
 		g.post(func() {
 			if err != nil {

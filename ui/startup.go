@@ -35,7 +35,7 @@ func (st *startup) fail(err error) {
 
 // loadSession returns the saved session at path (nil when there is none,
 // when fresh, or when it is invalid). Before the session can be replaced
-// it keeps a backup of it (editor.BackupSession), and an invalid one is
+// it keeps a backup of it (backupSession), and an invalid one is
 // set aside; when either is impossible autosave is turned off.
 func (st *startup) loadSession(path string, fresh bool) *editor.Session {
 	if path == "" {
@@ -44,12 +44,12 @@ func (st *startup) loadSession(path string, fresh bool) *editor.Session {
 	var sess *editor.Session
 	if !fresh {
 		var err error
-		if sess, err = editor.LoadSession(path); err != nil {
+		if sess, err = readSession(path); err != nil {
 			st.invalid(path, err)
 			return nil
 		}
 	}
-	backup, err := editor.BackupSession(path)
+	backup, err := backupSession(path)
 	switch {
 	case err != nil:
 		st.noSave = true
@@ -64,7 +64,7 @@ func (st *startup) loadSession(path string, fresh bool) *editor.Session {
 // because of err, so that autosave does not replace it, and says where it
 // went.
 func (st *startup) invalid(path string, err error) {
-	aside, aerr := editor.SetAsideSession(path, time.Now())
+	aside, aerr := setAsideSession(path, time.Now())
 	if aerr != nil {
 		st.noSave = true
 		st.fail(fmt.Errorf("ignored the saved session: %w; it could not be moved aside (%w), so autosave is off", err, aerr))

@@ -18,6 +18,12 @@ func (g *game) toolsPanel(ctx *debugui.Context) {
 	ctx.Header("Play (P)", true, func() { g.playPanel(ctx) })
 	ctx.Header("Precision probe", true, func() { g.probePanel(ctx) })
 	ctx.Header("Hunt", true, func() { g.huntPanel(ctx) })
+	if note := desktopOnly("live engines (your collision code judged as you edit)"); note != "" {
+		ctx.Header("Engines", true, func() {
+			ctx.SetGridLayout([]int{-1}, nil)
+			ctx.Text(note)
+		})
+	}
 }
 
 func (g *game) playPanel(ctx *debugui.Context) {

@@ -55,7 +55,16 @@ const defaultW, defaultH = 1280, 800
 type Options struct {
 	Scene string // built-in scene name; "" means the default scene
 	File  string // fixture (.json), OBJ or glTF file to open instead of Scene
-	Fresh bool   // ignore the autosaved session
+	// Fixture is a scene to open instead of Scene or File (a share link's
+	// fixture, decoded by the caller); it has no file behind it.
+	Fixture *scene.Scene
+	// Problem, when not nil, is shown on the status line at start (a share
+	// link that could not be opened: the window shows the default scene).
+	Problem error
+	Fresh   bool // ignore the autosaved session
+	// FullExport makes Ctrl+E export every triangle: no crop above
+	// scene.CropAbove (Ctrl+Shift+E does so for one export).
+	FullExport bool
 	// ConfigDir holds session.json; "" means os.UserConfigDir()/sweepdbg.
 	ConfigDir string
 	// Log receives what the status line says about the session file at
@@ -91,6 +100,7 @@ func Run(opt Options) error {
 	}
 	stop := g.quitOnSignals()
 	defer stop()
+	g.watchPage()
 	ebiten.SetWindowTitle(windowTitle)
 	ebiten.SetWindowSize(windowSize())
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
@@ -111,7 +121,7 @@ func Run(opt Options) error {
 func setup(opt Options) (*game, error) {
 	app := &editor.App{}
 	st := startup{app: app}
-	path, err := editor.SessionPath(opt.ConfigDir)
+	path, err := sessionLocation(opt.ConfigDir)
 	if err != nil {
 		st.fail(err)
 	}
@@ -122,6 +132,13 @@ func setup(opt Options) (*game, error) {
 	}
 	fromSession := false
 	switch {
+	case opt.Fixture != nil:
+		d, err := editor.NewDoc(opt.Fixture, "", opts, grid)
+		if err != nil {
+			return nil, err
+		}
+		d.Shared = true
+		app.Doc = d
 	case opt.Scene != "" && opt.File == "":
 		d, err := builtinDoc(opt.Scene, opts, grid)
 		if err != nil {
@@ -143,6 +160,7 @@ func setup(opt Options) (*game, error) {
 		app.Doc = d
 	}
 	g := newGame(app)
+	g.fullExport = opt.FullExport
 	g.startEngines(opt)
 	if !st.noSave {
 		g.save.path = path
@@ -157,6 +175,9 @@ func setup(opt Options) (*game, error) {
 		}
 	}
 	g.save.rev, g.save.cam, g.save.panels = app.Rev, cameraState(g.cam), g.panels.layout()
+	if opt.Problem != nil {
+		st.fail(opt.Problem)
+	}
 	st.report(opt.Log)
 	if opt.File != "" {
 		g.openFile(opt.File)

@@ -3,13 +3,15 @@
 // one, or a fixture or mesh file); the subcommands run headless:
 //
 //	debugger [--scene NAME] [--fresh] [ENGINE FLAGS] [FILE]
-//	                                            open the window (FILE: a fixture, a mesh or a capture)
+//	                                            open the window (FILE: a fixture, a mesh, a capture or a share link)
 //	debugger replay [--json] [--first] [--junit FILE] [--builtins] [ENGINE FLAGS] FILE|DIR...
 //	                                            replay fixtures (check their expectations)
 //	                                            and captures (.jsonl: judge every line);
 //	                                            a DIR stands for its .json and .jsonl files
 //	debugger scenes                             list the built-in scenes
 //	debugger export-scene NAME FILE             write a built-in scene as a fixture
+//	debugger link [--base URL] [--full] [--scene NAME | FIXTURE]
+//	                                            print a share link to the fixture (link.go)
 //	debugger screenshot [--scene NAME | FILE] --out shot.png [--size 1280x800]
 //	debugger bench [--scene NAME] [--n N]       time the core on a built-in scene
 //	debugger hunt [--scene NAME|FILE] [--time 30s] [--cases N] [--seed N] [--jobs N]
@@ -34,7 +36,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 )
 
@@ -44,10 +45,6 @@ const (
 	exitFail    = 1 // an expectation failed, or a command could not do its work
 	exitInvalid = 2 // bad usage, or an input file is invalid
 )
-
-func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-}
 
 // command is one subcommand: its name, a one-line summary for the usage
 // text, and the function that runs it on the arguments after its name.
@@ -67,6 +64,8 @@ func init() {
 				"      (.jsonl); a DIR stands for the .json and .jsonl files in it, in sorted order", runReplay},
 		{"scenes", "", "list the built-in scenes", runScenes},
 		{"export-scene", "NAME FILE", "write a built-in scene as a fixture (never overwrites)", runExportScene},
+		{"link", "[--base URL] [--full] [--scene NAME | FIXTURE]",
+			"print a share link that opens the fixture in the browser build (and in 'debugger LINK'); --full: every triangle", runLink},
 		{"screenshot", "[--scene NAME | FILE] --out PNG [--size WxH]", "render one frame of the window to a PNG", runScreenshot},
 		{"bench", "[--scene NAME | --level FILE] [--n N] [--radius R]", "time sweeps and slides of the core on a built-in scene or a level file", runBench},
 		{"hunt", "[--scene NAME|FILE] [--time 30s] [--cases N] [--seed N] [--jobs N] [--shard I/N] [--out DIR] [ENGINE FLAGS]",
@@ -105,10 +104,12 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `debugger: an interactive debugger for swept ellipsoids against triangle meshes.
 
 Usage:
-  debugger [--scene NAME] [--fresh] [ENGINE FLAGS] [FILE]
+  debugger [--scene NAME] [--fresh] [--full] [ENGINE FLAGS] [FILE]
       open the window on the default built-in scene, the built-in scene NAME,
-      or FILE (a fixture .json, a mesh .obj, .gltf or .glb, or a capture
-      .jsonl); --fresh starts without the autosaved session (kept as a backup).
+      or FILE (a fixture .json, a mesh .obj, .gltf or .glb, a capture
+      .jsonl, or a share link 'URL#fixture=...'); --fresh starts without the
+      autosaved session (kept as a backup); --full: Ctrl+E exports every
+      triangle (above 5000 it keeps those within reach of the motion).
 `)
 	for _, c := range commands {
 		line := strings.TrimSpace("debugger " + c.name + " " + c.args)

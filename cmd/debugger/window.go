@@ -37,14 +37,16 @@ func windowEngineFlags(fs *flag.FlagSet, opt *ui.Options) {
 	fs.Float64Var(&opt.EngineTolerance, "engine-tolerance", engine.DefaultTolerance, "the judge's tolerance `TOL` (unit-sphere distance)")
 }
 
-// runWindow opens the window: debugger [--scene NAME] [--fresh]
+// runWindow opens the window: debugger [--scene NAME] [--fresh] [--full]
 // [--engine "CMD ARGS"]... [--engine-timeout D] [--engine-tolerance TOL]
-// [FILE].
+// [FILE]. FILE may be a share link ("URL#fixture=...", see runLink):
+// the window opens its fixture; a broken link is exit status 2.
 func runWindow(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("debugger", "[--scene NAME] [--fresh] [--engine CMD]... [FILE]", stderr)
+	fs := newFlags("debugger", "[--scene NAME] [--fresh] [--full] [--engine CMD]... [FILE]", stderr)
 	var opt ui.Options
 	fs.StringVar(&opt.Scene, "scene", "", "open the built-in scene `NAME` (see 'debugger scenes')")
 	fs.BoolVar(&opt.Fresh, "fresh", false, "ignore the autosaved session")
+	fs.BoolVar(&opt.FullExport, "full", false, fmt.Sprintf("Ctrl+E exports every triangle (by default, above %d only those within reach of the motion)", scene.CropAbove))
 	windowEngineFlags(fs, &opt)
 	files, code, ok := parseFlags(fs, args)
 	if !ok {
@@ -54,7 +56,16 @@ func runWindow(args []string, stdout, stderr io.Writer) int {
 		return usageErr(stderr, "want at most one FILE, got %d (%s)", len(files), showPaths(files))
 	}
 	if len(files) == 1 {
-		opt.File = files[0]
+		s, code, ok := windowLink(files[0], stderr)
+		if !ok {
+			return code
+		}
+		if opt.Fixture = s; s == nil {
+			opt.File = files[0]
+		}
+	}
+	if opt.Fixture != nil && opt.Scene != "" {
+		return usageErr(stderr, "give --scene NAME or a link, not both")
 	}
 	if code, ok := checkSource(opt.Scene, opt.File, stderr); !ok {
 		return code

@@ -147,7 +147,7 @@ func WriteFresh(dir, stem, ext string, data []byte, now time.Time) (string, erro
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	base := fileSafe(stem) + "-" + now.Format("20060102-150405")
+	base := FreshStem(stem, now)
 	return publishFirstFree(dir, base, ext, data, nil)
 }
 
@@ -212,6 +212,13 @@ func sameContent(path string, data []byte) bool {
 	}
 	got, err := os.ReadFile(path)
 	return err == nil && bytes.Equal(got, data)
+}
+
+// FreshStem is the name WriteFresh gives a file before its extension:
+// "<stem>-<YYYYMMDD>-<HHMMSS>", stem made file-safe (see fileSafe). The
+// browser build names its downloads the same way.
+func FreshStem(stem string, now time.Time) string {
+	return fileSafe(stem) + "-" + now.Format("20060102-150405")
 }
 
 // maxStem is the longest file name part fileSafe returns, in bytes. With

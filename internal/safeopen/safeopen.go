@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"syscall"
 )
 
 // ErrNotRegular marks a path that names something other than a regular
@@ -43,7 +42,7 @@ func Regular(name string, limit int64, stat StatFunc, open OpenFunc) (*os.File, 
 	if err := checkRegular(st, limit); err != nil {
 		return nil, 0, err
 	}
-	f, err := open(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := open(name, os.O_RDONLY|nonBlock, 0)
 	if err != nil {
 		return nil, 0, UnwrapPath(err)
 	}

@@ -45,16 +45,36 @@ import (
 // Sparse accessors, skins and morph targets are not supported (a sparse
 // position accessor is an error; skins and targets are ignored). Cancelling
 // ctx stops the load with an error wrapping ctx.Err().
-func LoadGLTF(ctx context.Context, path string, progress Progress) (m scene.Mesh, err error) {
+func LoadGLTF(ctx context.Context, path string, progress Progress) (scene.Mesh, error) {
+	l := &gltfLoader{ctx: ctx, path: path, meter: loadMeter{progress: progress}}
+	return l.run(l.load)
+}
+
+// ReadGLTF is LoadGLTF for a file's bytes already in memory (a file
+// dropped on the browser page), named name in errors. Its buffers must be
+// inside it (a .glb's binary chunk or data: URIs): a buffer in another
+// file is an error.
+func ReadGLTF(ctx context.Context, name string, data []byte, progress Progress) (scene.Mesh, error) {
+	l := &gltfLoader{ctx: ctx, path: name, meter: loadMeter{progress: progress}}
+	return l.run(func() error {
+		if int64(len(data)) > gltfLimit() {
+			return l.errorf("%w: %s, the limit is %s", scene.ErrTooLarge, safeopen.ByteSize(int64(len(data))), safeopen.ByteSize(gltfLimit()))
+		}
+		return l.parse(data)
+	})
+}
+
+// run runs one load step and returns the mesh, turning a panic into an
+// error.
+func (l *gltfLoader) run(step func() error) (m scene.Mesh, err error) {
 	defer func() {
 		// Nothing below should panic: every input is checked before use.
 		// This is a last line of defence for the gltf library's code.
 		if r := recover(); r != nil {
-			m, err = scene.Mesh{}, &scene.Error{File: path, Err: fmt.Errorf("malformed glTF file (%v): %w", r, errGLTFPanic)}
+			m, err = scene.Mesh{}, &scene.Error{File: l.path, Err: fmt.Errorf("malformed glTF file (%v): %w", r, errGLTFPanic)}
 		}
 	}()
-	l := &gltfLoader{ctx: ctx, path: path, meter: loadMeter{progress: progress}}
-	if err := l.load(); err != nil {
+	if err := step(); err != nil {
 		return scene.Mesh{}, err
 	}
 	l.meter.finish()

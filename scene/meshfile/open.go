@@ -1,8 +1,10 @@
 package meshfile
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"path/filepath"
 	"strings"
@@ -10,6 +12,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
+	"sweepdbg/internal/safeopen"
 	"sweepdbg/scene"
 	"sweepdbg/sweep"
 )
@@ -35,6 +38,50 @@ func Open(ctx context.Context, path string, progress Progress) (*scene.Scene, er
 	}
 	s, err := sceneAround(mesh, sceneName(path))
 	return s, scene.InFile(path, err)
+}
+
+// OpenData is Open for a file's bytes already in memory (a file dropped
+// on the browser page), named name (its extension chooses the format, as
+// in Open). The size limits are Open's (Limit); a glTF file's buffers
+// must be inside it (see ReadGLTF).
+func OpenData(ctx context.Context, name string, data []byte, progress Progress) (*scene.Scene, error) {
+	if n, limit := int64(len(data)), Limit(name); n > limit {
+		return nil, &scene.Error{File: name, Err: fmt.Errorf("%w: %s, the limit is %s", scene.ErrTooLarge, safeopen.ByteSize(n), safeopen.ByteSize(limit))}
+	}
+	if strings.EqualFold(filepath.Ext(name), ".json") {
+		s, err := scene.Parse(data)
+		return s, scene.InFile(name, err)
+	}
+	var mesh scene.Mesh
+	var err error
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".obj":
+		var o OBJ
+		o, err = ReadOBJ(ctx, bytes.NewReader(data), name, int64(len(data)), progress)
+		mesh = o.Mesh
+	case ".gltf", ".glb":
+		mesh, err = ReadGLTF(ctx, name, data, progress)
+	default:
+		err = &scene.Error{File: name, Err: fmt.Errorf("unsupported file type %q (want .json, .obj, .gltf or .glb)", filepath.Ext(name))}
+	}
+	if err == nil && len(mesh.Triangles) == 0 {
+		err = &scene.Error{File: name, Err: errors.New("no triangles in the file")}
+	}
+	if err != nil {
+		return nil, scene.InFile(name, err)
+	}
+	s, err := sceneAround(mesh, sceneName(name))
+	return s, scene.InFile(name, err)
+}
+
+// Limit is the largest file Open reads for name, by its extension: a
+// fixture min(scene.MaxFixtureSize, scene.MaxFileBytes), a level
+// scene.MaxFileBytes.
+func Limit(name string) int64 {
+	if strings.EqualFold(filepath.Ext(name), ".json") {
+		return min(scene.MaxFixtureSize, scene.MaxFileBytes)
+	}
+	return scene.MaxFileBytes
 }
 
 // sceneName is the file name without directory and extension.

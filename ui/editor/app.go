@@ -299,11 +299,14 @@ func (a *App) RememberUp(path string, up UpAxis) {
 	a.Ups[path] = up
 }
 
-// Describe names where d's scene came from: its file, or "built-in scene
-// NAME".
+// Describe names where d's scene came from: its file, "shared fixture
+// NAME" (a link or a dropped file), or "built-in scene NAME".
 func (d Doc) Describe() string {
-	if d.Source != "" {
+	switch {
+	case d.Source != "":
 		return d.Source
+	case d.Shared:
+		return "shared fixture " + d.Scene.Name
 	}
 	return "built-in scene " + d.Scene.Name
 }
@@ -367,6 +370,19 @@ func (a *App) Moment() *scene.Scene {
 	s.Slide = &o
 	s.Expect = expectOf(a.Result)
 	return &s
+}
+
+// CroppedMoment is Moment cropped to the triangles within reach of the
+// motion and its slide (scene.Crop, with the current answer) when crop
+// is true and that drops any; dropped is how many it dropped. The
+// cropped fixture's answer is the same, its triangles renumbered.
+func (a *App) CroppedMoment(crop bool) (s *scene.Scene, dropped int) {
+	s = a.Moment()
+	if !crop {
+		return s, 0
+	}
+	c, kept := scene.Crop(s, a.Result.Answer, 0)
+	return c, len(s.Mesh.Triangles) - len(kept)
 }
 
 // expectTolerance is the absolute per-component tolerance written into

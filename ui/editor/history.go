@@ -25,6 +25,9 @@ type Doc struct {
 	View    view.Options // View panel toggles
 	Grid    float64      // Ctrl-drag snapping step, world units (> 0)
 	Source  string       // the file the scene was opened from; "" for a built-in
+	// Shared marks a scene opened from a share link or a file dropped on
+	// the browser page: no built-in and no file to reopen.
+	Shared bool
 	// ExpectFor is the motion Scene.Expect was written for: the scene's
 	// motion when it was opened (nil without an expectation). Edits keep
 	// it, so the Result panel can say the expectation no longer applies.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"sweepdbg/render/view"
+	"sweepdbg/scene"
 	"sweepdbg/scene/meshfile"
 )
 
@@ -64,6 +65,22 @@ func StartLoad(path string, view view.Options, grid float64) *Loader {
 // StartLoadUp is StartLoad with the up axis of a level file (OBJ, glTF)
 // given: UpAuto guesses it; fixtures ignore it. See FitLevel.
 func StartLoadUp(path string, view view.Options, grid float64, up UpAxis) *Loader {
+	return startLoader(path, func(ctx context.Context, h OpenHooks) LoadResult {
+		return Open(ctx, path, view, grid, up, h)
+	})
+}
+
+// StartLoadData is StartLoad for a file's bytes already in memory (a
+// file dropped on the browser page), named name: see OpenData.
+func StartLoadData(name string, data []byte, view view.Options, grid float64) *Loader {
+	return startLoader(name, func(ctx context.Context, h OpenHooks) LoadResult {
+		return OpenData(ctx, name, data, view, grid, h)
+	})
+}
+
+// startLoader runs open in a goroutine, reporting its progress through
+// the Loader.
+func startLoader(path string, open func(context.Context, OpenHooks) LoadResult) *Loader {
 	ctx, cancel := context.WithCancel(context.Background())
 	l := &Loader{path: path, cancel: cancel, done: make(chan LoadResult, 1)}
 	go func() {
@@ -76,7 +93,7 @@ func StartLoadUp(path string, view view.Options, grid float64, up UpAxis) *Loade
 			l.finished.Store(true)
 			l.done <- res
 		}()
-		res = Open(ctx, path, view, grid, up, OpenHooks{
+		res = open(ctx, OpenHooks{
 			Progress: func(f float64) { l.progress.Store(math.Float64bits(f)) },
 			Building: func(tris int) {
 				l.tris.Store(int64(tris))
@@ -107,6 +124,28 @@ func Open(ctx context.Context, path string, view view.Options, grid float64, up 
 		return res
 	}
 	s, err := meshfile.Open(ctx, path, h.Progress)
+	return finishOpen(res, s, err, view, grid, up, h)
+}
+
+// OpenData is Open for a file's bytes in memory, named name (a file
+// dropped on the browser page, with the same size limits and checks:
+// meshfile.OpenData). The Doc is Shared: it has no file to reopen.
+func OpenData(ctx context.Context, name string, data []byte, view view.Options, grid float64, h OpenHooks) LoadResult {
+	res := LoadResult{Path: name}
+	if err := CheckOpenable(name); err != nil {
+		res.Err = err
+		return res
+	}
+	s, err := meshfile.OpenData(ctx, name, data, h.Progress)
+	res = finishOpen(res, s, err, view, grid, UpAuto, h)
+	res.Doc.Source, res.Doc.Shared = "", true
+	return res
+}
+
+// finishOpen makes the Doc of an opened scene s (err: why it could not be
+// opened): a level upright with a player, the core's mesh built.
+func finishOpen(res LoadResult, s *scene.Scene, err error, view view.Options, grid float64, up UpAxis, h OpenHooks) LoadResult {
+	path := res.Path
 	if err != nil {
 		res.Err = err
 		return res

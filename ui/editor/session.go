@@ -288,6 +288,9 @@ func (s *Session) marshal() ([]byte, error) {
 	return append(append(append(out, data[:i+len(sceneHole)-1]...), s.Scene...), data[i+len(sceneHole):]...), nil
 }
 
+// Encode returns s as the session file's JSON (what SaveSession writes).
+func (s *Session) Encode() ([]byte, error) { return s.marshal() }
+
 // SaveSession writes s to path atomically.
 func SaveSession(path string, s *Session) error {
 	data, err := s.marshal()

@@ -1,3 +1,5 @@
+//go:build !js
+
 package ui
 
 import (
@@ -35,16 +37,4 @@ func (g *game) quitOnSignals() (stop func()) {
 		signal.Stop(ch)
 		close(done)
 	}
-}
-
-// shutdown ends the window's background work before the final save: a
-// load in progress and a running hunt.
-func (g *game) shutdown() {
-	if g.loading != nil {
-		g.loading.Cancel()
-	}
-	if g.hunter != nil {
-		g.hunter.Cancel()
-	}
-	g.closeEngines()
 }

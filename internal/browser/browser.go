@@ -1,0 +1,197 @@
+//go:build js
+
+// Package browser is the debugger's thin hold on the page it runs in
+// (GOOS=js): the page's address and title, localStorage, the clipboard and
+// downloads. Everything it writes into the page is text or bytes (a title
+// through document.title, a download through a Blob), never HTML, so
+// nothing a link or a file carries is rendered or executed. It imports
+// nothing of the project; only the browser builds of ui and cmd/debugger
+// use it.
+package browser
+
+import (
+	"errors"
+	"fmt"
+	"syscall/js"
+)
+
+// ErrUnavailable marks a browser feature the page cannot use (no
+// localStorage in a private window, no clipboard on an insecure page).
+var ErrUnavailable = errors.New("not available in this browser")
+
+// call runs f, turning a JavaScript exception (a panic of js.Value.Call
+// carrying a js.Error) into an error.
+func call(what string, f func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if je, ok := r.(js.Error); ok {
+				err = fmt.Errorf("%s: %s", what, je.Error())
+				return
+			}
+			err = fmt.Errorf("%s: %v", what, r)
+		}
+	}()
+	f()
+	return nil
+}
+
+// global returns the global object's property name, or an error wrapping
+// ErrUnavailable when it is undefined or null.
+func global(name string) (js.Value, error) {
+	v := js.Global().Get(name)
+	if v.IsUndefined() || v.IsNull() {
+		return js.Value{}, fmt.Errorf("%s: %w", name, ErrUnavailable)
+	}
+	return v, nil
+}
+
+// Href returns the page's address (location.href), "" when unknown.
+func Href() string {
+	loc, err := global("location")
+	if err != nil {
+		return ""
+	}
+	return loc.Get("href").String()
+}
+
+// SetTitle sets the page's title as plain text (document.title).
+func SetTitle(title string) {
+	if doc, err := global("document"); err == nil {
+		doc.Set("title", title)
+	}
+}
+
+// StorageGet returns localStorage's item key and whether it exists.
+func StorageGet(key string) (string, bool, error) {
+	var val js.Value
+	err := call("localStorage", func() {
+		st, gerr := global("localStorage")
+		if gerr != nil {
+			panic(gerr)
+		}
+		val = st.Call("getItem", key)
+	})
+	if err != nil || val.IsNull() || val.IsUndefined() {
+		return "", false, err
+	}
+	return val.String(), true, nil
+}
+
+// StorageSet stores value under key in localStorage (an error when the
+// browser refuses it, e.g. over its quota of a few MiB).
+func StorageSet(key, value string) error {
+	return storage(func(st js.Value) { st.Call("setItem", key, value) })
+}
+
+// StorageRemove removes key from localStorage.
+func StorageRemove(key string) error {
+	return storage(func(st js.Value) { st.Call("removeItem", key) })
+}
+
+// storage runs f on localStorage, reporting exceptions as errors.
+func storage(f func(st js.Value)) error {
+	st, err := global("localStorage")
+	if err != nil {
+		return err
+	}
+	return call("localStorage", func() { f(st) })
+}
+
+// Download offers data to the user as a file named name, of MIME type
+// mime: a Blob behind a temporary <a download> element that is clicked
+// and removed.
+func Download(name, mime string, data []byte) error {
+	doc, err := global("document")
+	if err != nil {
+		return err
+	}
+	return call("download", func() {
+		arr := js.Global().Get("Uint8Array").New(len(data))
+		js.CopyBytesToJS(arr, data)
+		opts := js.Global().Get("Object").New()
+		opts.Set("type", mime)
+		blob := js.Global().Get("Blob").New(js.Global().Get("Array").New(arr), opts)
+		url := js.Global().Get("URL").Call("createObjectURL", blob)
+		a := doc.Call("createElement", "a")
+		a.Set("href", url)
+		a.Set("download", name)
+		a.Get("style").Set("display", "none")
+		doc.Get("body").Call("appendChild", a)
+		a.Call("click")
+		a.Call("remove")
+		// Revoked later: some browsers read the URL after click returns.
+		js.Global().Call("setTimeout", js.FuncOf(func(js.Value, []js.Value) any {
+			js.Global().Get("URL").Call("revokeObjectURL", url)
+			return nil
+		}), 10000)
+	})
+}
+
+// WriteClipboard puts text on the clipboard (navigator.clipboard.writeText;
+// the browser allows it on a secure page, http://127.0.0.1 and localhost
+// included, after a user gesture). done, when not nil, is called from the
+// browser's event loop with the outcome.
+func WriteClipboard(text string, done func(error)) {
+	report := func(err error) {
+		if done != nil {
+			done(err)
+		}
+	}
+	nav, err := global("navigator")
+	if err != nil {
+		report(err)
+		return
+	}
+	cb := nav.Get("clipboard")
+	if cb.IsUndefined() || cb.IsNull() {
+		report(fmt.Errorf("clipboard: %w", ErrUnavailable))
+		return
+	}
+	var ok, fail js.Func
+	release := func() { ok.Release(); fail.Release() }
+	ok = js.FuncOf(func(js.Value, []js.Value) any { release(); report(nil); return nil })
+	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		release()
+		msg := "refused"
+		if len(args) > 0 {
+			msg = args[0].Call("toString").String()
+		}
+		report(fmt.Errorf("clipboard: %s", msg))
+		return nil
+	})
+	if err := call("clipboard", func() { cb.Call("writeText", text).Call("then", ok, fail) }); err != nil {
+		release()
+		report(err)
+	}
+}
+
+// Publish sets window.sweepdbg to an object with the given fields
+// (strings, numbers and booleans), for scripts that watch the page.
+func Publish(fields map[string]any) {
+	obj := js.Global().Get("Object").New()
+	for k, v := range fields {
+		obj.Set(k, v)
+	}
+	js.Global().Set("sweepdbg", obj)
+}
+
+// OnHashChange calls f with the page's new address whenever its fragment
+// changes (a link pasted into the address bar of the open page). f runs
+// on the browser's event loop: it must hand work to the program's own
+// loop, not block.
+func OnHashChange(f func(href string)) {
+	js.Global().Call("addEventListener", "hashchange", js.FuncOf(func(js.Value, []js.Value) any {
+		f(Href())
+		return nil
+	}))
+}
+
+// SinceLoad is the time since the page began to load
+// (performance.now()), in milliseconds.
+func SinceLoad() float64 {
+	p, err := global("performance")
+	if err != nil {
+		return 0
+	}
+	return p.Call("now").Float()
+}
