@@ -309,14 +309,19 @@ const fieldPath = "path"
 const pathHint = "click to type a path"
 
 // sceneChoices are the Scene dropdown's entries and the one selected: the
-// built-in scenes, plus the open file's name when a file is open (so the
-// dropdown always names what is shown, also after undoing a load).
+// built-in scenes, plus the open file's name when a file is open, or
+// "shared: NAME" for a scene from a share link or a file dropped on (or
+// chosen in) the browser page, which has no file (so the dropdown always
+// names what is shown, also after undoing a load).
 func sceneChoices(names []string, d editor.Doc) ([]string, int) {
 	if d.Scene == nil {
 		return names, 0
 	}
-	if d.Source != "" {
+	switch {
+	case d.Source != "":
 		return append(slices.Clip(names), "file: "+editor.Printable(filepath.Base(d.Source))), len(names)
+	case d.Shared:
+		return append(slices.Clip(names), "shared: "+editor.Printable(d.Scene.Name)), len(names)
 	}
 	return names, max(slices.Index(names, d.Scene.Name), 0)
 }

@@ -202,3 +202,34 @@ func BenchmarkFrameLogic(b *testing.B) {
 		g.app.RunCore()
 	}
 }
+
+// TestSceneChoices: the Scene dropdown names what is shown: the built-in
+// by its entry, a file as "file: NAME", and a scene from a link or a file
+// dropped on the browser page (no file, not a built-in) as
+// "shared: NAME", escaped; never the first built-in.
+func TestSceneChoices(t *testing.T) {
+	names := scene.Builtins()
+	stairs, err := scene.Builtin("stairs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := *stairs
+	shared.Name = "bug\x1b[31m"
+	for _, tc := range []struct {
+		d        editor.Doc
+		selected string
+	}{
+		{editor.Doc{Scene: stairs}, "stairs"},
+		{editor.Doc{Scene: stairs, Source: "/tmp/levels/ramp.obj"}, "file: ramp.obj"},
+		{editor.Doc{Scene: &shared, Shared: true}, "shared: " + editor.Printable(shared.Name)},
+		{editor.Doc{Scene: stairs, Shared: true}, "shared: stairs"},
+	} {
+		opts, sel := sceneChoices(names, tc.d)
+		if sel < 0 || sel >= len(opts) || opts[sel] != tc.selected {
+			t.Errorf("%+v: entry %d of %q selected; want %q", tc.d.Describe(), sel, opts, tc.selected)
+		}
+		if strings.ContainsRune(opts[sel], '\x1b') {
+			t.Errorf("entry %q is not escaped", opts[sel])
+		}
+	}
+}
