@@ -377,27 +377,35 @@ func (g *game) dropped() {
 	g.app.Fail(fmt.Errorf("dropped %s: not a file (%s)", editor.Printable(entries[0].Name()), editor.Openable))
 }
 
-// openDropped reads a dropped file that has no path (a browser's) in the
-// background, refusing it by its size first (the limits of a file opened
-// by path: meshfile.Limit), and loads it from its bytes.
+// openDropped reads a dropped file that has no path (a browser's): see
+// openBytes.
 func (g *game) openDropped(files fs.FS, e fs.DirEntry) {
 	name := e.Name()
+	size := int64(-1)
+	if info, err := e.Info(); err == nil {
+		size = info.Size()
+	}
+	g.openBytes(name, size, func() ([]byte, error) { return fs.ReadFile(files, name) })
+}
+
+// openBytes opens a file known by its name and size (-1 when unknown)
+// whose bytes read returns: a file dropped on the browser page or chosen
+// with its Open button. It refuses the file by its type and size first
+// (the limits of a file opened by path: meshfile.Limit), then reads it
+// in the background and loads it from its bytes.
+func (g *game) openBytes(name string, size int64, read func() ([]byte, error)) {
 	if err := editor.CheckOpenable(name); err != nil {
 		g.app.Fail(err)
 		return
 	}
-	info, err := e.Info()
-	if err == nil && info.Size() > meshfile.Limit(name) {
-		err = &scene.Error{File: name, Err: fmt.Errorf("%w: %s, the limit is %s", scene.ErrTooLarge,
-			safeopen.ByteSize(info.Size()), safeopen.ByteSize(meshfile.Limit(name)))}
-	}
-	if err != nil {
-		g.app.Fail(err)
+	if size > meshfile.Limit(name) {
+		g.app.Fail(&scene.Error{File: name, Err: fmt.Errorf("%w: %s, the limit is %s", scene.ErrTooLarge,
+			safeopen.ByteSize(size), safeopen.ByteSize(meshfile.Limit(name)))})
 		return
 	}
 	g.app.Say("reading %s", editor.Printable(name))
 	go func() {
-		data, err := fs.ReadFile(files, name)
+		data, err := read()
 		g.postWait(func() {
 			if err != nil {
 				g.app.Fail(&scene.Error{File: name, Err: err})

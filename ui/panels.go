@@ -47,6 +47,9 @@ type panels struct {
 	// rects are the text fields' bounds in debugui units, by field
 	// name, for the debug print (the end-to-end test clicks them).
 	rects map[string]image.Rectangle
+	// openRect is the browser's Open button's bounds in debugui units
+	// (published for the browser tests, which click it).
+	openRect image.Rectangle
 
 	current map[string]image.Rectangle // each panel's bounds last frame (debugui units)
 	shown   map[string]image.Rectangle // the bounds of the panels built open last frame (not collapsed)
@@ -242,6 +245,11 @@ func (g *game) scenePanel(ctx *debugui.Context) {
 		})
 	}
 	if inBrowser {
+		ctx.SetGridLayout([]int{70, -1}, nil)
+		g.pressCell(ctx, "Open", func(b image.Rectangle) debugui.EventHandler {
+			p.openRect = b
+			return ctx.Button("Open")
+		}, g.chooseFile)
 		ctx.Text(dropHint)
 	} else {
 		ctx.SetGridLayout([]int{30, -1, 70}, nil)
@@ -276,9 +284,9 @@ func (g *game) scenePanel(ctx *debugui.Context) {
 	}
 }
 
-// dropHint replaces the path field in a browser, where there are no
-// paths.
-const dropHint = "drop a fixture (.json) or a level (.obj, .glb) onto the page"
+// dropHint follows the Open button in a browser, where there are no
+// paths to type.
+const dropHint = "or drop a .json, .obj or .glb onto the page"
 
 // pathField is the file path field: Enter opens the typed path, Escape
 // reverts it, a click elsewhere keeps it without opening it.

@@ -44,5 +44,9 @@ func (g *game) publish() {}
 // watchPage does nothing on the desktop (see platform_js.go).
 func (g *game) watchPage() {}
 
+// chooseFile does nothing on the desktop, whose Open button opens the
+// path field's file (the browser's shows a file chooser: platform_js.go).
+func (g *game) chooseFile() {}
+
 // desktopOnly is "" on the desktop: every feature is here.
 func desktopOnly(string) string { return "" }

@@ -3,6 +3,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -81,12 +82,48 @@ func (g *game) publish() {
 	if g.framesDrawn > 0 && g.firstFrameMs == 0 {
 		g.firstFrameMs = browser.SinceLoad()
 	}
-	st := pageState{frames: g.framesDrawn, status: g.app.Msg, scene: name, link: g.lastLink}
+	k := float64(g.uiScale()) / g.scale
+	r := g.panels.openRect
+	st := pageState{frames: g.framesDrawn, status: g.app.Msg, scene: name, link: g.lastLink,
+		openButton: [4]float64{float64(r.Min.X) * k, float64(r.Min.Y) * k, float64(r.Max.X) * k, float64(r.Max.Y) * k}}
 	if st == g.published {
 		return
 	}
 	g.published = st
-	browser.Publish(map[string]any{"frames": st.frames, "status": st.status, "scene": st.scene, "link": st.link, "firstFrameMs": g.firstFrameMs})
+	open := make([]any, len(st.openButton))
+	for i, v := range st.openButton {
+		open[i] = v
+	}
+	browser.Publish(map[string]any{"frames": st.frames, "status": st.status, "scene": st.scene, "link": st.link,
+		"firstFrameMs": g.firstFrameMs, "openButton": open})
+}
+
+// openAccept are the file types the Open button's chooser offers.
+const openAccept = ".json,.jsonl,.obj,.gltf,.glb"
+
+// picker is the page's file chooser, made at the first click on Open.
+var picker *browser.FilePicker
+
+// chooseFile shows the browser's file chooser (the Open button); the
+// chosen file opens from its bytes as a dropped one does (openBytes).
+// Without a recent click the browser refuses a chooser: the picker's own
+// field then shows at the top of the page, and the status line says so.
+func (g *game) chooseFile() {
+	if picker == nil {
+		p, err := browser.NewFilePicker(openAccept, func(f browser.ChosenFile) {
+			go g.postWait(func() { g.openBytes(f.Name, f.Size, f.Read) })
+		})
+		if err != nil {
+			g.app.Fail(fmt.Errorf("open: %w", err))
+			return
+		}
+		picker = p
+	}
+	if err := picker.Choose(); errors.Is(err, browser.ErrNeedsClick) {
+		g.app.Say("open: %v", err)
+	} else if err != nil {
+		g.app.Fail(fmt.Errorf("open: %w", err))
+	}
 }
 
 // desktopOnly says that a feature needs the desktop debugger and how to

@@ -73,8 +73,9 @@ func (g *game) openLink(link string) {
 
 // pageState is what the browser page is told about the window (see
 // publish): frames drawn, the status line, the scene's name, the last
-// share link.
+// share link, where the Open button is.
 type pageState struct {
 	frames              int
 	status, scene, link string
+	openButton          [4]float64 // the Open button's bounds, CSS pixels: x0 y0 x1 y1
 }

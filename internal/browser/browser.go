@@ -166,7 +166,8 @@ func WriteClipboard(text string, done func(error)) {
 }
 
 // Publish sets window.sweepdbg to an object with the given fields
-// (strings, numbers and booleans), for scripts that watch the page.
+// (strings, numbers, booleans and []any of those), for scripts that
+// watch the page.
 func Publish(fields map[string]any) {
 	obj := js.Global().Get("Object").New()
 	for k, v := range fields {
@@ -194,4 +195,125 @@ func SinceLoad() float64 {
 		return 0
 	}
 	return p.Call("now").Float()
+}
+
+// A FilePicker is the page's file chooser: a hidden
+// <input type="file"> that Choose clicks. Browsers show a file chooser
+// only shortly after a user gesture (a click or a key); when the page has
+// none (navigator.userActivation says so), Choose shows the input itself
+// at the top of the page for the user to click, and reports
+// ErrNeedsClick.
+type FilePicker struct {
+	input  js.Value
+	change js.Func
+}
+
+// ErrNeedsClick marks a file chooser the browser would not open without a
+// fresh user gesture; the picker's input is shown on the page instead.
+var ErrNeedsClick = errors.New("the browser shows a file chooser only right after a click: click the file field at the top of the page")
+
+// A ChosenFile is a file the user chose: its name and size, and Read,
+// which returns its bytes. Read blocks until the browser has read the
+// file: call it from a goroutine of its own, never from a callback of the
+// browser's event loop.
+type ChosenFile struct {
+	Name string
+	Size int64
+	file js.Value
+}
+
+// NewFilePicker adds a hidden file input accepting the file types in
+// accept (e.g. ".json,.obj") to the page. f is called with each file the
+// user chooses, on the browser's event loop: it must hand the work to the
+// program's own loop, not block.
+func NewFilePicker(accept string, f func(ChosenFile)) (*FilePicker, error) {
+	doc, err := global("document")
+	if err != nil {
+		return nil, err
+	}
+	p := &FilePicker{}
+	err = call("file chooser", func() {
+		in := doc.Call("createElement", "input")
+		in.Set("type", "file")
+		in.Set("accept", accept)
+		in.Set("id", "sweepdbg-open")
+		in.Set("title", "open a fixture or a level file")
+		st := in.Get("style")
+		st.Set("display", "none")
+		st.Set("position", "fixed")
+		st.Set("left", "50%")
+		st.Set("top", "0.5em")
+		st.Set("transform", "translateX(-50%)")
+		st.Set("zIndex", "10")
+		st.Set("padding", "0.5em")
+		st.Set("background", "#33363f")
+		st.Set("color", "#dcdcdc")
+		st.Set("border", "2px solid #e0c060")
+		p.change = js.FuncOf(func(js.Value, []js.Value) any {
+			files := in.Get("files")
+			if files.IsUndefined() || files.IsNull() || files.Get("length").Int() == 0 {
+				return nil
+			}
+			file := files.Call("item", 0)
+			in.Set("value", "") // choosing the same file again fires change again
+			in.Get("style").Set("display", "none")
+			f(ChosenFile{Name: file.Get("name").String(), Size: int64(file.Get("size").Float()), file: file})
+			return nil
+		})
+		in.Call("addEventListener", "change", p.change)
+		doc.Get("body").Call("appendChild", in)
+		p.input = in
+	})
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Choose shows the browser's file chooser. Without a recent user gesture
+// it shows the picker's input on the page instead and returns
+// ErrNeedsClick.
+func (p *FilePicker) Choose() error {
+	if ua := js.Global().Get("navigator").Get("userActivation"); ua.Truthy() && !ua.Get("isActive").Bool() {
+		p.input.Get("style").Set("display", "block")
+		return ErrNeedsClick
+	}
+	return call("file chooser", func() { p.input.Call("click") })
+}
+
+// Read returns the file's bytes (File.arrayBuffer), blocking until the
+// browser has read them.
+func (c ChosenFile) Read() ([]byte, error) {
+	type result struct {
+		data []byte
+		err  error
+	}
+	done := make(chan result, 1)
+	var ok, fail js.Func
+	ok = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		ok.Release()
+		fail.Release()
+		arr := js.Global().Get("Uint8Array").New(args[0])
+		data := make([]byte, arr.Get("length").Int())
+		js.CopyBytesToGo(data, arr)
+		done <- result{data: data}
+		return nil
+	})
+	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		ok.Release()
+		fail.Release()
+		msg := "refused"
+		if len(args) > 0 {
+			msg = args[0].Call("toString").String()
+		}
+		done <- result{err: fmt.Errorf("reading the file: %s", msg)}
+		return nil
+	})
+	if err := call("reading the file", func() { c.file.Call("arrayBuffer").Call("then", ok, fail) }); err != nil {
+		ok.Release()
+		fail.Release()
+		return nil, err
+	}
+	r := <-done
+	return r.data, r.err
 }
