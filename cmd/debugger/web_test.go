@@ -25,7 +25,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/input"
+	cdppage "github.com/chromedp/cdproto/page"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/go-gl/mathgl/mgl64"
@@ -179,6 +182,9 @@ type page struct {
 	// FirstFrameMs is when the first frame was drawn, in milliseconds
 	// since the page began to load.
 	FirstFrameMs float64 `json:"firstFrameMs"`
+	// OpenButton is the Scene panel's Open button: x0 y0 x1 y1, CSS
+	// pixels.
+	OpenButton [4]float64 `json:"openButton"`
 }
 
 // open loads url and waits until the window has drawn two frames (for
@@ -443,5 +449,159 @@ func TestWebSessionInLocalStorage(t *testing.T) {
 	open(t, ctx, "about:blank")
 	if p := open(t, ctx, url); p.Scene != s.Name {
 		t.Fatalf("reopened without a link: scene %q, status %q; want the session's %q", p.Scene, p.Status, s.Name)
+	}
+}
+
+// clickAt presses and releases the left mouse button at x, y (CSS
+// pixels), holding it a few frames (Ebitengine reads the mouse once a
+// frame).
+func clickAt(t *testing.T, ctx context.Context, x, y float64) {
+	t.Helper()
+	for _, typ := range []input.DispatchMouseEventType{input.DispatchMouseEventTypeMousePressed, input.DispatchMouseEventTypeMouseReleased} {
+		p := input.DispatchMouseEventParams{Type: typ, X: x, Y: y, Button: input.MouseButtonLeft, ClickCount: 1}
+		if typ == input.DispatchMouseEventTypeMousePressed {
+			p.Buttons = 1
+		}
+		if _, err := chromedp.Call(ctx, input.DispatchMouseEvent, p); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// openWithButton clicks the Scene panel's Open button and, when the
+// page shows its file chooser, chooses path in it (the chooser is
+// intercepted: Page.setInterceptFileChooserDialog).
+func openWithButton(t *testing.T, ctx context.Context, path string) {
+	t.Helper()
+	p := waitPage(t, ctx, func(p page) bool { return p.OpenButton[2] > p.OpenButton[0] })
+	opened := make(chan cdp.BackendNodeID, 1)
+	lctx, stop := context.WithCancel(ctx)
+	defer stop()
+	if err := chromedp.Listen(lctx, func(ev any) {
+		if ev, ok := ev.(*cdppage.EventFileChooserOpened); ok {
+			select {
+			case opened <- ev.BackendNodeID:
+			default:
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, cdppage.SetInterceptFileChooserDialog, cdppage.SetInterceptFileChooserDialogParams{Enabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	b := p.OpenButton
+	clickAt(t, ctx, (b[0]+b[2])/2, (b[1]+b[3])/2)
+	select {
+	case node := <-opened:
+		if _, err := chromedp.Call(ctx, dom.SetFileInputFiles, dom.SetFileInputFilesParams{Files: []string{path}, BackendNodeID: node}); err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(pageWait):
+		t.Fatalf("clicking Open at %v showed no file chooser; status %q; console:\n%s", b, waitPage(t, ctx, func(page) bool { return true }).Status, console.String())
+	}
+}
+
+// TestWebOpenButton: the Scene panel's Open button shows the browser's
+// file chooser, and the file chosen opens from its bytes: its scene's
+// name in the window and the title, as text, the Scene drop-down naming
+// it, other pixels on screen.
+func TestWebOpenButton(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the wasm and starts Chromium")
+	}
+	url := webSite(t)
+	ctx := browser(t)
+	s, err := scene.Builtin("stairs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Name = "chosen <b>with</b> Open"
+	data, err := s.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "chosen.json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, url)
+	before := shot(t, ctx, "")
+	openWithButton(t, ctx, path)
+	p := waitPage(t, ctx, func(p page) bool { return p.Scene == s.Name })
+	if got := title(t, ctx); !strings.Contains(got, "shared fixture "+s.Name) {
+		t.Errorf("title %q; want it to say shared fixture %s, as text", got, s.Name)
+	}
+	if n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("b").length`)); err != nil || n != 0 {
+		t.Errorf("%d b elements (%v); the name must not become markup", n, err)
+	}
+	waitPage(t, ctx, func(q page) bool { return q.Frames > p.Frames+2 })
+	after := shot(t, ctx, os.Getenv("SWEEPDBG_WEB_OPENSHOT"))
+	posesDrawn(t, after)
+	if changed := differentPixels(before, after); changed < 1000 {
+		t.Errorf("%d pixels changed after opening %s; want its scene drawn", changed, path)
+	}
+}
+
+// differentPixels counts the pixels where a and b differ.
+func differentPixels(a, b *image.RGBA) int {
+	if a.Bounds() != b.Bounds() {
+		return a.Bounds().Dx() * a.Bounds().Dy()
+	}
+	n := 0
+	for i := 0; i+3 < len(a.Pix); i += 4 {
+		if !bytes.Equal(a.Pix[i:i+3], b.Pix[i:i+3]) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestWebOpenRefused: a file chosen with Open that is too large, or not a
+// fixture, is refused with its message on the status line, and the
+// scene shown stays.
+func TestWebOpenRefused(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the wasm and starts Chromium")
+	}
+	url := webSite(t)
+	ctx := browser(t)
+	dir := t.TempDir()
+	big := filepath.Join(dir, "huge.json")
+	f, err := os.Create(big)
+	if err == nil {
+		err = f.Truncate(scene.MaxFixtureSize + 1) // sparse: no disk used
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	bad := filepath.Join(dir, "broken.json")
+	if err == nil {
+		err = os.WriteFile(bad, []byte(`{"version": 1, "mesh": `), 0o644)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, url)
+	wantTitle := title(t, ctx)
+	for _, tc := range []struct{ path, want string }{
+		{big, "too large"},
+		{bad, "broken.json"},
+	} {
+		before := waitPage(t, ctx, func(page) bool { return true })
+		openWithButton(t, ctx, tc.path)
+		p := waitPage(t, ctx, func(p page) bool {
+			return p.Status != before.Status && !strings.HasPrefix(p.Status, "reading") && !strings.HasPrefix(p.Status, "loading")
+		})
+		if !strings.Contains(p.Status, tc.want) || !strings.Contains(p.Status, filepath.Base(tc.path)) {
+			t.Errorf("%s: status %q; want it to name the file and say %q", tc.path, p.Status, tc.want)
+		}
+		if p.Scene != scene.DefaultName {
+			t.Errorf("%s: scene %q; want %q still", tc.path, p.Scene, scene.DefaultName)
+		}
+		if got := title(t, ctx); got != wantTitle {
+			t.Errorf("%s: title %q; want %q still", tc.path, got, wantTitle)
+		}
 	}
 }
