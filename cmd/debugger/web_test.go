@@ -20,6 +20,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -604,4 +605,95 @@ func TestWebOpenRefused(t *testing.T) {
 			t.Errorf("%s: title %q; want %q still", tc.path, got, wantTitle)
 		}
 	}
+}
+
+// TestWebDragFrameRate measures, and does not judge, the frame rate while
+// a pose of the default scene is dragged in headless Chromium: the mouse
+// pressed on the start pose, moved 200 times by 2 px 12 ms apart, as the
+// desktop measurement does (docs/performance.md, "Browser build"). It
+// runs only with SWEEPDBG_WEB_FPS=1 and logs the figures.
+func TestWebDragFrameRate(t *testing.T) {
+	if os.Getenv("SWEEPDBG_WEB_FPS") != "1" {
+		t.Skip("a measurement: set SWEEPDBG_WEB_FPS=1")
+	}
+	url := webSite(t)
+	ctx := browser(t)
+	open(t, ctx, url)
+	time.Sleep(3 * time.Second) // let the start-up settle
+	// The view right of the legend's box (a window of 1280 x 800).
+	view := image.Rect(495, 0, 1000, 620)
+	before := shot(t, ctx, "")
+	x, y, n := colorCenter(before, render.PoseColor(scene.PoseStart), view)
+	ex, ey, _ := colorCenter(before, render.PoseColor(scene.PoseEnd), view)
+	if n < 50 {
+		t.Fatalf("the start pose is not on screen (%d pixels)", n)
+	}
+	// Each frame drawn, as window.sweepdbg.frames counts them, is
+	// stamped with its requestAnimationFrame time.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`(() => {
+		window.fpsStamps = []; let last = window.sweepdbg.frames;
+		const tick = (ts) => { const f = window.sweepdbg.frames; if (f !== last) { last = f; window.fpsStamps.push(ts); } requestAnimationFrame(tick); };
+		requestAnimationFrame(tick); return 0; })()`)); err != nil {
+		t.Fatal(err)
+	}
+	mouse := func(typ input.DispatchMouseEventType, x, y float64, buttons int64) {
+		p := input.DispatchMouseEventParams{Type: typ, X: x, Y: y, Button: input.MouseButtonLeft, Buttons: buttons}
+		if _, err := chromedp.Call(ctx, input.DispatchMouseEvent, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mouse(input.DispatchMouseEventTypeMouseMoved, x, y, 0)
+	idle := waitPage(t, ctx, func(page) bool { return true })
+	time.Sleep(5 * time.Second)
+	begin := waitPage(t, ctx, func(page) bool { return true })
+	t.Logf("idle, the cursor on the start pose: %.1f frames/s", float64(begin.Frames-idle.Frames)/5)
+	mouse(input.DispatchMouseEventTypeMousePressed, x, y, 1)
+	time.Sleep(200 * time.Millisecond)
+	start := time.Now()
+	for i := 1; i <= 200; i++ {
+		mouse(input.DispatchMouseEventTypeMouseMoved, x-1.5*float64(i), y-float64(i), 1) // up and left, within the view
+		time.Sleep(12 * time.Millisecond)
+	}
+	wall := time.Since(start)
+	mouse(input.DispatchMouseEventTypeMouseReleased, x-300, y-200, 0)
+	end := waitPage(t, ctx, func(page) bool { return true })
+	stamps, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`window.fpsStamps`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gaps []float64
+	for i := 1; i < len(stamps); i++ {
+		gaps = append(gaps, stamps[i]-stamps[i-1])
+	}
+	slices.Sort(gaps)
+	pct := func(q float64) float64 {
+		if len(gaps) == 0 {
+			return 0
+		}
+		return gaps[int(q*float64(len(gaps)-1))]
+	}
+	after := shot(t, ctx, os.Getenv("SWEEPDBG_WEB_DRAGSHOT"))
+	nx, ny, _ := colorCenter(after, render.PoseColor(scene.PoseStart), view)
+	nex, ney, _ := colorCenter(after, render.PoseColor(scene.PoseEnd), view)
+	t.Logf("drag of %v: %d frames drawn, %.1f frames/s; frame interval median %.1f ms, p90 %.1f ms; start pose (%.0f, %.0f) -> (%.0f, %.0f), end pose (%.0f, %.0f) -> (%.0f, %.0f) (still: a drag, not an orbit); status %q",
+		wall.Round(time.Millisecond), end.Frames-begin.Frames, float64(end.Frames-begin.Frames)/wall.Seconds(), pct(0.5), pct(0.9),
+		x, y, nx, ny, ex, ey, nex, ney, end.Status)
+}
+
+// colorCenter returns the mean position of img's pixels inside r that
+// are exactly c and how many there are.
+func colorCenter(img *image.RGBA, c color.RGBA, r image.Rectangle) (x, y float64, n int) {
+	b := img.Bounds().Intersect(r)
+	for py := b.Min.Y; py < b.Max.Y; py++ {
+		for px := b.Min.X; px < b.Max.X; px++ {
+			i := img.PixOffset(px, py)
+			if img.Pix[i] == c.R && img.Pix[i+1] == c.G && img.Pix[i+2] == c.B {
+				x, y, n = x+float64(px), y+float64(py), n+1
+			}
+		}
+	}
+	if n > 0 {
+		x, y = x/float64(n), y/float64(n)
+	}
+	return x, y, n
 }
