@@ -52,7 +52,7 @@ var helpText = []string{
 	"  W A S D, Space            walk relative to the camera, jump",
 	"  Left / Right (, .)        step the timeline back / forward (paused)",
 	"  I                         inspect the tick shown (start/end, one undo step)",
-	"Files dropped onto the window are opened.",
+	"Files dropped onto the window are opened (in a browser, also the Scene panel's Open button).",
 }
 
 // rateText is the status line's frame rate, or "idle" while the window
