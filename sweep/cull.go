@@ -50,7 +50,9 @@ func outsideSweptBox(e *Ellipsoid, tri *geom.Triangle, begin, delta *mgl64.Vec3)
 		ext := math.Abs(e.Axes[0][k]) + math.Abs(e.Axes[1][k]) + math.Abs(e.Axes[2][k])
 		lo, hi := sweptSlab(begin[k], delta[k], ext)
 		a, b, c := tri[0][k], tri[1][k], tri[2][k]
-		out |= b2u(a > hi)&b2u(b > hi)&b2u(c > hi) | b2u(a < lo)&b2u(b < lo)&b2u(c < lo)
+		above := b2u(a > hi) & b2u(b > hi) & b2u(c > hi) // every vertex above the slab
+		below := b2u(a < lo) & b2u(b < lo) & b2u(c < lo) // every vertex below it
+		out |= above | below
 	}
 	return out != 0
 }
@@ -80,8 +82,10 @@ func missesSlab(dist, nd, rr, maxT float64) bool {
 	// Beyond r at the start, and not approaching or still beyond r at
 	// maxT; the pure comparisons combined with b2u (NaN compares false in
 	// each, as it did in the branches it replaces), decided by one branch.
-	far := b2u(dist*dist > rm)
-	return far&(b2u(!(nd < 0))|b2u(left > 0)&b2u(left*left > rm)) != 0
+	far := b2u(dist*dist > rm)                       // beyond r at the start
+	receding := b2u(!(nd < 0))                       // not approaching the plane
+	farAtMaxT := b2u(left > 0) & b2u(left*left > rm) // still beyond r, on the same side, at maxT
+	return far&(receding|farAtMaxT) != 0
 }
 
 // outOfReach reports whether the unit sphere whose center is B + t·D

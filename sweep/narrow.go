@@ -271,10 +271,12 @@ func faceStage(verts *[3]vec3, face, c1, c2 vec3, rr float64) int {
 		s1 := m.dot(c1.sub(u))
 		s2 := s1 + m.dot(dc)
 		ee := rr * e.lenSq()
-		if b2u(s1 < 0)&b2u(s2 < 0)&b2u(s1*s1 > ee)&b2u(s2*s2 > ee) != 0 {
+		outer := b2u(s1 < 0) & b2u(s2 < 0)          // c1 and c2 on the outer side of the line
+		beyond := b2u(s1*s1 > ee) & b2u(s2*s2 > ee) // both farther from it than the radius
+		if outer&beyond != 0 {
 			return faceOut
 		}
-		inside &= b2u(s1 >= 0)
+		inside &= b2u(s1 >= 0) // faceContains's test at c1
 		u = v
 	}
 	if inside != 0 {
