@@ -102,12 +102,22 @@ type unitTri struct {
 	verts [3]vec3 // verts[0] is the origin
 }
 
-// frame fills f with the triangle and the motion in world space (as
-// setFrame does) and u with the same in unit-sphere space, mapped by
-// (M_unit->ellipsoid)⁻¹. It is setFrame and toUnit in one function with
-// everything inline because every triangle that passes the box test
-// costs this much: the two calls cost 1.3% more instructions per cast on
-// the dense level benchmark.
+// frame fills f with the triangle and the motion in world space and u
+// with the same in unit-sphere space, relative to the triangle's vertex
+// 0 (sections 4.1 and 5). The frame is defined by setFrame, which fills
+// f (origin = v0, e1 = v1 - v0, e2 = v2 - v0, bw = begin - v0, dw =
+// delta), followed by toUnit, which maps it by (M_unit->ellipsoid)⁻¹
+// (u.b = M⁻¹bw, u.verts = {0, M⁻¹e1, M⁻¹e2}); EllipsoidTriangle calls the
+// two apart, with the plane stage between them. frame is the two fused,
+// with the same operations in the same order (lin3.apply's branch on diag
+// written out), because every triangle of the scalar mesh loop that
+// passes the box test costs this much: calling the two costs 1.3% more
+// instructions per cast on the dense level benchmark, and 4 of the 360
+// instructions of BenchmarkQueryTriangle even when only the unit half is
+// a call. leaf4AVX2 computes the same values for a whole leaf in
+// assembly (leafFrame). TestFrameFormsAgree requires frame to give
+// setFrame and toUnit's values bit for bit, TestLeaf4MatchesScalar
+// leafFrame to give frame's.
 func (q *Query) frame(tri *geom.Triangle, f *triFrame, u *unitTri) {
 	o := v3p(&tri[0])
 	e1, e2, bw := v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o), v3p(&q.begin).sub(o)
@@ -121,15 +131,15 @@ func (q *Query) frame(tri *geom.Triangle, f *triFrame, u *unitTri) {
 }
 
 // setFrame fills the frame's vertex 0, edges and motion from the
-// triangle and the motion (world space).
+// triangle and the motion (world space): the world half of frame.
 func (f *triFrame) setFrame(tri *geom.Triangle, begin, delta *mgl64.Vec3) {
 	f.origin, f.dw = v3p(&tri[0]), v3p(delta)
 	f.e1, f.e2 = v3p(&tri[1]).sub(f.origin), v3p(&tri[2]).sub(f.origin)
 	f.bw = v3p(begin).sub(f.origin)
 }
 
-// toUnit maps the frame setFrame filled to unit-sphere space (the
-// second half of frame).
+// toUnit maps the frame setFrame filled to unit-sphere space: the unit
+// half of frame.
 func (q *Query) toUnit(f *triFrame, u *unitTri) {
 	w := &q.worldToUnit
 	u.b, u.verts = w.apply(f.bw), [3]vec3{{}, w.apply(f.e1), w.apply(f.e2)}
