@@ -46,45 +46,9 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 	var c sweepCtx
 	c.m, c.q, c.delta, c.ignoreLeaving, c.r.bestT = m, &q, delta, ignoreLeaving, 1
 	if m.packed != nil && m.vert32 != nil {
-		// The common form of mesh (packed indices, float32 vertices): the
-		// box test runs on the float32 vertices (Mesh.loadNear).
-		c.box.set(&q.boxLo, &q.boxHi)
-		c.near = true
-		if useLeaf4(&q) {
-			return c.sweepLeaves(&w)
-		}
+		return c.sweepNear(&w)
 	}
-	return c.sweepTriangles(&w)
-}
-
-// The mesh loop. A sweep takes one of two loops over the leaves the walk
-// enters, and both end in atStart once the best hit is at T = 0:
-//
-//   - sweepTriangles, the loop every mesh can take: each triangle of a
-//     leaf through sweepCtx.narrow, which reads it in the mesh's form and
-//     runs the whole narrow phase on it (Query.test, or, for the common
-//     form, Mesh.loadNear then Query.testInBox);
-//   - sweepLeaves (leaf4.go), the same loop for the common form where the
-//     CPU has AVX2 and the ellipsoid is well conditioned (useLeaf4): the
-//     box test and the ball early out of a whole leaf at once in assembly
-//     (leaf4AVX2), then the rest of the narrow phase (Query.afterReach)
-//     for the triangles they keep.
-//
-// atStart tests the remaining candidates in index order through
-// sweepCtx.test, which is sweepCtx.narrow after the settled check. So a
-// change to what the narrow phase computes goes into its stages
-// (reference.go lists them) and reaches every loop; a change to the loop
-// itself (the order, offer, atStart) goes into sweepTriangles and
-// sweepLeaves alike, and TestSweepLeavesMatchesScalarLoop compares them.
-// sweepLeaves stays a loop of its own because a leaf's decisions are made
-// before its first triangle is tested.
-
-// sweepTriangles is the mesh loop of sweep (see above): every triangle
-// of each leaf the walk enters before the best T so far through
-// sweepCtx.narrow, the earliest hit kept by offer, until the walk ends or
-// a hit at T = 0 hands over to atStart. (The best T is always in [0, 1]
-// here and the query valid.)
-func (c *sweepCtx) sweepTriangles(w *walker) (Hit, bool) {
+	var tri geom.Triangle
 	var h Hit
 	for {
 		first, count, ok := w.next(c.r.bestT)
@@ -93,8 +57,45 @@ func (c *sweepCtx) sweepTriangles(w *walker) (Hit, bool) {
 		}
 		// Until a hit at T = 0 no triangle is settled (sweepResult.settled).
 		for k := first; k < first+count; k++ {
-			if c.narrow(k, &h) {
-				if c.r.offer(h, int(c.m.perm[k])); c.r.bestT == 0 {
+			m.load(k, &tri)
+			if q.test(&tri, c.r.bestT, &h) && c.blocks(&h) {
+				if c.r.offer(h, int(m.perm[k])); c.r.bestT == 0 {
+					return c.atStart(&w, k+1, first+count)
+				}
+			}
+		}
+	}
+}
+
+// sweepNear is the loop of sweep for the common form of mesh (packed
+// indices, float32 vertices): the box test of Query.test runs on the
+// float32 vertices before a triangle is read (Mesh.loadNear, the same
+// answers), and the triangles it keeps go to the rest of the narrow phase.
+// Where the CPU has AVX2 a leaf's triangles go through the box test and
+// the ball early out at once (sweepLeaves). (The best T is always in
+// [0, 1] here and the query valid.)
+func (c *sweepCtx) sweepNear(w *walker) (Hit, bool) {
+	m, q := c.m, c.q
+	box := &c.box
+	box.set(&q.boxLo, &q.boxHi)
+	c.near = true
+	if useLeaf4(q) {
+		return c.sweepLeaves(w)
+	}
+	var tri geom.Triangle
+	var h Hit
+	s := &c.s
+	for {
+		first, count, ok := w.next(c.r.bestT)
+		if !ok {
+			return c.r.best, c.r.found
+		}
+		for k := first; k < first+count; k++ {
+			if !m.loadNear(k, box, &tri) {
+				continue
+			}
+			if q.testInBox(&tri, c.r.bestT, &h, s) && c.blocks(&h) {
+				if c.r.offer(h, int(m.perm[k])); c.r.bestT == 0 {
 					return c.atStart(w, k+1, first+count)
 				}
 			}
@@ -109,35 +110,30 @@ type sweepCtx struct {
 	delta         mgl64.Vec3
 	ignoreLeaving bool
 	r             sweepResult
-	near          bool       // the common form of mesh: box is set and loadNear reads the triangles
-	box           nearBox    // the float32 swept box (near)
+	near          bool       // the common form of mesh: sweepNear runs, with box set
+	box           nearBox    // the float32 swept box (sweepNear)
 	s             triScratch // the narrow phase's working memory, for every triangle of the cast
 }
 
-// narrow runs the narrow phase on the triangle at k (leaf order) up to
-// the best T so far and reports whether it has a hit that blocks (h).
-// For the common form of mesh the box test runs on the float32 vertices
-// before the triangle is read (Mesh.loadNear, then Query.testInBox):
-// the same answers as Mesh.load then Query.test, which the other forms
-// take.
-func (c *sweepCtx) narrow(k uint32, h *Hit) bool {
-	var tri geom.Triangle
-	if c.near {
-		return c.m.loadNear(k, &c.box, &tri) && c.q.testInBox(&tri, c.r.bestT, h, &c.s) && c.blocks(h)
-	}
-	c.m.load(k, &tri)
-	return c.q.test(&tri, c.r.bestT, h) && c.blocks(h)
-}
-
 // test runs the narrow phase on the triangle at k (leaf order) and offers
-// its hit, unless the best hit so far already settles it.
+// its hit, unless the best hit so far already settles it. For the common
+// form of mesh it takes sweepNear's path (the box test on the float32
+// vertices, then Query.testInBox): the same answers as Query.test.
 func (c *sweepCtx) test(k uint32) {
 	id := int(c.m.perm[k])
 	if c.r.settled(id) {
 		return
 	}
+	var tri geom.Triangle
 	var h Hit
-	if c.narrow(k, &h) {
+	var ok bool
+	if c.near {
+		ok = c.m.loadNear(k, &c.box, &tri) && c.q.testInBox(&tri, c.r.bestT, &h, &c.s)
+	} else {
+		c.m.load(k, &tri)
+		ok = c.q.test(&tri, c.r.bestT, &h)
+	}
+	if ok && c.blocks(&h) {
 		c.r.offer(h, id)
 	}
 }

@@ -51,23 +51,22 @@ func (fr *leafFrame) load(i int, s *triScratch) {
 
 // useLeaf4 reports whether a sweep of q takes sweepLeaves: where the CPU
 // has AVX2 and outOfReach runs before the plane stage (q.reachFirst; the
-// rare ill-conditioned ellipsoid keeps sweepTriangles).
+// rare ill-conditioned ellipsoid keeps sweepNear's loop).
 func useLeaf4(q *Query) bool { return leaf4On && useAVX2 && q.reachFirst }
 
 // leaf4On is haveLeaf4, a variable so that tests can compare sweepLeaves
-// with the scalar loop, sweepTriangles.
+// with sweepNear's scalar loop.
 var leaf4On = haveLeaf4
 
-// sweepLeaves is sweepTriangles for the common form of mesh, with a
-// leaf's box tests and ball early outs made at once by leaf4AVX2, against
-// the best T at the leaf's start (upper). Its answers are
-// sweepTriangles': a triangle the box test rejects is one loadNear
-// rejects; one the ball test rejects is one outOfReach rejects with maxT =
-// upper, which is what sweepTriangles tests it with unless an earlier
-// triangle of the same leaf has lowered the best T since; then the leaf's
-// remaining box survivors go through outOfReach with the new best T
-// instead, as testInBox would. Every survivor takes frame's values from
-// leaf4AVX2 (leafFrame.load) rather than running frame again, and is
+// sweepLeaves is sweepNear's loop with a leaf's box tests and ball early
+// outs made at once by leaf4AVX2, against the best T at the leaf's start
+// (upper). Its answers are sweepNear's: a triangle the box test rejects is
+// one loadNear rejects; one the ball test rejects is one outOfReach
+// rejects with maxT = upper, which is what sweepNear tests it with unless
+// an earlier triangle of the same leaf has lowered the best T since; then
+// the leaf's remaining box survivors go through outOfReach with the new
+// best T instead, as testInBox would. Every survivor takes frame's values
+// from leaf4AVX2 (leafFrame.load) rather than running frame again, and is
 // tested from there on (Query.afterReach).
 func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 	m, q := c.m, c.q

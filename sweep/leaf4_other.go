@@ -2,7 +2,7 @@
 
 package sweep
 
-// haveLeaf4 is false: sweeps keep the scalar loop, sweepTriangles (see leaf4_amd64.go).
+// haveLeaf4 is false: sweepNear keeps its scalar loop (see leaf4_amd64.go).
 const haveLeaf4 = false
 
 // leaf4AVX2 is never called here (haveLeaf4 is false).

@@ -32,7 +32,7 @@ func (c *leafCase) tri(i int) geom.Triangle {
 	return t
 }
 
-// scalar returns the decisions sweepTriangles makes on the leaf, in
+// scalar returns the decisions sweepNear makes on the leaf, in
 // leaf4AVX2's form: bit i if loadNear's box test keeps triangle i, bit
 // 4+i if frame then outOfReach with maxT = upper keeps it too.
 func (c *leafCase) scalar() int {
@@ -305,7 +305,7 @@ func (c *leafCase) onEdge(r *rand.Rand) bool {
 }
 
 // TestSweepLeavesMatchesScalarLoop requires the same hits, bit for bit,
-// from mesh sweeps through sweepLeaves and through the scalar
+// from mesh sweeps through sweepLeaves and through sweepNear's scalar
 // loop, on random float32 meshes with leaves of up to four triangles,
 // random ellipsoids and motions (ignoreLeaving both ways): hits that lower
 // the best T in the middle of a leaf included.
