@@ -50,8 +50,8 @@
 //   - bvh_build.go: building the tree (binned SAH); bvh.go: the flat,
 //     quantized 4-wide tree and its walk (walker), with the Go form of the
 //     slab test (enterChildrenGo, nextGo).
-//   - bvh_query.go: Mesh.Sweep and Mesh.Raycast: the mesh loop
-//     (sweepTriangles; the comment above it says which of the loops to
+//   - bvh_query.go: Mesh.Sweep and Mesh.Raycast: the mesh loop (the
+//     comment above sweepNear says why it exists four times and which to
 //     change), the best hit (offer) and the T = 0 path (atStart).
 //   - leaf4.go, leaf4_amd64.go, leaf4_amd64.s, leaf4_other.go: the AVX2
 //     leaf filter (sweepLeaves, leaf4AVX2): a leaf's box tests, frames and
