@@ -328,7 +328,20 @@ func (w *walker) startAt(m *Mesh, o, dir, r *[3]float64, tmax float64) bool {
 
 // enterChildren returns the entry and exit times of n's four children,
 // clamped to [0, tmax]: child c is entered by tmax if t[c] <= x[c]
-// (unused slots' answers are meaningless). On
+// (unused slots' answers are meaningless).
+//
+// The slab test has four forms, one definition: enterChildrenGo is it,
+// in Go; slab4 (slab4_amd64.s, SSE2) is the same arithmetic four children
+// at a time, which enterChildren takes on amd64 for a moving walk;
+// slab4AVX2 is the same again in one AVX2 register, returning the entered
+// mask, which nextGo takes where the CPU has AVX2; walk4AVX2 is nextGo's
+// whole loop in assembly around slab4AVX2's arithmetic, which next takes
+// there. A change to the test goes into enterChildrenGo and then into
+// each assembly form; TestSlab4MatchesGo and TestWalk4MatchesGo require
+// them to agree with it (the times up to the sign of a zero, the walks
+// exactly).
+//
+// On
 // an axis along which the point moves it is startAt's root test on the decoded
 // boxes, with the same arithmetic (for dir[i] >= 0 the slab's entry is at
 // its min and its exit at its max, the other way round for dir[i] < 0,

@@ -67,6 +67,36 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 	}
 }
 
+// The mesh loop exists four times, each the same steps on one triangle
+// at k (leaf order): read it, run the narrow phase up to the best T so
+// far, keep the hit if it blocks (sweepCtx.blocks) and is the best
+// (sweepResult.offer), and hand over to atStart once the best T is 0.
+//
+//   - sweep's own loop: meshes not in the common form (float64 vertices
+//     or wide indices), through Mesh.load and Query.test;
+//   - sweepNear: the common form (packed indices, float32 vertices),
+//     where the box test runs on the float32 vertices (Mesh.loadNear)
+//     and Query.testInBox does the rest; taken without AVX2, with the
+//     purego tag, or for an ill-conditioned ellipsoid;
+//   - sweepLeaves (leaf4.go): sweepNear with a whole leaf's box tests,
+//     frames and ball early outs made at once in assembly (leaf4AVX2),
+//     then Query.afterReach for the triangles kept: what a game's sweeps
+//     take on amd64;
+//   - sweepCtx.test: one triangle in index order for atStart, either
+//     form, after the settled check.
+//
+// They are kept apart because merging them costs time: one loop for the
+// first two, with a branch on the form and a call per leaf, cost 0.5%
+// more instructions per cast (purego, block level), and sweepLeaves
+// decides a leaf before testing its first triangle. So a change to what
+// the narrow phase computes goes into its stages (reference.go lists
+// them) and reaches all four; a change to the loop's own steps (the
+// order, blocks, offer, atStart) must be made in all four alike.
+// TestSweepLeavesMatchesScalarLoop compares sweepLeaves with sweepNear,
+// TestSweepMatchesBruteForce (float64 meshes) and the level tests (the
+// common form) compare sweeps with brute force, and
+// TestSweepStartTouchingGoesToLowestIndex exercises atStart.
+
 // sweepNear is the loop of sweep for the common form of mesh (packed
 // indices, float32 vertices): the box test of Query.test runs on the
 // float32 vertices before a triangle is read (Mesh.loadNear, the same

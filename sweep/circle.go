@@ -150,13 +150,16 @@ func (s *sweptCircle) edgeVertex(verts []vec3, upper float64, size2 float64) (co
 		// Each condition below is a pure comparison, combined with b2u
 		// rather than && and || (the same truth values, NaN included) and
 		// decided by one branch.
-		if t, ok := lowestRoot(a, b, c, upper); b2u(ok)&(b2u(!found)|b2u(t < upper)|b2u(c > bestC)) != 0 {
+		if t, ok := lowestRoot(a, b, c, upper); replacesBest(ok, found, t, upper, c, bestC) {
 			best, bestC, found, upper = contact{t, *v1, Vertex, i}, c, true, t
 		}
 		// 3.5: d_edge(C'(t))² = R'(t)², then the contact must lie on the edge.
 		e := v2.sub(*v1)
 		ee := e.dot(e)
-		if b2u(ee > minEdgeSq*size2)&b2u(ee > tinyEdgeSq) == 0 {
+		// An edge, not a point: longer than minEdgeSq of the size and
+		// than tinyEdgeSq.
+		isEdge := b2u(ee > minEdgeSq*size2) & b2u(ee > tinyEdgeSq)
+		if isEdge == 0 {
 			continue
 		}
 		vb := s.B.sub(*v1)
@@ -168,14 +171,31 @@ func (s *sweptCircle) edgeVertex(verts []vec3, upper float64, size2 float64) (co
 		dPerp := s.D.madd(e, -g/ee)
 		a, b, c = s.r1-dPerp.dot(dPerp), s.r2-2*dPerp.dot(bPerp), s.r3-bPerp.dot(bPerp)
 		t, ok := lowestRoot(a, b, c, upper)
-		if b2u(ok)&(b2u(!found)|b2u(t != upper)|b2u(!(c <= bestC))) == 0 {
+		if !replacesBest(ok, found, t, upper, c, bestC) {
 			continue
 		}
-		if f := vb.madd(s.D, t).dot(e); b2u(f >= 0)&b2u(f <= ee) != 0 {
+		// Section 3.5's f in [0, 1], here scaled by ee: the contact lies
+		// on the edge, between v1 and v2.
+		f := vb.madd(s.D, t).dot(e)
+		if onSegment := b2u(f >= 0) & b2u(f <= ee); onSegment != 0 {
 			best, bestC, found, upper = contact{t, v1.madd(e, f/ee), Edge, i}, c, true, t
 		}
 	}
 	return best, found
+}
+
+// replacesBest reports whether a root t that lowestRoot found (ok) on
+// [0, upper], upper being the best contact's t so far, replaces that
+// contact in edgeVertex: there is none yet, or t is earlier (section 3.4:
+// the interval is [0, current closest fraction]), or, at the same t (in
+// practice t = 0, an overlapping start), the new feature is deeper: its
+// c, R'(0)² minus the squared distance, exceeds bestC. (Once ok, t <= upper
+// and c is not NaN, so t < upper is t != upper and c > bestC is
+// !(c <= bestC).) The three tests are combined with b2u and decided by the
+// caller's one branch.
+func replacesBest(ok, found bool, t, upper, c, bestC float64) bool {
+	none, earlier, deeper := b2u(!found), b2u(t < upper), b2u(c > bestC)
+	return b2u(ok)&(none|earlier|deeper) != 0
 }
 
 // offEdge reports whether the position f along an edge (scaled by |e|:
@@ -209,6 +229,9 @@ func (s *sweptCircle) edgeVertex(verts []vec3, upper float64, size2 float64) (co
 // of a zero does not change a comparison with zero).
 func offEdge(f0, fu, ee, m2 float64) bool {
 	a, b := f0-ee, fu-ee
+	// Both ends more than m before v1, or both more than m beyond v2. One
+	// expression, not two named values: offEdge must stay within the
+	// inlining budget (cost 79 of 80).
 	return b2u(max(f0, fu) < 0)&b2u(min(f0*f0, fu*fu) > m2)|b2u(min(a, b) > 0)&b2u(min(a*a, b*b) > m2) != 0
 }
 

@@ -2,22 +2,12 @@ package sweep
 
 import "sweepdbg/geom"
 
-// TriangleExactStages is Query.Triangle without its conservative
-// rejections (the box test and outOfReach): the plane, face, edge and
-// vertex stages alone. The property tests require the same answer from
-// both, bitwise.
-func TriangleExactStages(q *Query, tri geom.Triangle, maxT float64) (Hit, bool) {
-	if !q.ok || !(maxT >= 0) {
-		return Hit{}, false
-	}
-	maxT = min(maxT, 1)
-	var f triFrame
-	var u unitTri
-	q.frame(&tri, &f, &u)
-	if !f.plane(&q.normalMap, maxT) {
-		return Hit{}, false
-	}
+// TriangleReference is the reference narrow phase (referenceTriangle):
+// Query.Triangle without its rejections (the box test, outOfReach and
+// the face stage's prune), in the paper's order. The property tests
+// require the same answer, bit for bit, from it and from every fast path.
+func TriangleReference(q *Query, tri geom.Triangle, maxT float64) (Hit, bool) {
 	var h Hit
-	ok := q.triangle(&f, &u, maxT, true, &h)
+	ok := q.referenceTriangle(&tri, maxT, &h)
 	return h, ok
 }

@@ -352,3 +352,44 @@ func TestSweepLeavesMatchesScalarLoop(t *testing.T) {
 		t.Fatal("the casts exercise too little")
 	}
 }
+
+// TestFrameFormsAgree requires Query.frame, the fused fast form of a
+// triangle's frame, to give exactly the values of its definition,
+// setFrame then toUnit (which EllipsoidTriangle calls apart), on random
+// leaves and queries (randLeafCase: diagonal and general maps, origins up
+// to 1e7, degenerate triangles) and on queries whose unit-space values
+// overflow. (TestLeaf4MatchesScalar requires leaf4AVX2's frame to give
+// frame's.)
+func TestFrameFormsAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(45, 46))
+	n := 100000
+	if testing.Short() {
+		n = 10000
+	}
+	diag := 0
+	for range n {
+		c := randLeafCase(r)
+		if r.IntN(16) == 0 {
+			c.overflow(r)
+		}
+		if c.q.worldToUnit.diag {
+			diag++
+		}
+		for i := 0; i < c.n; i++ {
+			tri := c.tri(i)
+			var fused, split triScratch
+			c.q.frame(&tri, &fused.f, &fused.u)
+			split.f.setFrame(&tri, &c.q.begin, &c.q.delta)
+			c.q.toUnit(&split.f, &split.u)
+			g, w := frameVecs(&fused), frameVecs(&split)
+			for k := range g {
+				if !sameBits(g[k].mgl(), w[k].mgl()) { // a NaN's payload and a zero's sign included
+					t.Fatalf("triangle %v, query %+v: frame's value %d is %v, setFrame and toUnit's %v", tri, c.q, k, g[k], w[k])
+				}
+			}
+		}
+	}
+	if diag < n/4 || n-diag < n/4 {
+		t.Fatalf("%d of %d queries diagonal: both forms of the map must be exercised", diag, n)
+	}
+}

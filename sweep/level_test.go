@@ -12,14 +12,15 @@ import (
 )
 
 // queryBrute is the answer Mesh.Sweep must give, computed without the
-// tree: the prepared query (the narrow phase Sweep runs) on every
-// triangle in index order, keeping the earliest hit and, among equal T,
-// the lowest index.
+// tree and without any of the narrow phase's rejections: the reference
+// narrow phase (referenceTriangle) on every triangle in index order,
+// keeping the earliest hit and, among equal T, the lowest index.
 func queryBrute(tris []geom.Triangle, e Ellipsoid, begin, delta mgl64.Vec3) (Hit, bool) {
 	q := NewQuery(e, begin, delta)
 	r := sweepResult{bestT: 1}
+	var h Hit
 	for i := range tris {
-		if h, ok := q.Triangle(tris[i], r.bestT); ok {
+		if q.referenceTriangle(&tris[i], r.bestT, &h) {
 			r.offer(h, i)
 		}
 	}

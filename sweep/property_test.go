@@ -142,7 +142,7 @@ func checkCase(c sweepCase, st *stats) string {
 // conservative rejections (the box test and Query.outOfReach, which it
 // runs before the plane stage) must reject nothing the exact stages would
 // accept: its answer must be bitwise that of EllipsoidTriangle and of the
-// exact stages alone (TriangleExactStages), over the whole motion, over a
+// reference narrow phase (TriangleReference), over the whole motion, over a
 // motion that ends at the contact (as a mesh sweep's best T so far does),
 // and, over one that ends just before it, there must be no hit.
 func checkPrepared(c sweepCase, h sweep.Hit, ok bool) string {
@@ -150,14 +150,17 @@ func checkPrepared(c sweepCase, h sweep.Hit, ok bool) string {
 	if h2, ok2 := q.Triangle(c.tri, 1); ok2 != ok || h2 != h {
 		return fmt.Sprintf("Query.Triangle %v %+v, EllipsoidTriangle %v %+v", ok2, h2, ok, h)
 	}
-	if h2, ok2 := sweep.TriangleExactStages(&q, c.tri, 1); ok2 != ok || h2 != h {
-		return fmt.Sprintf("exact stages alone %v %+v, Query.Triangle %v %+v", ok2, h2, ok, h)
+	if h2, ok2 := sweep.TriangleReference(&q, c.tri, 1); ok2 != ok || h2 != h {
+		return fmt.Sprintf("the reference %v %+v, Query.Triangle %v %+v", ok2, h2, ok, h)
 	}
 	if !ok {
 		return ""
 	}
 	if h2, ok2 := q.Triangle(c.tri, h.T); !ok2 || h2 != h {
 		return fmt.Sprintf("Query.Triangle up to T=%v: %v %+v, want the same hit", h.T, ok2, h2)
+	}
+	if h2, ok2 := sweep.TriangleReference(&q, c.tri, h.T); !ok2 || h2 != h {
+		return fmt.Sprintf("the reference up to T=%v: %v %+v, want the same hit", h.T, ok2, h2)
 	}
 	if h.T > 0 {
 		if h2, ok2 := q.Triangle(c.tri, math.Nextafter(h.T, 0)); ok2 {

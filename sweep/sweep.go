@@ -14,12 +14,77 @@
 // triangle give no hit or a finite one. Ellipsoid.Validate reports what is
 // wrong with an ellipsoid, for the user interface and file loaders.
 //
-// Files: sweep.go (types), query.go (the prepared Query and section 5 for
-// triangles), polygon.go (section 4, polygons as plane + 2D vertices),
-// circle.go and roots.go (sections 3.1-3.6), sphere.go and ray.go (sphere
-// sweeps and ray casts), vec.go (the register-friendly vectors of the hot
-// path); the mesh, BVH and collide-and-slide live in the mesh*, bvh* and
-// slide* files. Package oracle is the independent reference the tests use.
+// # Where things are
+//
+// A newcomer who wants to follow one triangle reads reference.go: the
+// narrow phase in the paper's order, section by section. Every fast path
+// gives its answers bit for bit (the property and level tests).
+//
+// The single-triangle core (sections 3 to 5 of the paper):
+//
+//   - sweep.go: the types of the contract (Ellipsoid, Feature, Hit) and
+//     this map.
+//   - query.go: the set-up of a prepared Query (section 4.1): M's inverse,
+//     the normal map, the unit-space motion, the swept box; the accessors.
+//   - reference.go: the reference narrow phase (referenceTriangle), read
+//     top to bottom like the paper.
+//   - narrow.go: the narrow phase as a mesh sweep runs it (Query.Triangle,
+//     test, testInBox, afterReach, frame, the plane stage, the face stage,
+//     finish), in the order a triangle meets it.
+//   - cull.go: the conservative rejections (world box tests, the swept
+//     box, missesSlab, outOfReach, circleReach) with the argument that each
+//     rejects nothing the reference accepts; b2u.
+//   - ellipsoid_triangle.go: EllipsoidTriangle, the one-triangle entry
+//     point with its own order of the stages.
+//   - circle.go and roots.go: sections 3.1-3.6 (planeSweptSphere, the
+//     swept circle, PolygonContains and the closest boundary point,
+//     edgeVertex, lowestRoot).
+//   - polygon.go: section 4.2, polygons stored as plane + 2D vertices.
+//   - sphere.go and ray.go: sphere-sphere sweeps and ray casts.
+//   - vec.go: the register-friendly vectors and maps of the hot path.
+//
+// The mesh:
+//
+//   - mesh.go: Mesh, its storage (deduplicated vertices, float32 when
+//     exact, packed indices) and the float32 box test (loadNear).
+//   - bvh_build.go: building the tree (binned SAH); bvh.go: the flat,
+//     quantized 4-wide tree and its walk (walker), with the Go form of the
+//     slab test (enterChildrenGo, nextGo).
+//   - bvh_query.go: Mesh.Sweep and Mesh.Raycast: the mesh loop (the
+//     comment above sweepNear says why it exists four times and which to
+//     change), the best hit (offer) and the T = 0 path (atStart).
+//   - leaf4.go, leaf4_amd64.go, leaf4_amd64.s, leaf4_other.go: the AVX2
+//     leaf filter (sweepLeaves, leaf4AVX2): a leaf's box tests, frames and
+//     ball early outs at once, bit for bit those of the scalar loop.
+//   - slab4_amd64.go, slab4_amd64.s, slab4_other.go: the slab test of the
+//     walk in assembly: slab4 (SSE2), slab4AVX2 and walk4AVX2, the same
+//     times as enterChildrenGo; CPU feature detection (useAVX2).
+//   - visit.go: VisitedBoxes, the nodes a sweep enters, for viewing.
+//   - slide.go: collide-and-slide (Mesh.Slide).
+//   - answer.go: Answer, the one outcome type of the project, and
+//     Mesh.Answer (a sweep and a slide of one motion).
+//
+// Package oracle is the independent numeric reference the tests use;
+// package unitspace a second, independent algorithm; internal/handcases
+// the hand-derived cases both are tested on. testdata holds the fuzz
+// corpora and rouwe_ref.cpp, the paper's routines for comparison.
+//
+// # Build tags and environment
+//
+// The assembly (leaf4_amd64.s, slab4_amd64.s) is built on amd64 unless
+// the purego tag is given (go test -tags purego ./sweep/), which selects
+// the Go forms everywhere (leaf4_other.go, slab4_other.go), as on other
+// architectures; the answers are the same bit for bit. The leaf filter is
+// also left out with GOAMD64=v3 or above (see leaf4_amd64.go): there the
+// compiler fuses multiply-adds in Go code and the assembly would no
+// longer round as it does. At run time the AVX2 forms are used only when
+// the CPU and OS support AVX2 (useAVX2).
+//
+// The package reads no environment variable (none of the project's
+// SWEEPDBG_* switches, which belong to the window, package ui). Its tests
+// read one: SWEEP_CASTS_DIR, the directory TestExportLevelCasts writes
+// the level benchmarks' casts to for tools/joltbench (unset, it is
+// skipped).
 package sweep
 
 import (

@@ -1,0 +1,186 @@
+// cull.go: the conservative rejections of the narrow phase, each of which
+// only ever rejects what the exact stages (reference.go) would reject:
+// the world box tests (outsideBox, outsideSweptBox, sweptSlab: the swept
+// box of Query.Bounds), the plane stage's test on squares (missesSlab),
+// the ball early out (outOfReach) and the face stage's circle bound
+// (circleReach); and b2u, which combines branch-free conditions. The
+// BVH's own box tests are in bvh_query.go and bvh.go, their float32 and
+// assembly forms in mesh.go (loadNear), slab4* and leaf4*.
+
+package sweep
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+)
+
+// outsideBox reports whether the triangle's AABB and the box [lo, hi] are
+// disjoint: then a swept ellipsoid inside the box cannot touch it.
+func outsideBox(tri *geom.Triangle, lo, hi *[3]float64) bool {
+	for k := 0; k < 3; k++ {
+		if triOutsideSlab(tri, k, lo[k], hi[k]) {
+			return true
+		}
+	}
+	return false
+}
+
+// triOutsideSlab reports whether the triangle lies entirely outside
+// [lo, hi] along world axis k. (Plain comparisons: the min and max builtins
+// cost more, for their NaN and signed-zero rules; a NaN here compares false
+// and keeps the triangle.)
+func triOutsideSlab(tri *geom.Triangle, k int, lo, hi float64) bool {
+	a, b, c := tri[0][k], tri[1][k], tri[2][k]
+	return (a > hi && b > hi && c > hi) || (a < lo && b < lo && c < lo)
+}
+
+// outsideSweptBox is outsideBox for the box of the ellipsoid e swept from
+// begin by delta, with the half-extent along axis k bounded by
+// Σ_i |a_i[k]| (at most √3 times Extent, and without square roots). All
+// three axes are tested and the six comparisons per axis (triOutsideSlab's)
+// are combined without branches: which axis, if any, rejects a triangle is
+// unpredictable, and three mispredicted branches cost more than the
+// arithmetic of the axes an early exit would skip.
+func outsideSweptBox(e *Ellipsoid, tri *geom.Triangle, begin, delta *mgl64.Vec3) bool {
+	out := uint8(0)
+	for k := 0; k < 3; k++ {
+		ext := math.Abs(e.Axes[0][k]) + math.Abs(e.Axes[1][k]) + math.Abs(e.Axes[2][k])
+		lo, hi := sweptSlab(begin[k], delta[k], ext)
+		a, b, c := tri[0][k], tri[1][k], tri[2][k]
+		above := b2u(a > hi) & b2u(b > hi) & b2u(c > hi) // every vertex above the slab
+		below := b2u(a < lo) & b2u(b < lo) & b2u(c < lo) // every vertex below it
+		out |= above | below
+	}
+	return out != 0
+}
+
+// sweptSlab is the extent along one world axis of a swept ellipsoid whose
+// center goes from b to b+d and whose half-extent along that axis is ext,
+// widened by a relative 1e-9 so that rounding never prunes a tangency.
+//
+// The ends are b + min(d, 0) and b + max(d, 0): the same values as
+// ordering b and b+d (adding zero is exact), without a branch on the sign
+// of d, which random motions mispredict half the time.
+func sweptSlab(b, d, ext float64) (lo, hi float64) {
+	lo, hi = b+min(d, 0), b+max(d, 0)
+	m := ext + 1e-9*(ext+math.Abs(lo)+math.Abs(hi))
+	return lo - m, hi + m
+}
+
+// missesSlab is planeSweptSphere's rejection on squares, without the
+// square root of rr = r²: the center starts beyond r (dist² > r²) and is
+// still beyond it at maxT, or is not approaching. It is conservative by a
+// relative 1e-12 so that it never rejects what planeSweptSphere, which
+// decides, would accept; it only spares most triangles the square root.
+func missesSlab(dist, nd, rr, maxT float64) bool {
+	dist, nd = centerSide(dist, nd)
+	rm := rr * (1 + 1e-12)
+	left := dist + maxT*nd // signed distance at maxT
+	// Beyond r at the start, and not approaching or still beyond r at
+	// maxT; the pure comparisons combined with b2u (NaN compares false in
+	// each, as it did in the branches it replaces), decided by one branch.
+	far := b2u(dist*dist > rm)                       // beyond r at the start
+	receding := b2u(!(nd < 0))                       // not approaching the plane
+	farAtMaxT := b2u(left > 0) & b2u(left*left > rm) // still beyond r, on the same side, at maxT
+	return far&(receding|farAtMaxT) != 0
+}
+
+// outOfReach reports whether the unit sphere whose center is B + t·D
+// (section 5, unit space, u.b and q.unitDelta) certainly touches no point
+// of the triangle u for any t in [0, upper]. No point of the triangle lies
+// farther than rho = sqrt(rr) from its centroid g, rr being the largest
+// squared distance of a vertex from g, so it tests the ball
+// (g, rho): the distance from the segment of centers to g, at the clamped
+// t of closest approach, must exceed 1 + rho by a margin. It must never
+// reject a triangle the exact path (sections 3.1-3.6) would accept.
+//
+// The margin. Let p = B - g and S² = 1 + rr + |p|² + |D|²; S >= 1 bounds,
+// up to a factor of two, every unit-space magnitude involved (the
+// vertices lie within 2·rho of g, vertex 0 being the origin, and
+// upper <= 1). The test rejects when the
+// squared distance q² from the segment to g exceeds (1 + rho)² + m with
+// m = 1e-6·S². Then q - (1 + rho) > m/(q + 1 + rho) >= m/(3S), and every
+// point x of the triangle lies farther than 1 + 3e-7·S from every center
+// of [0, upper] (|c - x| >= |c - g| - rho). Computed here, q² and the
+// bound are each within a few dozen ulps of S² (short sums of products of
+// these vectors; a rounded t of closest approach moves the center by as
+// little), far below m. Against that:
+//
+//   - An edge or vertex contact (sweptCircle.edgeVertex) needs its rounded
+//     quadratic 1 - |B + tD - x|² to reach zero at a t <= upper; the
+//     exact value is below -6e-7·S there and the rounded one within about
+//     1e-14·S² of it, so there is none while S < 1e7 (a triangle ten
+//     million times the ellipsoid, where no answer keeps 1e-6 anyway).
+//   - A face contact (faceStage, at the entry time t1 of section 3.1) puts
+//     the center within 1 of the triangle up to the rounding of the plane
+//     stage, which works with world-space dot products and a normal
+//     tilted by at most 1e-12 rad (crossRecheck): seen in unit space both
+//     grow with the condition number K of M, to at most about
+//     5e-12·K·S. Triangle runs this test before that stage only when K <=
+//     reachFirstCond = 1e3, where that is 5e-9·S, sixty times below the
+//     margin; otherwise only after it, for edge and vertex contacts.
+//
+// So a rejected triangle is one the exact path rejects. The comparison is
+// made without the square root of rr: q² - 1 - rr - m > 2·rho. NaN or
+// overflow compare false and reject nothing.
+func (q *Query) outOfReach(u *unitTri, upper float64) bool {
+	v1, v2 := u.verts[1], u.verts[2]
+	g := v1.add(v2).mul(1.0 / 3)
+	rr := max(g.lenSq(), v1.sub(g).lenSq(), v2.sub(g).lenSq())
+	p, d := u.b.sub(g), q.unitDelta
+	t := 0.0
+	if pd := p.dot(d); pd < 0 { // approaching g: closest at -pd/|D|², clamped to upper
+		t = min(-pd/q.unitDeltaSq, upper)
+	}
+	c := p.madd(d, t)
+	x := c.lenSq() - 1 - rr - 1e-6*(1+rr+p.lenSq()+q.unitDeltaSq)
+	return x > 0 && x*x > 4*rr
+}
+
+// circleReach bounds the squared radius of the circle that the plane cuts
+// from the unit sphere (section 3.2) while its center moves from c1 at t1
+// to c2 at t2, for faceStage's prune. The radius is sqrt(1 - d²) for the
+// center's distance d to the plane, d(t) = (bn + t·dn)/ln (triFrame.plane),
+// linear in t: on [t1, t2] |d| is least at an end, or zero where the center
+// crosses the plane (then the bound is 1). A sphere that entered the
+// plane's slab at t1 > 0 has a circle of radius zero there, so once the
+// best hit so far cuts t2 short, the circle is much smaller than the
+// sphere, and faceStage rejects the triangles it cannot reach without
+// sections 3.4-3.6's six quadratics.
+//
+// The margin. d comes from world-space dot products divided by ln; seen
+// in unit space their rounding is a few ulps of K·(|c1| + |c2| + 1), K
+// the condition number of M, which a Query only trusts here while K <=
+// reachFirstCond = 1e3 (as outOfReach; the caller passes rr = 1 otherwise).
+// The bound adds 1e-6·(1 + |c1|² + |c2|²), which exceeds twice that error
+// of d (so of 1 - d²) by many orders, and the rounding of faceStage's
+// own products, which its test against rr = 1 has always had: with the
+// margin the pruned circle is never smaller than the circle edgeVertex
+// would see. The result is capped at 1, which is the test without the
+// bound; a NaN compares false and gives 1 too.
+func (f *triFrame) circleReach(t1, t2 float64, c1, c2 vec3) float64 {
+	dist, nd := centerSide(f.bn, f.dn)
+	d1, d2 := dist+t1*nd, dist+t2*nd
+	if !(d1 > 0 && d2 > 0) {
+		return 1 // the center reaches the plane (or NaN)
+	}
+	dm := min(d1, d2) / f.ln
+	rr := 1 - dm*dm + 1e-6*(1+c1.lenSq()+c2.lenSq())
+	if !(rr < 1) {
+		return 1
+	}
+	return rr
+}
+
+// b2u is 1 for true and 0 for false (compiled to a flag move, not a
+// branch), so that several unpredictable tests can be combined with & and |
+// and decided by one branch.
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}

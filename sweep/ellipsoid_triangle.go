@@ -1,0 +1,45 @@
+// ellipsoid_triangle.go: EllipsoidTriangle, the one-triangle entry point,
+// with its own order of the stages (the box and plane tests before M is
+// inverted) and the same answers as Query.Triangle.
+
+package sweep
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+)
+
+// EllipsoidTriangle returns the first contact of the ellipsoid e moving from
+// begin to begin+delta with the two-sided triangle tri: the same result as
+// NewQuery followed by Triangle(tri, 1), but cheaper for one triangle. A
+// box test (outsideSweptBox) and the plane test of section 3.1, which needs
+// no inverse (see triFrame.plane), run first: most triangles are rejected
+// before the unit-sphere transform is built. The ball early out
+// (Query.outOfReach) runs after the face stage, where it needs no bound
+// on the conditioning of M: Triangle, which a mesh sweep runs, differs
+// only in the place of that test, and the property tests require the
+// same answers of both.
+func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit, bool) {
+	// The sign of n does not matter for 3.1, so the axes serve as they are.
+	if outsideSweptBox(&e, &tri, &begin, &delta) {
+		return Hit{}, false
+	}
+	var f triFrame
+	f.setFrame(&tri, &begin, &delta)
+	axes := setLin(mat3{v3p(&e.Axes[0]), v3p(&e.Axes[1]), v3p(&e.Axes[2])})
+	if !f.plane(&axes, 1) {
+		return Hit{}, false
+	}
+	var q Query // invert only: the mesh sweep's extras (derive) are not needed
+	q.shape.invert(&e)
+	if q.setMotion(&begin, &delta); !q.ok {
+		return Hit{}, false
+	}
+	f.n = f.n.mul(q.detSign) // now oriented like the mapped vertices
+	var u unitTri
+	q.toUnit(&f, &u)
+	var h Hit
+	ok := q.triangle(&f, &u, 1, false, &h)
+	return h, ok
+}
