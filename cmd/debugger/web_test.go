@@ -277,11 +277,7 @@ func posesDrawn(t *testing.T, img *image.RGBA) {
 // TestWebDefaultScene: the page with no link shows the default scene,
 // both poses drawn, and names it in the title.
 func TestWebDefaultScene(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the wasm and starts Chromium")
-	}
-	url := webSite(t)
-	ctx := browser(t)
+	url, ctx := webPage(t)
 	p := open(t, ctx, url)
 	// Measured, not asserted (docs/performance.md).
 	t.Logf("first frame %.0f ms after the page began to load", p.FirstFrameMs)
@@ -304,6 +300,16 @@ func linkTo(t *testing.T, base string, s *scene.Scene) string {
 	return link
 }
 
+// webPage skips under -short, else serves the site and starts Chromium:
+// the site's URL and the browser's context.
+func webPage(t *testing.T) (string, context.Context) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the wasm and starts Chromium")
+	}
+	return webSite(t), browser(t)
+}
+
 // title returns the page's title.
 func title(t *testing.T, ctx context.Context) string {
 	t.Helper()
@@ -318,11 +324,7 @@ func title(t *testing.T, ctx context.Context) string {
 // title, its poses drawn), and a name with markup stays text: in the
 // title as written, no element made of it, no script run.
 func TestWebLinkOpensFixture(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the wasm and starts Chromium")
-	}
-	url := webSite(t)
-	ctx := browser(t)
+	url, ctx := webPage(t)
 	s, err := scene.Builtin("stairs")
 	if err != nil {
 		t.Fatal(err)
@@ -348,11 +350,7 @@ func TestWebLinkOpensFixture(t *testing.T) {
 // TestWebBadLink: a damaged link shows what is wrong on the status line
 // and the default scene, drawn.
 func TestWebBadLink(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the wasm and starts Chromium")
-	}
-	url := webSite(t)
-	ctx := browser(t)
+	url, ctx := webPage(t)
 	s, _ := scene.Builtin("stairs")
 	good := linkTo(t, url, s)
 	p := open(t, ctx, good[:len(good)-30])
@@ -365,11 +363,7 @@ func TestWebBadLink(t *testing.T) {
 // TestWebShareRoundTrip: Ctrl+L on a page opened from a link gives a link
 // to the same moment: opened, it shares the very same link again.
 func TestWebShareRoundTrip(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the wasm and starts Chromium")
-	}
-	url := webSite(t)
-	ctx := browser(t)
+	url, ctx := webPage(t)
 	s, _ := scene.Builtin("crease")
 	s.Start = s.Start.Add(mgl64.Vec3{0.125, 0, -0.25}) // a moment no built-in has
 	open(t, ctx, linkTo(t, url, s))
@@ -425,11 +419,7 @@ func shareByKey(t *testing.T, ctx context.Context) page {
 // page opened from a link saves it, and the page opened again without a
 // link shows that scene.
 func TestWebSessionInLocalStorage(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the wasm and starts Chromium")
-	}
-	url := webSite(t)
-	ctx := browser(t)
+	url, ctx := webPage(t)
 	s, _ := scene.Builtin("spike")
 	s.Name = "kept-in-the-browser"
 	open(t, ctx, linkTo(t, url, s))
@@ -509,11 +499,7 @@ func openWithButton(t *testing.T, ctx context.Context, path string) {
 // name in the window and the title, as text, the Scene drop-down naming
 // it, other pixels on screen.
 func TestWebOpenButton(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the wasm and starts Chromium")
-	}
-	url := webSite(t)
-	ctx := browser(t)
+	url, ctx := webPage(t)
 	s, err := scene.Builtin("stairs")
 	if err != nil {
 		t.Fatal(err)
@@ -563,11 +549,7 @@ func differentPixels(a, b *image.RGBA) int {
 // fixture, is refused with its message on the status line, and the
 // scene shown stays.
 func TestWebOpenRefused(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the wasm and starts Chromium")
-	}
-	url := webSite(t)
-	ctx := browser(t)
+	url, ctx := webPage(t)
 	dir := t.TempDir()
 	big := filepath.Join(dir, "huge.json")
 	f, err := os.Create(big)
