@@ -70,17 +70,24 @@ func TestBinaryExitCodes(t *testing.T) {
 			"debugger: screenshot: " + p["bad.json"] + ": mesh.triangles[1][2]: index 40 out of range"},
 	}
 	for _, c := range cases {
-		cmd := exec.Command(bin, c.args...)
-		out, err := cmd.CombinedOutput()
-		code := 0
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			code = exit.ExitCode()
-		} else if err != nil {
-			t.Fatal(err)
-		}
+		code, out := runBinary(t, exec.Command(bin, c.args...))
 		if code != c.code || !strings.Contains(string(out), c.out) || strings.Contains(string(out), "screenshot: screenshot:") {
 			t.Errorf("debugger %s: exit %d, output\n%s\nwant exit %d and %q", strings.Join(c.args, " "), code, out, c.code, c.out)
 		}
 	}
+}
+
+// runBinary runs cmd and returns its exit status and combined output; a
+// command that could not start fails the test.
+func runBinary(t *testing.T, cmd *exec.Cmd) (int, []byte) {
+	t.Helper()
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return exit.ExitCode(), out
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return 0, out
 }

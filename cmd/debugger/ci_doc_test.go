@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -233,14 +232,7 @@ func runDocCommands(t *testing.T, bin, engine, dir string, env map[string]string
 		}
 		cmd := exec.Command(bin, args...)
 		cmd.Dir = dir
-		out, err := cmd.CombinedOutput()
-		code := 0
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			code = exit.ExitCode()
-		} else if err != nil {
-			t.Fatal(err)
-		}
+		code, out := runBinary(t, cmd)
 		want := []int{exitOK, exitFail}
 		switch {
 		case args[0] != "replay":
