@@ -660,6 +660,47 @@ func TestWebDragFrameRate(t *testing.T) {
 	t.Logf("drag of %v: %d frames drawn, %.1f frames/s; frame interval median %.1f ms, p90 %.1f ms; start pose (%.0f, %.0f) -> (%.0f, %.0f), end pose (%.0f, %.0f) -> (%.0f, %.0f) (still: a drag, not an orbit); status %q",
 		wall.Round(time.Millisecond), end.Frames-begin.Frames, float64(end.Frames-begin.Frames)/wall.Seconds(), pct(0.5), pct(0.9),
 		x, y, nx, ny, ex, ey, nex, ney, end.Status)
+	inPageDrag(t, ctx, nx, ny)
+}
+
+// inPageDrag drags from (x, y) with mouse events the page itself
+// dispatches on the canvas every 16 ms for 5 s (as a person's mouse
+// would, without waiting for the page to handle each one, unlike the
+// debugging protocol's), and logs the frames drawn meanwhile.
+func inPageDrag(t *testing.T, ctx context.Context, x, y float64) {
+	t.Helper()
+	script := fmt.Sprintf(`new Promise((done) => {
+		const c = document.querySelector('canvas'), r = c.getBoundingClientRect();
+		const ev = (type, i, buttons) => c.dispatchEvent(new MouseEvent(type, {bubbles: true, clientX: r.left + %f + 1.5*i, clientY: r.top + %f + i, button: 0, buttons}));
+		const stamps = []; let last = window.sweepdbg.frames, going = true;
+		const tick = (ts) => { const f = window.sweepdbg.frames; if (f !== last) { last = f; stamps.push(ts); } if (going) requestAnimationFrame(tick); };
+		requestAnimationFrame(tick);
+		ev('mousemove', 0, 0); ev('mousedown', 0, 1);
+		let i = 0; const t0 = performance.now();
+		const id = setInterval(() => { i++; ev('mousemove', i %% 120, 1); }, 16);
+		setTimeout(() => { clearInterval(id); ev('mouseup', i %% 120, 0); going = false;
+			done({ms: performance.now() - t0, moves: i, stamps}); }, 5000);
+	})`, x, y)
+	type result struct {
+		Ms     float64
+		Moves  int
+		Stamps []float64
+	}
+	res, err := chromedp.Run(ctx, chromedp.Evaluate[result](script, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gaps []float64
+	for i := 1; i < len(res.Stamps); i++ {
+		gaps = append(gaps, res.Stamps[i]-res.Stamps[i-1])
+	}
+	slices.Sort(gaps)
+	med, p90 := 0.0, 0.0
+	if len(gaps) > 0 {
+		med, p90 = gaps[len(gaps)/2], gaps[int(0.9*float64(len(gaps)-1))]
+	}
+	t.Logf("in-page drag of %.0f ms, %d moves: %d frames drawn, %.1f frames/s; frame interval median %.1f ms, p90 %.1f ms",
+		res.Ms, res.Moves, len(res.Stamps), float64(len(res.Stamps))/(res.Ms/1000), med, p90)
 }
 
 // colorCenter returns the mean position of img's pixels inside r that
