@@ -36,10 +36,9 @@ func bigFrame(tb testing.TB, n int) *Frame {
 			m.Triangles = append(m.Triangles, [3]int{a, a + cells + 1, a + 1}, [3]int{a + 1, a + cells + 1, a + cells + 2})
 		}
 	}
-	sc := &scene.Scene{Name: "big", Mesh: m, Ellipsoid: sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{0.5, 0, 0}, {0, 0.9, 0}, {0, 0, 0.5}}},
-		Start: mgl64.Vec3{-6, 4, -3}, End: mgl64.Vec3{6, -1, 3}}
+	sc := &scene.Scene{Name: "big", Mesh: m, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{0.5, 0, 0}, {0, 0.9, 0}, {0, 0, 0.5}}}), Start: mgl64.Vec3{-6, 4, -3}, End: mgl64.Vec3{6, -1, 3}}}
 	mesh := sweep.NewMesh(m.Tris())
-	return &Frame{Scene: sc, Mesh: mesh, Answer: mesh.Answer(sc.Ellipsoid, sc.Start, sc.End, sc.SlideOptions())}
+	return &Frame{Scene: sc, Mesh: mesh, Answer: mesh.Answer(sc.Motion)}
 }
 
 // dragFrames returns the frame's poses nudged back and forth, as a drag
@@ -51,7 +50,7 @@ func dragStep(f *Frame, i int) {
 		d = d.Mul(-1)
 	}
 	sc.Start = sc.Start.Add(d)
-	f.Answer = f.Mesh.Answer(sc.Ellipsoid, sc.Start, sc.End, sc.SlideOptions())
+	f.Answer = f.Mesh.Answer(sc.Motion)
 }
 
 // BenchmarkDragCPU is the CPU side of a frame while a pose is dragged (the

@@ -26,7 +26,7 @@ func BenchmarkFrameCPU(b *testing.B) {
 		opt := view.Default()
 		var l Lists
 		frame := func(i int, orbit bool) {
-			f.Answer = f.Mesh.Answer(sc.Ellipsoid, sc.Start, sc.End, sc.SlideOptions())
+			f.Answer = f.Mesh.Answer(sc.Motion)
 			cam := cams[0]
 			if orbit {
 				cam = cams[i%2]

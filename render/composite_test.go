@@ -164,5 +164,5 @@ func smallDefaultView(t *testing.T) (*Frame, Camera, view.Options) {
 
 // answerAgain gives f the core's answer for its scene's current motion.
 func answerAgain(f *Frame) {
-	f.Answer = f.Mesh.Answer(f.Scene.Ellipsoid, f.Scene.Start, f.Scene.End, f.Scene.SlideOptions())
+	f.Answer = f.Mesh.Answer(f.Scene.Motion)
 }

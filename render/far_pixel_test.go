@@ -41,5 +41,5 @@ func shiftedFrame(t testing.TB, name string, d mgl64.Vec3) *Frame {
 	sc.Mesh.Vertices = vs
 	sc.Start, sc.End = sc.Start.Add(d), sc.End.Add(d)
 	m := sweep.NewMesh(sc.Mesh.Tris())
-	return &Frame{Scene: sc, Mesh: m, Answer: m.Answer(sc.Ellipsoid, sc.Start, sc.End, sc.SlideOptions())}
+	return &Frame{Scene: sc, Mesh: m, Answer: m.Answer(sc.Motion)}
 }

@@ -45,7 +45,7 @@ func TestZeta(t *testing.T) {
 
 // triScene is a scene of the given triangles with the poses far away.
 func triScene(tris ...geom.Triangle) *scene.Scene {
-	sc := &scene.Scene{Ellipsoid: sweep.Sphere(0.5), Start: mgl64.Vec3{0, 0, -50}, End: mgl64.Vec3{0, 0, -60}}
+	sc := &scene.Scene{Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(0.5)), Start: mgl64.Vec3{0, 0, -50}, End: mgl64.Vec3{0, 0, -60}}}
 	for _, tri := range tris {
 		n := len(sc.Mesh.Vertices)
 		sc.Mesh.Vertices = append(sc.Mesh.Vertices, tri[:]...)

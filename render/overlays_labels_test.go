@@ -88,8 +88,8 @@ func TestBuiltinLabelsClear(t *testing.T) {
 // and the motion (grown by half its size) when the scene dwarfs it.
 func TestFocusBounds(t *testing.T) {
 	s := &scene.Scene{
-		Mesh:      scene.Mesh{Vertices: []mgl64.Vec3{{-3, 0, -3}, {3, 0, -3}, {0, 0, 3}}, Triangles: [][3]int{{0, 1, 2}}},
-		Ellipsoid: sweep.Sphere(0.5), Start: mgl64.Vec3{0, 2, 0}, End: mgl64.Vec3{1, 2, 0},
+		Mesh:   scene.Mesh{Vertices: []mgl64.Vec3{{-3, 0, -3}, {3, 0, -3}, {0, 0, 3}}, Triangles: [][3]int{{0, 1, 2}}},
+		Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(0.5)), Start: mgl64.Vec3{0, 2, 0}, End: mgl64.Vec3{1, 2, 0}},
 	}
 	f := &Frame{Scene: s}
 	if got, want := FocusBounds(f), FrameBounds(f); got != want {

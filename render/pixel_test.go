@@ -24,7 +24,7 @@ func coreFrame(t testing.TB, name string) *Frame {
 	}
 	m := sweep.NewMesh(sc.Mesh.Tris())
 	f := &Frame{Scene: sc, Mesh: m}
-	f.Answer = m.Answer(sc.Ellipsoid, sc.Start, sc.End, sc.SlideOptions())
+	f.Answer = m.Answer(sc.Motion)
 	return f
 }
 
@@ -99,9 +99,7 @@ func wallFrame(start mgl64.Vec3) *Frame {
 			Vertices:  []mgl64.Vec3{{-3, -3, 0}, {3, -3, 0}, {3, 3, 0}, {-3, 3, 0}},
 			Triangles: [][3]int{{0, 1, 2}, {0, 2, 3}},
 		},
-		Ellipsoid: sweep.Sphere(0.8),
-		Start:     start,
-		End:       mgl64.Vec3{6, 0, 2},
+		Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(0.8)), Start: start, End: mgl64.Vec3{6, 0, 2}},
 	}
 	return &Frame{Scene: sc, Answer: sweep.Answer{Slide: sweep.SlideResult{Final: sc.End}}}
 }
@@ -173,9 +171,7 @@ func TestPixelsDepthOrder(t *testing.T) {
 			},
 			Triangles: [][3]int{{0, 1, 2}, {0, 2, 3}, {4, 5, 6}, {4, 6, 7}},
 		},
-		Ellipsoid: sweep.Sphere(0.1),
-		Start:     mgl64.Vec3{50, 0, 0}, // poses off screen
-		End:       mgl64.Vec3{60, 0, 0},
+		Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(0.1)), Start: mgl64.Vec3{50, 0, 0}, End: mgl64.Vec3{60, 0, 0}}, // poses off screen
 	}
 	f := &Frame{Scene: sc, Answer: sweep.Answer{Hit: true, Slide: sweep.SlideResult{Final: sc.End}}}
 	opt := plainOptions()

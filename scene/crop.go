@@ -104,5 +104,5 @@ func cropMesh(m Mesh, boxes []geom.AABB) (Mesh, []int) {
 // answer it has) and the default margin.
 func CropCore(s *Scene) (c *Scene, kept []int) {
 	m := sweep.NewMesh(s.Mesh.Tris())
-	return Crop(s, m.Answer(s.Ellipsoid, s.Start, s.End, s.SlideOptions()), 0)
+	return Crop(s, m.Answer(s.Motion), 0)
 }

@@ -17,7 +17,7 @@ import (
 
 // answerOf is the core's answer on s.
 func answerOf(s *scene.Scene) sweep.Answer {
-	return sweep.NewMesh(s.Mesh.Tris()).Answer(s.Ellipsoid, s.Start, s.End, s.SlideOptions())
+	return sweep.NewMesh(s.Mesh.Tris()).Answer(s.Motion)
 }
 
 // checkCrop crops s and fails unless the cropped scene's answer is the

@@ -12,8 +12,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-gl/mathgl/mgl64"
-
-	"sweepdbg/sweep"
 )
 
 // FormatVersion is the fixture format version this package reads and
@@ -454,7 +452,6 @@ func decodeSlide(top map[string]json.RawMessage, s *Scene) error {
 	if err != nil || obj == nil {
 		return err
 	}
-	s.Slide = &sweep.SlideOptions{}
 	if raw := obj["maxIterations"]; !isNull(raw) {
 		if s.Slide.MaxIterations, err = decodeInt(raw, "slide.maxIterations"); err != nil {
 			return err

@@ -91,7 +91,7 @@ func encodeWith(s *Scene, mesh []byte) []byte {
 	writeVec(&b, s.Start)
 	b.WriteString(",\n  \"end\": ")
 	writeVec(&b, s.End)
-	if s.Slide != nil {
+	if !s.Slide.IsZero() {
 		b.WriteString(",\n  \"slide\": {\"maxIterations\": " + strconv.Itoa(s.Slide.MaxIterations) + ", \"skin\": ")
 		b.Write(appendFloat(nil, s.Slide.Skin))
 		b.WriteString("}")

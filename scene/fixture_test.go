@@ -42,11 +42,9 @@ func TestParseDesignExample(t *testing.T) {
 	}
 	hit, tt, tri, feat, tol := true, 0.5, 0, "face", 1e-6
 	want := &Scene{
-		Name:      "crease",
-		Mesh:      Mesh{Vertices: []mgl64.Vec3{{0, 0, 0}, {4, 0, 0}, {0, 0, 4}}, Triangles: [][3]int{{0, 1, 2}}},
-		Ellipsoid: sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{0.5, 0, 0}, {0, 1, 0}, {0, 0, 0.5}}},
-		Start:     mgl64.Vec3{1, 3, 1}, End: mgl64.Vec3{1, -1, 1},
-		Slide: &sweep.SlideOptions{MaxIterations: 5, Skin: 0.001},
+		Name:   "crease",
+		Mesh:   Mesh{Vertices: []mgl64.Vec3{{0, 0, 0}, {4, 0, 0}, {0, 0, 4}}, Triangles: [][3]int{{0, 1, 2}}},
+		Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{0.5, 0, 0}, {0, 1, 0}, {0, 0, 0.5}}}), Start: mgl64.Vec3{1, 3, 1}, End: mgl64.Vec3{1, -1, 1}, Slide: sweep.SlideOptions{MaxIterations: 5, Skin: 0.001}},
 		Expect: &Expect{Hit: &hit, T: &tt, Point: &mgl64.Vec3{1, 0, 1}, Normal: &mgl64.Vec3{0, 1, 0},
 			Feature: &feat, Triangle: &tri, Final: &mgl64.Vec3{1, 1.001, 1}, Tolerance: &tol},
 	}
@@ -64,15 +62,15 @@ func TestParseOptionalParts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Slide != nil || s.Expect != nil || s.Extra != nil {
-		t.Errorf("bare fixture: slide %v, expect %v, extra %v; want all nil", s.Slide, s.Expect, s.Extra)
+	if !s.Slide.IsZero() || s.Expect != nil || s.Extra != nil {
+		t.Errorf("bare fixture: slide %v, expect %v, extra %v; want zero slide, nil expect and extra", s.Slide, s.Expect, s.Extra)
 	}
 	s, err = Parse([]byte(fmt.Sprintf(base, `, "slide": {}, "expect": {"final": [1,0,0]}`)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	e := s.Expect
-	if *s.Slide != (sweep.SlideOptions{}) || e.Hit != nil || e.T != nil || e.Point != nil || e.Normal != nil ||
+	if !s.Slide.IsZero() || e.Hit != nil || e.T != nil || e.Point != nil || e.Normal != nil ||
 		e.Feature != nil || e.Triangle != nil || e.Tolerance != nil || *e.Final != (mgl64.Vec3{1, 0, 0}) {
 		t.Errorf("partial fixture: slide %+v expect %+v; want zero slide and only final", s.Slide, e)
 	}
@@ -244,7 +242,7 @@ func randomScene(r *rand.Rand) *Scene {
 	s.Ellipsoid = randomEllipsoid(r)
 	s.Start, s.End = randomVec(r), randomVec(r)
 	if r.Intn(2) == 0 {
-		s.Slide = &sweep.SlideOptions{MaxIterations: r.Intn(MaxSlideIterations + 1), Skin: math.Abs(randomNumber(r))}
+		s.Slide = sweep.SlideOptions{MaxIterations: r.Intn(MaxSlideIterations + 1), Skin: math.Abs(randomNumber(r))}
 	}
 	if r.Intn(3) > 0 {
 		s.Expect = randomExpect(r, len(s.Mesh.Triangles))
@@ -528,7 +526,7 @@ func TestClone(t *testing.T) {
 	for i := 0; i < 200; i++ {
 		s := randomScene(r)
 		s.Expect = randomExpect(r, len(s.Mesh.Triangles))
-		s.Slide = &sweep.SlideOptions{MaxIterations: 3}
+		s.Slide = sweep.SlideOptions{MaxIterations: 3}
 		s.Extra = map[string]json.RawMessage{"k": []byte(`[1]`)}
 		before, _ := s.Marshal()
 		c := s.Clone()

@@ -61,18 +61,9 @@ func Replay(s *Scene) (*ReplayResult, error) {
 		return nil, err
 	}
 	mesh := sweep.NewMesh(s.Mesh.Tris())
-	r := &ReplayResult{Mesh: mesh, Answer: mesh.Answer(s.Ellipsoid, s.Start, s.End, s.SlideOptions())}
+	r := &ReplayResult{Mesh: mesh, Answer: mesh.Answer(s.Motion)}
 	r.Mismatches = s.Expect.Check(r.Answer)
 	return r, nil
-}
-
-// SlideOptions returns the scene's slide options, or the zero options
-// (the core's defaults) when the scene (or s itself) has none.
-func (s *Scene) SlideOptions() sweep.SlideOptions {
-	if s == nil || s.Slide == nil {
-		return sweep.SlideOptions{}
-	}
-	return *s.Slide
 }
 
 // EffectiveSlideOptions returns the options the core's slide uses for the
@@ -82,9 +73,9 @@ func (s *Scene) SlideOptions() sweep.SlideOptions {
 // gives the defaults of a unit sphere (skin sweep.DefaultSkin).
 func (s *Scene) EffectiveSlideOptions() sweep.SlideOptions {
 	if s == nil {
-		return sweep.SlideOptions{}.WithDefaults(sweep.Sphere(1))
+		return sweep.SlideOptions{}.WithDefaults(sweep.EllipsoidShape(sweep.Sphere(1)))
 	}
-	return s.SlideOptions().WithDefaults(s.Ellipsoid)
+	return s.Slide.WithDefaults(s.Shape)
 }
 
 // Check compares answer a with e and returns every mismatch, in the order

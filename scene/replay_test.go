@@ -2,7 +2,6 @@ package scene
 
 import (
 	"math"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -152,9 +151,9 @@ func TestReplayRunsTheCore(t *testing.T) {
 		t.Errorf("Replay(invalid) = %v, want the validation error", err)
 	}
 	s = exampleScene(t)
-	s.Slide = nil
-	if got := s.SlideOptions(); !reflect.DeepEqual(got, sweep.SlideOptions{}) {
-		t.Errorf("SlideOptions without slide = %+v, want zero (the core's defaults)", got)
+	s.Slide = sweep.SlideOptions{}
+	if got, want := s.EffectiveSlideOptions(), (sweep.SlideOptions{MaxIterations: sweep.DefaultMaxIterations, Skin: sweep.DefaultSkinRatio * s.Shape.Unit()}); got != want {
+		t.Errorf("EffectiveSlideOptions without slide = %+v, want the core's defaults %+v", got, want)
 	}
 }
 

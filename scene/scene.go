@@ -70,13 +70,13 @@ type Expect struct {
 
 // Scene is one fixture: a scene snapshot of an inspected motion.
 type Scene struct {
-	Name      string
-	Mesh      Mesh
-	Ellipsoid sweep.Ellipsoid
-	Start     mgl64.Vec3          // center at t = 0, world units
-	End       mgl64.Vec3          // center at t = 1 without collision, world units
-	Slide     *sweep.SlideOptions // nil when the fixture has no "slide" object
-	Expect    *Expect             // nil when the fixture has no "expect" object
+	Name string
+	Mesh Mesh
+	// Motion is the motion under test: the shape (its Ellipsoid), the
+	// start and end centers and the slide options (zero fields are the
+	// core's defaults; a fixture without a "slide" object has zero ones).
+	sweep.Motion
+	Expect *Expect // nil when the fixture has no "expect" object
 	// Extra keeps unknown top-level fields of the file verbatim, so a load
 	// followed by a save loses nothing a later version added.
 	Extra map[string]json.RawMessage
@@ -91,10 +91,6 @@ func (s *Scene) Clone() *Scene {
 	c := *s
 	c.Mesh.Vertices = slices.Clone(s.Mesh.Vertices)
 	c.Mesh.Triangles = slices.Clone(s.Mesh.Triangles)
-	if s.Slide != nil {
-		sl := *s.Slide
-		c.Slide = &sl
-	}
 	c.Expect = s.Expect.clone()
 	if s.Extra != nil {
 		c.Extra = make(map[string]json.RawMessage, len(s.Extra))

@@ -192,7 +192,7 @@ func checkAxes(axes [3]mgl64.Vec3) error {
 }
 
 func (s *Scene) validateSlide() error {
-	if s.Slide == nil {
+	if s.Slide.IsZero() {
 		return nil
 	}
 	if n := s.Slide.MaxIterations; n < 0 || n > MaxSlideIterations {

@@ -83,7 +83,7 @@ func benchScene(name string, n int, stdout, stderr io.Writer) int {
 		}
 	}
 	sweepT := time.Since(t0) / time.Duration(n)
-	opt := s.SlideOptions()
+	opt := s.Slide
 	t0 = time.Now()
 	steps := 0
 	for i := 0; i < n; i++ {

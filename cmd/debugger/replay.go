@@ -295,7 +295,8 @@ func replayOne(ctx context.Context, file string, second bool, load func() (*scen
 		return rep
 	}
 	rep.scene, rep.exact = s, r.Answer
-	rep.query = engine.Query{Mesh: engine.MeshOf(s.Mesh.Tris(), r.Mesh), Ellipsoid: s.Ellipsoid, Start: s.Start, End: s.End, Slide: s.EffectiveSlideOptions()}
+	rep.query = engine.Query{Mesh: engine.MeshOf(s.Mesh.Tris(), r.Mesh), Motion: s.Motion}
+	rep.query.Slide = s.EffectiveSlideOptions()
 	rep.fill(s, r)
 	if second {
 		o, _ := engine.Opinions(ctx, rep.query, engine.Builtins(), opinions.DefaultTolerance)

@@ -179,8 +179,9 @@ func (c *CaptureReader) record(l *captureLine) (Record, error) {
 		return bad("answer", ErrMissingField)
 	}
 	ax := l.Ellipsoid.Axes
-	r.Query = Query{Mesh: c.meshes[*l.Mesh], Ellipsoid: sweep.Ellipsoid{Axes: [3]mgl64.Vec3{ax[0].vec(), ax[1].vec(), ax[2].vec()}},
-		Start: l.Start.vec(), End: l.End.vec(), Slide: sweep.SlideOptions{MaxIterations: l.MaxIter, Skin: float64(l.Skin)}}
+	r.Query = Query{Mesh: c.meshes[*l.Mesh], Motion: sweep.Motion{
+		Shape: sweep.EllipsoidShape(sweep.Ellipsoid{Axes: [3]mgl64.Vec3{ax[0].vec(), ax[1].vec(), ax[2].vec()}}),
+		Start: l.Start.vec(), End: l.End.vec(), Slide: sweep.SlideOptions{MaxIterations: l.MaxIter, Skin: float64(l.Skin)}}}
 	rep, err := DecodeAnswer(r.Op, l.Answer)
 	if err != nil {
 		return bad("answer", err)

@@ -13,8 +13,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/go-gl/mathgl/mgl64"
-
 	"sweepdbg/geom"
 	"sweepdbg/scene/opinions"
 	"sweepdbg/sweep"
@@ -68,14 +66,11 @@ func (m *Mesh) Geometry(e sweep.Ellipsoid) *opinions.Geometry {
 	return m.geo.WithEllipsoid(e)
 }
 
-// Query is one motion to answer: the ellipsoid moves from Start to End
-// over Mesh; Slide holds the slide options (zero values: the core's
-// defaults).
+// Query is one motion to answer over Mesh: the shape moves from Start to
+// End; Slide holds the slide options (zero values: the core's defaults).
 type Query struct {
-	Mesh       *Mesh
-	Ellipsoid  sweep.Ellipsoid
-	Start, End mgl64.Vec3
-	Slide      sweep.SlideOptions
+	Mesh *Mesh
+	sweep.Motion
 }
 
 // Engine answers queries. Sweep fills an Answer's Hit, First and Has;

@@ -389,7 +389,7 @@ func (m *motion) passesThrough(got *sweep.Answer) Verdict {
 const stickFraction = 0.1
 
 func (m *motion) sticks(exact, got *sweep.Answer) Verdict {
-	skin := m.q.Slide.WithDefaults(m.q.Ellipsoid).Skin // the core's skin when the query has none
+	skin := m.q.Slide.WithDefaults(m.q.Shape).Skin // the core's skin when the query has none
 	moved := got.Slide.Final.Sub(m.begin).Len()
 	want := exact.Slide.Final.Sub(m.begin).Len()
 	// A motion shorter than the skin: the exact slide itself stays within

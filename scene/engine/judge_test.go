@@ -15,7 +15,7 @@ import (
 
 // exactOf is the core's answer to q.
 func exactOf(q Query) sweep.Answer {
-	return q.Mesh.Core.Answer(q.Ellipsoid, q.Start, q.End, q.Slide)
+	return q.Mesh.Core.Answer(q.Motion)
 }
 
 // TestJudgeSweepEdges moves one field of the exact answer of fallQuery
@@ -65,7 +65,7 @@ func TestJudgeGraze(t *testing.T) {
 		y    float64
 		want State
 	}{{1 - 0.5e-4, Agrees}, {1 - 2e-4, Wrong}} {
-		q := Query{Mesh: m, Ellipsoid: sweep.Sphere(1), Start: mgl64.Vec3{1, c.y, -3}, End: mgl64.Vec3{1, c.y, 6}}
+		q := Query{Mesh: m, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(1)), Start: mgl64.Vec3{1, c.y, -3}, End: mgl64.Vec3{1, c.y, 6}}}
 		exact := exactOf(q)
 		if !exact.Hit {
 			t.Fatalf("y %v: the core misses", c.y)
@@ -78,7 +78,7 @@ func TestJudgeGraze(t *testing.T) {
 
 func TestJudgeSlide(t *testing.T) {
 	m := floorMesh()
-	q := Query{Mesh: m, Ellipsoid: sweep.Sphere(1), Start: mgl64.Vec3{1, 3, 1}, End: mgl64.Vec3{2, -2, 1}}
+	q := Query{Mesh: m, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(1)), Start: mgl64.Vec3{1, 3, 1}, End: mgl64.Vec3{2, -2, 1}}}
 	exact := exactOf(q)
 	ok := exact
 	if v := (Judge{}).Slide(q, exact, ok); v.State != Agrees {
@@ -112,7 +112,7 @@ func TestJudgeSlide(t *testing.T) {
 // TestJudgeSlideTiny: on a motion shorter than the skin the core's own
 // slide does not stick.
 func TestJudgeSlideTiny(t *testing.T) {
-	q := Query{Mesh: floorMesh(), Ellipsoid: sweep.Sphere(1), Start: mgl64.Vec3{1, 2, 1}, End: mgl64.Vec3{1.0002, 2.0002, 1.0004}}
+	q := Query{Mesh: floorMesh(), Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(1)), Start: mgl64.Vec3{1, 2, 1}, End: mgl64.Vec3{1.0002, 2.0002, 1.0004}}}
 	exact := exactOf(q)
 	if v := (Judge{}).Slide(q, exact, exact); v.State != Agrees {
 		t.Errorf("the core's own slide of a tiny motion: %v", v)
@@ -156,7 +156,7 @@ func (p *planted) Sweep(ctx context.Context, q Query) (sweep.Answer, error) {
 // ellipsoid (finite, by hand: the center at T 0.5 is (1, 9.5, 1), 9.5 from
 // the claimed point (1, 0, 1), so 8.5 beyond the surface).
 func TestJudgeFarHit(t *testing.T) {
-	q := Query{Mesh: floorMesh(), Ellipsoid: sweep.Sphere(1), Start: mgl64.Vec3{1, 10, 1}, End: mgl64.Vec3{1, 9, 1}}
+	q := Query{Mesh: floorMesh(), Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(1)), Start: mgl64.Vec3{1, 10, 1}, End: mgl64.Vec3{1, 9, 1}}}
 	got := sweep.Answer{Hit: true, First: sweep.Hit{T: 0.5, Point: mgl64.Vec3{1, 0, 1}}, Has: sweep.HasPoint}
 	v := Judge{}.Sweep(q, exactOf(q), got)
 	if v.State != Wrong || v.Rule != "hit" || math.Abs(v.By-8.5) > 1e-12 {
@@ -174,7 +174,7 @@ func TestJudgeFarHit(t *testing.T) {
 func TestJudgeSlideEmbeddedStart(t *testing.T) {
 	tris := []geom.Triangle{{{-4, 0, -4}, {4, 0, 4}, {4, 0, -4}}, {{-4, 0, -4}, {-4, 0, 4}, {4, 0, 4}}}
 	m := MeshOf(tris, sweep.NewMesh(tris))
-	q := Query{Mesh: m, Ellipsoid: sweep.Sphere(0.5), Start: mgl64.Vec3{0, 0.3, 0}, End: mgl64.Vec3{3, 0.2, 0}}
+	q := Query{Mesh: m, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(0.5)), Start: mgl64.Vec3{0, 0.3, 0}, End: mgl64.Vec3{3, 0.2, 0}}}
 	exact := exactOf(q)
 	if v := (Judge{}).Slide(q, exact, exact); v.State != Agrees {
 		t.Fatalf("the core's own slide: %v", v)

@@ -21,7 +21,7 @@ func floorMesh() *Mesh {
 // fallQuery drops a unit sphere on (1, ., 1) from y = 3 to y = -2: first
 // contact at y = 1, T = 0.4 (by hand).
 func fallQuery(m *Mesh) Query {
-	return Query{Mesh: m, Ellipsoid: sweep.Sphere(1), Start: mgl64.Vec3{1, 3, 1}, End: mgl64.Vec3{1, -2, 1}}
+	return Query{Mesh: m, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(1)), Start: mgl64.Vec3{1, 3, 1}, End: mgl64.Vec3{1, -2, 1}}}
 }
 
 func TestProcessGood(t *testing.T) {

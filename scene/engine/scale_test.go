@@ -21,7 +21,7 @@ func TestOpinionsAnyScale(t *testing.T) {
 	m := floorMesh()
 	for _, r := range []float64{1e-8, 1e-5, 1e-3, 1, 1e3, 1e6} {
 		p := mgl64.Vec3{1, 0, 1}
-		q := Query{Mesh: m, Ellipsoid: sweep.Sphere(r), Start: p.Add(mgl64.Vec3{0, 2 * r, 0}), End: p.Sub(mgl64.Vec3{0, 2 * r, 0})}
+		q := Query{Mesh: m, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(r)), Start: p.Add(mgl64.Vec3{0, 2 * r, 0}), End: p.Sub(mgl64.Vec3{0, 2 * r, 0})}}
 		if r > 1 { // keep the sphere over the triangle's interior, scaled with it
 			q.Mesh = NewMesh(scaled(m, r))
 			p = mgl64.Vec3{r, 0, r}

@@ -11,13 +11,11 @@ import (
 	"sweepdbg/sweep"
 )
 
-// Case is one motion tried by the hunter: an ellipsoid moving from Start
-// to End among Tris, swept (first contact) and slid with Slide.
+// Case is one motion tried by the hunter among Tris: swept (first
+// contact) and slid with its Slide options.
 type Case struct {
-	Tris       []geom.Triangle
-	E          sweep.Ellipsoid
-	Start, End mgl64.Vec3
-	Slide      sweep.SlideOptions
+	Tris []geom.Triangle
+	sweep.Motion
 }
 
 // generator makes random cases over one scene. The scene's part is
@@ -33,7 +31,7 @@ type generator struct {
 }
 
 func newGenerator(s *scene.Scene) *generator {
-	g := &generator{base: s, tris: s.Mesh.Tris(), bounds: geom.EmptyAABB(), opt: s.SlideOptions()}
+	g := &generator{base: s, tris: s.Mesh.Tris(), bounds: geom.EmptyAABB(), opt: s.Slide}
 	for _, t := range g.tris {
 		g.bounds = g.bounds.Union(t.Bounds())
 	}
@@ -108,7 +106,7 @@ func sharedEdges(tris []geom.Triangle) []crease {
 // next returns a new random case: a plain random motion, one aimed at a
 // face, edge or vertex, one grazing a feature, or one driven into a crease.
 func (g *generator) next() Case {
-	c := Case{Tris: g.tris, E: g.ellipsoid(), Slide: g.opt}
+	c := Case{Tris: g.tris, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(g.ellipsoid()), Slide: g.opt}}
 	if len(g.tris) == 0 {
 		c.Start, c.End = g.point(), g.point()
 		return c
@@ -118,11 +116,11 @@ func (g *generator) next() Case {
 		c.Start = g.point()
 		c.End = c.Start.Add(g.vec(g.length()))
 	case k <= 3:
-		c.Start, c.End = g.aimed(c.E, false)
+		c.Start, c.End = g.aimed(c.Ellipsoid, false)
 	case k <= 5:
-		c.Start, c.End = g.aimed(c.E, true)
+		c.Start, c.End = g.aimed(c.Ellipsoid, true)
 	default:
-		c.Start, c.End = g.crease(c.E)
+		c.Start, c.End = g.crease(c.Ellipsoid)
 	}
 	if g.r.IntN(10) == 0 { // a tiny motion: 1e-4 .. 1e-12 of its length
 		c.End = c.Start.Add(c.End.Sub(c.Start).Mul(math.Pow(10, -4-8*g.r.Float64())))

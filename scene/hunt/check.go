@@ -41,16 +41,16 @@ type world struct {
 }
 
 func newWorld(c Case) *world {
-	return &world{tris: c.Tris, mesh: sweep.NewMesh(c.Tris), geo: opinions.NewGeometry(c.E, c.Tris)}
+	return &world{tris: c.Tris, mesh: sweep.NewMesh(c.Tris), geo: opinions.NewGeometry(c.Ellipsoid, c.Tris)}
 }
 
 // forCase returns w with the ellipsoid of c (the geometry's distances
 // depend on it), reusing the mesh.
 func (w *world) forCase(c Case) *world {
-	if w.geo.E == c.E {
+	if w.geo.E == c.Ellipsoid {
 		return w
 	}
-	return &world{tris: w.tris, mesh: w.mesh, geo: w.geo.WithEllipsoid(c.E)}
+	return &world{tris: w.tris, mesh: w.mesh, geo: w.geo.WithEllipsoid(c.Ellipsoid)}
 }
 
 // checker runs every check on a case.
@@ -68,7 +68,7 @@ func (k *checker) check(w *world, c Case) []Problem {
 	// Everything the sweep and the slide can reach lies within |delta| of
 	// End, plus the ellipsoid and a few skins.
 	reach := delta.Len() + 100*math.Max(c.Slide.Skin, sweep.DefaultSkin)
-	geo := w.geo.Restrict(geom.EmptyAABB().Extend(c.End).Expand(c.E.Extent().Add(mgl64.Vec3{reach, reach, reach})))
+	geo := w.geo.Restrict(geom.EmptyAABB().Extend(c.End).Expand(c.Ellipsoid.Extent().Add(mgl64.Vec3{reach, reach, reach})))
 	rep := opinions.Compare(geo, w.mesh, c.Start, delta, k.tol)
 	probs := blame(rep.Disagreements)
 	if d, _ := geo.Dist(c.Start); d > 1+1e-9 {
@@ -128,7 +128,7 @@ func blame(ds []opinions.Disagreement) []Problem {
 // the path (start, each contact and resume pose, final) stays at unit
 // distance >= 1 - tolerance, and the slide does not stick.
 func (k *checker) slide(w *world, geo *opinions.Geometry, c Case) []Problem {
-	return k.judgeSlide(geo, c, w.mesh.Slide(c.E, c.Start, c.End, c.Slide))
+	return k.judgeSlide(geo, c, w.mesh.Slide(c.Ellipsoid, c.Start, c.End, c.Slide))
 }
 
 // judgeSlide checks the slide res of case c.

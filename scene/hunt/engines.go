@@ -87,13 +87,13 @@ func (ec *engineCheck) check(w *world, c Case) []Problem {
 	if ec.err != nil || ec.ctx.Err() != nil {
 		return nil
 	}
-	q := engine.Query{Mesh: ec.mesh(w), Ellipsoid: c.E, Start: c.Start, End: c.End, Slide: c.Slide}
+	q := engine.Query{Mesh: ec.mesh(w), Motion: c.Motion}
 	var exact sweep.Answer
-	exact.First, exact.Hit = w.mesh.Sweep(c.E, c.Start, c.End.Sub(c.Start))
+	exact.First, exact.Hit = w.mesh.Sweep(c.Ellipsoid, c.Start, c.End.Sub(c.Start))
 	free := false
 	if d, _ := w.geo.Dist(c.Start); d > 1+1e-9 {
 		free = true
-		exact.Slid, exact.Slide = true, w.mesh.Slide(c.E, c.Start, c.End, c.Slide)
+		exact.Slid, exact.Slide = true, w.mesh.Slide(c.Ellipsoid, c.Start, c.End, c.Slide)
 	}
 	var probs []Problem
 	for i, e := range ec.engines {
@@ -171,7 +171,7 @@ func fewer(c Case, fails func(Case) bool) Case {
 	}
 	ranked := make([]near, len(c.Tris))
 	for i, t := range c.Tris {
-		d, _, _ := opinions.NewGeometry(c.E, []geom.Triangle{t}).MinDist(c.Start, c.End.Sub(c.Start), 0, 1)
+		d, _, _ := opinions.NewGeometry(c.Ellipsoid, []geom.Triangle{t}).MinDist(c.Start, c.End.Sub(c.Start), 0, 1)
 		ranked[i] = near{d, t}
 	}
 	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].d < ranked[j].d })
@@ -198,7 +198,7 @@ func (j *job) fixture(c Case, p Problem) (*scene.Scene, error) {
 	if err != nil || j.k.eng == nil {
 		return s, err
 	}
-	s.Expect = coreExpect(sweep.NewMesh(c.Tris).Answer(c.E, c.Start, c.End, c.Slide), expectTolerance(c.E, cfg.Judge))
+	s.Expect = coreExpect(sweep.NewMesh(c.Tris).Answer(c.Motion), expectTolerance(c.Ellipsoid, cfg.Judge))
 	return s, s.Validate()
 }
 

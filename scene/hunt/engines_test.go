@@ -89,7 +89,7 @@ func TestHuntEngineFinds(t *testing.T) {
 	if e == nil || e.Hit == nil || !*e.Hit || e.T == nil || e.Point == nil || e.Normal == nil || e.Feature == nil || e.Triangle == nil || e.Final == nil {
 		t.Fatalf("expectation %+v: want the core's whole answer", e)
 	}
-	q := engine.Query{Mesh: engine.NewMesh(s.Mesh.Tris()), Ellipsoid: s.Ellipsoid, Start: s.Start, End: s.End, Slide: s.SlideOptions()}
+	q := engine.Query{Mesh: engine.NewMesh(s.Mesh.Tris()), Motion: sweep.Motion{Shape: sweep.EllipsoidShape(s.Ellipsoid), Start: s.Start, End: s.End, Slide: s.Slide}}
 	got, _ := eng.Sweep(t.Context(), q)
 	if ms := e.Check(sweep.Answer{Hit: got.Hit, First: got.First, Has: got.Has, Slid: true, Slide: r.Answer.Slide}); len(ms) == 0 {
 		t.Errorf("the late engine's answer %+v passes the fixture", got)

@@ -51,9 +51,7 @@ func fixtureName(kind string) string {
 // fixture exactly while the core is the one in the wrong; slide findings
 // carry no expectation (the "hunt" note says what went wrong).
 func sceneOf(c Case, p Problem, from string, seed uint64, tol opinions.Tolerance) (*scene.Scene, error) {
-	s := &scene.Scene{Name: fixtureName(p.Kind), Ellipsoid: c.E, Start: c.Start, End: c.End, Extra: map[string]json.RawMessage{}}
-	slide := c.Slide
-	s.Slide = &slide
+	s := &scene.Scene{Name: fixtureName(p.Kind), Motion: c.Motion, Extra: map[string]json.RawMessage{}}
 	index := map[mgl64.Vec3]int{}
 	for _, t := range c.Tris {
 		var tri [3]int

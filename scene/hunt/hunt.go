@@ -45,6 +45,7 @@ import (
 	"sweepdbg/scene"
 	"sweepdbg/scene/engine"
 	"sweepdbg/scene/opinions"
+	"sweepdbg/sweep"
 )
 
 // Defaults of Config.
@@ -157,7 +158,7 @@ func Run(ctx context.Context, cfg Config, progress func(Progress)) (Summary, err
 		pending: map[uint64][]Problem{}, cases: map[uint64]Case{}, shrinking: map[string]bool{}, spreads: map[string]*spread{}}
 	// Preparing a large mesh takes a while; the hunt's time starts after.
 	h.gen = newGenerator(cfg.Scene)
-	h.full = newWorld(Case{Tris: h.gen.tris, E: cfg.Scene.Ellipsoid})
+	h.full = newWorld(Case{Tris: h.gen.tris, Motion: sweep.Motion{Shape: cfg.Scene.Shape}})
 	h.start = cfg.Now()
 	if cfg.Duration > 0 {
 		h.deadline = h.start.Add(cfg.Duration)

@@ -36,8 +36,8 @@ var floorTris = []geom.Triangle{
 // floor to the slide checks.
 func TestJudgeSlide(t *testing.T) {
 	k := &checker{tol: opinions.DefaultTolerance}
-	c := Case{Tris: floorTris, E: sweep.Sphere(1), Start: mgl64.Vec3{0, 3, 0}, End: mgl64.Vec3{5, -1, 0}, Slide: sweep.SlideOptions{MaxIterations: 5, Skin: 0.001}}
-	geo := opinions.NewGeometry(c.E, c.Tris)
+	c := Case{Tris: floorTris, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(1)), Start: mgl64.Vec3{0, 3, 0}, End: mgl64.Vec3{5, -1, 0}, Slide: sweep.SlideOptions{MaxIterations: 5, Skin: 0.001}}}
+	geo := opinions.NewGeometry(c.Ellipsoid, c.Tris)
 	// The first contact: the center at (1, 1, 0), normal +y, nudged up by
 	// the skin.
 	step := sweep.SlideStep{Hit: sweep.Hit{T: 0.5, Point: mgl64.Vec3{1, 0, 0}, Normal: mgl64.Vec3{0, 1, 0}}, Contact: mgl64.Vec3{1, 1, 0}, Resume: mgl64.Vec3{1, 1.001, 0}}
@@ -121,17 +121,17 @@ func TestShrink(t *testing.T) {
 		return false
 	}
 	fails := func(c Case) bool {
-		return has(c.Tris, t7) && has(c.Tris, t23) && c.Start[0] > 0.3 && c.End.Sub(c.Start).Len() > 0.5 && c.E.Validate() == nil
+		return has(c.Tris, t7) && has(c.Tris, t23) && c.Start[0] > 0.3 && c.End.Sub(c.Start).Len() > 0.5 && c.Ellipsoid.Validate() == nil
 	}
 	start := mgl64.Vec3{0.73456, 0.1234, 2.34567}
-	c := Case{Tris: tris, E: sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{0.3, 0, 0}, {0, 0.6, 0}, {0, 0, 0.9}}}, Start: start, End: start.Add(mgl64.Vec3{3.3, 0, 0})}
+	c := Case{Tris: tris, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{0.3, 0, 0}, {0, 0.6, 0}, {0, 0, 0.9}}}), Start: start, End: start.Add(mgl64.Vec3{3.3, 0, 0})}}
 	s := &shrinker{fails: fails, deadline: time.Now().Add(time.Minute), now: time.Now}
 	got := s.shrink(c)
 	if len(got.Tris) != 2 || got.Tris[0] != t7 || got.Tris[1] != t23 {
 		t.Errorf("triangles %v, want [%v %v]", got.Tris, t7, t23)
 	}
-	if got.Start != (mgl64.Vec3{5, 0, 0}) || got.End != (mgl64.Vec3{}) || got.E != sweep.Sphere(1) {
-		t.Errorf("start %v end %v ellipsoid %v, want (5, 0, 0), the origin, a unit sphere", got.Start, got.End, got.E)
+	if got.Start != (mgl64.Vec3{5, 0, 0}) || got.End != (mgl64.Vec3{}) || got.Ellipsoid != sweep.Sphere(1) {
+		t.Errorf("start %v end %v ellipsoid %v, want (5, 0, 0), the origin, a unit sphere", got.Start, got.End, got.Ellipsoid)
 	}
 }
 
@@ -145,7 +145,7 @@ func TestRoundVec(t *testing.T) {
 // TestFixture: a finding's fixture is a valid scene that loads back as the
 // same case, with the hunt's note and the oracle's expectation.
 func TestFixture(t *testing.T) {
-	c := Case{Tris: floorTris, E: sweep.Sphere(1), Start: mgl64.Vec3{1, 3, 1}, End: mgl64.Vec3{1, -2, 1}, Slide: sweep.SlideOptions{MaxIterations: 3, Skin: 0.01}}
+	c := Case{Tris: floorTris, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(1)), Start: mgl64.Vec3{1, 3, 1}, End: mgl64.Vec3{1, -2, 1}, Slide: sweep.SlideOptions{MaxIterations: 3, Skin: 0.01}}}
 	p := Problem{Kind: "t: core", Worst: 0.5, Detail: "made up"}
 	s, err := sceneOf(c, p, "floor", 42, opinions.DefaultTolerance)
 	if err != nil {
@@ -172,7 +172,7 @@ func TestFixture(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := caseOf(back)
-	if len(got.Tris) != 2 || got.Tris[0] != c.Tris[0] || got.Tris[1] != c.Tris[1] || got.Start != c.Start || got.End != c.End || got.E != c.E || got.Slide != c.Slide {
+	if len(got.Tris) != 2 || got.Tris[0] != c.Tris[0] || got.Tris[1] != c.Tris[1] || got.Start != c.Start || got.End != c.End || got.Ellipsoid != c.Ellipsoid || got.Slide != c.Slide {
 		t.Errorf("loaded case %+v, want %+v", got, c)
 	}
 	// Falling from y = 3 by 5 onto the floor: the oracle's T is 0.4.
@@ -186,7 +186,7 @@ func TestFixture(t *testing.T) {
 
 // caseOf is the case a fixture describes.
 func caseOf(s *scene.Scene) Case {
-	return Case{Tris: s.Mesh.Tris(), E: s.Ellipsoid, Start: s.Start, End: s.End, Slide: s.SlideOptions()}
+	return Case{Tris: s.Mesh.Tris(), Motion: sweep.Motion{Shape: sweep.EllipsoidShape(s.Ellipsoid), Start: s.Start, End: s.End, Slide: s.Slide}}
 }
 
 func TestRunBadConfig(t *testing.T) {

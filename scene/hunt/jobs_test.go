@@ -198,7 +198,7 @@ func TestShardParse(t *testing.T) {
 // drawn before it, and different cases differ.
 func TestCaseAtDeterministic(t *testing.T) {
 	h := &hunter{cfg: Config{Seed: 9}, gen: newGenerator(floorScene(t))}
-	h.full = newWorld(Case{Tris: h.gen.tris, E: floorScene(t).Ellipsoid})
+	h.full = newWorld(Case{Tris: h.gen.tris, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(floorScene(t).Ellipsoid)}})
 	a, _ := h.caseAt(7)
 	h.caseAt(3)
 	b, _ := h.caseAt(7)

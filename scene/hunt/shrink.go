@@ -38,7 +38,7 @@ func (s *shrinker) late() bool {
 // of this kind".
 func failsAs(k *checker, kind string) func(Case) bool {
 	return func(c Case) bool {
-		if c.E.Validate() != nil || !geom.IsFinite(c.Start) || !geom.IsFinite(c.End) {
+		if c.Ellipsoid.Validate() != nil || !geom.IsFinite(c.Start) || !geom.IsFinite(c.End) {
 			return false
 		}
 		for _, p := range k.check(newWorld(c), c) {
@@ -63,7 +63,7 @@ func (s *shrinker) shrink(c Case) Case {
 // (Zeller's ddmin, complements only).
 func (s *shrinker) triangles(c Case) Case {
 	reach := c.End.Sub(c.Start).Len() + 100*math.Max(c.Slide.Skin, sweep.DefaultSkin)
-	box := geom.EmptyAABB().Extend(c.End).Expand(c.E.Extent().Add(mgl64.Vec3{reach, reach, reach}))
+	box := geom.EmptyAABB().Extend(c.End).Expand(c.Ellipsoid.Extent().Add(mgl64.Vec3{reach, reach, reach}))
 	var near []geom.Triangle
 	for _, t := range c.Tris {
 		if t.Bounds().Overlaps(box) {
@@ -136,11 +136,11 @@ var grids = []float64{10, 5, 2, 1, 0.5, 0.25, 0.1, 0.05, 0.01, 1e-3, 1e-4, 1e-5,
 // when the case still fails, then rounds the start, the end, the vertices
 // and the ellipsoid's axes, each to the coarsest grid that keeps it failing.
 func (s *shrinker) round(c Case) Case {
-	mean := (c.E.Axes[0].Len() + c.E.Axes[1].Len() + c.E.Axes[2].Len()) / 3
-	if !s.try(&c, func(d *Case) { d.E = sweep.Sphere(mean) }) {
-		a := c.E.Axes
+	mean := (c.Ellipsoid.Axes[0].Len() + c.Ellipsoid.Axes[1].Len() + c.Ellipsoid.Axes[2].Len()) / 3
+	if !s.try(&c, func(d *Case) { d.Ellipsoid = sweep.Sphere(mean) }) {
+		a := c.Ellipsoid.Axes
 		s.try(&c, func(d *Case) {
-			d.E = sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{a[0].Len(), 0, 0}, {0, a[1].Len(), 0}, {0, 0, a[2].Len()}}}
+			d.Ellipsoid = sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{a[0].Len(), 0, 0}, {0, a[1].Len(), 0}, {0, 0, a[2].Len()}}}
 		})
 	}
 	changes := []func(d *Case, q float64){
@@ -157,8 +157,8 @@ func (s *shrinker) round(c Case) Case {
 			d.Tris = tris
 		},
 		func(d *Case, q float64) {
-			for i := range d.E.Axes {
-				d.E.Axes[i] = roundVec(d.E.Axes[i], q)
+			for i := range d.Ellipsoid.Axes {
+				d.Ellipsoid.Axes[i] = roundVec(d.Ellipsoid.Axes[i], q)
 			}
 		},
 	}

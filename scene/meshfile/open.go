@@ -103,7 +103,7 @@ func sceneAround(mesh scene.Mesh, name string) (*scene.Scene, error) {
 	s := &scene.Scene{Name: name, Mesh: mesh}
 	// The mesh's own checks first (a placeholder name and ellipsoid pass, so
 	// only the mesh can fail), so that middleTriangle sees valid indices.
-	if err := (&scene.Scene{Name: "mesh", Mesh: mesh, Ellipsoid: sweep.Sphere(1)}).Validate(); err != nil {
+	if err := (&scene.Scene{Name: "mesh", Mesh: mesh, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(1))}}).Validate(); err != nil {
 		return nil, err
 	}
 	target, ok := middleTriangle(mesh)

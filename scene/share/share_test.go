@@ -15,7 +15,7 @@ import (
 
 // answer is the core's whole answer on s.
 func answer(s *scene.Scene) sweep.Answer {
-	return sweep.NewMesh(s.Mesh.Tris()).Answer(s.Ellipsoid, s.Start, s.End, s.SlideOptions())
+	return sweep.NewMesh(s.Mesh.Tris()).Answer(s.Motion)
 }
 
 // TestRoundTripBuiltins: every built-in scene goes through a link and

@@ -251,7 +251,7 @@ func (a *App) SetSlide(o sweep.SlideOptions) error {
 		if !(o.Skin >= 0 && o.Skin < 1) {
 			return fmt.Errorf("skin %g: must be in [0, 1)", o.Skin)
 		}
-		d.Scene.Slide = &o
+		d.Scene.Slide = o
 		return nil
 	})
 }
@@ -356,7 +356,7 @@ func (a *App) RunCore() {
 	}()
 	s := d.Scene
 	t0 := time.Now()
-	ans := d.Mesh.Answer(s.Ellipsoid, s.Start, s.End, d.SlideOptions())
+	ans := d.Mesh.Answer(MotionOf(s))
 	us := float64(time.Since(t0).Nanoseconds()) / 1e3
 	a.Result = Result{Answer: ans, Micros: us, AvgMicros: smooth(a.Result.AvgMicros, us), Rev: rev}
 }
@@ -366,8 +366,7 @@ func (a *App) RunCore() {
 // fixture checks the core still answers the same.
 func (a *App) Moment() *scene.Scene {
 	s := *a.Doc.Scene
-	o := a.Doc.SlideOptions()
-	s.Slide = &o
+	s.Slide = a.Doc.SlideOptions()
 	s.Expect = expectOf(a.Result)
 	return &s
 }

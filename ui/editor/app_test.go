@@ -206,7 +206,7 @@ func TestExportReplays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Start != a.Doc.Scene.Start || s.End != a.Doc.Scene.End || s.Slide == nil || s.Expect == nil || s.Expect.Hit == nil {
+	if s.Start != a.Doc.Scene.Start || s.End != a.Doc.Scene.End || s.Slide.IsZero() || s.Expect == nil || s.Expect.Hit == nil {
 		t.Fatalf("fixture lost the moment: %+v", s)
 	}
 	if *s.Expect.Hit != a.Result.Answer.Hit {

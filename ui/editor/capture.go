@@ -146,10 +146,9 @@ func (c *Capture) Scene(i int) *scene.Scene {
 		m = indexed(q.Mesh)
 		c.meshes[q.Mesh] = m
 	}
-	o := q.Slide.WithDefaults(q.Ellipsoid)
-	s := &scene.Scene{Name: fmt.Sprintf("capture-line-%d", f.Line), Mesh: m, Ellipsoid: q.Ellipsoid,
-		Start: q.Start, End: q.End, Slide: &o}
-	s.Expect = expectOf(Result{Answer: q.Mesh.Core.Answer(q.Ellipsoid, q.Start, q.End, o)})
+	s := &scene.Scene{Name: fmt.Sprintf("capture-line-%d", f.Line), Mesh: m, Motion: q.Motion}
+	s.Slide = q.Slide.WithDefaults(q.Shape)
+	s.Expect = expectOf(Result{Answer: q.Mesh.Core.Answer(s.Motion)})
 	return s
 }
 

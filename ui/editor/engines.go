@@ -332,8 +332,7 @@ func (e *Engines) Query(d Doc) engine.Query {
 	if e.core != d.Mesh || e.emesh == nil {
 		e.core, e.emesh = d.Mesh, engine.MeshOf(d.Scene.Mesh.Tris(), d.Mesh)
 	}
-	s := d.Scene
-	return engine.Query{Mesh: e.emesh, Ellipsoid: s.Ellipsoid, Start: s.Start, End: s.End, Slide: d.SlideOptions()}
+	return engine.Query{Mesh: e.emesh, Motion: MotionOf(d.Scene)}
 }
 
 // Stale reports whether engine i's report is not for revision rev: its

@@ -31,7 +31,7 @@ type Doc struct {
 	// ExpectFor is the motion Scene.Expect was written for: the scene's
 	// motion when it was opened (nil without an expectation). Edits keep
 	// it, so the Result panel can say the expectation no longer applies.
-	ExpectFor *Motion
+	ExpectFor *sweep.Motion
 }
 
 // meshRevs hands out Doc.MeshRev values; loads run NewDoc on background
@@ -41,15 +41,11 @@ var meshRevs atomic.Uint64
 // nextMeshRev returns a mesh revision never returned before (never 0).
 func nextMeshRev() uint64 { return meshRevs.Add(1) }
 
-// Clone returns d with its own copy of the Scene struct (and of the slide
-// options it points to), ready to be edited without touching d.
+// Clone returns d with its own copy of the Scene struct, ready to be
+// edited without touching d.
 func (d Doc) Clone() Doc {
 	if d.Scene != nil {
 		s := *d.Scene
-		if s.Slide != nil {
-			o := *s.Slide
-			s.Slide = &o
-		}
 		d.Scene = &s
 	}
 	return d

@@ -10,6 +10,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/scene"
+	"sweepdbg/sweep"
 )
 
 // zUpFloor is a 1000-unit Z-up floor (two triangles in z = 0) with a
@@ -27,7 +28,7 @@ func TestFitLevelZUp(t *testing.T) {
 	if up, why := GuessUp(zUpFloor()); up != UpZ || !strings.Contains(why, "Z") {
 		t.Fatalf("guessed %v (%s), want Z", up, why)
 	}
-	s := &scene.Scene{Name: "q", Mesh: zUpFloor(), Start: mgl64.Vec3{500, 700, 500}, End: mgl64.Vec3{500, 0, 500}}
+	s := &scene.Scene{Name: "q", Mesh: zUpFloor(), Motion: sweep.Motion{Start: mgl64.Vec3{500, 700, 500}, End: mgl64.Vec3{500, 0, 500}}}
 	s.Ellipsoid.Axes = [3]mgl64.Vec3{{40, 0, 0}, {0, 64, 0}, {0, 0, 40}}
 	up, note := FitLevel(s, UpAuto)
 	if up != UpZ || !strings.Contains(note, "up axis Z guessed") || !strings.Contains(note, "player height 56") {
@@ -50,7 +51,7 @@ func TestFitLevelZUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a := d.Mesh.Answer(s.Ellipsoid, s.Start, s.End, d.SlideOptions()); !a.Hit {
+	if a := d.Mesh.Answer(MotionOf(s)); !a.Hit {
 		t.Errorf("the player's motion %v -> %v misses the level", s.Start, s.End)
 	}
 }
@@ -78,7 +79,7 @@ func TestFitLevelClosedRoom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := d.Mesh.Answer(s.Ellipsoid, s.Start, s.End, d.SlideOptions())
+	a := d.Mesh.Answer(MotionOf(s))
 	if !a.Hit || a.First.Normal[1] < 0.99 {
 		t.Errorf("the fall %v -> %v does not land on the floor: %+v", s.Start, s.End, a.First)
 	}
@@ -102,7 +103,7 @@ func TestOpenExampleLevel(t *testing.T) {
 		t.Errorf("grid %v, want 0.25", res.Doc.Grid)
 	}
 	s := res.Doc.Scene
-	if a := res.Doc.Mesh.Answer(s.Ellipsoid, s.Start, s.End, res.Doc.SlideOptions()); !a.Hit || a.First.Normal[1] < 0.99 {
+	if a := res.Doc.Mesh.Answer(MotionOf(s)); !a.Hit || a.First.Normal[1] < 0.99 {
 		t.Errorf("the player's first contact %+v, want the floor (normal +Y)", a.First)
 	}
 }

@@ -55,8 +55,7 @@ func (o *Opinions) Update(d Doc, rev uint64, force bool) bool {
 	if o.meshRev != d.MeshRev || o.emesh == nil {
 		o.meshRev, o.emesh = d.MeshRev, engine.MeshOf(d.Scene.Mesh.Tris(), d.Mesh)
 	}
-	s := d.Scene
-	q := engine.Query{Mesh: o.emesh, Ellipsoid: s.Ellipsoid, Start: s.Start, End: s.End, Slide: d.SlideOptions()}
+	q := engine.Query{Mesh: o.emesh, Motion: MotionOf(d.Scene)}
 	o.Report, _ = engine.Opinions(context.Background(), q, engine.Builtins(), opinions.DefaultTolerance) // built-in engines never fail
 	return true
 }

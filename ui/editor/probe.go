@@ -90,8 +90,9 @@ func (p *Probe) Update(d Doc, rev uint64, base sweep.Answer, force bool) {
 
 // probe runs the sweep and the slide on the shifted mesh and compares.
 func probe(shifted *sweep.Mesh, d Doc, off mgl64.Vec3, base sweep.Answer) *ProbeResult {
-	s := d.Scene
-	a := shifted.Answer(s.Ellipsoid, s.Start.Add(off), s.End.Add(off), d.SlideOptions())
+	m := MotionOf(d.Scene)
+	m.Start, m.End = m.Start.Add(off), m.End.Add(off)
+	a := shifted.Answer(m)
 	hit, ok := a.First, a.Hit
 	r := &ProbeResult{Offset: off[0], HasHit: ok, HitChanged: ok != base.Hit}
 	r.Final = a.Slide.Final.Sub(off)

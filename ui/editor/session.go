@@ -99,7 +99,7 @@ type SessionMotion struct {
 }
 
 // sessionMotion is m as stored (nil for nil).
-func sessionMotion(m *Motion) *SessionMotion {
+func sessionMotion(m *sweep.Motion) *SessionMotion {
 	if m == nil {
 		return nil
 	}
@@ -108,8 +108,8 @@ func sessionMotion(m *Motion) *SessionMotion {
 }
 
 // Motion is the stored motion back as a Motion.
-func (s *SessionMotion) Motion() Motion {
-	return Motion{Ellipsoid: sweep.Ellipsoid{Axes: s.Axes}, Start: s.Start, End: s.End,
+func (s *SessionMotion) Motion() sweep.Motion {
+	return sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Ellipsoid{Axes: s.Axes}), Start: s.Start, End: s.End,
 		Slide: sweep.SlideOptions{MaxIterations: s.MaxIterations, Skin: s.Skin}}
 }
 
