@@ -13,6 +13,7 @@ import (
 
 	"sweepdbg/render"
 	"sweepdbg/scene/engine"
+	"sweepdbg/scene/judge"
 	"sweepdbg/ui/editor"
 )
 
@@ -167,7 +168,7 @@ func (g *game) wrongTicks(ctx *debugui.Context, c *editor.Capture) {
 			sc := float64(ctx.Scale())
 			n := max(len(c.Frames)-1, 1)
 			for i, f := range c.Frames {
-				if f.Verdict.State != engine.Wrong {
+				if f.Verdict.State != judge.Wrong {
 					continue
 				}
 				x := (float64(b.Min.X) + float64(b.Dx()-2)*float64(i)/float64(n)) * sc

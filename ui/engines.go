@@ -15,6 +15,7 @@ import (
 	"sweepdbg/render"
 	"sweepdbg/scene"
 	"sweepdbg/scene/engine"
+	"sweepdbg/scene/judge"
 	"sweepdbg/sweep"
 	"sweepdbg/ui/editor"
 )
@@ -87,8 +88,8 @@ func (g *game) enginePoses() []render.EnginePose {
 // kind (the rule, and the exact contact's feature where it tells: the
 // hunt names findings the same way) and the amount ("wrong (t (edge) off
 // by 0.00473)").
-func legendVerdict(v engine.Verdict) string {
-	if v.State != engine.Wrong {
+func legendVerdict(v judge.Verdict) string {
+	if v.State != judge.Wrong {
 		return v.State.String()
 	}
 	return "wrong (" + v.Kind() + " off by " + scene.Amount(v.By) + ")"
@@ -129,9 +130,9 @@ func (g *game) engineBlock(ctx *debugui.Context, i int, rep *editor.EngineReport
 	}
 	for _, v := range []struct {
 		op string
-		v  engine.Verdict
+		v  judge.Verdict
 	}{{"sweep", rep.Sweep}, {"slide", rep.Slide}} {
-		if v.v.State != engine.Pending {
+		if v.v.State != judge.Pending {
 			colorRow(ctx, editor.VerdictLine(v.op, v.v), verdictColor(v.v.State, stale))
 		}
 	}
@@ -147,13 +148,13 @@ func (g *game) engineBlock(ctx *debugui.Context, i int, rep *editor.EngineReport
 }
 
 // verdictColor is the background of a verdict row.
-func verdictColor(s engine.State, stale bool) color.RGBA {
+func verdictColor(s judge.State, stale bool) color.RGBA {
 	switch {
 	case stale:
 		return colorStale
-	case s == engine.Agrees:
+	case s == judge.Agrees:
 		return colorAgrees
-	case s == engine.Wrong:
+	case s == judge.Wrong:
 		return colorBad
 	}
 	return colorBroken

@@ -16,6 +16,7 @@ import (
 	"sweepdbg/geom"
 	"sweepdbg/scene"
 	"sweepdbg/scene/engine"
+	"sweepdbg/scene/judge"
 	"sweepdbg/ui/editor"
 )
 
@@ -319,12 +320,12 @@ func TestTipSpotClearsLabels(t *testing.T) {
 
 // TestLegendVerdict: a wrong verdict shows its rule and its amount.
 func TestLegendVerdict(t *testing.T) {
-	for v, want := range map[engine.Verdict]string{
-		{State: engine.Wrong, Rule: "t", By: 0.0047312}:                        "wrong (t off by 0.00473)",
-		{State: engine.Wrong, Rule: "t", Feature: "edge", By: 0.0047312}:       "wrong (t (edge) off by 0.00473)",
-		{State: engine.Wrong, Rule: "feature", Feature: "edge->vertex", By: 1}: "wrong (feature edge->vertex off by 1)",
-		{State: engine.Agrees}:                   "agrees",
-		{State: engine.Broken, Detail: "exited"}: "broken",
+	for v, want := range map[judge.Verdict]string{
+		{State: judge.Wrong, Rule: "t", By: 0.0047312}:                        "wrong (t off by 0.00473)",
+		{State: judge.Wrong, Rule: "t", Feature: "edge", By: 0.0047312}:       "wrong (t (edge) off by 0.00473)",
+		{State: judge.Wrong, Rule: "feature", Feature: "edge->vertex", By: 1}: "wrong (feature edge->vertex off by 1)",
+		{State: judge.Agrees}:                   "agrees",
+		{State: judge.Broken, Detail: "exited"}: "broken",
 	} {
 		if got := legendVerdict(v); got != want {
 			t.Errorf("%+v: %q, want %q", v, got, want)

@@ -13,6 +13,7 @@ import (
 
 	"sweepdbg/scene"
 	"sweepdbg/scene/engine"
+	"sweepdbg/scene/judge"
 	"sweepdbg/sweep"
 )
 
@@ -59,7 +60,7 @@ func (rp *replayer) capture(file string) bool {
 	if fi, err := f.Stat(); err == nil {
 		run.size = fi.Size()
 	}
-	_, err = engine.JudgeCapture(rp.ctx, &countingReader{f, &run.read}, rp.judge, func(rec engine.Record, v engine.Verdict) error {
+	_, err = engine.JudgeCapture(rp.ctx, &countingReader{f, &run.read}, rp.judge, func(rec engine.Record, v judge.Verdict) error {
 		return rp.captureLine(run, &rec, v)
 	})
 	rp.progressDone(run)
@@ -101,8 +102,8 @@ func anyWrong(sums []engine.CaptureSummary) bool {
 
 // captureLine handles one judged line: counts it, asks the engines and
 // prints what is wrong with it.
-func (rp *replayer) captureLine(run *captureRun, rec *engine.Record, v engine.Verdict) error {
-	out := captureRecord{File: run.file, Line: rec.Line, Pass: v.State == engine.Agrees}
+func (rp *replayer) captureLine(run *captureRun, rec *engine.Record, v judge.Verdict) error {
+	out := captureRecord{File: run.file, Line: rec.Line, Pass: v.State == judge.Agrees}
 	run.sum.Add(rec, v)
 	if rec.Op == 0 { // JudgeCapture's call for a malformed line: Detail is its *CaptureError's text
 		out.Error = v.Detail
@@ -129,7 +130,7 @@ func invalidLine(file, detail string) string {
 }
 
 // fill copies the record's place and the verdict.
-func (c *captureRecord) fill(rec *engine.Record, v engine.Verdict) {
+func (c *captureRecord) fill(rec *engine.Record, v judge.Verdict) {
 	if rec.HasFrame {
 		c.Frame = &rec.Frame
 	}

@@ -12,6 +12,7 @@ import (
 
 	"sweepdbg/scene"
 	"sweepdbg/scene/engine"
+	"sweepdbg/scene/judge"
 	"sweepdbg/sweep"
 )
 
@@ -50,9 +51,9 @@ type verdictJSON struct {
 	Detail string `json:"detail,omitempty"`
 }
 
-func toVerdictJSON(op string, v engine.Verdict) verdictJSON {
+func toVerdictJSON(op string, v judge.Verdict) verdictJSON {
 	j := verdictJSON{Op: op, State: v.State.String(), Rule: v.Rule, Detail: v.Detail}
-	if v.State == engine.Wrong {
+	if v.State == judge.Wrong {
 		by := jnum(v.By)
 		j.By = &by
 	}
@@ -130,7 +131,7 @@ type asked struct {
 	ans      sweep.Answer // sweep fields from the sweep, slide fields from the slide
 	swept    bool
 	verdicts []verdictJSON
-	judged   []engine.Verdict // the verdicts as judged, in the order of verdicts
+	judged   []judge.Verdict // the verdicts as judged, in the order of verdicts
 	pass     bool
 	extra    map[string]json.RawMessage
 }
@@ -139,7 +140,7 @@ type asked struct {
 // against exact with j. An engine that answered {"error":...}, or could not
 // be asked a query JSON cannot carry, gets an "unanswered" verdict; any
 // other error (a broken engine, ctx ended) is returned.
-func ask(ctx context.Context, e engine.Engine, ops engine.Ops, q engine.Query, exact sweep.Answer, j engine.Judge) (asked, error) {
+func ask(ctx context.Context, e engine.Engine, ops engine.Ops, q engine.Query, exact sweep.Answer, j judge.Judge) (asked, error) {
 	a := asked{pass: true}
 	for _, op := range []engine.Ops{engine.OpSweep, engine.OpSlide} {
 		if ops&op == 0 || e.Ops()&op == 0 {
@@ -154,9 +155,9 @@ func ask(ctx context.Context, e engine.Engine, ops engine.Ops, q engine.Query, e
 		case err != nil:
 			return a, err
 		}
-		v := judgeOne(j, op, q, exact, got)
+		v := q.Judge(j, op, exact, got)
 		a.merge(op, got)
-		a.pass = a.pass && v.State == engine.Agrees
+		a.pass = a.pass && v.State == judge.Agrees
 		a.add(op, v)
 		if r, ok := e.(replier); ok && op == engine.OpSweep {
 			rep := r.LastReply()
@@ -173,15 +174,8 @@ func askOne(ctx context.Context, e engine.Engine, op engine.Ops, q engine.Query)
 	return e.Sweep(ctx, q)
 }
 
-func judgeOne(j engine.Judge, op engine.Ops, q engine.Query, exact, got sweep.Answer) engine.Verdict {
-	if op == engine.OpSlide {
-		return j.Slide(q, exact, got)
-	}
-	return j.Sweep(q, exact, got)
-}
-
 // add keeps the verdict on op.
-func (a *asked) add(op engine.Ops, v engine.Verdict) {
+func (a *asked) add(op engine.Ops, v judge.Verdict) {
 	a.verdicts = append(a.verdicts, toVerdictJSON(opName(op), v))
 	a.judged = append(a.judged, v)
 }
@@ -204,10 +198,10 @@ func (a *asked) report(name string) engineReport {
 		r.Verdicts = []verdictJSON{}
 	}
 	for _, v := range a.verdicts {
-		if v.State != engine.Agrees.String() || r.verdictJSON.State == "" {
+		if v.State != judge.Agrees.String() || r.verdictJSON.State == "" {
 			r.verdictJSON = v
 		}
-		if v.State != engine.Agrees.String() {
+		if v.State != judge.Agrees.String() {
 			break
 		}
 	}
@@ -229,14 +223,14 @@ func opName(op engine.Ops) string {
 // to the slide rules, never to the core's resting place. A broken
 // engine's error is returned (the report keeps the engines asked before
 // it).
-func (rep *report) askEngines(ctx context.Context, engines []engine.Engine, names []string, j engine.Judge) error {
+func (rep *report) askEngines(ctx context.Context, engines []engine.Engine, names []string, j judge.Judge) error {
 	for i, e := range engines {
 		a, err := ask(ctx, e, engine.OpSweep|engine.OpSlide, rep.query, rep.exact, j)
 		if err != nil {
 			return err
 		}
 		er := a.report(names[i])
-		er.Tolerance = jnum(j.Tolerance())
+		er.Tolerance = jnum(j.Tolerance().T)
 		rep.Pass = rep.Pass && er.Pass
 		rep.Engine = append(rep.Engine, er)
 	}
@@ -258,7 +252,7 @@ func (er *engineReport) text(file string) string {
 func (er *engineReport) wrongFirst(tol float64) []string {
 	var bad, good []string
 	for _, v := range er.Verdicts {
-		if v.State == engine.Agrees.String() {
+		if v.State == judge.Agrees.String() {
 			good = append(good, v.text())
 		} else {
 			bad = append(bad, v.long(tol))

@@ -12,6 +12,7 @@ import (
 	"sweepdbg/internal/atomicfile"
 	"sweepdbg/scene"
 	"sweepdbg/scene/engine"
+	"sweepdbg/scene/judge"
 )
 
 // junitLog collects a replay's outcome for --junit FILE as JUnit XML, the
@@ -187,7 +188,7 @@ func (rp *replayer) fixtureCase(rep *report) {
 	lines := []string{rep.text()}
 	for i := range rep.Engine {
 		er := &rep.Engine[i]
-		msgs = append(msgs, er.failures(rp.judge.Tolerance())...)
+		msgs = append(msgs, er.failures(rp.judge.Tolerance().T)...)
 		lines = append(lines, er.text(rep.File))
 	}
 	rp.junit.add(orName(rep.Name, rep.File), strings.Join(msgs, "; "), "", strings.Join(lines, "\n"))
@@ -207,7 +208,7 @@ func (er *engineReport) failures(tol float64) []string {
 	var out []string
 	prefix := "engine " + strconv.Quote(er.Name) + ": "
 	for _, v := range er.Verdicts {
-		if v.State != engine.Agrees.String() {
+		if v.State != judge.Agrees.String() {
 			out = append(out, prefix+v.short(tol))
 		}
 	}
@@ -237,7 +238,7 @@ func (rp *replayer) captureCase(c *captureRecord) {
 		rp.junit.add(name, "", "", "")
 		return
 	}
-	tol := rp.judge.Tolerance()
+	tol := rp.judge.Tolerance().T
 	var msgs []string
 	if !c.Pass {
 		msgs = append(msgs, c.verdictJSON.short(tol))

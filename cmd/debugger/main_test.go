@@ -13,6 +13,7 @@ import (
 
 	"sweepdbg/scene"
 	"sweepdbg/scene/engine"
+	"sweepdbg/scene/judge"
 	"sweepdbg/ui"
 )
 
@@ -257,7 +258,7 @@ func TestWindowArguments(t *testing.T) {
 	for _, c := range cases {
 		runs, _ := fakeUI(t, nil)
 		if c.want.EngineTimeout == 0 {
-			c.want.EngineTimeout, c.want.EngineTolerance = engine.DefaultTimeout, engine.DefaultTolerance
+			c.want.EngineTimeout, c.want.EngineTolerance = engine.DefaultTimeout, judge.Engine.T
 		}
 		if code, _, errOut := runCmd(c.args...); code != exitOK || len(*runs) != 1 || !reflect.DeepEqual((*runs)[0], c.want) {
 			t.Errorf("%v: exit %d (%s), window opened with %+v; want %+v", c.args, code, errOut, *runs, c.want)

@@ -15,6 +15,7 @@ import (
 
 	"sweepdbg/scene"
 	"sweepdbg/scene/engine"
+	"sweepdbg/scene/judge"
 	"sweepdbg/scene/opinions"
 	"sweepdbg/sweep"
 )
@@ -85,7 +86,7 @@ type replayer struct {
 	first          bool // captures: only the summary, no line per query
 	engines        []engine.Engine
 	names          []string // the engines' names in reports (engineNames)
-	judge          engine.Judge
+	judge          judge.Judge
 	status         int
 	tty            bool      // stderr is a terminal: draw progress lines
 	junit          *junitLog // --junit; nil without it
@@ -299,7 +300,7 @@ func replayOne(ctx context.Context, file string, second bool, load func() (*scen
 	rep.query.Slide = s.EffectiveSlideOptions()
 	rep.fill(s, r)
 	if second {
-		o, _ := engine.Opinions(ctx, rep.query, engine.Builtins(), opinions.DefaultTolerance)
+		o, _ := engine.Opinions(ctx, rep.query, engine.Builtins(), judge.Exact)
 		rep.fillOpinions(o)
 	}
 	return rep

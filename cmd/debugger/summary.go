@@ -8,6 +8,7 @@ import (
 
 	"sweepdbg/scene"
 	"sweepdbg/scene/engine"
+	"sweepdbg/scene/judge"
 )
 
 // summary prints a capture's summary: "FILE: N queries, M wrong (t: 2,
@@ -80,7 +81,7 @@ func placeText(p *engine.Place) string {
 // placeVerdict reads "slide inside by 0.000119" or "sweep unanswered".
 func placeVerdict(p *engine.Place) string {
 	s := opName(p.Op) + " " + p.Rule()
-	if p.Verdict.State == engine.Wrong {
+	if p.Verdict.State == judge.Wrong {
 		s += fmt.Sprintf(" by %.3g", p.Verdict.By)
 	}
 	return s

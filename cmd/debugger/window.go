@@ -13,6 +13,7 @@ import (
 
 	"sweepdbg/scene"
 	"sweepdbg/scene/engine"
+	"sweepdbg/scene/judge"
 	"sweepdbg/ui"
 )
 
@@ -34,7 +35,7 @@ func (l *engineList) Set(s string) error { *l = append(*l, s); return nil }
 func windowEngineFlags(fs *flag.FlagSet, opt *ui.Options) {
 	fs.Var((*engineList)(&opt.Engines), "engine", "judge the live engine `\"CMD ARGS\"` against the core on every motion shown (repeatable)")
 	fs.DurationVar(&opt.EngineTimeout, "engine-timeout", engine.DefaultTimeout, "an engine that takes longer than `D` over one request is broken")
-	fs.Float64Var(&opt.EngineTolerance, "engine-tolerance", engine.DefaultTolerance, "the judge's tolerance `TOL` (unit-sphere distance)")
+	fs.Float64Var(&opt.EngineTolerance, "engine-tolerance", judge.Engine.T, "the judge's tolerance `TOL` (unit-sphere distance)")
 }
 
 // runWindow opens the window: debugger [--scene NAME] [--fresh] [--full]

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"sweepdbg/scene/judge"
 )
 
 // BenchmarkLiveSweep is one live sweep round trip with the fake engine
@@ -54,7 +56,7 @@ func BenchmarkJudgeCapture(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		t, err := JudgeCapture(context.Background(), in, Judge{}, nil)
+		t, err := JudgeCapture(context.Background(), in, judge.Judge{}, nil)
 		in.Close()
 		if err != nil || t.Agrees != n {
 			b.Fatalf("%+v %v", t, err)

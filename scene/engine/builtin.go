@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"sweepdbg/scene/judge"
 	"sweepdbg/scene/opinions"
 	"sweepdbg/sweep"
 	"sweepdbg/sweep/unitspace"
@@ -44,7 +45,7 @@ func Core() Engine {
 // field of the first contact present).
 func UnitSpace() Engine {
 	return &builtin{UnitSpaceName, OpSweep, hitFields, func(q *Query) (sweep.Hit, bool) {
-		return q.Mesh.Geometry(q.Ellipsoid).UnitSpace(q.Start, q.End.Sub(q.Start))
+		return opinions.UnitSpaceSweep(q.Mesh.Geometry(q.Ellipsoid), q.Start, q.End.Sub(q.Start))
 	}}
 }
 
@@ -91,8 +92,8 @@ func (b *builtin) Slide(_ context.Context, q Query) (sweep.Answer, error) {
 // or fails a check on its own beyond tol; Report.Candidates are the
 // unit-space method's roots for the triangle the first unitspace engine
 // (else the referee) touched. Work is bounded by the triangles near the
-// motion, deduplicated (see opinions.Geometry).
-func Opinions(ctx context.Context, q Query, engines []Engine, tol opinions.Tolerance) (*opinions.Report, []error) {
+// motion, deduplicated (see judge.Geometry).
+func Opinions(ctx context.Context, q Query, engines []Engine, tol judge.Tolerance) (*opinions.Report, []error) {
 	errs := make([]error, len(engines))
 	var ops []opinions.Opinion
 	for i, e := range engines {
@@ -109,7 +110,7 @@ func Opinions(ctx context.Context, q Query, engines []Engine, tol opinions.Toler
 	}
 	g := q.Mesh.Geometry(q.Ellipsoid)
 	delta := q.End.Sub(q.Start)
-	r := opinions.Referee(g, q.Start, delta, tol, ops)
+	r := opinions.Referee(g, q.Motion, tol, ops)
 	if w := candidateOf(ops, len(q.Mesh.Tris)); w != nil {
 		r.Candidates = unitspace.Explain(q.Ellipsoid, q.Start, delta, q.Mesh.Tris[w.Hit.Triangle])
 	}

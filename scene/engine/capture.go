@@ -13,6 +13,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
+	"sweepdbg/scene/judge"
 	"sweepdbg/sweep"
 )
 
@@ -204,9 +205,9 @@ type Tally struct {
 // JudgeCapture reads a capture from r and judges every record's answer
 // against the exact core with j, calling fn (when not nil) for each
 // record with its verdict and for each bad line with its *CaptureError
-// (as a Broken verdict); fn's error stops the loop and is returned. Bad
+// (as a judge.Broken verdict); fn's error stops the loop and is returned. Bad
 // lines do not stop it; a read error does. ctx is checked between records.
-func JudgeCapture(ctx context.Context, r io.Reader, j Judge, fn func(Record, Verdict) error) (Tally, error) {
+func JudgeCapture(ctx context.Context, r io.Reader, j judge.Judge, fn func(Record, judge.Verdict) error) (Tally, error) {
 	var t Tally
 	cr := NewCaptureReader(r)
 	for {
@@ -217,7 +218,7 @@ func JudgeCapture(ctx context.Context, r io.Reader, j Judge, fn func(Record, Ver
 		if errors.Is(err, io.EOF) {
 			return t, nil
 		}
-		v := Verdict{}
+		v := judge.Verdict{}
 		var ce *CaptureError
 		switch {
 		case errors.As(err, &ce):
@@ -225,7 +226,7 @@ func JudgeCapture(ctx context.Context, r io.Reader, j Judge, fn func(Record, Ver
 		case err != nil:
 			return t, fmt.Errorf("capture: %w", err)
 		default:
-			v = j.Record(&rec)
+			v = rec.Judge(j)
 		}
 		t.count(v)
 		if fn != nil {
@@ -236,29 +237,29 @@ func JudgeCapture(ctx context.Context, r io.Reader, j Judge, fn func(Record, Ver
 	}
 }
 
-func (t *Tally) count(v Verdict) {
+func (t *Tally) count(v judge.Verdict) {
 	t.Records++
 	switch v.State {
-	case Agrees:
+	case judge.Agrees:
 		t.Agrees++
-	case Wrong:
+	case judge.Wrong:
 		t.Wrong++
 	default:
 		t.Errors++
 	}
 }
 
-// Record judges one capture record's answer against the core's.
-func (j Judge) Record(rec *Record) Verdict {
+// Judge judges the record's answer against the core's with j.
+func (rec *Record) Judge(j judge.Judge) judge.Verdict {
 	if rec.Answer.Error != "" {
-		return Verdict{State: Broken, Detail: "the game's engine answered error " + strconv.Quote(clip(rec.Answer.Error))}
+		return judge.Verdict{State: judge.Broken, Detail: "the game's engine answered error " + strconv.Quote(clip(rec.Answer.Error))}
 	}
 	q := rec.Query
 	if rec.Op == OpSlide {
 		exact := sweep.Answer{Slid: true, Slide: q.Mesh.Core.Slide(q.Ellipsoid, q.Start, q.End, q.Slide)}
-		return j.Slide(q, exact, rec.Answer.Answer)
+		return q.Judge(j, OpSlide, exact, rec.Answer.Answer)
 	}
 	var exact sweep.Answer
 	exact.First, exact.Hit = q.Mesh.Core.Sweep(q.Ellipsoid, q.Start, q.End.Sub(q.Start))
-	return j.Sweep(q, exact, rec.Answer.Answer)
+	return q.Judge(j, OpSweep, exact, rec.Answer.Answer)
 }

@@ -2,8 +2,8 @@
 // exact core (the referee), the project's second algorithms (unitspace,
 // oracle) and the user's own engine, live as a child process speaking the
 // engine protocol (docs/engine-protocol.md) or recorded as a capture. Each
-// answers a Query with a sweep.Answer; Judge compares an answer with the
-// exact core's and gives a Verdict.
+// answers a Query with a sweep.Answer; judge.Judge compares an answer with the
+// exact core's and gives a judge.Verdict.
 //
 // Nothing here imports Ebitengine; everything runs headless.
 package engine
@@ -14,7 +14,7 @@ import (
 	"sync/atomic"
 
 	"sweepdbg/geom"
-	"sweepdbg/scene/opinions"
+	"sweepdbg/scene/judge"
 	"sweepdbg/sweep"
 )
 
@@ -40,7 +40,7 @@ type Mesh struct {
 	Core *sweep.Mesh
 
 	geoOnce sync.Once
-	geo     *opinions.Geometry // the oracle's view of Tris, built on first use
+	geo     *judge.Geometry // the oracle's view of Tris, built on first use
 }
 
 // lastID is the last mesh id given out.
@@ -61,8 +61,8 @@ func MeshOf(tris []geom.Triangle, core *sweep.Mesh) *Mesh {
 // Geometry returns the oracle's distance queries over the mesh for
 // ellipsoid e (the triangles' boxes and spatial index are built once per
 // mesh).
-func (m *Mesh) Geometry(e sweep.Ellipsoid) *opinions.Geometry {
-	m.geoOnce.Do(func() { m.geo = opinions.NewGeometry(e, m.Tris) })
+func (m *Mesh) Geometry(e sweep.Ellipsoid) *judge.Geometry {
+	m.geoOnce.Do(func() { m.geo = judge.NewGeometry(e, m.Tris) })
 	return m.geo.WithEllipsoid(e)
 }
 

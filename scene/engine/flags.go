@@ -8,6 +8,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"sweepdbg/scene/judge"
 )
 
 // Flags are the command-line flags of every command that takes live
@@ -42,11 +44,11 @@ func (c cmdList) Set(s string) error {
 func (f *Flags) Add(fs *flag.FlagSet) {
 	fs.Var(cmdList{&f.Cmds}, "engine", "start the engine `\"CMD ARGS\"` and judge it against the exact core (repeatable: compare versions)")
 	fs.DurationVar(&f.Timeout, "engine-timeout", DefaultTimeout, "how long an engine may take to answer one request")
-	fs.Float64Var(&f.Tolerance, "engine-tolerance", DefaultTolerance, "how far (unit-sphere distance) an engine's answer may be from the exact one")
+	fs.Float64Var(&f.Tolerance, "engine-tolerance", judge.Engine.T, "how far (shape units: unit-sphere distance for an ellipsoid) an engine's answer may be from the exact one")
 }
 
-// Judge is the judge for the flags' tolerance.
-func (f *Flags) Judge() Judge { return Judge{Tol: f.Tolerance} }
+// Judge is the judge for the flags' tolerance (judge.Uniform).
+func (f *Flags) Judge() judge.Judge { return judge.Judge{Tol: judge.Uniform(f.Tolerance)} }
 
 // Validate reports a timeout or tolerance that is not positive.
 func (f *Flags) Validate() error {

@@ -9,7 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
-	"sweepdbg/scene/opinions"
+	"sweepdbg/scene/judge"
 	"sweepdbg/sweep"
 )
 
@@ -45,14 +45,14 @@ func TestJudgeSweepEdges(t *testing.T) {
 	for _, c := range cases {
 		got := exact
 		c.edit(&got.First)
-		v := Judge{}.Sweep(q, exact, got)
-		if c.rule == "" && v.State != Agrees || c.rule != "" && (v.State != Wrong || v.Rule != c.rule) {
+		v := q.Judge(judge.Judge{}, OpSweep, exact, got)
+		if c.rule == "" && v.State != judge.Agrees || c.rule != "" && (v.State != judge.Wrong || v.Rule != c.rule) {
 			t.Errorf("%s: %v, want rule %q", c.name, v, c.rule)
 		}
 	}
 	miss := exact
 	miss.Hit = false
-	if v := (Judge{}).Sweep(q, exact, miss); v.Rule != "miss" || math.Abs(v.By-1) > 1e-9 {
+	if v := q.Judge(judge.Judge{}, OpSweep, exact, miss); v.Rule != "miss" || math.Abs(v.By-1) > 1e-9 {
 		t.Errorf("a miss through the floor: %v, want miss by 1", v) // the center passes y = 0: unit distance 0
 	}
 }
@@ -63,14 +63,14 @@ func TestJudgeGraze(t *testing.T) {
 	m := floorMesh()
 	for _, c := range []struct {
 		y    float64
-		want State
-	}{{1 - 0.5e-4, Agrees}, {1 - 2e-4, Wrong}} {
+		want judge.State
+	}{{1 - 0.5e-4, judge.Agrees}, {1 - 2e-4, judge.Wrong}} {
 		q := Query{Mesh: m, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(1)), Start: mgl64.Vec3{1, c.y, -3}, End: mgl64.Vec3{1, c.y, 6}}}
 		exact := exactOf(q)
 		if !exact.Hit {
 			t.Fatalf("y %v: the core misses", c.y)
 		}
-		if v := (Judge{}).Sweep(q, exact, sweep.Answer{}); v.State != c.want {
+		if v := q.Judge(judge.Judge{}, OpSweep, exact, sweep.Answer{}); v.State != c.want {
 			t.Errorf("y %v: %v, want %v", c.y, v, c.want)
 		}
 	}
@@ -81,7 +81,7 @@ func TestJudgeSlide(t *testing.T) {
 	q := Query{Mesh: m, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(1)), Start: mgl64.Vec3{1, 3, 1}, End: mgl64.Vec3{2, -2, 1}}}
 	exact := exactOf(q)
 	ok := exact
-	if v := (Judge{}).Slide(q, exact, ok); v.State != Agrees {
+	if v := q.Judge(judge.Judge{}, OpSlide, exact, ok); v.State != judge.Agrees {
 		t.Fatalf("the core's own slide: %v", v)
 	}
 	cases := []struct {
@@ -102,8 +102,8 @@ func TestJudgeSlide(t *testing.T) {
 		if c.steps != nil {
 			got.Has = sweep.HasSteps
 		}
-		v := Judge{}.Slide(q, exact, got)
-		if c.rule == "" && v.State != Agrees || c.rule != "" && (v.State != Wrong || v.Rule != c.rule) {
+		v := q.Judge(judge.Judge{}, OpSlide, exact, got)
+		if c.rule == "" && v.State != judge.Agrees || c.rule != "" && (v.State != judge.Wrong || v.Rule != c.rule) {
 			t.Errorf("%s: %v, want rule %q", c.name, v, c.rule)
 		}
 	}
@@ -114,14 +114,14 @@ func TestJudgeSlide(t *testing.T) {
 func TestJudgeSlideTiny(t *testing.T) {
 	q := Query{Mesh: floorMesh(), Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(1)), Start: mgl64.Vec3{1, 2, 1}, End: mgl64.Vec3{1.0002, 2.0002, 1.0004}}}
 	exact := exactOf(q)
-	if v := (Judge{}).Slide(q, exact, exact); v.State != Agrees {
+	if v := q.Judge(judge.Judge{}, OpSlide, exact, exact); v.State != judge.Agrees {
 		t.Errorf("the core's own slide of a tiny motion: %v", v)
 	}
 }
 
 func TestOpinionsAgree(t *testing.T) {
 	q := fallQuery(floorMesh())
-	r, errs := Opinions(t.Context(), q, Builtins(), opinions.DefaultTolerance)
+	r, errs := Opinions(t.Context(), q, Builtins(), judge.Exact)
 	for _, err := range errs {
 		if err != nil {
 			t.Fatal(err)
@@ -131,7 +131,7 @@ func TestOpinionsAgree(t *testing.T) {
 		t.Fatalf("report:\n%s", r)
 	}
 	bad := &planted{Engine: Core(), dt: 0.01}
-	r, _ = Opinions(t.Context(), q, []Engine{Core(), bad, Oracle()}, opinions.DefaultTolerance)
+	r, _ = Opinions(t.Context(), q, []Engine{Core(), bad, Oracle()}, judge.Exact)
 	if r.Agree() || !strings.Contains(r.String(), "t: core vs planted") || len(r.Disagreements) != 1 {
 		t.Fatalf("a planted error is reported against the referee only:\n%s", r)
 	}
@@ -158,12 +158,12 @@ func (p *planted) Sweep(ctx context.Context, q Query) (sweep.Answer, error) {
 func TestJudgeFarHit(t *testing.T) {
 	q := Query{Mesh: floorMesh(), Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(1)), Start: mgl64.Vec3{1, 10, 1}, End: mgl64.Vec3{1, 9, 1}}}
 	got := sweep.Answer{Hit: true, First: sweep.Hit{T: 0.5, Point: mgl64.Vec3{1, 0, 1}}, Has: sweep.HasPoint}
-	v := Judge{}.Sweep(q, exactOf(q), got)
-	if v.State != Wrong || v.Rule != "hit" || math.Abs(v.By-8.5) > 1e-12 {
+	v := q.Judge(judge.Judge{}, OpSweep, exactOf(q), got)
+	if v.State != judge.Wrong || v.Rule != "hit" || math.Abs(v.By-8.5) > 1e-12 {
 		t.Errorf("verdict %v, want wrong: hit by 8.5", v)
 	}
 	got.Has = 0 // nothing to measure: at least 1
-	if v := (Judge{}).Sweep(q, exactOf(q), got); v.Rule != "hit" || v.By != 1 {
+	if v := q.Judge(judge.Judge{}, OpSweep, exactOf(q), got); v.Rule != "hit" || v.By != 1 {
 		t.Errorf("without a point: %v, want wrong: hit by 1", v)
 	}
 }
@@ -176,12 +176,12 @@ func TestJudgeSlideEmbeddedStart(t *testing.T) {
 	m := MeshOf(tris, sweep.NewMesh(tris))
 	q := Query{Mesh: m, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(0.5)), Start: mgl64.Vec3{0, 0.3, 0}, End: mgl64.Vec3{3, 0.2, 0}}}
 	exact := exactOf(q)
-	if v := (Judge{}).Slide(q, exact, exact); v.State != Agrees {
+	if v := q.Judge(judge.Judge{}, OpSlide, exact, exact); v.State != judge.Agrees {
 		t.Fatalf("the core's own slide: %v", v)
 	}
 	deeper := sweep.Answer{Slid: true, Slide: sweep.SlideResult{Final: mgl64.Vec3{3, 0.2, 0}}}
-	v := Judge{}.Slide(q, exact, deeper)
-	if v.State != Wrong || v.Rule != "inside" || math.Abs(v.By-0.2) > 1e-9 {
+	v := q.Judge(judge.Judge{}, OpSlide, exact, deeper)
+	if v.State != judge.Wrong || v.Rule != "inside" || math.Abs(v.By-0.2) > 1e-9 {
 		t.Errorf("deeper than the start: %v, want inside by 0.2", v)
 	}
 }
@@ -222,12 +222,12 @@ func TestJudgeSweepKinds(t *testing.T) {
 		{"feature before t and point", q, exact, vertex, "feature", "feature face->vertex", "face->vertex"},
 		{"t before point", q, exact, late, "t", "t (face)", "face"},
 		{"miss", q, exact, miss, "miss", "miss (face)", "face"},
-		{"miss at the start", touching, exactTouching, missTouching, "miss", "miss (at start)", FeatureStart},
+		{"miss at the start", touching, exactTouching, missTouching, "miss", "miss (at start)", judge.FeatureStart},
 		{"hit where the core misses", over, exactOf(over), hit, "hit", "hit", ""},
 		{"agrees", q, exact, exact, "", "", ""},
 	}
 	for _, c := range cases {
-		v := Judge{}.Sweep(c.q, c.exact, c.got)
+		v := c.q.Judge(judge.Judge{}, OpSweep, c.exact, c.got)
 		if v.Rule != c.rule || v.Kind() != c.kind || v.Feature != c.wantFeat {
 			t.Errorf("%s: %v, feature %q, kind %q; want rule %q, feature %q, kind %q", c.name, v, v.Feature, v.Kind(), c.rule, c.wantFeat, c.kind)
 		}

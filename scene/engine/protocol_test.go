@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"sweepdbg/scene/judge"
 	"sweepdbg/sweep"
 )
 
@@ -80,7 +81,7 @@ const goodCapture = `{"op":"mesh","id":7,"vertices":[[0,0,0],[4,0,0],[0,0,4]],"t
 
 func TestCaptureGood(t *testing.T) {
 	var got []string
-	tally, err := JudgeCapture(t.Context(), strings.NewReader(goodCapture), Judge{}, func(r Record, v Verdict) error {
+	tally, err := JudgeCapture(t.Context(), strings.NewReader(goodCapture), judge.Judge{}, func(r Record, v judge.Verdict) error {
 		got = append(got, v.State.String()+" "+v.Rule)
 		if r.Line == 3 && (!r.HasFrame || r.Frame != 12 || r.Label != "jump") {
 			t.Errorf("line 3: %+v", r)
@@ -149,7 +150,7 @@ func TestCaptureBigMesh(t *testing.T) {
 		t.Fatalf("mesh line of %d bytes: want more than MaxLine", b.Len())
 	}
 	b.WriteString(`{"op":"sweep","mesh":1,"ellipsoid":{"axes":[[1,0,0],[0,1,0],[0,0,1]]},"start":[0.2,3,0.2],"end":[0.2,-2,0.2],"answer":{"hit":true,"t":0.4}}` + "\n")
-	tally, err := JudgeCapture(t.Context(), strings.NewReader(b.String()), Judge{}, func(Record, Verdict) error { return nil })
+	tally, err := JudgeCapture(t.Context(), strings.NewReader(b.String()), judge.Judge{}, func(Record, judge.Verdict) error { return nil })
 	if err != nil || tally != (Tally{Records: 1, Agrees: 1}) {
 		t.Fatalf("tally %+v, err %v: want the one query judged and agreeing", tally, err)
 	}

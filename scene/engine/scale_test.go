@@ -7,7 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
-	"sweepdbg/scene/opinions"
+	"sweepdbg/scene/judge"
 	"sweepdbg/sweep"
 )
 
@@ -27,7 +27,7 @@ func TestOpinionsAnyScale(t *testing.T) {
 			p = mgl64.Vec3{r, 0, r}
 			q.Start, q.End = p.Add(mgl64.Vec3{0, 2 * r, 0}), p.Sub(mgl64.Vec3{0, 2 * r, 0})
 		}
-		rep, errs := Opinions(t.Context(), q, Builtins(), opinions.DefaultTolerance)
+		rep, errs := Opinions(t.Context(), q, Builtins(), judge.Exact)
 		for i, err := range errs {
 			if err != nil {
 				t.Fatalf("r %g: engine %d: %v", r, i, err)

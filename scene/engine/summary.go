@@ -3,6 +3,8 @@ package engine
 import (
 	"cmp"
 	"slices"
+
+	"sweepdbg/scene/judge"
 )
 
 // CaptureSummary is what went wrong in a judged capture, built one
@@ -29,13 +31,13 @@ type Place struct {
 	HasFrame bool
 	Label    string // as written ("" when the line has none); escape before printing
 	Op       Ops    // 0 for a malformed line
-	Verdict  Verdict
+	Verdict  judge.Verdict
 }
 
-// Rule names what is wrong with the place's verdict: its Rule when Wrong,
+// Rule names what is wrong with the place's verdict: its Rule when judge.Wrong,
 // else its state ("unanswered", "broken").
 func (p *Place) Rule() string {
-	if p.Verdict.State == Wrong {
+	if p.Verdict.State == judge.Wrong {
 		return p.Verdict.Rule
 	}
 	return p.Verdict.State.String()
@@ -44,7 +46,7 @@ func (p *Place) Rule() string {
 // Add counts one judged record: a query line with its verdict, or a
 // malformed line (rec.Op 0, v as JudgeCapture gives it). Records must come
 // in line order.
-func (s *CaptureSummary) Add(rec *Record, v Verdict) {
+func (s *CaptureSummary) Add(rec *Record, v judge.Verdict) {
 	p := Place{Line: rec.Line, Frame: rec.Frame, HasFrame: rec.HasFrame, Label: rec.Label, Op: rec.Op, Verdict: v}
 	if rec.Op == 0 {
 		s.Malformed++
@@ -54,7 +56,7 @@ func (s *CaptureSummary) Add(rec *Record, v Verdict) {
 		return
 	}
 	s.Queries++
-	if v.State == Agrees {
+	if v.State == judge.Agrees {
 		return
 	}
 	if s.Wrong == nil {

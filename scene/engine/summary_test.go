@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"sweepdbg/scene/judge"
 )
 
 // twoLabels (testdata/two-labels.jsonl) goes wrong for "npc" first at
@@ -20,7 +22,7 @@ func TestCaptureSummary(t *testing.T) {
 	}
 	defer f.Close()
 	var s CaptureSummary
-	_, err = JudgeCapture(t.Context(), f, Judge{}, func(rec Record, v Verdict) error {
+	_, err = JudgeCapture(t.Context(), f, judge.Judge{}, func(rec Record, v judge.Verdict) error {
 		s.Add(&rec, v)
 		return nil
 	})

@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
+	"sweepdbg/scene/judge"
 	"sweepdbg/scene/opinions"
 	"sweepdbg/sweep"
 )
@@ -37,11 +38,11 @@ type Problem struct {
 type world struct {
 	tris []geom.Triangle
 	mesh *sweep.Mesh
-	geo  *opinions.Geometry
+	geo  *judge.Geometry
 }
 
 func newWorld(c Case) *world {
-	return &world{tris: c.Tris, mesh: sweep.NewMesh(c.Tris), geo: opinions.NewGeometry(c.Ellipsoid, c.Tris)}
+	return &world{tris: c.Tris, mesh: sweep.NewMesh(c.Tris), geo: judge.NewGeometry(c.Ellipsoid, c.Tris)}
 }
 
 // forCase returns w with the ellipsoid of c (the geometry's distances
@@ -55,7 +56,7 @@ func (w *world) forCase(c Case) *world {
 
 // checker runs every check on a case.
 type checker struct {
-	tol opinions.Tolerance
+	tol judge.Tolerance
 	eng *engineCheck // when set, engines are judged instead of the core
 }
 
@@ -69,7 +70,7 @@ func (k *checker) check(w *world, c Case) []Problem {
 	// End, plus the ellipsoid and a few skins.
 	reach := delta.Len() + 100*math.Max(c.Slide.Skin, sweep.DefaultSkin)
 	geo := w.geo.Restrict(geom.EmptyAABB().Extend(c.End).Expand(c.Ellipsoid.Extent().Add(mgl64.Vec3{reach, reach, reach})))
-	rep := opinions.Compare(geo, w.mesh, c.Start, delta, k.tol)
+	rep := opinions.Compare(geo, w.mesh, c.Motion, k.tol)
 	probs := blame(rep.Disagreements)
 	if d, _ := geo.Dist(c.Start); d > 1+1e-9 {
 		probs = append(probs, k.slide(w, geo, c)...)
@@ -127,12 +128,12 @@ func blame(ds []opinions.Disagreement) []Problem {
 // slide checks collide-and-slide from a free start: no NaN, every piece of
 // the path (start, each contact and resume pose, final) stays at unit
 // distance >= 1 - tolerance, and the slide does not stick.
-func (k *checker) slide(w *world, geo *opinions.Geometry, c Case) []Problem {
+func (k *checker) slide(w *world, geo *judge.Geometry, c Case) []Problem {
 	return k.judgeSlide(geo, c, w.mesh.Slide(c.Ellipsoid, c.Start, c.End, c.Slide))
 }
 
 // judgeSlide checks the slide res of case c.
-func (k *checker) judgeSlide(geo *opinions.Geometry, c Case, res sweep.SlideResult) []Problem {
+func (k *checker) judgeSlide(geo *judge.Geometry, c Case, res sweep.SlideResult) []Problem {
 	path := []mgl64.Vec3{c.Start}
 	for _, s := range res.Steps {
 		path = append(path, s.Contact, s.Resume)
@@ -162,7 +163,7 @@ func (k *checker) judgeSlide(geo *opinions.Geometry, c Case, res sweep.SlideResu
 // progress although the motion left had a tangential part of which the
 // first half is free of contact (by the oracle): a correct slide glides at
 // least that far.
-func (k *checker) stuck(geo *opinions.Geometry, c Case, res sweep.SlideResult) (Problem, bool) {
+func (k *checker) stuck(geo *judge.Geometry, c Case, res sweep.SlideResult) (Problem, bool) {
 	if len(res.Steps) == 0 || c.Slide.MaxIterations == 1 {
 		return Problem{}, false
 	}

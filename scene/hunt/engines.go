@@ -11,7 +11,7 @@ import (
 	"sweepdbg/geom"
 	"sweepdbg/scene"
 	"sweepdbg/scene/engine"
-	"sweepdbg/scene/opinions"
+	"sweepdbg/scene/judge"
 	"sweepdbg/sweep"
 )
 
@@ -27,13 +27,13 @@ type KindCount struct {
 // engineCheck judges live engines against the exact core instead of
 // checking the core (Config.Engines): every engine's sweep of a case, and
 // its slide from a free start when it offers slides, each judged with
-// engine.Judge; a wrong answer is a Problem of kind "<engine>: <verdict's
-// kind>" (engine.Verdict.Kind), e.g. "naive-c: feature edge->vertex".
+// judge.Judge; a wrong answer is a Problem of kind "<engine>: <verdict's
+// kind>" (judge.Verdict.Kind), e.g. "naive-c: feature edge->vertex".
 type engineCheck struct {
 	ctx     context.Context
 	engines []engine.Engine
 	names   []string
-	judge   engine.Judge
+	judge   judge.Judge
 	err     error        // the first engine that broke; nothing is asked after it
 	queries atomic.Int64 // requests answered (read by the progress reports)
 	// unanswered counts {"error":...} answers and queries JSON cannot carry.
@@ -47,7 +47,7 @@ type meshFor struct {
 	m    *engine.Mesh
 }
 
-func newEngineCheck(ctx context.Context, engines []engine.Engine, j engine.Judge) *engineCheck {
+func newEngineCheck(ctx context.Context, engines []engine.Engine, j judge.Judge) *engineCheck {
 	names := make([]string, len(engines))
 	seen := map[string]int{}
 	for i, e := range engines {
@@ -105,7 +105,7 @@ func (ec *engineCheck) check(w *world, c Case) []Problem {
 			if !ok {
 				return nil
 			}
-			if v.State == engine.Wrong {
+			if v.State == judge.Wrong {
 				probs = append(probs, Problem{Kind: ec.names[i] + ": " + v.Kind(), Worst: v.By, Detail: v.Detail, Engine: ec.names[i]})
 			}
 		}
@@ -116,7 +116,7 @@ func (ec *engineCheck) check(w *world, c Case) []Problem {
 // ask puts one op to e and judges the answer; false when the engine broke
 // or the hunt was cancelled. An {"error":...} answer, or a query JSON
 // cannot carry, is no verdict.
-func (ec *engineCheck) ask(e engine.Engine, op engine.Ops, q engine.Query, exact sweep.Answer) (engine.Verdict, bool) {
+func (ec *engineCheck) ask(e engine.Engine, op engine.Ops, q engine.Query, exact sweep.Answer) (judge.Verdict, bool) {
 	var got sweep.Answer
 	var err error
 	if op == engine.OpSlide {
@@ -128,18 +128,15 @@ func (ec *engineCheck) ask(e engine.Engine, op engine.Ops, q engine.Query, exact
 	case err == nil:
 	case !engine.Answered(err):
 		ec.unanswered.Add(1)
-		return engine.Verdict{}, true
+		return judge.Verdict{}, true
 	case ec.ctx.Err() != nil: // cancelled: not the engine's fault
-		return engine.Verdict{}, false
+		return judge.Verdict{}, false
 	default:
 		ec.err = err
-		return engine.Verdict{}, false
+		return judge.Verdict{}, false
 	}
 	ec.queries.Add(1)
-	if op == engine.OpSlide {
-		return ec.judge.Slide(q, exact, got), true
-	}
-	return ec.judge.Sweep(q, exact, got), true
+	return q.Judge(ec.judge, op, exact, got), true
 }
 
 // printable is s with control characters, quotes and invalid UTF-8
@@ -171,7 +168,7 @@ func fewer(c Case, fails func(Case) bool) Case {
 	}
 	ranked := make([]near, len(c.Tris))
 	for i, t := range c.Tris {
-		d, _, _ := opinions.NewGeometry(c.Ellipsoid, []geom.Triangle{t}).MinDist(c.Start, c.End.Sub(c.Start), 0, 1)
+		d, _, _ := judge.NewGeometry(c.Ellipsoid, []geom.Triangle{t}).MinDist(c.Start, c.End.Sub(c.Start), 0, 1)
 		ranked[i] = near{d, t}
 	}
 	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].d < ranked[j].d })
@@ -207,11 +204,8 @@ func (j *job) fixture(c Case, p Problem) (*scene.Scene, error) {
 // smallest semi-axis (a unit distance of tol is at least that many world
 // units in every direction), so an engine the judge accepts on this
 // motion also passes the fixture's point, normal and t checks.
-func expectTolerance(e sweep.Ellipsoid, j engine.Judge) float64 {
-	tol := j.Tol
-	if !(tol > 0) {
-		tol = engine.DefaultTolerance
-	}
+func expectTolerance(e sweep.Ellipsoid, j judge.Judge) float64 {
+	tol := j.Tolerance().Max()
 	r := math.Inf(1)
 	for _, a := range e.Axes {
 		r = math.Min(r, a.Len())

@@ -10,6 +10,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/scene"
+	"sweepdbg/scene/judge"
 	"sweepdbg/scene/opinions"
 )
 
@@ -50,7 +51,7 @@ func fixtureName(kind string) string {
 // core's when the oracle is blamed), so that `debugger replay` fails on the
 // fixture exactly while the core is the one in the wrong; slide findings
 // carry no expectation (the "hunt" note says what went wrong).
-func sceneOf(c Case, p Problem, from string, seed uint64, tol opinions.Tolerance) (*scene.Scene, error) {
+func sceneOf(c Case, p Problem, from string, seed uint64, tol judge.Tolerance) (*scene.Scene, error) {
 	s := &scene.Scene{Name: fixtureName(p.Kind), Motion: c.Motion, Extra: map[string]json.RawMessage{}}
 	index := map[mgl64.Vec3]int{}
 	for _, t := range c.Tris {
@@ -69,7 +70,7 @@ func sceneOf(c Case, p Problem, from string, seed uint64, tol opinions.Tolerance
 	n := note{Kind: p.Kind, Worst: number(p.Worst), Detail: p.Detail, Scene: from, Seed: seed}
 	if !strings.HasPrefix(p.Kind, "slide") {
 		w := newWorld(c)
-		rep := opinions.Compare(w.geo, w.mesh, c.Start, c.End.Sub(c.Start), tol)
+		rep := opinions.Compare(w.geo, w.mesh, c.Motion, tol)
 		n.Report = strings.Split(strings.TrimSpace(rep.String()), "\n")
 		s.Expect = expectOf(rep, p.Kind, tol)
 	}
@@ -85,7 +86,7 @@ func sceneOf(c Case, p Problem, from string, seed uint64, tol opinions.Tolerance
 
 // expectOf is the expectation of a disagreement fixture: the oracle's
 // answer, or the core's when the oracle is the one blamed.
-func expectOf(rep *opinions.Report, kind string, tol opinions.Tolerance) *scene.Expect {
+func expectOf(rep *opinions.Report, kind string, tol judge.Tolerance) *scene.Expect {
 	ref := rep.Opinions[2]
 	if strings.Contains(kind, opinions.Oracle) && !strings.Contains(kind, opinions.Rouwe) {
 		ref = rep.Opinions[0]

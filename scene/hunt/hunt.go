@@ -44,7 +44,7 @@ import (
 
 	"sweepdbg/scene"
 	"sweepdbg/scene/engine"
-	"sweepdbg/scene/opinions"
+	"sweepdbg/scene/judge"
 	"sweepdbg/sweep"
 )
 
@@ -81,21 +81,21 @@ type Config struct {
 	// value is all of them.
 	Shard Shard
 	// Tolerance is what counts as a disagreement; zero means
-	// opinions.DefaultTolerance.
-	Tolerance opinions.Tolerance
+	// judge.Exact.
+	Tolerance judge.Tolerance
 	// Now is the clock (the time budget); nil means time.Now.
 	Now func() time.Time
 	// Engines, when not empty, holds one set of engines per job (its
 	// length must be the number of jobs), each set the same engines
 	// started anew: they are judged against the exact core with Judge
 	// instead of the core being checked. Kinds are named "<engine>:
-	// <kind>" (engine.Verdict.Kind: the rule and the exact feature, e.g.
+	// <kind>" (judge.Verdict.Kind: the rule and the exact feature, e.g.
 	// "naive-c: t (edge)"), each finding is shrunk to at most 4
 	// triangles and its fixture expects the exact core's answer. The hunt
 	// ends with an error (a *engine.BrokenError) when an engine breaks,
 	// after every job has stopped. The caller closes the engines.
 	Engines [][]engine.Engine
-	Judge   engine.Judge
+	Judge   judge.Judge
 }
 
 // Progress is reported while hunting, a few times a second.
@@ -178,8 +178,8 @@ func (c Config) withDefaults() Config {
 	if c.Out == "" {
 		c.Out = DefaultOut
 	}
-	if c.Tolerance == (opinions.Tolerance{}) {
-		c.Tolerance = opinions.DefaultTolerance
+	if c.Tolerance == (judge.Tolerance{}) {
+		c.Tolerance = judge.Exact
 	}
 	if c.Now == nil {
 		c.Now = time.Now

@@ -14,6 +14,7 @@ import (
 
 	"sweepdbg/geom"
 	"sweepdbg/scene"
+	"sweepdbg/scene/judge"
 	"sweepdbg/scene/opinions"
 	"sweepdbg/sweep"
 )
@@ -35,9 +36,9 @@ var floorTris = []geom.Triangle{
 // TestJudgeSlide feeds hand-made slide results for a unit sphere over the
 // floor to the slide checks.
 func TestJudgeSlide(t *testing.T) {
-	k := &checker{tol: opinions.DefaultTolerance}
+	k := &checker{tol: judge.Exact}
 	c := Case{Tris: floorTris, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(1)), Start: mgl64.Vec3{0, 3, 0}, End: mgl64.Vec3{5, -1, 0}, Slide: sweep.SlideOptions{MaxIterations: 5, Skin: 0.001}}}
-	geo := opinions.NewGeometry(c.Ellipsoid, c.Tris)
+	geo := judge.NewGeometry(c.Ellipsoid, c.Tris)
 	// The first contact: the center at (1, 1, 0), normal +y, nudged up by
 	// the skin.
 	step := sweep.SlideStep{Hit: sweep.Hit{T: 0.5, Point: mgl64.Vec3{1, 0, 0}, Normal: mgl64.Vec3{0, 1, 0}}, Contact: mgl64.Vec3{1, 1, 0}, Resume: mgl64.Vec3{1, 1.001, 0}}
@@ -147,7 +148,7 @@ func TestRoundVec(t *testing.T) {
 func TestFixture(t *testing.T) {
 	c := Case{Tris: floorTris, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(1)), Start: mgl64.Vec3{1, 3, 1}, End: mgl64.Vec3{1, -2, 1}, Slide: sweep.SlideOptions{MaxIterations: 3, Skin: 0.01}}}
 	p := Problem{Kind: "t: core", Worst: 0.5, Detail: "made up"}
-	s, err := sceneOf(c, p, "floor", 42, opinions.DefaultTolerance)
+	s, err := sceneOf(c, p, "floor", 42, judge.Exact)
 	if err != nil {
 		t.Fatal(err)
 	}

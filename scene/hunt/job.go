@@ -202,7 +202,7 @@ func (h *hunter) noise() []NoiseHint {
 	defer h.mu.Unlock()
 	var hints []NoiseHint
 	for e, s := range h.spreads {
-		if n, ok := s.hint(h.cfg.Judge.Tolerance()); ok {
+		if n, ok := s.hint(h.cfg.Judge.Tolerance().T); ok {
 			n.Engine = e
 			hints = append(hints, n)
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"sweepdbg/scene/engine"
+	"sweepdbg/scene/judge"
 	"sweepdbg/sweep"
 )
 
@@ -104,7 +105,7 @@ func TestHuntNoiseHint(t *testing.T) {
 	if n.Engine != "noisy" || !near(n.Under, 2e-4) || !near(n.Tolerance, 3e-4) || n.Below < noiseMin || n.Above() < 1 {
 		t.Errorf("hint %+v: want noisy's noise under 2e-4, tolerance 3e-4, cases on both sides", n)
 	}
-	cfg.Judge.Tol, cfg.Out = n.Tolerance, t.TempDir()
+	cfg.Judge.Tol, cfg.Out = judge.Uniform(n.Tolerance), t.TempDir()
 	sum, err = Run(t.Context(), cfg, nil)
 	if err != nil || len(sum.Noise) != 0 || len(sum.Findings) == 0 {
 		t.Errorf("at tolerance %g: %v, noise %+v, %d findings; want the bug found and no hint", n.Tolerance, err, sum.Noise, len(sum.Findings))

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"sweepdbg/scene"
+	"sweepdbg/scene/judge"
 	"sweepdbg/scene/opinions"
 )
 
@@ -42,7 +43,7 @@ func TestPlantedBug(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !failsAs(&checker{tol: opinions.DefaultTolerance}, f.Kind)(caseOf(back)) {
+	if !failsAs(&checker{tol: judge.Exact}, f.Kind)(caseOf(back)) {
 		t.Errorf("the fixture %s does not reproduce %q", f.Fixture, f.Kind)
 	}
 }

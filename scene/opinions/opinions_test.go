@@ -9,6 +9,7 @@ import (
 
 	"sweepdbg/geom"
 	"sweepdbg/scene"
+	"sweepdbg/scene/judge"
 	"sweepdbg/sweep"
 )
 
@@ -44,9 +45,9 @@ func TestBuiltinsAgree(t *testing.T) {
 // sphere falling on (1, ., 1) from y = 3 by 5: first contact when the
 // center reaches y = 1, at T = 0.4, point (1, 0, 1), normal +y (derived by
 // hand).
-func floorCase() (*Geometry, mgl64.Vec3, mgl64.Vec3, sweep.Hit) {
+func floorCase() (*judge.Geometry, mgl64.Vec3, mgl64.Vec3, sweep.Hit) {
 	tris := []geom.Triangle{{{0, 0, 0}, {4, 0, 0}, {0, 0, 4}}}
-	g := NewGeometry(sweep.Sphere(1), tris)
+	g := judge.NewGeometry(sweep.Sphere(1), tris)
 	return g, mgl64.Vec3{1, 3, 1}, mgl64.Vec3{0, -5, 0}, sweep.Hit{T: 0.4, Point: mgl64.Vec3{1, 0, 1}, Normal: mgl64.Vec3{0, 1, 0}}
 }
 
@@ -73,11 +74,11 @@ func TestJudge(t *testing.T) {
 			h.Normal = mgl64.Vec3{0.01, 1, 0}.Normalize()
 			return h, true
 		}, "normal", math.NaN()},
-		{"nan", func(h sweep.Hit) (sweep.Hit, bool) { h.T = math.NaN(); return h, true }, "nan", math.Inf(1)},
+		{"nan", func(h sweep.Hit) (sweep.Hit, bool) { h.T = math.NaN(); return h, true }, "nonfinite", math.Inf(1)},
 	}
 	for _, c := range cases {
 		bad, ok := c.bad(right)
-		r := judge(g, begin, delta, DefaultTolerance, []Opinion{{Algorithm: Rouwe, OK: ok, Hit: bad}, {Algorithm: UnitSpace, OK: true, Hit: right}, {Algorithm: Oracle, OK: true, Hit: right}}, true)
+		r := compare(g, motionOf(g, begin, delta), judge.Exact, []Opinion{{Algorithm: Rouwe, OK: ok, Hit: bad}, {Algorithm: UnitSpace, OK: true, Hit: right}, {Algorithm: Oracle, OK: true, Hit: right}}, true)
 		if c.field == "" {
 			if !r.Agree() {
 				t.Errorf("%s: %v", c.name, r.Disagreements)
@@ -113,12 +114,12 @@ func TestJudge(t *testing.T) {
 // TestGrazing: a sphere passing 1 + 1e-9 above an edge may be called a
 // hit (at its closest) or a miss; neither is a disagreement.
 func TestGrazing(t *testing.T) {
-	g := NewGeometry(sweep.Sphere(1), []geom.Triangle{{{0, 0, 0}, {4, 0, 0}, {0, 0, 4}}})
+	g := judge.NewGeometry(sweep.Sphere(1), []geom.Triangle{{{0, 0, 0}, {4, 0, 0}, {0, 0, 4}}})
 	// Center (2, 1+1e-9, -3+4t)... passes over edge z = 0 at height 1+1e-9
 	// only if it stays beyond the edge: use a path along x beside the edge.
 	begin, delta := mgl64.Vec3{-2, 0, -1 - 1e-9}, mgl64.Vec3{8, 0, 0}
 	graze := sweep.Hit{T: 0.5, Point: mgl64.Vec3{2, 0, 0}, Normal: mgl64.Vec3{0, 0, -1}}
-	r := judge(g, begin, delta, DefaultTolerance, []Opinion{{Algorithm: Rouwe, OK: true, Hit: graze}, {Algorithm: UnitSpace}, {Algorithm: Oracle}}, true)
+	r := compare(g, motionOf(g, begin, delta), judge.Exact, []Opinion{{Algorithm: Rouwe, OK: true, Hit: graze}, {Algorithm: UnitSpace}, {Algorithm: Oracle}}, true)
 	if !r.Agree() {
 		t.Errorf("grazing: %v", r.Disagreements)
 	}
@@ -127,7 +128,7 @@ func TestGrazing(t *testing.T) {
 // TestCompareFloor runs the real algorithms on the hand-derived case.
 func TestCompareFloor(t *testing.T) {
 	g, begin, delta, right := floorCase()
-	r := Compare(g, sweep.NewMesh(g.Tris), begin, delta, DefaultTolerance)
+	r := Compare(g, sweep.NewMesh(g.Tris), motionOf(g, begin, delta), judge.Exact)
 	if !r.Agree() {
 		t.Fatalf("%s", r)
 	}
@@ -166,12 +167,12 @@ func coincident(n int) []geom.Triangle {
 // (the lowest index), and the opinions still agree on it.
 func TestCoincident(t *testing.T) {
 	tris := coincident(200_000)
-	g := NewGeometry(sweep.Sphere(1), tris)
+	g := judge.NewGeometry(sweep.Sphere(1), tris)
 	_, begin, delta, right := floorCase()
 	if near := g.Near(begin, delta, 0); len(near) != 1 || near[0] != 0 {
 		t.Fatalf("near: %d triangles, want triangle 0 only", len(near))
 	}
-	r := Compare(g, sweep.NewMesh(tris), begin, delta, DefaultTolerance)
+	r := Compare(g, sweep.NewMesh(tris), motionOf(g, begin, delta), judge.Exact)
 	if !r.Agree() || math.Abs(r.Opinions[2].Hit.T-right.T) > 1e-9 {
 		t.Fatalf("coincident:\n%s", r)
 	}
@@ -179,10 +180,10 @@ func TestCoincident(t *testing.T) {
 
 func BenchmarkCoincident200k(b *testing.B) {
 	tris := coincident(200_000)
-	g := NewGeometry(sweep.Sphere(1), tris)
+	g := judge.NewGeometry(sweep.Sphere(1), tris)
 	m := sweep.NewMesh(tris)
 	_, begin, delta, _ := floorCase()
 	for b.Loop() {
-		Compare(g, m, begin, delta, DefaultTolerance)
+		Compare(g, m, motionOf(g, begin, delta), judge.Exact)
 	}
 }

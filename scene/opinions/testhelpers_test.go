@@ -1,7 +1,10 @@
 package opinions
 
 import (
+	"github.com/go-gl/mathgl/mgl64"
+
 	"sweepdbg/scene"
+	"sweepdbg/scene/judge"
 	"sweepdbg/sweep"
 )
 
@@ -14,5 +17,10 @@ func CompareScene(s *scene.Scene) (*Report, error) {
 		return nil, err
 	}
 	tris := s.Mesh.Tris()
-	return Compare(NewGeometry(s.Ellipsoid, tris), sweep.NewMesh(tris), s.Start, s.End.Sub(s.Start), DefaultTolerance), nil
+	return Compare(judge.NewGeometry(s.Ellipsoid, tris), sweep.NewMesh(tris), s.Motion, judge.Exact), nil
+}
+
+// motionOf is the motion of g's ellipsoid from begin by delta.
+func motionOf(g *judge.Geometry, begin, delta mgl64.Vec3) sweep.Motion {
+	return sweep.Motion{Shape: sweep.EllipsoidShape(g.E), Start: begin, End: begin.Add(delta)}
 }

@@ -12,6 +12,7 @@ import (
 	"sweepdbg/render/view"
 	"sweepdbg/scene"
 	"sweepdbg/scene/engine"
+	"sweepdbg/scene/judge"
 	"sweepdbg/sweep"
 )
 
@@ -31,7 +32,7 @@ type CaptureFrame struct {
 	Op       engine.Ops
 	Query    engine.Query
 	Answer   sweep.Answer
-	Verdict  engine.Verdict
+	Verdict  judge.Verdict
 }
 
 // Capture is a judged capture: its frames, the cursor on one of them and
@@ -87,7 +88,7 @@ func ReadCapture(ctx context.Context, path string, tol float64) *Capture {
 		return c
 	}
 	defer f.Close()
-	c.Tally, c.Err = engine.JudgeCapture(ctx, f, engine.Judge{Tol: tol}, func(r engine.Record, v engine.Verdict) error {
+	c.Tally, c.Err = engine.JudgeCapture(ctx, f, judge.Judge{Tol: judge.Uniform(tol)}, func(r engine.Record, v judge.Verdict) error {
 		if r.Query.Mesh != nil {
 			c.Frames = append(c.Frames, CaptureFrame{Line: r.Line, Frame: r.Frame, HasFrame: r.HasFrame,
 				Label: Escape(r.Label), Op: r.Op, Query: r.Query, Answer: r.Answer.Answer, Verdict: v})
@@ -112,7 +113,7 @@ func (c *Capture) Seek(i int) { c.Cursor = max(0, min(i, len(c.Frames)-1)) }
 // before it (dir -1); false, cursor unmoved, when there is none.
 func (c *Capture) NextWrong(dir int) bool {
 	for i := c.Cursor + dir; i >= 0 && i < len(c.Frames); i += dir {
-		if c.Frames[i].Verdict.State == engine.Wrong {
+		if c.Frames[i].Verdict.State == judge.Wrong {
 			c.Cursor = i
 			return true
 		}

@@ -9,7 +9,7 @@ import (
 
 	"sweepdbg/render/view"
 	"sweepdbg/scene"
-	"sweepdbg/scene/engine"
+	"sweepdbg/scene/judge"
 )
 
 // testCapture writes a capture over a floor: a right sweep, a wrong one
@@ -47,7 +47,7 @@ func TestCaptureTimeline(t *testing.T) {
 	if c.Err != nil || len(c.Frames) != 5 || c.Tally.Records != 6 || c.Tally.Wrong != 2 || c.Tally.Errors != 1 {
 		t.Fatalf("capture: err %v, %d frames, tally %+v", c.Err, len(c.Frames), c.Tally)
 	}
-	if f := c.Frames[0]; f.Verdict.State != engine.Agrees || f.Label != `jump\a` || f.Describe() != `line 2 frame 1 sweep "jump\a"` {
+	if f := c.Frames[0]; f.Verdict.State != judge.Agrees || f.Label != `jump\a` || f.Describe() != `line 2 frame 1 sweep "jump\a"` {
 		t.Errorf("frame 0: %v %q %q", f.Verdict, f.Label, f.Describe())
 	}
 	if c.Frames[0].Query.Mesh != c.Frames[4].Query.Mesh {

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"sweepdbg/scene/engine"
+	"sweepdbg/scene/judge"
 	"sweepdbg/sweep"
 )
 
@@ -29,7 +30,7 @@ type EngineQuery struct {
 
 // EngineReport is what a live engine last said: its answer to the query
 // of revision Rev (0 before any), each op's verdict against the core
-// (engine.Pending for an op the engine does not answer), and its last
+// (judge.Pending for an op the engine does not answer), and its last
 // standard-error lines, escaped for display.
 type EngineReport struct {
 	Name     string       // from the engine's hello, or its command's base name
@@ -37,8 +38,8 @@ type EngineReport struct {
 	Answered bool         // Rev is set: the engine has had a query
 	Ops      engine.Ops   // the ops the engine answers (0 before hello)
 	Answer   sweep.Answer // Hit and First from its sweep; Slid and Slide from its slide
-	Sweep    engine.Verdict
-	Slide    engine.Verdict
+	Sweep    judge.Verdict
+	Slide    judge.Verdict
 	Stderr   []string // the last stderr lines, escaped (safe to print)
 	// Down is true when the engine is not running (it never started or
 	// broke): Restart starts it again.
@@ -49,15 +50,15 @@ type EngineReport struct {
 // else wrong if either is wrong (the sweep's first), else unanswered if
 // either got an {"error"} answer, else agrees (or pending before any
 // answer).
-func (r *EngineReport) Verdict() engine.Verdict {
-	for _, s := range []engine.State{engine.Broken, engine.Wrong, engine.Unanswered, engine.Agrees} {
-		for _, v := range []engine.Verdict{r.Sweep, r.Slide} {
+func (r *EngineReport) Verdict() judge.Verdict {
+	for _, s := range []judge.State{judge.Broken, judge.Wrong, judge.Unanswered, judge.Agrees} {
+		for _, v := range []judge.Verdict{r.Sweep, r.Slide} {
 			if v.State == s {
 				return v
 			}
 		}
 	}
-	return engine.Verdict{}
+	return judge.Verdict{}
 }
 
 // Runner runs one live engine in its own goroutine, which alone touches
@@ -66,7 +67,7 @@ func (r *EngineReport) Verdict() engine.Verdict {
 type Runner struct {
 	cmd   string
 	opt   engine.Options
-	judge engine.Judge
+	judge judge.Judge
 
 	mu      sync.Mutex
 	next    *EngineQuery // the newest query not yet taken; older ones are dropped
@@ -82,7 +83,7 @@ type Runner struct {
 // default).
 func StartRunner(cmdline string, opt engine.Options, tol float64) *Runner {
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &Runner{cmd: cmdline, opt: opt, judge: engine.Judge{Tol: tol}, wake: make(chan struct{}, 1),
+	r := &Runner{cmd: cmdline, opt: opt, judge: judge.Judge{Tol: judge.Uniform(tol)}, wake: make(chan struct{}, 1),
 		out: make(chan EngineReport, 1), cancel: cancel, done: make(chan struct{})}
 	go r.run(ctx)
 	return r
@@ -214,12 +215,12 @@ func (r *Runner) answer(ctx context.Context, st *runnerState, q *EngineQuery) {
 	if p.Ops()&engine.OpSweep != 0 {
 		a, err := p.Sweep(ctx, q.Query)
 		rep.Answer.Hit, rep.Answer.First, rep.Answer.Has = a.Hit, a.First, a.Has
-		rep.Sweep = engine.VerdictOf(err, func() engine.Verdict { return r.judge.Sweep(q.Query, q.Exact, a) })
+		rep.Sweep = engine.VerdictOf(err, func() judge.Verdict { return q.Query.Judge(r.judge, engine.OpSweep, q.Exact, a) })
 	}
-	if p.Ops()&engine.OpSlide != 0 && rep.Sweep.State != engine.Broken {
+	if p.Ops()&engine.OpSlide != 0 && rep.Sweep.State != judge.Broken {
 		a, err := p.Slide(ctx, q.Query)
 		rep.Answer.Slid, rep.Answer.Slide, rep.Answer.Has = a.Slid, a.Slide, rep.Answer.Has|a.Has
-		rep.Slide = engine.VerdictOf(err, func() engine.Verdict { return r.judge.Slide(q.Query, q.Exact, a) })
+		rep.Slide = engine.VerdictOf(err, func() judge.Verdict { return q.Query.Judge(r.judge, engine.OpSlide, q.Exact, a) })
 	}
 	if ctx.Err() != nil {
 		return // closing: nobody reads the report
@@ -400,8 +401,8 @@ func fieldOr(ok bool, s string) string {
 
 // VerdictLine is a verdict as the panel shows it, with the op it is for:
 // "sweep agrees", "slide wrong: sticks off by ...", "broken: ...".
-func VerdictLine(op string, v engine.Verdict) string {
-	if v.State == engine.Broken {
+func VerdictLine(op string, v judge.Verdict) string {
+	if v.State == judge.Broken {
 		return v.String()
 	}
 	return op + " " + v.String()

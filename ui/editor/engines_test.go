@@ -14,6 +14,7 @@ import (
 
 	"sweepdbg/scene"
 	"sweepdbg/scene/engine"
+	"sweepdbg/scene/judge"
 )
 
 // engineWait bounds waits for an engine's report: a liveness limit on a
@@ -79,7 +80,7 @@ func TestEngineAgreesWithCore(t *testing.T) {
 	a := newTestApp(t)
 	e := StartEngines([]string{goEngine(t)}, engine.Options{}, 0)
 	rep := waitReport(t, e, a, "the first answer", func(r *EngineReport) bool { return r.Answered && r.Rev == a.Rev || r.Down })
-	if rep.Down || rep.Verdict().State != engine.Agrees || rep.Name != "go-template" {
+	if rep.Down || rep.Verdict().State != judge.Agrees || rep.Name != "go-template" {
 		t.Fatalf("report %+v, verdict %v", rep, rep.Verdict())
 	}
 	if rep.Answer.Hit != a.Result.Answer.Hit || rep.Answer.First.T != a.Result.Answer.First.T || !rep.Answer.Slid {
@@ -135,7 +136,7 @@ func TestEngineBrokenAndRestart(t *testing.T) {
 	e := StartEngines([]string{shEngine(t, "MARK="+mark+"\n"+brokenOnceScript)}, engine.Options{}, 0)
 	rep := waitReport(t, e, a, "the broken report", func(r *EngineReport) bool { return r.Down })
 	v := rep.Verdict()
-	if v.State != engine.Broken || !strings.Contains(v.String(), "broken: ") || !strings.Contains(v.Detail, "not json") {
+	if v.State != judge.Broken || !strings.Contains(v.String(), "broken: ") || !strings.Contains(v.Detail, "not json") {
 		t.Errorf("verdict %q", v)
 	}
 	if got := strings.Join(rep.Stderr, "\n"); !strings.Contains(got, `boom \x1b[31m here`) {
@@ -143,9 +144,9 @@ func TestEngineBrokenAndRestart(t *testing.T) {
 	}
 	e.Restart(0)
 	rep = waitReport(t, e, a, "the restarted engine's answer", func(r *EngineReport) bool {
-		return !r.Down && r.Answered && r.Rev == a.Rev && r.Sweep.State != engine.Broken
+		return !r.Down && r.Answered && r.Rev == a.Rev && r.Sweep.State != judge.Broken
 	})
-	if rep.Verdict().State != engine.Wrong || rep.Verdict().Rule != "miss" {
+	if rep.Verdict().State != judge.Wrong || rep.Verdict().Rule != "miss" {
 		t.Errorf("after restart: %v, want wrong: miss", rep.Verdict())
 	}
 	e.Close()
@@ -157,7 +158,7 @@ func TestEngineCannotStart(t *testing.T) {
 	e := StartEngines([]string{filepath.Join(t.TempDir(), "no-such-engine")}, engine.Options{}, 0)
 	defer e.Close()
 	rep := waitReport(t, e, a, "the start failure", func(r *EngineReport) bool { return r.Down && r.Answered && r.Rev == a.Rev })
-	if rep.Verdict().State != engine.Broken || rep.Name != "no-such-engine" {
+	if rep.Verdict().State != judge.Broken || rep.Name != "no-such-engine" {
 		t.Errorf("report %+v", rep)
 	}
 }
@@ -180,13 +181,13 @@ func TestEngineErrorAnswer(t *testing.T) {
 	e := StartEngines([]string{shEngine(t, errorScript)}, engine.Options{}, 0)
 	defer e.Close()
 	rep := waitReport(t, e, a, "the answer", func(r *EngineReport) bool { return r.Answered && r.Rev == a.Rev })
-	if rep.Down || rep.Sweep.State != engine.Unanswered || !strings.Contains(rep.Sweep.Detail, "cannot do this one") {
+	if rep.Down || rep.Sweep.State != judge.Unanswered || !strings.Contains(rep.Sweep.Detail, "cannot do this one") {
 		t.Errorf("sweep verdict %q (down %v), want unanswered with the engine's message", rep.Sweep, rep.Down)
 	}
-	if rep.Slide.State == engine.Pending || rep.Slide.State == engine.Broken || !rep.Answer.Slid {
+	if rep.Slide.State == judge.Pending || rep.Slide.State == judge.Broken || !rep.Answer.Slid {
 		t.Errorf("slide %q (slid %v): want it asked and judged", rep.Slide, rep.Answer.Slid)
 	}
-	if v := rep.Verdict(); v.State == engine.Broken || v.State == engine.Agrees {
+	if v := rep.Verdict(); v.State == judge.Broken || v.State == judge.Agrees {
 		t.Errorf("overall verdict %q", v)
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"sweepdbg/scene"
 	"sweepdbg/scene/engine"
+	"sweepdbg/scene/judge"
 )
 
 // gateScript answers hello and mesh, logs every request and answers each
@@ -57,7 +58,7 @@ func TestEngineCoalesces(t *testing.T) {
 	}
 	release(t, gate)
 	rep := waitReport(t, e, a, "the first answer", func(r *EngineReport) bool { return r.Answered && r.Rev == first })
-	if rep.Verdict().State != engine.Wrong || !e.Stale(0, a.Rev) {
+	if rep.Verdict().State != judge.Wrong || !e.Stale(0, a.Rev) {
 		t.Errorf("first answer: %+v (stale %v), want a wrong miss, stale", rep, e.Stale(0, a.Rev))
 	}
 	waitFor(t, "the newest sweep to reach the engine", func() bool { return sweeps() == 2 })

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"sweepdbg/scene/engine"
+	"sweepdbg/scene/judge"
 	"sweepdbg/scene/opinions"
 	"sweepdbg/sweep"
 )
@@ -56,7 +57,7 @@ func (o *Opinions) Update(d Doc, rev uint64, force bool) bool {
 		o.meshRev, o.emesh = d.MeshRev, engine.MeshOf(d.Scene.Mesh.Tris(), d.Mesh)
 	}
 	q := engine.Query{Mesh: o.emesh, Motion: MotionOf(d.Scene)}
-	o.Report, _ = engine.Opinions(context.Background(), q, engine.Builtins(), opinions.DefaultTolerance) // built-in engines never fail
+	o.Report, _ = engine.Opinions(context.Background(), q, engine.Builtins(), judge.Exact) // built-in engines never fail
 	return true
 }
 

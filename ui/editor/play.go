@@ -6,7 +6,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
-	"sweepdbg/scene/opinions"
+	"sweepdbg/scene/judge"
 	"sweepdbg/sweep"
 )
 
@@ -97,7 +97,7 @@ const (
 // a caller can tune them; NewPlayer sets defaults.
 type Player struct {
 	Mesh  *sweep.Mesh
-	Geo   *opinions.Geometry // the same triangles, for the inside check
+	Geo   *judge.Geometry // the same triangles, for the inside check
 	E     sweep.Ellipsoid
 	Slide sweep.SlideOptions
 	State PlayerState
@@ -129,7 +129,7 @@ type Player struct {
 func NewPlayer(mesh *sweep.Mesh, tris []geom.Triangle, e sweep.Ellipsoid, opt sweep.SlideOptions, pos mgl64.Vec3) *Player {
 	k := playerScale(e)
 	return &Player{
-		Mesh: mesh, Geo: opinions.NewGeometry(e, tris), E: e, Slide: opt,
+		Mesh: mesh, Geo: judge.NewGeometry(e, tris), E: e, Slide: opt,
 		State: PlayerState{Pos: pos}, Spawn: pos, Floor: floorOf(mesh, e, pos),
 		Speed: 4 * k, Gravity: 20 * k, JumpSpeed: 7 * k, GroundCos: 0.3,
 	}

@@ -1,18 +1,4 @@
-// Package opinions computes three independent first contacts of a swept
-// ellipsoid with a triangle mesh and reports where they disagree: the
-// core's (Rouwé's plane-space method, sweep.Mesh.Sweep), the unit-sphere
-// space interior/edge/vertex method (package unitspace) and the
-// numeric oracle (package oracle). `debugger replay`, the window's Result
-// panel and the bug hunter use it.
-//
-// Two answers agree when they name the same first contact within a
-// tolerance measured in unit-sphere distance (the space where the ellipsoid
-// is a unit sphere, where contact means distance exactly 1). Because a
-// grazing contact's T is ill-conditioned (the distance barely changes with
-// T), a T that differs from another is still accepted when the oracle's
-// distance function confirms it: the ellipsoid touches at T within the
-// tolerance and came no closer than 1 - tolerance before.
-package opinions
+package judge
 
 import (
 	"cmp"
@@ -199,16 +185,16 @@ func (g *Geometry) byBound(tris []int, begin, delta mgl64.Vec3, lo, hi float64) 
 // Oracle returns the oracle's first contact over the mesh: the earliest
 // among the triangles near the path (the lowest index on a tie).
 func (g *Geometry) Oracle(begin, delta mgl64.Vec3) (sweep.Hit, bool) {
-	return g.earliest(begin, delta, func(tri geom.Triangle) (sweep.Hit, bool) {
+	return g.Earliest(begin, delta, func(tri geom.Triangle) (sweep.Hit, bool) {
 		c, ok := oracle.FirstContact(g.E.Axes, begin, delta, tri)
 		return sweep.Hit{T: c.T, Point: c.Point, Normal: c.Normal, Feature: featureOf(c.Feature)}, ok
 	})
 }
 
-// earliest runs one triangle's first-contact query on every triangle that
+// Earliest runs one triangle's first-contact query on every triangle that
 // can be touched and returns the earliest hit (the lowest index on a tie),
 // with Triangle set.
-func (g *Geometry) earliest(begin, delta mgl64.Vec3, query func(geom.Triangle) (sweep.Hit, bool)) (sweep.Hit, bool) {
+func (g *Geometry) Earliest(begin, delta mgl64.Vec3, query func(geom.Triangle) (sweep.Hit, bool)) (sweep.Hit, bool) {
 	var best sweep.Hit
 	found := false
 	for _, i := range g.Near(begin, delta, 0) {
@@ -409,4 +395,12 @@ func (x *boxIndex) query(box geom.AABB, boxes []geom.AABB, out []int) []int {
 		}
 	}
 	return out
+}
+
+// SurfaceNormal is the unit normal of the shape's tangent plane at a
+// surface point, pointing into the shape (toward its center), where u is
+// the offset from that point to the center in shape units (ToUnit of the
+// world offset): for the ellipsoid (M⁻¹)ᵀu, normalized.
+func (g *Geometry) SurfaceNormal(u mgl64.Vec3) mgl64.Vec3 {
+	return g.inv.Transpose().Mul3x1(u).Normalize()
 }

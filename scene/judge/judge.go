@@ -1,14 +1,12 @@
-package engine
+package judge
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
-	"sweepdbg/scene/opinions"
 	"sweepdbg/sweep"
 	"sweepdbg/sweep/oracle"
 )
@@ -101,38 +99,20 @@ func (v Verdict) String() string {
 	return v.State.String()
 }
 
-// BrokenVerdict is the verdict for an engine that could not answer: its
-// error's text (already escaped by BrokenError and AnswerError).
-func BrokenVerdict(err error) Verdict {
-	return Verdict{State: Broken, Detail: err.Error()}
-}
+// Judge compares answers with the exact core's, within Tol. A zero field
+// of Tol (or a negative or NaN one) means Engine's.
+type Judge struct{ Tol Tolerance }
 
-// DefaultTolerance is the judge's default tolerance: 1e-4 in unit-sphere
-// distance (docs/engine-protocol.md).
-const DefaultTolerance = 1e-4
-
-// Judge compares answers with the exact core's. Tol is the tolerance in
-// unit-sphere distance (and in normal difference); 0 (or less, or NaN)
-// means DefaultTolerance.
-type Judge struct{ Tol float64 }
-
-func (j Judge) tol() float64 {
-	if j.Tol > 0 {
-		return j.Tol
-	}
-	return DefaultTolerance
-}
-
-// motion is one query's context for the checks.
+// motion is one judged motion's context for the rules.
 type motion struct {
-	q            *Query
-	g            *opinions.Geometry
+	g            *Geometry
+	m            *sweep.Motion
 	begin, delta mgl64.Vec3
-	tol          float64
+	tol          Tolerance
 }
 
-func (j Judge) motion(q *Query) *motion {
-	return &motion{q: q, g: q.Mesh.Geometry(q.Ellipsoid), begin: q.Start, delta: q.End.Sub(q.Start), tol: j.tol()}
+func (j Judge) motion(g *Geometry, m *sweep.Motion) *motion {
+	return &motion{g: g, m: m, begin: m.Start, delta: m.Delta(), tol: j.Tolerance()}
 }
 
 func (m *motion) center(t float64) mgl64.Vec3 { return m.begin.Add(m.delta.Mul(t)) }
@@ -152,11 +132,11 @@ func wrong(rule string, by float64, format string, args ...any) Verdict {
 // grazing contact's T is ill-conditioned). Points, normals and features are
 // compared only on the exact contact's triangle after the start (the
 // contact of an overlapping start is not unique).
-func (j Judge) Sweep(q Query, exact, got sweep.Answer) Verdict {
+func (j Judge) Sweep(g *Geometry, mo sweep.Motion, exact, got sweep.Answer) Verdict {
 	if got.Hit && !finiteHit(&got.First, got.Has) {
 		return wrong("nonfinite", math.Inf(1), "the answer holds NaN or Inf")
 	}
-	m := j.motion(&q)
+	m := j.motion(g, &mo)
 	if got.Hit != exact.Hit {
 		return exactFeature(m.hitOrMiss(&exact, &got), &exact)
 	}
@@ -185,42 +165,53 @@ func exactFeature(v Verdict, exact *sweep.Answer) Verdict {
 	return v
 }
 
-// hitOrMiss judges a hit/miss that differs from the core's (got is the
-// engine's answer).
+// hitOrMiss judges a hit/miss that differs from the exact one (got is
+// the answer judged). Either is forgiven when the motion grazes: its
+// closest distance is within Tol.T of touching, or, where no triangle
+// comes within reach of the path at all (the geometry looks no farther),
+// the claimed contact is within Tol.T of the shape's surface.
 func (m *motion) hitOrMiss(exact, got *sweep.Answer) Verdict {
 	d, t, _ := m.g.MinDist(m.begin, m.delta, 0, 1)
 	if d == math.Inf(1) {
-		// No triangle comes within the ellipsoid's reach of the path (the
-		// geometry looks no farther): the engine hit, the core missed.
-		by := m.reach(got)
-		return wrong("hit", by, "the exact sweep misses and no triangle comes within reach of the motion; at T %.6g the claimed contact is %.3g (unit distance) from the ellipsoid", got.First.T, by)
+		claim := got
+		if exact.Hit {
+			claim = exact
+		}
+		by := m.reach(claim)
+		switch {
+		case by <= m.tol.T:
+			return Verdict{State: Agrees, Detail: "grazing motion: hit and miss are both right"}
+		case exact.Hit:
+			return wrong("miss", by, "no triangle comes within reach of the motion, yet the exact sweep hits at T %.9g, %.3g (shape units) from touching", exact.First.T, by)
+		}
+		return wrong("hit", by, "the exact sweep misses and no triangle comes within reach of the motion; at T %.6g the claimed contact is %.3g (shape units) from the shape", got.First.T, by)
 	}
 	by := math.Abs(d - 1)
-	if by <= m.tol {
+	if by <= m.tol.T {
 		return Verdict{State: Agrees, Detail: "grazing motion: hit and miss are both right"}
 	}
 	if exact.Hit {
-		return wrong("miss", by, "the exact sweep hits at T %.9g; the motion comes to %.3g (unit distance) at T %.6g", exact.First.T, d, t)
+		return wrong("miss", by, "the exact sweep hits at T %.9g; the motion comes to %.3g (shape units) at T %.6g", exact.First.T, d, t)
 	}
-	return wrong("hit", by, "the exact sweep misses; the motion comes no closer than %.3g (unit distance)", d)
+	return wrong("hit", by, "the exact sweep misses; the motion comes no closer than %.3g (shape units)", d)
 }
 
-// reach is how far, in unit distance, a claimed contact lies from the
-// ellipsoid's surface at the claimed T: the claimed point's distance from
-// the center minus 1, or, without a point (or a T outside [0, 1]), the
-// distance to the claimed triangle minus 1; 1 when neither was reported
-// (nothing is within reach, so it is at least that far).
-func (m *motion) reach(got *sweep.Answer) float64 {
-	h := &got.First
+// reach is how far, in shape units, a claimed contact lies from the
+// shape's surface at the claimed T: the distance from the center to the
+// claimed triangle minus 1, or, without a triangle, the claimed point's
+// distance from the center minus 1; 1 when neither was reported or T is
+// outside [0, 1] (nothing is within reach, so it is at least that far).
+func (m *motion) reach(a *sweep.Answer) float64 {
+	h := &a.First
 	if !(h.T >= 0 && h.T <= 1) {
 		return 1
 	}
 	c := m.center(h.T)
 	switch {
-	case got.Has&sweep.HasPoint != 0:
-		return math.Max(m.g.ToUnit(h.Point.Sub(c)).Len()-1, 0)
-	case got.Has&sweep.HasTriangle != 0 && h.Triangle >= 0 && h.Triangle < len(m.g.Tris):
+	case a.Has&sweep.HasTriangle != 0 && h.Triangle >= 0 && h.Triangle < len(m.g.Tris):
 		return math.Max(oracle.UnitDistance(m.g.E.Axes, c, m.g.Tris[h.Triangle])-1, 0)
+	case a.Has&sweep.HasPoint != 0:
+		return math.Max(m.g.ToUnit(h.Point.Sub(c)).Len()-1, 0)
 	}
 	return 1
 }
@@ -229,7 +220,7 @@ func (m *motion) reach(got *sweep.Answer) float64 {
 // centers at the two times.
 func (m *motion) checkT(e, g *sweep.Hit, _ sweep.Fields) Verdict {
 	off := math.Abs(g.T-e.T) * m.g.ToUnit(m.delta).Len()
-	if !(off > m.tol) || m.contactErr(g.T) <= m.tol {
+	if !(off > m.tol.T) || m.contactErr(g.T) <= m.tol.T {
 		return Verdict{}
 	}
 	return wrong("t", off, "T %.9g, exact %.9g", g.T, e.T)
@@ -259,11 +250,11 @@ func (m *motion) checkTriangle(e, g *sweep.Hit, has sweep.Fields) Verdict {
 	if has&sweep.HasTriangle == 0 || g.Triangle == e.Triangle {
 		return Verdict{}
 	}
-	if g.Triangle < 0 || g.Triangle >= len(m.q.Mesh.Tris) {
-		return wrong("triangle", math.Inf(1), "triangle %d is not in the mesh of %d", g.Triangle, len(m.q.Mesh.Tris))
+	if g.Triangle < 0 || g.Triangle >= len(m.g.Tris) {
+		return wrong("triangle", math.Inf(1), "triangle %d is not in the mesh of %d", g.Triangle, len(m.g.Tris))
 	}
-	d := oracle.UnitDistance(m.q.Ellipsoid.Axes, m.center(e.T), m.q.Mesh.Tris[g.Triangle])
-	if off := d - 1; off > m.tol || e.T > 0 && -off > m.tol {
+	d := oracle.UnitDistance(m.g.E.Axes, m.center(e.T), m.g.Tris[g.Triangle])
+	if off := d - 1; off > m.tol.Point || e.T > 0 && -off > m.tol.Point {
 		return wrong("triangle", math.Abs(off), "triangle %d is %.3g (unit distance) from the exact contact on triangle %d", g.Triangle, d, e.Triangle)
 	}
 	return Verdict{}
@@ -279,7 +270,7 @@ func (m *motion) checkPoint(e, g *sweep.Hit, has sweep.Fields) Verdict {
 	if has&sweep.HasPoint == 0 || !comparable(e, g, has) {
 		return Verdict{}
 	}
-	if d := m.g.ToUnit(g.Point.Sub(e.Point)).Len(); d > m.tol {
+	if d := m.g.ToUnit(g.Point.Sub(e.Point)).Len(); d > m.tol.Point {
 		return wrong("point", d, "point %s, exact %s", vec(g.Point), vec(e.Point))
 	}
 	return Verdict{}
@@ -289,7 +280,7 @@ func (m *motion) checkNormal(e, g *sweep.Hit, has sweep.Fields) Verdict {
 	if has&sweep.HasNormal == 0 || !comparable(e, g, has) {
 		return Verdict{}
 	}
-	if d := g.Normal.Sub(e.Normal).Len(); d > m.tol {
+	if d := g.Normal.Sub(e.Normal).Len(); d > m.tol.Normal {
 		return wrong("normal", d, "normal %s, exact %s", vec(g.Normal), vec(e.Normal))
 	}
 	return Verdict{}
@@ -302,7 +293,7 @@ func (m *motion) checkFeature(e, g *sweep.Hit, has sweep.Fields) Verdict {
 	if has&sweep.HasFeature == 0 || !comparable(e, g, has) || g.Feature == e.Feature {
 		return Verdict{}
 	}
-	if gap := m.featureGap(e, g.Feature); gap > m.tol {
+	if gap := m.featureGap(e, g.Feature); gap > m.tol.Point {
 		v := wrong("feature", gap, "%s, exact %s", g.Feature, e.Feature)
 		v.Feature = e.Feature.String() + "->" + g.Feature.String()
 		return v
@@ -314,7 +305,7 @@ func (m *motion) checkFeature(e, g *sweep.Hit, has sweep.Fields) Verdict {
 // triangle: the unit distance from the point to the nearest edge or
 // vertex; for a face, the sine between the contact normal and the face's.
 func (m *motion) featureGap(e *sweep.Hit, f sweep.Feature) float64 {
-	tri := m.q.Mesh.Tris[e.Triangle]
+	tri := m.g.Tris[e.Triangle]
 	gap := math.Inf(1)
 	for k := range 3 {
 		a, b := tri[k], tri[(k+1)%3]
@@ -336,16 +327,16 @@ func (m *motion) featureGap(e *sweep.Hit, f sweep.Feature) float64 {
 // Slide judges got, an engine's slide of q, against exact, the core's
 // slide (used only for the sticks rule: slide algorithms may rest at
 // different places and both be right). See Verdict.Rule for the checks.
-func (j Judge) Slide(q Query, exact, got sweep.Answer) Verdict {
+func (j Judge) Slide(g *Geometry, mo sweep.Motion, exact, got sweep.Answer) Verdict {
 	if !finiteSlide(&got) {
 		return wrong("nonfinite", math.Inf(1), "the answer holds NaN or Inf")
 	}
-	m := j.motion(&q)
+	m := j.motion(g, &mo)
 	// A start that already overlaps the mesh may rest as deep as it began
 	// (the core's own slide does): only deeper than that is inside.
 	d, _ := m.g.Dist(got.Slide.Final)
 	d0, _ := m.g.Dist(m.begin)
-	if floor := math.Min(1, d0); d < floor-m.tol {
+	if floor := math.Min(1, d0); d < floor-m.tol.T {
 		return wrong("inside", floor-d, "final %s is %.3g (unit distance) from the mesh%s", vec(got.Slide.Final), d, startDepth(d0))
 	}
 	if v := m.passesThrough(&got); v.State == Wrong {
@@ -376,7 +367,7 @@ func (m *motion) passesThrough(got *sweep.Answer) Verdict {
 		d, t, _ := m.g.MinDist(from, to.Sub(from), 0, 1)
 		da, _ := m.g.Dist(from)
 		db, _ := m.g.Dist(to)
-		if floor := math.Min(1, math.Min(da, db)); d < floor-m.tol {
+		if floor := math.Min(1, math.Min(da, db)); d < floor-m.tol.T {
 			return wrong("passes-through", floor-d, "segment %d (%s to %s) reaches %.3g (unit distance) at %.3g of its length", i, vec(from), vec(to), d, t)
 		}
 		from = to
@@ -389,7 +380,7 @@ func (m *motion) passesThrough(got *sweep.Answer) Verdict {
 const stickFraction = 0.1
 
 func (m *motion) sticks(exact, got *sweep.Answer) Verdict {
-	skin := m.q.Slide.WithDefaults(m.q.Shape).Skin // the core's skin when the query has none
+	skin := m.m.Slide.WithDefaults(m.m.Shape).Skin // the core's skin when the query has none
 	moved := got.Slide.Final.Sub(m.begin).Len()
 	want := exact.Slide.Final.Sub(m.begin).Len()
 	// A motion shorter than the skin: the exact slide itself stays within
@@ -423,29 +414,3 @@ func finiteSlide(a *sweep.Answer) bool {
 }
 
 func vec(v mgl64.Vec3) string { return fmt.Sprintf("[%.9g %.9g %.9g]", v[0], v[1], v[2]) }
-
-// VerdictOf is the verdict for an answer or an error from an engine:
-// Unanswered for an error the engine survives (see Answered), Broken for
-// any other (see BrokenVerdict), else what judge gives.
-func VerdictOf(err error, judge func() Verdict) Verdict {
-	switch {
-	case err == nil:
-		return judge()
-	case !Answered(err):
-		return Verdict{State: Unanswered, Detail: err.Error()}
-	}
-	return BrokenVerdict(err)
-}
-
-// Answered reports whether err leaves the engine answering: false for an
-// {"error":...} answer (AnswerError) and for a query that could not be
-// asked (ErrNotFinite, ErrUnsupported); true for nil and for anything
-// else, which means the engine broke (or ctx ended).
-func Answered(err error) bool {
-	var ae *AnswerError
-	return !errors.As(err, &ae) && !errors.Is(err, ErrNotFinite) && !errors.Is(err, ErrUnsupported)
-}
-
-// Tolerance is the tolerance the judge applies: Tol, or DefaultTolerance
-// when Tol is not positive.
-func (j Judge) Tolerance() float64 { return j.tol() }
