@@ -28,7 +28,7 @@ func BoxTriangle(b Box, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit, bool) 
 		return Hit{}, false
 	}
 	var h Hit
-	ok := boxTriangle(&b, &begin, &delta, &tri, &h)
+	ok := boxTriangle(&b, &begin, &delta, &tri, 1, &h)
 	return h, ok
 }
 
@@ -100,11 +100,13 @@ func (f *boxFrame) boxAxes() [13]vec3 {
 	return ax
 }
 
-// boxTriangle is BoxTriangle for a valid box and finite input. The first
-// contact is T = max(0, max enter) when that is <= min(1, min exit): the
-// sets are apart on some axis for any earlier t (Ericson §5.5.8); a NaN
-// (an overflowing coordinate) is no hit.
-func boxTriangle(b *Box, begin, delta *mgl64.Vec3, tri *geom.Triangle, h *Hit) bool {
+// boxTriangle is BoxTriangle for a valid box and finite input, the hit
+// written to h. The first contact is T = max(0, max enter) when that is
+// <= min(1, min exit): the sets are apart on some axis for any earlier t
+// (Ericson §5.5.8); a NaN (an overflowing coordinate) is no hit. It stops
+// as soon as an axis enters after maxT (<= 1), which only rejects hits
+// later than maxT.
+func boxTriangle(b *Box, begin, delta *mgl64.Vec3, tri *geom.Triangle, maxT float64, h *Hit) bool {
 	o := v3p(&tri[0])
 	f := boxFrame{c: v3p(begin).sub(o), d: v3p(delta), a: [3]vec3{v3(b.Axes[0]), v3(b.Axes[1]), v3(b.Axes[2])}}
 	f.v = [3]vec3{{}, v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o)}
@@ -117,7 +119,7 @@ func boxTriangle(b *Box, begin, delta *mgl64.Vec3, tri *geom.Triangle, h *Hit) b
 			enter, last = s.enter, s
 		}
 		exit = min(exit, s.exit)
-		if !(enter <= exit) || enter > 1 || exit < 0 {
+		if !(enter <= exit) || enter > maxT || exit < 0 {
 			return false
 		}
 	}
