@@ -116,3 +116,23 @@ func BenchmarkSweepLevelLoop(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCastLevelLoop is BenchmarkCastLevel without per-query timing,
+// for profiles: one op is one cast.
+func BenchmarkCastLevelLoop(b *testing.B) {
+	for _, lv := range benchLevels() {
+		shapes := []Shape{EllipsoidShape(lv.player), CapsuleShape(playerCapsule(lv.player)), BoxShape(playerBox(lv.player))}
+		for _, s := range shapes {
+			b.Run(lv.name+"/"+s.Kind.String(), func(b *testing.B) {
+				cur := 0
+				for n := 0; n < b.N; n++ {
+					q := lv.casts[cur]
+					sinkHit, _ = lv.mesh.Cast(s, q.begin, q.delta)
+					if cur++; cur == len(lv.casts) {
+						cur = 0
+					}
+				}
+			})
+		}
+	}
+}

@@ -48,7 +48,7 @@ type boxFrame struct {
 // (the whole line when dL = 0 and they overlap at all; never when they do
 // not). The times are ratios, so L need not be unit length; L = 0 (the
 // cross product of parallel directions) overlaps for all t and constrains
-// nothing, which is right (see boxAxes).
+// nothing, which is right (see boxFrame.axis).
 type satAxis struct {
 	L           vec3
 	p, R, dL    float64
@@ -76,28 +76,34 @@ func (f *boxFrame) project(L vec3) satAxis {
 	return s
 }
 
-// boxAxes lists the 13 candidate axes of a box and a triangle (Ericson
-// §5.2.9): the triangle's normal N = e0 x e1, the box's three axes and the
-// nine cross products e_j x a_i. For convex polytopes the normals of the
-// faces of their Minkowski difference are enough, and those are exactly
-// these vectors for the non-parallel pairs; a parallel pair gives no face,
-// and its cross product is zero, which satAxis ignores. A nearly parallel
-// pair is computed accurately (planeNormal recomputes the product exactly
-// below a sine of 1e-4), so its direction is right to about 1e-12 rad and
-// it is tested like any other; nothing is skipped. A degenerate triangle
-// has N = 0 (ignored) and its edges are its segment's direction: what
-// remains is the test of a segment or a point against the box.
-func (f *boxFrame) boxAxes() [13]vec3 {
-	e := [3]vec3{f.v[1], f.v[2].sub(f.v[1]), f.v[2].mul(-1)}
-	var ax [13]vec3
-	ax[0], _ = planeNormal(e[0], f.v[2])
-	copy(ax[1:4], f.a[:])
-	for j := range 3 {
-		for i := range 3 {
-			ax[4+3*j+i], _ = planeNormal(e[j], f.a[i])
-		}
+// boxAxes is the number of candidate axes of a box and a triangle.
+const boxAxes = 13
+
+// axis is candidate axis k of the 13 of a box and a triangle (Ericson
+// §5.2.9): 0 the triangle's normal N = e0 x e1, 1-3 the box's axes, then
+// the nine cross products e_j x a_i. For convex polytopes the normals of
+// the faces of their Minkowski difference are enough, and those are
+// exactly these vectors for the non-parallel pairs; a parallel pair gives
+// no face, and its cross product is zero, which satAxis ignores. A nearly
+// parallel pair is computed accurately (planeNormal recomputes the product
+// exactly below a sine of 1e-4), so its direction is right to about 1e-12
+// rad and it is tested like any other; nothing is skipped. A degenerate
+// triangle has N = 0 (ignored) and its edges are its segment's direction:
+// what remains is the test of a segment or a point against the box. The
+// axes are made one at a time, as the test needs them: most triangles are
+// apart on one of the first.
+func (f *boxFrame) axis(k int) vec3 {
+	switch {
+	case k == 0:
+		n, _ := planeNormal(f.v[1], f.v[2])
+		return n
+	case k <= 3:
+		return f.a[k-1]
 	}
-	return ax
+	j, i := (k-4)/3, (k-4)%3
+	e := f.v[next(j, 3)].sub(f.v[j]) // e0 = v1 - v0, e1 = v2 - v1, e2 = v0 - v2
+	n, _ := planeNormal(e, f.a[i])
+	return n
 }
 
 // boxTriangle is BoxTriangle for a valid box and finite input, the hit
@@ -110,11 +116,10 @@ func boxTriangle(b *Box, begin, delta *mgl64.Vec3, tri *geom.Triangle, maxT floa
 	o := v3p(&tri[0])
 	f := boxFrame{c: v3p(begin).sub(o), d: v3p(delta), a: [3]vec3{v3(b.Axes[0]), v3(b.Axes[1]), v3(b.Axes[2])}}
 	f.v = [3]vec3{{}, v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o)}
-	axes := f.boxAxes()
 	var last satAxis
 	enter, exit := math.Inf(-1), 1.0
-	for _, L := range axes {
-		s := f.project(L)
+	for k := range boxAxes {
+		s := f.project(f.axis(k))
 		if s.enter > enter {
 			enter, last = s.enter, s
 		}
@@ -128,7 +133,7 @@ func boxTriangle(b *Box, begin, delta *mgl64.Vec3, tri *geom.Triangle, maxT floa
 	if enter > 0 { // the last axis entered while moving, so dL != 0: the box comes from its -dL side
 		n = last.L.unit().mul(-sign(last.dL))
 	} else {
-		last, n = f.shallowest(&axes)
+		last, n = f.shallowest()
 	}
 	c := f.c.madd(f.d, t)
 	point, feature := f.touching(&last, n, c)
@@ -146,11 +151,12 @@ func boxTriangle(b *Box, begin, delta *mgl64.Vec3, tri *geom.Triangle, maxT floa
 // touch), pointing toward the side the box is on. A box resting on a floor
 // gets the floor's normal, so that the slide's ignoreLeaving lets it move
 // along the floor.
-func (f *boxFrame) shallowest(axes *[13]vec3) (satAxis, vec3) {
+func (f *boxFrame) shallowest() (satAxis, vec3) {
 	var best satAxis
 	var n vec3
 	depth := math.Inf(1)
-	for _, L := range axes {
+	for k := range boxAxes {
+		L := f.axis(k)
 		l := L.length()
 		if !(l > 0) || math.IsInf(l, 0) {
 			continue

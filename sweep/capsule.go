@@ -6,6 +6,8 @@
 package sweep
 
 import (
+	"math"
+
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
@@ -27,41 +29,68 @@ import (
 // symmetric, so T ⊕ -S = T ⊕ S). The boundary of M lies in the union of the
 // two end caps T + s and T - s and the three parallelograms e_i ⊕ [-s, s]
 // of the edges e_i: convex polygons, each swept against by the paper's
-// swept sphere (capsuleTriangle). A center inside M (the segment pierces
+// swept sphere (capsuleCaster.triangle). A center inside M (the segment pierces
 // the triangle) is a contact at T = 0 that no polygon sees (pierce).
 func CapsuleTriangle(c Capsule, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit, bool) {
 	if c.Validate() != nil || !finiteVecs(begin, delta, tri[0], tri[1], tri[2]) {
 		return Hit{}, false
 	}
 	var h Hit
-	ok := capsuleTriangle(&c, &begin, &delta, &tri, &h)
+	ok := newCapsuleCaster(&c, &begin, &delta).triangle(&tri, &begin, &delta, 1, &h)
 	return h, ok
 }
 
-// capsuleTriangle is CapsuleTriangle for a valid capsule and finite input;
-// the hit, if any, is written to h.
+// capsuleCaster is a capsule prepared for one motion: the prepared
+// queries (NewQuery) of the spheres of radius r at its ends, begin + s and
+// begin - s, or of the one sphere when s = 0; the second shares the
+// first's inverted shape (only its motion is set again).
+type capsuleCaster struct {
+	c    Capsule
+	caps [2]Query
+	n    int // how many of caps are used
+}
+
+// newCapsuleCaster prepares the valid capsule c for the motion from begin
+// by delta (finite).
+func newCapsuleCaster(c *Capsule, begin, delta *mgl64.Vec3) *capsuleCaster {
+	k := &capsuleCaster{c: *c, n: 1}
+	s := c.HalfSegment
+	b := begin.Add(s)
+	k.caps[0].init(&Ellipsoid{Axes: Sphere(c.Radius).Axes}, &b, delta)
+	if s != (mgl64.Vec3{}) {
+		b = begin.Sub(s)
+		k.caps[1], k.n = k.caps[0], 2
+		k.caps[1].setMotion(&b, delta)
+	}
+	return k
+}
+
+// triangle is CapsuleTriangle on the prepared capsule, the hit, if any,
+// written to h. maxT (<= 1) serves only the early outs (capsuleMissesPlane
+// and the caps' box tests), which reject no contact at a T <= maxT.
 //
 //   - The caps: T ± s touched by the sphere at C is the sphere of radius r
-//     at C ∓ s touching T, EllipsoidTriangle(Sphere(r), begin ∓ s, ...),
+//     at C ∓ s touching T (Query.Triangle, which is EllipsoidTriangle),
 //     whose contact point and normal are already the capsule's (the sphere
 //     at an end touches where the capsule does). For s = 0 this is all.
 //   - The pierce test at t = 0 (pierce).
-//   - The parallelograms (capsuleEdge), only when earlier than the caps.
-func capsuleTriangle(c *Capsule, begin, delta *mgl64.Vec3, tri *geom.Triangle, h *Hit) bool {
-	sphere, s := Sphere(c.Radius), c.HalfSegment
+//   - The parallelograms (capsuleFrame.edge), kept only when earlier than
+//     the caps.
+func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT float64, h *Hit) bool {
+	if capsuleMissesPlane(&k.c, begin, delta, tri, maxT) {
+		return false
+	}
 	found := false
-	for _, sign := range [2]float64{1, -1} {
-		if hc, ok := EllipsoidTriangle(sphere, begin.Add(s.Mul(sign)), *delta, *tri); ok && (!found || hc.T < h.T) {
+	var hc Hit
+	for i := range k.n {
+		if k.caps[i].test(tri, maxT, &hc) && (!found || hc.T < h.T) {
 			*h, found = hc, true
 		}
-		if s == (mgl64.Vec3{}) { // one sphere; M is T itself, no parallelograms
-			return found
-		}
 	}
-	if found && h.T == 0 {
-		return true
+	if k.n == 1 || found && h.T == 0 { // s = 0: M is T itself, no parallelograms
+		return found
 	}
-	u := newCapsuleFrame(c, begin, delta, tri)
+	u := newCapsuleFrame(&k.c, begin, delta, tri)
 	if !u.ok {
 		return found
 	}
@@ -69,7 +98,7 @@ func capsuleTriangle(c *Capsule, begin, delta *mgl64.Vec3, tri *geom.Triangle, h
 		return true
 	}
 	for i := range 3 {
-		upper := 1.0
+		upper := maxT
 		if found {
 			upper = h.T
 		}
@@ -78,6 +107,35 @@ func capsuleTriangle(c *Capsule, begin, delta *mgl64.Vec3, tri *geom.Triangle, h
 		}
 	}
 	return found
+}
+
+// capsuleMissesPlane is the plane slab test of the whole capsule, a
+// conservative early out: every point of the capsule lies within
+// rho = r + |s·N̂| of the center along the triangle's unit normal N̂, so
+// while the center's signed distance to the plane, dist + t·nd, stays
+// beyond rho no point of the capsule reaches the plane, nor the triangle
+// in it. It rejects when that holds on all of [0, maxT], with everything
+// multiplied by |N| (no square root): dist and nd are (begin - v0)·N and
+// delta·N, and rho·|N| = r|N| + |s·N|, plus a margin m = 1e-9·(|begin -
+// v0| + |delta| + r + |s|)·|N|. N is the plain cross product, used only
+// when the sine of the angle between the edges is at least 1e-4
+// (crossRecheck), where it is tilted by at most 1e-12 rad: the distances
+// are then off by at most 1e-12 of those lengths times |N| plus a few
+// ulps, far below m. A thinner triangle is never rejected here. NaN
+// compares false and rejects nothing.
+func capsuleMissesPlane(c *Capsule, begin, delta *mgl64.Vec3, tri *geom.Triangle, maxT float64) bool {
+	o := v3p(&tri[0])
+	e1, e2 := v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o)
+	n := e1.cross(e2)
+	nn := n.lenSq()
+	if !(nn >= crossRecheck*e1.lenSq()*e2.lenSq()) {
+		return false
+	}
+	bw, d, s := v3p(begin).sub(o), v3p(delta), v3(c.HalfSegment)
+	ln := math.Sqrt(nn)
+	dist, nd := centerSide(bw.dot(n), d.dot(n))
+	rho := c.Radius*ln + abs(s.dot(n)) + 1e-9*(bw.length()+d.length()+c.Radius+s.length())*ln
+	return dist > rho && (nd >= 0 || dist+maxT*nd > rho)
 }
 
 // capsuleFrame is the triangle and the motion in the space where the

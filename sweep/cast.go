@@ -18,16 +18,13 @@ import (
 // is that of the triangle function on its own.
 type triangleTest func(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT float64, h *Hit) bool
 
-// shapeTest is the triangle function of a capsule or a box (CapsuleTriangle
-// and BoxTriangle without their checks of the input), or nil for another
-// kind.
-func shapeTest(s *Shape) triangleTest {
+// shapeTest is the triangle function of a capsule or a box prepared for
+// the motion from begin by delta (CapsuleTriangle and BoxTriangle without
+// their checks of the input), or nil for another kind.
+func shapeTest(s *Shape, begin, delta *mgl64.Vec3) triangleTest {
 	switch s.Kind {
 	case KindCapsule:
-		c := s.Capsule
-		return func(tri *geom.Triangle, begin, delta *mgl64.Vec3, _ float64, h *Hit) bool {
-			return capsuleTriangle(&c, begin, delta, tri, h)
-		}
+		return newCapsuleCaster(&s.Capsule, begin, delta).triangle
 	case KindBox:
 		b := s.Box
 		return func(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT float64, h *Hit) bool {

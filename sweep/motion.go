@@ -54,7 +54,7 @@ func (m *Mesh) cast(s *Shape, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit,
 	if !castable(s, begin, delta) {
 		return Hit{}, false
 	}
-	return m.castMesh(shapeTest(s), s.Extent(), begin, delta, ignoreLeaving)
+	return m.castMesh(shapeTest(s, &begin, &delta), s.Extent(), begin, delta, ignoreLeaving)
 }
 
 // castable reports whether a cast of s from begin by delta is defined: the
