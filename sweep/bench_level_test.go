@@ -66,6 +66,27 @@ func BenchmarkSweepLevel(b *testing.B) {
 	}
 }
 
+// BenchmarkCastLevel is BenchmarkSweepLevel for the three shapes on the
+// same casts: the ellipsoid (Mesh.Cast, which is Sweep), the capsule of
+// the same height whose radius is the ellipsoid's smallest semi-axis
+// (playerCapsule) and the box of the ellipsoid's extents (playerBox).
+func BenchmarkCastLevel(b *testing.B) {
+	for _, lv := range benchLevels() {
+		shapes := []Shape{EllipsoidShape(lv.player), CapsuleShape(playerCapsule(lv.player)), BoxShape(playerBox(lv.player))}
+		for _, s := range shapes {
+			b.Run(lv.name+"/"+s.Kind.String(), func(b *testing.B) {
+				hits := 0
+				timeQueries(b, lv.casts, func(q benchQuery) {
+					if _, ok := lv.mesh.Cast(s, q.begin, q.delta); ok {
+						hits++
+					}
+				})
+				b.ReportMetric(float64(hits)/float64(len(lv.casts)*b.N), "hit-rate")
+			})
+		}
+	}
+}
+
 func BenchmarkSlideLevel(b *testing.B) {
 	for _, lv := range benchLevels() {
 		b.Run(lv.name, func(b *testing.B) {
@@ -93,5 +114,25 @@ func BenchmarkSweepLevelLoop(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkCastLevelLoop is BenchmarkCastLevel without per-query timing,
+// for profiles: one op is one cast.
+func BenchmarkCastLevelLoop(b *testing.B) {
+	for _, lv := range benchLevels() {
+		shapes := []Shape{EllipsoidShape(lv.player), CapsuleShape(playerCapsule(lv.player)), BoxShape(playerBox(lv.player))}
+		for _, s := range shapes {
+			b.Run(lv.name+"/"+s.Kind.String(), func(b *testing.B) {
+				cur := 0
+				for n := 0; n < b.N; n++ {
+					q := lv.casts[cur]
+					sinkHit, _ = lv.mesh.Cast(s, q.begin, q.delta)
+					if cur++; cur == len(lv.casts) {
+						cur = 0
+					}
+				}
+			})
+		}
 	}
 }

@@ -70,3 +70,34 @@ func FuzzPolygon(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCapsuleTriangle: for any input, CapsuleTriangle never panics and
+// reports T in [0, 1] with a finite point and a finite unit normal.
+func FuzzCapsuleTriangle(f *testing.F) {
+	f.Add(0.5, 0.0, 0.0, 1.0, 1.0, 1.0, 5.0, 0.0, 0.0, -5.0, 0.0, 0.0, 0.0, 4.0, 0.0, 0.0, 0.0, 4.0, 0.0)
+	f.Add(0.5, 0.0, -1.0, -1.0, 2.0, 0.0, 3.0, 0.0, 0.0, -3.0, 0.0, 0.0, 0.0, 4.0, 0.0, 0.0, 0.0, 4.0, 0.0)
+	f.Add(0.5, 1.0, 0.0, 0.0, 2.0, -2.0, 0.0, 0.0, 4.0, 0.0, 0.0, 0.0, 0.0, 2.0, 0.0, 0.0, 4.0, 0.0, 0.0)
+	f.Fuzz(func(t *testing.T, r, sx, sy, sz, bx, by, bz, dx, dy, dz,
+		p0x, p0y, p0z, p1x, p1y, p1z, p2x, p2y, p2z float64) {
+		c := sweep.Capsule{Radius: r, HalfSegment: vec(sx, sy, sz)}
+		tri := geom.Triangle{vec(p0x, p0y, p0z), vec(p1x, p1y, p1z), vec(p2x, p2y, p2z)}
+		h, ok := sweep.CapsuleTriangle(c, vec(bx, by, bz), vec(dx, dy, dz), tri)
+		checkFuzzHit(t, h, ok)
+	})
+}
+
+// FuzzBoxTriangle: for any input, BoxTriangle never panics and reports T
+// in [0, 1] with a finite point and a finite unit normal.
+func FuzzBoxTriangle(f *testing.F) {
+	f.Add(0.5, 0.0, 0.0, 0.0, 0.5, 0.0, 0.0, 0.0, 0.5, 1.0, 1.0, 5.0, 0.0, 0.0, -5.0, 0.0, 0.0, 0.0, 4.0, 0.0, 0.0, 0.0, 4.0, 0.0)
+	f.Add(0.7071067811865476, 0.0, 0.7071067811865476, 0.0, 1.0, 0.0, -0.7071067811865476, 0.0, 0.7071067811865476,
+		0.3, 0.2, 5.0, 0.0, 0.0, -5.0, -2.0, 0.0, 0.0, 2.0, 0.0, 0.0, 0.0, 0.0, -2.0)
+	f.Add(0.5, 0.0, 0.0, 0.0, 0.5, 0.0, 0.0, 0.0, 0.5, 2.0, 0.2, 5.0, 0.0, 0.0, -5.0, 0.0, 0.0, 0.0, 2.0, 0.0, 0.0, 4.0, 0.0, 0.0)
+	f.Fuzz(func(t *testing.T, a00, a01, a02, a10, a11, a12, a20, a21, a22, bx, by, bz, dx, dy, dz,
+		p0x, p0y, p0z, p1x, p1y, p1z, p2x, p2y, p2z float64) {
+		b := sweep.Box{Axes: [3]mgl64.Vec3{vec(a00, a01, a02), vec(a10, a11, a12), vec(a20, a21, a22)}}
+		tri := geom.Triangle{vec(p0x, p0y, p0z), vec(p1x, p1y, p1z), vec(p2x, p2y, p2z)}
+		h, ok := sweep.BoxTriangle(b, vec(bx, by, bz), vec(dx, dy, dz), tri)
+		checkFuzzHit(t, h, ok)
+	})
+}

@@ -44,13 +44,17 @@ func (m *Mesh) Cast(s Shape, begin, delta mgl64.Vec3) (Hit, bool) {
 }
 
 // cast is Cast; ignoreLeaving is as for sweep (contacts at T = 0 that the
-// motion leaves are skipped, for the slide).
+// motion leaves are skipped, for the slide). A capsule or a box goes
+// through castMesh with its triangle function (shapeTest).
 func (m *Mesh) cast(s *Shape, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit, bool) {
 	switch s.Kind {
 	case KindEllipsoid:
 		return m.sweep(s.Ellipsoid, begin, delta, ignoreLeaving)
 	}
-	return Hit{}, false
+	if !castable(s, begin, delta) {
+		return Hit{}, false
+	}
+	return m.castMesh(shapeTest(s, &begin, &delta), s.Extent(), begin, delta, ignoreLeaving)
 }
 
 // castable reports whether a cast of s from begin by delta is defined: the
@@ -61,6 +65,8 @@ func castable(s *Shape, begin, delta mgl64.Vec3) bool {
 	case KindEllipsoid:
 		q := NewQuery(s.Ellipsoid, begin, delta)
 		return q.Valid()
+	case KindCapsule, KindBox:
+		return s.Validate() == nil && finiteVecs(begin, delta)
 	}
 	return false
 }

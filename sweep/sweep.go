@@ -43,6 +43,17 @@
 //   - sphere.go and ray.go: sphere-sphere sweeps and ray casts.
 //   - vec.go: the register-friendly vectors and maps of the hot path.
 //
+// The other shapes (shape.go: Shape, Capsule, Box; motion.go: Motion,
+// Mesh.Cast and its dispatch cast):
+//
+//   - capsule.go: CapsuleTriangle, the swept capsule as the paper's swept
+//     sphere against the Minkowski sum of the triangle and the segment
+//     (the caps T ± s, the edge parallelograms, the pierce at t = 0).
+//   - box.go: BoxTriangle, separating axes on moving intervals (13 axes)
+//     and the contact point by clipping the touching feature.
+//   - cast.go: castMesh, the one mesh loop of the capsule and the box
+//     (the walk of Sweep, the swept box test, best by T then index).
+//
 // The mesh:
 //
 //   - mesh.go: Mesh, its storage (deduplicated vertices, float32 when

@@ -1,0 +1,286 @@
+// box.go: the swept oriented box against a triangle (BoxTriangle): the
+// separating-axis test on moving intervals (Ericson, Real-Time Collision
+// Detection, §5.2.1 and §5.2.9 for the 13 axes of a box and a triangle,
+// §5.5.8 for the entering and leaving times of moving intervals), then the
+// contact point by clipping the touching feature against the box.
+
+package sweep
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+)
+
+// BoxTriangle returns the first contact of the box b whose center moves
+// from begin to begin+delta (world units) with the two-sided triangle tri:
+// T in [0, 1] (0 when it already touches or overlaps), a point of the
+// triangle touching the box at T, the unit normal of the separating axis
+// that was entered last (at T = 0, the axis of least penetration), pointing
+// from the triangle toward the box's center, the feature of the triangle
+// that point lies on, and Triangle = 0. It reports no hit for an invalid box
+// (Box.Validate) or a non-finite point; a degenerate triangle is hit as the
+// segment or point it is.
+func BoxTriangle(b Box, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit, bool) {
+	if b.Validate() != nil || !finiteVecs(begin, delta, tri[0], tri[1], tri[2]) {
+		return Hit{}, false
+	}
+	var h Hit
+	ok := boxTriangle(&b, &begin, &delta, &tri, 1, &h)
+	return h, ok
+}
+
+// boxFrame is the box and the triangle relative to the triangle's vertex
+// 0 (which keeps precision far from the origin): the center c at t = 0,
+// the motion d, the half-extent vectors a, the vertices v (v[0] = 0).
+type boxFrame struct {
+	c, d vec3
+	a    [3]vec3
+	v    [3]vec3
+}
+
+// satAxis is the separating-axis test of one axis L on moving intervals
+// (Ericson §5.5.8): the box projects onto [p - R, p + R] + t·dL with
+// p = c·L, R = Σ|a_i·L| and dL = d·L; the triangle onto [lo, hi]. They
+// overlap while lo - R <= p + t·dL <= hi + R, for t in [enter, leave]
+// (the whole line when dL = 0 and they overlap at all; never when they do
+// not). The times are ratios, so L need not be unit length; L = 0 (the
+// cross product of parallel directions) overlaps for all t and constrains
+// nothing, which is right (see boxFrame.axis).
+type satAxis struct {
+	L           vec3
+	p, R, dL    float64
+	lo, hi      float64
+	enter, exit float64
+}
+
+// project fills the interval data and times of the axis L.
+func (f *boxFrame) project(L vec3) satAxis {
+	s := satAxis{L: L, p: f.c.dot(L), dL: f.d.dot(L)}
+	s.R = abs(f.a[0].dot(L)) + abs(f.a[1].dot(L)) + abs(f.a[2].dot(L))
+	x1, x2 := f.v[1].dot(L), f.v[2].dot(L)
+	s.lo, s.hi = min(0, x1, x2), max(0, x1, x2)
+	lo, hi := s.lo-s.R-s.p, s.hi+s.R-s.p // the offsets of p + t·dL from the interval's ends
+	switch {
+	case s.dL > 0:
+		s.enter, s.exit = lo/s.dL, hi/s.dL
+	case s.dL < 0:
+		s.enter, s.exit = hi/s.dL, lo/s.dL
+	case lo <= 0 && hi >= 0:
+		s.enter, s.exit = math.Inf(-1), math.Inf(1)
+	default: // apart and not moving along L: never overlap (NaN lands here too)
+		s.enter, s.exit = math.Inf(1), math.Inf(-1)
+	}
+	return s
+}
+
+// boxAxes is the number of candidate axes of a box and a triangle.
+const boxAxes = 13
+
+// axis is candidate axis k of the 13 of a box and a triangle (Ericson
+// §5.2.9): 0 the triangle's normal N = e0 x e1, 1-3 the box's axes, then
+// the nine cross products e_j x a_i. For convex polytopes the normals of
+// the faces of their Minkowski difference are enough, and those are
+// exactly these vectors for the non-parallel pairs; a parallel pair gives
+// no face, and its cross product is zero, which satAxis ignores. A nearly
+// parallel pair is computed accurately (planeNormal recomputes the product
+// exactly below a sine of 1e-4), so its direction is right to about 1e-12
+// rad and it is tested like any other; nothing is skipped. A degenerate
+// triangle has N = 0 (ignored) and its edges are its segment's direction:
+// what remains is the test of a segment or a point against the box. The
+// axes are made one at a time, as the test needs them: most triangles are
+// apart on one of the first.
+func (f *boxFrame) axis(k int) vec3 {
+	switch {
+	case k == 0:
+		n, _ := planeNormal(f.v[1], f.v[2])
+		return n
+	case k <= 3:
+		return f.a[k-1]
+	}
+	j, i := (k-4)/3, (k-4)%3
+	e := f.v[next(j, 3)].sub(f.v[j]) // e0 = v1 - v0, e1 = v2 - v1, e2 = v0 - v2
+	n, _ := planeNormal(e, f.a[i])
+	return n
+}
+
+// boxTriangle is BoxTriangle for a valid box and finite input, the hit
+// written to h. The first contact is T = max(0, max enter) when that is
+// <= min(1, min exit): the sets are apart on some axis for any earlier t
+// (Ericson §5.5.8); a NaN (an overflowing coordinate) is no hit. It stops
+// as soon as an axis enters after maxT (<= 1), which only rejects hits
+// later than maxT.
+func boxTriangle(b *Box, begin, delta *mgl64.Vec3, tri *geom.Triangle, maxT float64, h *Hit) bool {
+	o := v3p(&tri[0])
+	f := boxFrame{c: v3p(begin).sub(o), d: v3p(delta), a: [3]vec3{v3(b.Axes[0]), v3(b.Axes[1]), v3(b.Axes[2])}}
+	f.v = [3]vec3{{}, v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o)}
+	var last satAxis
+	enter, exit := math.Inf(-1), 1.0
+	for k := range boxAxes {
+		s := f.project(f.axis(k))
+		if s.enter > enter {
+			enter, last = s.enter, s
+		}
+		exit = min(exit, s.exit)
+		if !(enter <= exit) || enter > maxT || exit < 0 {
+			return false
+		}
+	}
+	t := max(enter, 0)
+	var n vec3
+	if enter > 0 { // the last axis entered while moving, so dL != 0: the box comes from its -dL side
+		n = last.L.unit().mul(-sign(last.dL))
+	} else {
+		last, n = f.shallowest()
+	}
+	c := f.c.madd(f.d, t)
+	point, feature := f.touching(&last, n, c)
+	p := point.add(o)
+	if !p.finite() || !n.finite() || n.isZero() || !(t >= 0 && t <= 1) {
+		return false
+	}
+	*h = Hit{T: t, Point: p.mgl(), Normal: n.mgl(), Feature: feature}
+	return true
+}
+
+// shallowest is the normal of a contact at t = 0: of the non-zero axes,
+// the one along which the box would leave the triangle soonest, the least
+// penetration depth min(hi + R - p, p - lo + R)/|L| (0 for boxes that only
+// touch), pointing toward the side the box is on. A box resting on a floor
+// gets the floor's normal, so that the slide's ignoreLeaving lets it move
+// along the floor.
+func (f *boxFrame) shallowest() (satAxis, vec3) {
+	var best satAxis
+	var n vec3
+	depth := math.Inf(1)
+	for k := range boxAxes {
+		L := f.axis(k)
+		l := L.length()
+		if !(l > 0) || math.IsInf(l, 0) {
+			continue
+		}
+		s := f.project(L)
+		up, down := (s.hi+s.R-s.p)/l, (s.p-s.lo+s.R)/l // push out along +L or -L
+		if up < depth {
+			best, n, depth = s, L.mul(1/l), up
+		}
+		if down < depth {
+			best, n, depth = s, L.mul(-1/l), down
+		}
+	}
+	return best, n
+}
+
+// boxClipSlack is the relative slack of the box's faces when the touching
+// feature is clipped against it. At T the box and the triangle touch only
+// up to rounding: the entering time is a ratio of dot products of
+// coordinates relative to vertex 0, good to a few ulps of the scale
+// |c| + |d| + Σ|a_i| + |v1| + |v2|, and so is the box's position along
+// each axis at T. 1e-12 of that scale is ten thousand times as much, so
+// the feature meets the grown box; the point returned lies on the
+// triangle and within √3 of that slack of the box.
+const boxClipSlack = 1e-12
+
+// touching finds a point of the triangle where it touches the box centered
+// at c along the axis s (normal n): the triangle's vertices extreme toward
+// the box along n (within the slack) are the touching feature, a vertex,
+// an edge or the face; it is clipped against the box grown by the slack
+// (clipToBox) and the average of what remains, a point of that feature,
+// is returned. If rounding leaves nothing (or at t = 0, where the
+// extreme vertices need not be inside an overlapping box) the whole
+// triangle is clipped, and as a last resort the point of the triangle
+// closest to the box's center is taken.
+func (f *boxFrame) touching(s *satAxis, n, c vec3) (vec3, Feature) {
+	scale := c.length() + f.d.length() + f.a[0].length() + f.a[1].length() + f.a[2].length() + f.v[1].length() + f.v[2].length()
+	slack := boxClipSlack * scale
+	var x [3]float64
+	top := math.Inf(-1)
+	for i, v := range f.v {
+		x[i] = v.dot(n)
+		top = max(top, x[i])
+	}
+	var feat [3]vec3
+	k := 0
+	for i, v := range f.v {
+		if x[i] >= top-2*slack {
+			feat[k], k = v, k+1
+		}
+	}
+	if p, ok := clipToBox(feat[:k], c, &f.a, slack); ok {
+		return p, featureOf(feat[:k])
+	}
+	if p, ok := clipToBox(f.v[:], c, &f.a, slack); ok {
+		return p, featureOf(f.v[:])
+	}
+	q, r, _ := geom.ClosestPointTriangle(c.mgl(), geom.Triangle{f.v[0].mgl(), f.v[1].mgl(), f.v[2].mgl()})
+	return v3(q), Feature(r)
+}
+
+// featureOf names the feature of the triangle spanned by the points feat
+// (some of its vertices): one point, or several equal ones, is a Vertex;
+// two, or three on a line, an Edge; three with a plane the Face.
+func featureOf(feat []vec3) Feature {
+	switch {
+	case len(feat) == 1 || feat[1] == feat[0] && feat[len(feat)-1] == feat[0]:
+		return Vertex
+	case len(feat) == 2:
+		return Edge
+	}
+	if _, usable := planeNormal(feat[1].sub(feat[0]), feat[2].sub(feat[0])); !usable {
+		return Edge
+	}
+	return Face
+}
+
+// maxClip is the most vertices a convex polygon of up to three vertices
+// has after clipping by six planes.
+const maxClip = 9
+
+// clipToBox clips the convex polygon poly (1 to 3 points) against the six
+// faces |(x - c)·a_i| <= |a_i|² + slack·|a_i| of the box grown by slack
+// (Sutherland-Hodgman, Ericson §8.3.4) and returns the average of the
+// points left, a point of the polygon, or false when nothing is left.
+func clipToBox(poly []vec3, c vec3, a *[3]vec3, slack float64) (vec3, bool) {
+	var bufA, bufB [maxClip]vec3
+	cur, spare := append(bufA[:0], poly...), bufB[:0]
+	for i := range 3 {
+		lim := a[i].lenSq() + slack*a[i].length()
+		for _, sgn := range [2]float64{1, -1} {
+			dir := a[i].mul(sgn)
+			cur, spare = clipPlane(cur, spare[:0], func(x vec3) float64 { return x.sub(c).dot(dir) - lim }), cur
+			if len(cur) == 0 {
+				return vec3{}, false
+			}
+		}
+	}
+	var sum vec3
+	for _, x := range cur {
+		sum = sum.add(x)
+	}
+	return sum.mul(1 / float64(len(cur))), true
+}
+
+// clipPlane keeps the part of the polygon in (a point, a segment or a
+// polygon, in order) where dist <= 0, appending its vertices to dst: each
+// vertex kept, and each crossing of an edge, at the interpolated point
+// (Sutherland-Hodgman). Rounding can make more crossings than a convex
+// polygon has; append then grows dst off the stack, which is only slower.
+// A point or a segment is its one or two-vertex
+// polygon (the segment's two edges are the same and add the same crossing
+// once each; the average is unchanged in kind: a point of the segment).
+func clipPlane(poly, dst []vec3, dist func(vec3) float64) []vec3 {
+	n := len(poly)
+	for i, p := range poly {
+		q := poly[next(i, n)]
+		dp, dq := dist(p), dist(q)
+		if dp <= 0 {
+			dst = append(dst, p)
+		}
+		if (dp < 0 && dq > 0) || (dp > 0 && dq < 0) {
+			dst = append(dst, p.madd(q.sub(p), dp/(dp-dq)))
+		}
+	}
+	return dst
+}

@@ -1,0 +1,328 @@
+// capsule.go: the swept capsule against a triangle (CapsuleTriangle),
+// reduced to Rouwé's swept sphere against convex polygons (sections 3.1-3.6,
+// section 5's polygon of 3D points) on the Minkowski sum of the triangle
+// and the capsule's segment.
+
+package sweep
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+)
+
+// CapsuleTriangle returns the first contact of the capsule c whose segment
+// center moves from begin to begin+delta (world units) with the two-sided
+// triangle tri: T in [0, 1] (0 when it already touches or overlaps), the
+// point of the triangle touched, the unit normal from that point toward the
+// closest point of the capsule's segment, the feature of the triangle and
+// Triangle = 0. With a zero HalfSegment it is EllipsoidTriangle on
+// Sphere(c.Radius), bit for bit. It reports no hit for an invalid capsule
+// (Capsule.Validate) or a non-finite point; a degenerate triangle is hit as
+// the segment or point it is.
+//
+// The capsule of radius r around the segment C ± s touches a point y of the
+// triangle T when |C + σ - y| = r for some σ in [-s, s], that is when the
+// sphere of radius r centered at C touches M = T ⊕ [-s, s] (the segment is
+// symmetric, so T ⊕ -S = T ⊕ S). The boundary of M lies in the union of the
+// two end caps T + s and T - s and the three parallelograms e_i ⊕ [-s, s]
+// of the edges e_i: convex polygons, each swept against by the paper's
+// swept sphere (capsuleCaster.triangle). A center inside M (the segment pierces
+// the triangle) is a contact at T = 0 that no polygon sees (pierce).
+func CapsuleTriangle(c Capsule, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit, bool) {
+	if c.Validate() != nil || !finiteVecs(begin, delta, tri[0], tri[1], tri[2]) {
+		return Hit{}, false
+	}
+	var h Hit
+	ok := newCapsuleCaster(&c, &begin, &delta).triangle(&tri, &begin, &delta, 1, &h)
+	return h, ok
+}
+
+// capsuleCaster is a capsule prepared for one motion: the prepared
+// queries (NewQuery) of the spheres of radius r at its ends, begin + s and
+// begin - s, or of the one sphere when s = 0; the second shares the
+// first's inverted shape (only its motion is set again).
+type capsuleCaster struct {
+	c    Capsule
+	caps [2]Query
+	n    int // how many of caps are used
+}
+
+// newCapsuleCaster prepares the valid capsule c for the motion from begin
+// by delta (finite).
+func newCapsuleCaster(c *Capsule, begin, delta *mgl64.Vec3) *capsuleCaster {
+	k := &capsuleCaster{c: *c, n: 1}
+	s := c.HalfSegment
+	b := begin.Add(s)
+	k.caps[0].init(&Ellipsoid{Axes: Sphere(c.Radius).Axes}, &b, delta)
+	if s != (mgl64.Vec3{}) {
+		b = begin.Sub(s)
+		k.caps[1], k.n = k.caps[0], 2
+		k.caps[1].setMotion(&b, delta)
+	}
+	return k
+}
+
+// triangle is CapsuleTriangle on the prepared capsule, the hit, if any,
+// written to h. maxT (<= 1) serves only the early outs (capsuleMissesPlane
+// and the caps' box tests), which reject no contact at a T <= maxT.
+//
+//   - The caps: T ± s touched by the sphere at C is the sphere of radius r
+//     at C ∓ s touching T (Query.Triangle, which is EllipsoidTriangle),
+//     whose contact point and normal are already the capsule's (the sphere
+//     at an end touches where the capsule does). For s = 0 this is all.
+//   - The pierce test at t = 0 (pierce).
+//   - The parallelograms (capsuleFrame.edge), kept only when earlier than
+//     the caps.
+func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT float64, h *Hit) bool {
+	if capsuleMissesPlane(&k.c, begin, delta, tri, maxT) {
+		return false
+	}
+	found := false
+	var hc Hit
+	for i := range k.n {
+		if k.caps[i].test(tri, maxT, &hc) && (!found || hc.T < h.T) {
+			*h, found = hc, true
+		}
+	}
+	if k.n == 1 || found && h.T == 0 { // s = 0: M is T itself, no parallelograms
+		return found
+	}
+	u := newCapsuleFrame(&k.c, begin, delta, tri)
+	if !u.ok {
+		return found
+	}
+	if u.pierce(h) {
+		return true
+	}
+	for i := range 3 {
+		upper := maxT
+		if found {
+			upper = h.T
+		}
+		if hc, ok := u.edge(i, upper); ok && (!found || hc.T < h.T) {
+			*h, found = hc, true
+		}
+	}
+	return found
+}
+
+// capsuleMissesPlane is the plane slab test of the whole capsule, a
+// conservative early out: every point of the capsule lies within
+// rho = r + |s·N̂| of the center along the triangle's unit normal N̂, so
+// while the center's signed distance to the plane, dist + t·nd, stays
+// beyond rho no point of the capsule reaches the plane, nor the triangle
+// in it. It rejects when that holds on all of [0, maxT], with everything
+// multiplied by |N| (no square root): dist and nd are (begin - v0)·N and
+// delta·N, and rho·|N| = r|N| + |s·N|, plus a margin m = 1e-9·(|begin -
+// v0| + |delta| + r + |s|)·|N|. N is the plain cross product, used only
+// when the sine of the angle between the edges is at least 1e-4
+// (crossRecheck), where it is tilted by at most 1e-12 rad: the distances
+// are then off by at most 1e-12 of those lengths times |N| plus a few
+// ulps, far below m. A thinner triangle is never rejected here. NaN
+// compares false and rejects nothing.
+func capsuleMissesPlane(c *Capsule, begin, delta *mgl64.Vec3, tri *geom.Triangle, maxT float64) bool {
+	o := v3p(&tri[0])
+	e1, e2 := v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o)
+	n := e1.cross(e2)
+	nn := n.lenSq()
+	if !(nn >= crossRecheck*e1.lenSq()*e2.lenSq()) {
+		return false
+	}
+	bw, d, s := v3p(begin).sub(o), v3p(delta), v3(c.HalfSegment)
+	ln := math.Sqrt(nn)
+	dist, nd := centerSide(bw.dot(n), d.dot(n))
+	rho := c.Radius*ln + abs(s.dot(n)) + 1e-9*(bw.length()+d.length()+c.Radius+s.length())*ln
+	return dist > rho && (nd >= 0 || dist+maxT*nd > rho)
+}
+
+// capsuleFrame is the triangle and the motion in the space where the
+// capsule's radius is 1 (section 4.1 with M = r·I), relative to the
+// triangle's vertex 0, which keeps precision far from the origin: B = (begin
+// - v0)/r, D = delta/r, S = s/r, verts[i] = (v_i - v0)/r.
+type capsuleFrame struct {
+	ok     bool
+	r      float64
+	origin vec3 // v0, world
+	world  [3]vec3
+	B, D   vec3
+	S      vec3
+	verts  [3]vec3
+}
+
+// newCapsuleFrame sets up the frame; ok is false when a scaled value is not
+// finite (a motion or triangle over 1e208 radii long, say), where no answer
+// is given.
+func newCapsuleFrame(c *Capsule, begin, delta *mgl64.Vec3, tri *geom.Triangle) capsuleFrame {
+	inv := 1 / c.Radius
+	u := capsuleFrame{r: c.Radius, origin: v3p(&tri[0])}
+	for i := range tri {
+		u.world[i] = v3p(&tri[i])
+		u.verts[i] = u.world[i].sub(u.origin).mul(inv)
+	}
+	u.B, u.D, u.S = v3p(begin).sub(u.origin).mul(inv), v3p(delta).mul(inv), v3(c.HalfSegment).mul(inv)
+	u.ok = u.B.finite() && u.D.finite() && u.S.finite() && u.verts[1].finite() && u.verts[2].finite()
+	return u
+}
+
+// planeNormal is a x b for the plane of a polygon spanned by a and b: the
+// plain cross product, recomputed exactly (crossExact) when the sine of
+// the angle between a and b is below 1e-4, as in triFrame.plane
+// (crossRecheck); usable is false below geom.SliverSine, where the polygon
+// is taken as its edges and vertices alone (every point of it then lies
+// within 1e-12 of its size of its boundary, geom.SliverSine).
+func planeNormal(a, b vec3) (n vec3, usable bool) {
+	n = a.cross(b)
+	ab := a.lenSq() * b.lenSq()
+	if n.lenSq() < crossRecheck*ab {
+		n = exactCross(a, b)
+	}
+	return n, n.lenSq() > geom.SliverSine*geom.SliverSine*ab
+}
+
+// pierce is the contact at t = 0 of a segment that crosses the triangle:
+// its center B lies inside M, which no polygon of the boundary touches
+// when M is thicker than 2. The segment B + λS, λ in [-1, 1], meets the
+// plane (B + λS)·N = 0 (vertex 0 is the origin) at λ = -B·N/S·N, which
+// is in [-1, 1] when |B·N| <= |S·N|, and pierces the triangle when that
+// point is inside (section 3.3, faceContains). A segment parallel to the
+// plane (S·N = 0) is in it or misses it: then M is flat and its polygons
+// cover it, and a triangle without a plane (a sliver) is M's boundary
+// polygons up to 1e-12 of its size: both are left to the polygons.
+func (u *capsuleFrame) pierce(h *Hit) bool {
+	n, usable := planeNormal(u.verts[1], u.verts[2])
+	if !usable {
+		return false
+	}
+	bn, sn := u.B.dot(n), u.S.dot(n)
+	if !(sn != 0 && abs(bn) <= abs(sn)) {
+		return false
+	}
+	face := n.unit()
+	p := u.B.madd(u.S, -bn/sn)
+	if !faceContains(&u.verts, face, p) {
+		return false
+	}
+	p = p.madd(face, -p.dot(face)) // onto the plane, against rounding
+	normal := face
+	switch {
+	case bn < 0:
+		normal = face.mul(-1)
+	case bn == 0:
+		normal = fallbackNormal(face, u.D)
+	}
+	return u.hit(contact{point: p, feature: Face}, normal, h)
+}
+
+// edge is the swept unit sphere against the parallelogram e_i ⊕ [-S, S] of
+// edge i, from a = verts[i] to b = verts[i+1]: the polygon (a - S, b - S,
+// b + S, a + S), counter-clockwise around N = e x S, run through sections
+// 3.1-3.6 (spherePolygon) on [0, upper], and its contact mapped back to the
+// triangle (capsuleEdgeContact).
+func (u *capsuleFrame) edge(i int, upper float64) (Hit, bool) {
+	a, b := u.verts[i], u.verts[next(i, 3)]
+	p := [4]vec3{a.sub(u.S), b.sub(u.S), b.add(u.S), a.add(u.S)}
+	n, usable := planeNormal(b.sub(a), u.S)
+	var face vec3
+	if usable {
+		face = n.unit()
+	}
+	c, ok := spherePolygon(&p, face, u.B, u.D, upper)
+	if !ok {
+		return Hit{}, false
+	}
+	normal := u.B.madd(u.D, c.t).sub(c.point)
+	switch {
+	case normal.isZero():
+		normal = fallbackNormal(face, u.D)
+	case c.feature == Face:
+		normal = face.mul(sign(normal.dot(face))) // exact, rather than the difference of two nearby points
+	}
+	var h Hit
+	ok = u.hit(capsuleEdgeContact(c, i, a, b, u.S, n), normal.unit(), &h)
+	return h, ok
+}
+
+// spherePolygon is sections 3.1-3.6 for the unit sphere whose center is
+// B + t·D and the convex polygon p of 3D points (section 5), counter-
+// clockwise around the unit normal face, or face = 0 for a polygon
+// without a usable plane (then only its edges and vertices, as the
+// ellipsoid's slivers): the plane's entry time t1 (3.1), the center's
+// projection inside the polygon at t1 (3.3) is a face contact, and
+// otherwise the first edge or vertex contact on [0, upper] (3.4-3.6).
+func spherePolygon(p *[4]vec3, face, B, D vec3, upper float64) (contact, bool) {
+	if !face.isZero() {
+		dist, nd := B.sub(p[0]).dot(face), D.dot(face)
+		t1, ok := planeSweptSphere(dist, nd, 1, upper)
+		if !ok {
+			return contact{}, false // the sphere never reaches the plane by upper
+		}
+		c1 := B.madd(D, t1)
+		if polygonContains(p[:], face, c1) {
+			return contact{t: t1, point: c1.madd(face, -c1.sub(p[0]).dot(face)), feature: Face}, true
+		}
+	}
+	size2 := 0.0
+	for _, v := range p {
+		size2 = max(size2, v.sub(p[0]).lenSq())
+	}
+	circle := sweptCircle{B: B, D: D, r3: 1}
+	return circle.edgeVertex(p[:], upper, size2)
+}
+
+// capsuleEdgeContact maps a contact m on the parallelogram of edge i (a to
+// b, e = b - a) back to the triangle: m = y - σ with y on the triangle and
+// the capsule's point C + σ, σ in [-S, S]. On the polygon's edge 0 (a - S
+// to b - S) σ = S and y = m + S, on edge 2 σ = -S and y = m - S, both on
+// the triangle's edge i; edges 1 and 3 and the vertices are the segment's
+// interior or ends on vertex b or a. Inside the face m - a = λe + μS, and
+// y = a + λe with λ = ((m - a) x S)·N/|N|² (N = e x S), clamped to [0, 1]
+// against rounding.
+func capsuleEdgeContact(c contact, i int, a, b, S, N vec3) contact {
+	ends := [4]int{i, next(i, 3), next(i, 3), i} // the triangle vertex of each polygon vertex
+	switch {
+	case c.feature == Face:
+		e := b.sub(a)
+		l := min(max(c.point.sub(a).cross(S).dot(N)/N.lenSq(), 0), 1)
+		return contact{t: c.t, point: a.madd(e, l), feature: Edge, index: i}
+	case c.feature == Vertex || c.index == 1 || c.index == 3:
+		return contact{t: c.t, feature: Vertex, index: ends[c.index]}
+	case c.index == 0:
+		return contact{t: c.t, point: c.point.add(S), feature: Edge, index: i}
+	}
+	return contact{t: c.t, point: c.point.sub(S), feature: Edge, index: i}
+}
+
+// hit writes the contact c (a point in the frame, or for a Vertex the
+// triangle's vertex c.index, taken from the world triangle exactly) with
+// the unit normal to h, back in world space: origin + r·point. It reports
+// false for a non-finite result or a T outside [0, 1].
+func (u *capsuleFrame) hit(c contact, normal vec3, h *Hit) bool {
+	p := u.origin.add(c.point.mul(u.r))
+	if c.feature == Vertex {
+		p = u.world[c.index]
+	}
+	if !p.finite() || !normal.finite() || normal.isZero() || !(c.t >= 0 && c.t <= 1) {
+		return false
+	}
+	*h = Hit{T: c.t, Point: p.mgl(), Normal: normal.mgl(), Feature: c.feature}
+	return true
+}
+
+// abs is |x|.
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// sign is 1 for x >= 0 (and NaN), -1 below.
+func sign(x float64) float64 {
+	if x < 0 {
+		return -1
+	}
+	return 1
+}
