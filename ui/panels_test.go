@@ -124,17 +124,17 @@ func TestPickPixelOnEllipsoid(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s center not in front of the camera", pose.String())
 		}
-		h, grab := pickHandle(g.cam.Ray(x, y), d.Scene.Ellipsoid, d.Scene.Start, d.Scene.End)
+		h, grab := pickHandle(g.cam.Ray(x, y), d.Scene.Shape, d.Scene.Start, d.Scene.End)
 		if !h.Valid || h.Pose != pose {
 			t.Fatalf("pixel (%.0f, %.0f) on %s picked %+v", x, y, pose.String(), h)
 		}
-		box := render.PoseBox(d.Scene.Ellipsoid, c)
+		box := render.PoseBox(d.Scene.Shape, c)
 		if !box.Expand(mgl64.Vec3{1e-9, 1e-9, 1e-9}).Contains(grab) {
 			t.Fatalf("grab point %v outside the box %v", grab, box)
 		}
 	}
 	// A pixel in a corner far from both poses picks nothing.
-	if h, _ := pickHandle(g.cam.Ray(1, 1), d.Scene.Ellipsoid, d.Scene.Start, d.Scene.End); h.Valid {
+	if h, _ := pickHandle(g.cam.Ray(1, 1), d.Scene.Shape, d.Scene.Start, d.Scene.End); h.Valid {
 		t.Fatalf("corner pixel picked %+v", h)
 	}
 }
@@ -142,7 +142,7 @@ func TestPickPixelOnEllipsoid(t *testing.T) {
 // Ellipsoid hits win over nearer boxes: a ray that crosses the corner of
 // one pose's box and then the other pose's ellipsoid picks the latter.
 func TestPickPrefersEllipsoid(t *testing.T) {
-	e := sweep.Sphere(1)
+	e := sweep.EllipsoidShape(sweep.Sphere(1))
 	a, b := mgl64.Vec3{0, 0, 0}, mgl64.Vec3{3, 0, -6}
 	// The line through p = (0.9, 0.9, 0.9) (inside a's box, outside its
 	// sphere) and b's center passes a's center at distance 1.39 > 1 (closest
