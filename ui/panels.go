@@ -400,12 +400,12 @@ func (g *game) shapePanel(ctx *debugui.Context) {
 		ctx.SetGridLayout([]int{48, -1, 48, -1}, nil)
 		ctx.Text("radius")
 		g.numberField(ctx, "capsule radius", sh.Radius, func(x float64) error { return edit(func(s *editor.Shape) { s.Radius = x }) })
-		ctx.Text("half seg")
+		ctx.Text("seg/2")
 		g.numberField(ctx, "capsule half", sh.Half, func(x float64) error { return edit(func(s *editor.Shape) { s.Half = x }) })
 	default:
 		label := "radii"
 		if sh.Kind == sweep.KindBox {
-			label = "half ext"
+			label = "extent"
 		}
 		row(label, sh.Radii, func(i int, x float64) error { return edit(func(s *editor.Shape) { s.Radii[i] = x }) })
 	}

@@ -233,3 +233,20 @@ func TestSceneChoices(t *testing.T) {
 		}
 	}
 }
+
+// A capsule's and a box's pose is picked by the shape, not its box: a ray
+// through the corner of the start pose's box that misses the capsule
+// there (the rounded end) picks the end pose behind it; a ray into the
+// box shape picks the start.
+func TestPickCapsuleAndBox(t *testing.T) {
+	capsule := sweep.CapsuleShape(sweep.Capsule{Radius: 0.5, HalfSegment: mgl64.Vec3{0, 0.5, 0}})
+	box := sweep.BoxShape(sweep.Box{Axes: [3]mgl64.Vec3{{0.5, 0, 0}, {0, 1, 0}, {0, 0, 0.5}}})
+	a, b := mgl64.Vec3{0, 0, 0}, mgl64.Vec3{0.45, 0.95, -6}
+	corner := geom.Ray{Origin: mgl64.Vec3{0.45, 0.95, 10}, Dir: mgl64.Vec3{0, 0, -1}}
+	if h, _ := pickHandle(corner, capsule, a, b); !h.Valid || h.Pose != scene.PoseEnd {
+		t.Errorf("capsule: picked %+v, want the end pose (the ray misses the start's rounded end)", h)
+	}
+	if h, _ := pickHandle(corner, box, a, b); !h.Valid || h.Pose != scene.PoseStart || h.Face != geom.FacePosZ {
+		t.Errorf("box: picked %+v, want the start pose's +z face (the box fills its corner)", h)
+	}
+}

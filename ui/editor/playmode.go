@@ -158,7 +158,7 @@ func (p *Play) TickNumber() int {
 // PlayLines describes play mode for its panel; p nil is play off.
 func PlayLines(p *Play) []string {
 	if p == nil {
-		return []string{"P: play (walk the ellipsoid)"}
+		return []string{"P: play (walk the shape)"}
 	}
 	state := "paused"
 	if p.Running {
