@@ -2,6 +2,7 @@ package render
 
 import (
 	"image/color"
+	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -26,7 +27,7 @@ type bvhBox struct {
 // when the mesh or the motion changes.
 type bvhKey struct {
 	mesh       *sweep.Mesh
-	e          sweep.Ellipsoid
+	e          sweep.Shape
 	start, end mgl64.Vec3
 }
 
@@ -37,11 +38,11 @@ func (l *Lists) buildBVH(f *Frame) {
 		return
 	}
 	s := f.Scene
-	key := bvhKey{f.Mesh, s.Ellipsoid, s.Start, s.End}
+	key := bvhKey{f.Mesh, s.Shape, s.Start, s.End}
 	if !l.bvhValid || key != l.bvhKey {
 		l.bvhKey, l.bvhValid = key, true
 		l.bvh = l.bvh[:0]
-		f.Mesh.VisitedBoxes(s.Ellipsoid, s.Start, s.End.Sub(s.Start), func(b geom.AABB, depth int) {
+		f.Mesh.VisitedBoxes(boundingEllipsoid(s.Shape), s.Start, s.End.Sub(s.Start), func(b geom.AABB, depth int) {
 			if len(l.bvh) < maxBVHBoxes {
 				l.bvh = append(l.bvh, bvhBox{b, depth})
 			}
@@ -52,6 +53,18 @@ func (l *Lists) buildBVH(f *Frame) {
 		col.A = uint8(min(0x40+b.depth*14, 0xd0))
 		l.wireBox(b.box, col, 1)
 	}
+}
+
+// boundingEllipsoid is the ellipsoid itself, or for a capsule or a box the
+// ellipsoid that holds the shape's world AABB (its half-sizes times √3):
+// the tree walk (Mesh.VisitedBoxes) takes an ellipsoid, so for those kinds
+// the boxes shown are the ones a slightly larger sweep would enter.
+func boundingEllipsoid(s sweep.Shape) sweep.Ellipsoid {
+	if s.Kind == sweep.KindEllipsoid {
+		return s.Ellipsoid
+	}
+	h := s.Extent().Mul(math.Sqrt(3))
+	return sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{h[0], 0, 0}, {0, h[1], 0}, {0, 0, h[2]}}}
 }
 
 // wireBox draws the twelve edges of b.

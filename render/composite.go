@@ -93,8 +93,8 @@ func (r *Renderer) poseDepth(w, h int) {
 		}
 	}
 	r.depthDirty = r.depthDirty[:0]
-	for i := range l.ells {
-		if e := &l.ells[i]; !e.ghost {
+	for i := range l.shapes {
+		if e := &l.shapes[i]; !e.ghost {
 			r.depthDirty = append(r.depthDirty, image.Rect(int(math.Floor(e.x0)), int(math.Floor(e.y0)), int(math.Ceil(e.x1)), int(math.Ceil(e.y1))))
 		}
 	}
@@ -106,9 +106,9 @@ func (r *Renderer) poseDepth(w, h int) {
 		if pass > 0 {
 			op.Images[0] = r.depth[pass-1]
 		}
-		for i := range l.ells {
-			if !l.ells[i].ghost {
-				r.drawEllipsoid(img, &l.ells[i], r.shaders.ellDepth[pass], op, nil)
+		for i := range l.shapes {
+			if !l.shapes[i].ghost {
+				r.drawShape(img, &l.shapes[i], r.shaders.shapeDepth[pass], op, nil)
 			}
 		}
 	}
@@ -166,14 +166,14 @@ func (r *Renderer) colourPass(dst *ebiten.Image, opt view.Options, sceneDepth, p
 	if opt.XRay {
 		xray = xrayOpacity
 	}
-	for i := range l.ells {
-		e := &l.ells[i]
+	for i := range l.shapes {
+		e := &l.shapes[i]
 		c := PoseColor(e.pose)
 		ghost := float32(0)
 		if e.ghost {
 			ghost = ghostAlpha
 		}
-		r.drawEllipsoid(dst, e, r.shaders.ellColour, op, map[string]any{
+		r.drawShape(dst, e, r.shaders.shapeColour, op, map[string]any{
 			"InvT":      mat3Uniform(e.inv.Transpose()),
 			"Color":     []float32{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255},
 			"Light":     vec3Uniform(l.lit),

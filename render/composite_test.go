@@ -63,7 +63,7 @@ func TestPixelsPoseDepthCleared(t *testing.T) {
 						continue
 					}
 					inside := false
-					for _, e := range r.lists.ells {
+					for _, e := range r.lists.shapes {
 						if !e.ghost && float64(x) >= e.x0-1 && float64(x) < e.x1+1 && float64(y) >= e.y0-1 && float64(y) < e.y1+1 {
 							inside = true
 						}

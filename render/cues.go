@@ -108,9 +108,9 @@ var colShadow = color.RGBA{0, 0, 0, 0x90}
 
 // buildDrops draws each drop: a thin line from the pose down to the
 // ground, and a shadow there, a dark flattened ellipse the size of the
-// ellipsoid's footprint, fainter the higher the pose floats.
-func (l *Lists) buildDrops(e sweep.Ellipsoid) {
-	h := e.Extent()
+// shape's footprint (its world AABB's), fainter the higher the pose floats.
+func (l *Lists) buildDrops(s sweep.Shape) {
+	h := s.Extent()
 	for _, d := range l.drops {
 		l.line3(d.center, d.ground, 1.2, lighten(PoseColor(d.pose), 0.2, 0x90), 0.3, false)
 		if d.normal[1] < 0.25 {
@@ -155,7 +155,7 @@ const minPosePx = 22
 // markSmallPoses rings every solid pose drawn smaller than minPosePx
 // across, so poses stay findable in a view of a whole level.
 func (l *Lists) markSmallPoses() {
-	for _, e := range l.ells {
+	for _, e := range l.shapes {
 		if e.ghost || e.x1-e.x0 > minPosePx+4 || e.y1-e.y0 > minPosePx+4 {
 			continue
 		}

@@ -21,7 +21,7 @@ type lastFrame struct {
 	scale float64
 
 	lines, htris []ebiten.Vertex
-	ells         []ellipsoidDraw
+	shapes       []shapeDraw
 	ovs          []overlay
 	pts          []float32
 	labels, hud  []label
@@ -39,7 +39,7 @@ func (r *Renderer) remember(dst *ebiten.Image, ok bool, opt view.Options) {
 	p.dst, p.key, p.cam, p.opt, p.scale, p.message = dst, r.cache.key, l.cam, opt, r.scale(), l.message
 	p.lines = append(p.lines[:0], l.lines...)
 	p.htris = append(p.htris[:0], l.htris...)
-	p.ells = append(p.ells[:0], l.ells...)
+	p.shapes = append(p.shapes[:0], l.shapes...)
 	p.ovs = append(p.ovs[:0], l.ovs...)
 	p.pts = append(p.pts[:0], l.pts...)
 	p.labels = append(p.labels[:0], l.labels...)
@@ -226,10 +226,10 @@ func (r *Renderer) changedRect(opt view.Options, w, h int) (image.Rectangle, boo
 		d.verts(p.htris)
 		d.verts(l.htris)
 	}
-	for i := range max(len(p.ells), len(l.ells)) {
-		a, b := at(p.ells, i), at(l.ells, i)
+	for i := range max(len(p.shapes), len(l.shapes)) {
+		a, b := at(p.shapes, i), at(l.shapes, i)
 		if a == nil || b == nil || *a != *b {
-			for _, e := range []*ellipsoidDraw{a, b} {
+			for _, e := range []*shapeDraw{a, b} {
 				if e != nil {
 					d.add(e.x0, e.y0, e.x1, e.y1)
 				}

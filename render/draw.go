@@ -56,13 +56,13 @@ type Renderer struct {
 }
 
 // shaderSet holds the compiled Kage programs: the depth passes A, B, C
-// for triangles and ellipsoids, and the colour passes.
+// for triangles and the poses' shapes, and the colour passes.
 type shaderSet struct {
-	triDepth, ellDepth   [3]*ebiten.Shader
-	triColour, ellColour *ebiten.Shader
-	line                 *ebiten.Shader
-	clear                *ebiten.Shader // writes transparent black (with BlendCopy: clears)
-	overlay              *ebiten.Shader // the 2D overlays (strokes.go)
+	triDepth, shapeDepth   [3]*ebiten.Shader
+	triColour, shapeColour *ebiten.Shader
+	line                   *ebiten.Shader
+	clear                  *ebiten.Shader // writes transparent black (with BlendCopy: clears)
+	overlay                *ebiten.Shader // the 2D overlays (strokes.go)
 }
 
 // quadIdx triangulates a quad given as corners 0..3 (top-left, top-right,
@@ -91,7 +91,7 @@ func (r *Renderer) compile() error {
 	}
 	jobs := []job{
 		{&r.shaders.triColour, "triangle colour", triColourSrc},
-		{&r.shaders.ellColour, "ellipsoid colour", ellColourSrc},
+		{&r.shaders.shapeColour, "shape colour", shapeColourSrc},
 		{&r.shaders.line, "line", lineSrc},
 		{&r.shaders.clear, "clear", clearSrc},
 		{&r.shaders.overlay, "overlay", ovSrc},
@@ -99,7 +99,7 @@ func (r *Renderer) compile() error {
 	for pass := 0; pass < 3; pass++ {
 		jobs = append(jobs,
 			job{&r.shaders.triDepth[pass], fmt.Sprintf("triangle depth %c", 'A'+pass), depthShader("", triDepthBody, pass)},
-			job{&r.shaders.ellDepth[pass], fmt.Sprintf("ellipsoid depth %c", 'A'+pass), depthShader(ellUniforms, ellHit, pass)})
+			job{&r.shaders.shapeDepth[pass], fmt.Sprintf("shape depth %c", 'A'+pass), depthShader(shapeUniforms, shapeHitBody, pass)})
 	}
 	for _, j := range jobs {
 		sh, err := ebiten.NewShader([]byte(j.src))
@@ -191,9 +191,9 @@ func (l *Lists) drawTriangles(dst *ebiten.Image, sh *ebiten.Shader, op *ebiten.D
 	}
 }
 
-// drawEllipsoid runs sh over e's screen rectangle with the ray-cast
+// drawShape runs sh over e's screen rectangle with the ray-cast
 // uniforms plus extra.
-func (r *Renderer) drawEllipsoid(dst *ebiten.Image, e *ellipsoidDraw, sh *ebiten.Shader, op *ebiten.DrawTrianglesShaderOptions, extra map[string]any) {
+func (r *Renderer) drawShape(dst *ebiten.Image, e *shapeDraw, sh *ebiten.Shader, op *ebiten.DrawTrianglesShaderOptions, extra map[string]any) {
 	l := &r.lists
 	vp := l.pr.m
 	w, h := l.cam.size()
@@ -202,6 +202,8 @@ func (r *Renderer) drawEllipsoid(dst *ebiten.Image, e *ellipsoidDraw, sh *ebiten
 		"VP":     mat4Uniform(vp),
 		"Center": vec3Uniform(e.center.Sub(l.pr.o)),
 		"Inv":    mat3Uniform(e.inv),
+		"Kind":   float32(e.kind),
+		"Half":   float32(e.half),
 		"Size":   []float32{float32(w), float32(h)},
 		"ZA":     float32(l.pr.zA),
 		"ZB":     float32(l.pr.zB),

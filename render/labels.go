@@ -45,7 +45,7 @@ func labelWidth(text string) float64 { return labelCharW * float64(len(text)) }
 // labelAt queues text, drawn in a lightened col, as the label of the pose
 // whose ellipsoid is centred at c; placeLabels puts it beside the pose.
 func (l *Lists) labelAt(c mgl64.Vec3, col color.RGBA, text string) {
-	x0, y0, x1, y1, ok := l.screenRect(PoseBox(l.frameEllipsoid, c))
+	x0, y0, x1, y1, ok := l.screenRect(PoseBox(l.frameShape, c))
 	if !ok {
 		return
 	}

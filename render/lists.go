@@ -33,7 +33,7 @@ type Lists struct {
 
 	geo sceneGeom
 
-	frameEllipsoid sweep.Ellipsoid // the frame's ellipsoid (label placement)
+	frameShape sweep.Shape // the frame's shape (label placement)
 
 	// Per scene vertex: its outcode, and its triVertex with the
 	// barycentric weights and flag still to fill in (valid when the
@@ -60,7 +60,7 @@ type Lists struct {
 	lines      []ebiten.Vertex // depth-tested lines (grid, axes): see line3
 	gridY      float64         // the grid's plane, y = gridY
 	lineIdx    []uint32
-	ells       []ellipsoidDraw
+	shapes     []shapeDraw
 	bvh        []bvhBox // the tree boxes the sweep enters, walked when bvhKey changes
 	bvhKey     bvhKey
 	bvhValid   bool
@@ -167,7 +167,7 @@ func (l *Lists) Build(f *Frame, cam Camera, opt view.Options) {
 	mesh := &scene.Mesh{}
 	if sc != nil {
 		mesh = &sc.Mesh
-		l.frameEllipsoid = sc.Ellipsoid
+		l.frameShape = sc.Shape
 	}
 	if l.geo.load(mesh) {
 		l.geoGeneration++
@@ -193,7 +193,7 @@ func (l *Lists) Build(f *Frame, cam Camera, opt view.Options) {
 	}
 	if sc != nil {
 		l.updateDrops(f)
-		l.buildDrops(sc.Ellipsoid)
+		l.buildDrops(sc.Shape)
 		l.buildPoses(f, opt)
 		if opt.BVH {
 			l.buildBVH(f)
@@ -209,7 +209,7 @@ func (l *Lists) Build(f *Frame, cam Camera, opt view.Options) {
 func (l *Lists) reset() {
 	l.htris, l.htriIdx = l.htris[:0], l.htriIdx[:0]
 	l.lines, l.lineIdx = l.lines[:0], l.lineIdx[:0]
-	l.ells, l.ovs, l.pts, l.labels = l.ells[:0], l.ovs[:0], l.pts[:0], l.labels[:0]
+	l.shapes, l.ovs, l.pts, l.labels = l.shapes[:0], l.ovs[:0], l.pts[:0], l.labels[:0]
 	l.hud, l.legendRect = l.hud[:0], image.Rectangle{}
 	l.message = ""
 }

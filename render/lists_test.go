@@ -209,7 +209,7 @@ func TestPoseBox(t *testing.T) {
 	a, b, c := 2.0, 1.0, 0.5
 	r := 1 / math.Sqrt2
 	e := sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{a * r, a * r, 0}, {-b * r, b * r, 0}, {0, 0, c}}}
-	box := PoseBox(e, mgl64.Vec3{1, 2, 3})
+	box := PoseBox(sweep.EllipsoidShape(e), mgl64.Vec3{1, 2, 3})
 	h := math.Sqrt((a*a + b*b) / 2)
 	want := geom.AABB{Min: mgl64.Vec3{1 - h, 2 - h, 3 - c}, Max: mgl64.Vec3{1 + h, 2 + h, 3 + c}}
 	if !vecNear(box.Min, want.Min, 1e-12) || !vecNear(box.Max, want.Max, 1e-12) {

@@ -197,7 +197,7 @@ func (l *Lists) face3(q [4]mgl64.Vec3, col color.RGBA) {
 // buildBox draws a pose's drag-handle box, its hovered or active face
 // highlighted.
 func (l *Lists) buildBox(f *Frame, pose scene.Pose, c mgl64.Vec3) {
-	b := PoseBox(f.Scene.Ellipsoid, c)
+	b := PoseBox(f.Scene.Shape, c)
 	col := lighten(PoseColor(pose), 0.45, 0x70)
 	for _, fc := range []int{geom.FaceNegY, geom.FacePosY} {
 		q := boxFace(b, fc)
@@ -252,7 +252,7 @@ func (l *Lists) buildOverlays(f *Frame, opt view.Options) {
 			l.polyline3(tri[:], colPicked, 2.5, true)
 		}
 	}
-	size := meanRadius(s.Ellipsoid)
+	size := meanRadius(s.Shape)
 	if f.Answer.Hit {
 		l.buildHit(f, opt, size)
 	} else {
@@ -271,10 +271,16 @@ func (l *Lists) buildOverlays(f *Frame, opt view.Options) {
 	}
 }
 
-// meanRadius returns the mean semi-axis length of e (1 if that is not a
+// meanRadius returns the mean semi-axis length of an ellipsoid, or the
+// mean half-size of a capsule's or box's world AABB (1 if that is not a
 // positive finite number): the scale of arrows and markers.
-func meanRadius(e sweep.Ellipsoid) float64 {
-	r := (e.Axes[0].Len() + e.Axes[1].Len() + e.Axes[2].Len()) / 3
+func meanRadius(s sweep.Shape) float64 {
+	h := s.Extent()
+	if s.Kind == sweep.KindEllipsoid {
+		a := s.Ellipsoid.Axes
+		h = mgl64.Vec3{a[0].Len(), a[1].Len(), a[2].Len()}
+	}
+	r := (h[0] + h[1] + h[2]) / 3
 	if !(r > 0) || math.IsInf(r, 0) {
 		return 1
 	}

@@ -44,7 +44,7 @@ func exactPixels(img *image.RGBA, c color.RGBA) []image.Point {
 
 // poseRect returns the screen rectangle of the pose's drag box, grown by
 // pad pixels.
-func poseRect(cam Camera, e sweep.Ellipsoid, c mgl64.Vec3, pad int) image.Rectangle {
+func poseRect(cam Camera, e sweep.Shape, c mgl64.Vec3, pad int) image.Rectangle {
 	var l Lists
 	l.setCamera(cam)
 	x0, y0, x1, y1, _ := l.screenRect(PoseBox(e, c))
@@ -77,7 +77,7 @@ func TestPixelsDefaultScene(t *testing.T) {
 			t.Errorf("%s pose colour %v: %d exact pixels, want at least 20", pc.pose, PoseColor(pc.pose), len(px))
 			continue
 		}
-		r := poseRect(cam, f.Scene.Ellipsoid, pc.at, 2)
+		r := poseRect(cam, f.Scene.Shape, pc.at, 2)
 		in := 0
 		for _, p := range px {
 			if p.In(r) {

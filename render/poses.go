@@ -11,34 +11,67 @@ import (
 	"sweepdbg/sweep"
 )
 
-// ellipsoidDraw is one ray-cast ellipsoid: where it is, its colour, and
-// the screen rectangle its shader runs over.
-type ellipsoidDraw struct {
+// shapeDraw is one ray-cast pose: the shape's kind and local frame, where
+// it is, its colour, and the screen rectangle its shader runs over.
+type shapeDraw struct {
 	center mgl64.Vec3
-	inv    mgl64.Mat3 // world offset -> unit-sphere space (inverse of the axes matrix)
+	inv    mgl64.Mat3 // world offset -> the shape's local space (see shapeFrame)
+	kind   sweep.ShapeKind
+	half   float64 // a capsule's half segment in local units (radius 1); 0 otherwise
 	pose   scene.Pose
 	ghost  bool // a faint slide-step ghost: no depth write, no x-ray
 	x0, y0 float64
 	x1, y1 float64
 }
 
-// addEllipsoid queues an ellipsoid draw unless it is off screen or its
-// axes are degenerate (then it cannot be ray-cast; the labels and overlays
-// still show where it is).
-func (l *Lists) addEllipsoid(e sweep.Ellipsoid, c mgl64.Vec3, pose scene.Pose, ghost bool) {
-	m := mgl64.Mat3FromCols(e.Axes[0], e.Axes[1], e.Axes[2])
+// shapeFrame returns the matrix whose columns map the shape's local space
+// onto world offsets from its center, and a capsule's half segment in
+// local units. In local space the ellipsoid is the unit sphere, the box
+// the cube [-1, 1]³, and the capsule the points within 1 of the segment
+// from (0, 0, -half) to (0, 0, half): its frame is an orthonormal basis
+// with z along HalfSegment, scaled by Radius.
+func shapeFrame(s sweep.Shape) (mgl64.Mat3, float64) {
+	switch s.Kind {
+	case sweep.KindCapsule:
+		r, h := s.Capsule.Radius, s.Capsule.HalfSegment
+		z, l := mgl64.Vec3{0, 0, 1}, h.Len()
+		if l > 0 && !math.IsInf(l, 0) {
+			z = h.Mul(1 / l)
+		}
+		x := perpendicular(z)
+		return mgl64.Mat3FromCols(x.Mul(r), z.Cross(x).Mul(r), z.Mul(r)), l / r
+	case sweep.KindBox:
+		return mgl64.Mat3FromCols(s.Box.Axes[0], s.Box.Axes[1], s.Box.Axes[2]), 0
+	}
+	e := s.Ellipsoid
+	return mgl64.Mat3FromCols(e.Axes[0], e.Axes[1], e.Axes[2]), 0
+}
+
+// perpendicular returns a unit vector perpendicular to the unit vector u.
+func perpendicular(u mgl64.Vec3) mgl64.Vec3 {
+	a := mgl64.Vec3{1, 0, 0}
+	if math.Abs(u[0]) > 0.9 {
+		a = mgl64.Vec3{0, 1, 0}
+	}
+	return a.Sub(u.Mul(a.Dot(u))).Normalize()
+}
+
+// addShape queues the draw of shape s centered at c unless it is off
+// screen or its frame is degenerate (then it cannot be ray-cast; the
+// labels and overlays still show where it is).
+func (l *Lists) addShape(s sweep.Shape, c mgl64.Vec3, pose scene.Pose, ghost bool) {
+	m, half := shapeFrame(s)
 	// A relative determinant tolerance: Mat3.Inv returns zero when nearly
-	// singular, and axes this flat would not draw anyway.
-	scale := e.Axes[0].Len() * e.Axes[1].Len() * e.Axes[2].Len()
-	if d := m.Det(); !(math.Abs(d) > 1e-12*scale) || math.IsInf(d, 0) {
+	// singular, and a frame this flat would not draw anyway.
+	scale := m.Col(0).Len() * m.Col(1).Len() * m.Col(2).Len()
+	if d := m.Det(); !(math.Abs(d) > 1e-12*scale) || math.IsInf(d, 0) || math.IsNaN(half) || math.IsInf(half, 0) {
 		return
 	}
-	box := PoseBox(e, c)
-	x0, y0, x1, y1, ok := l.screenRect(box)
+	x0, y0, x1, y1, ok := l.screenRect(PoseBox(s, c))
 	if !ok {
 		return
 	}
-	l.ells = append(l.ells, ellipsoidDraw{center: c, inv: m.Inv(), pose: pose, ghost: ghost, x0: x0, y0: y0, x1: x1, y1: y1})
+	l.shapes = append(l.shapes, shapeDraw{center: c, inv: m.Inv(), kind: s.Kind, half: half, pose: pose, ghost: ghost, x0: x0, y0: y0, x1: x1, y1: y1})
 }
 
 // screenRect returns the pixel rectangle covering box, clamped to the
@@ -84,15 +117,15 @@ func (l *Lists) buildPoses(f *Frame, opt view.Options) {
 			if i == 0 && f.Answer.Hit {
 				continue // the contact pose itself
 			}
-			l.addEllipsoid(s.Ellipsoid, st.Contact, scene.PoseSlide, true)
+			l.addShape(s.Shape, st.Contact, scene.PoseSlide, true)
 		}
 	}
-	l.addEllipsoid(s.Ellipsoid, s.Start, scene.PoseStart, false)
-	l.addEllipsoid(s.Ellipsoid, s.End, scene.PoseEnd, false)
+	l.addShape(s.Shape, s.Start, scene.PoseStart, false)
+	l.addShape(s.Shape, s.End, scene.PoseEnd, false)
 	if c, ok := f.ContactPose(); ok {
-		l.addEllipsoid(s.Ellipsoid, c, scene.PoseContact, false)
+		l.addShape(s.Shape, c, scene.PoseContact, false)
 	}
 	if len(f.Answer.Slide.Steps) > 0 {
-		l.addEllipsoid(s.Ellipsoid, f.Answer.Slide.Final, scene.PoseSlide, false)
+		l.addShape(s.Shape, f.Answer.Slide.Final, scene.PoseSlide, false)
 	}
 }

@@ -67,10 +67,10 @@ func PoseColor(p scene.Pose) color.RGBA {
 	return ColorStart
 }
 
-// PoseBox returns the drag-handle box of the ellipsoid e centred at center:
-// the tight world AABB of the ellipsoid (half-size e.Extent()).
-func PoseBox(e sweep.Ellipsoid, center mgl64.Vec3) geom.AABB {
-	h := e.Extent()
+// PoseBox returns the drag-handle box of the shape s centred at center:
+// the tight world AABB of the shape (half-size s.Extent()), for any kind.
+func PoseBox(s sweep.Shape, center mgl64.Vec3) geom.AABB {
+	h := s.Extent()
 	return geom.AABB{Min: center.Sub(h), Max: center.Add(h)}
 }
 

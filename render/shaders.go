@@ -203,16 +203,18 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {
 }
 `
 
-// ellRay and ellCut ray-cast the ellipsoid at the fragment. ellRay
-// unprojects the pixel's ray (ra at the near plane to rb at the far plane)
-// with the inverse view-projection, maps it into the space where the
-// ellipsoid is the unit sphere (Inv: o + s d), and forms the discriminant
-// disc of |o + s d|^2 = 1. ellCut discards rays that miss (or meet the
-// ellipsoid only behind the near plane) and defines s (the nearer root,
-// at least 0) and z (the hit's reversed depth, as projector.zeta computes
-// it from ZA, ZB and Ortho). Anything needing screen derivatives goes
-// between the two, before any discard.
-const ellRay = `
+// shapeRay and shapeCut ray-cast the pose's shape at the fragment.
+// shapeRay unprojects the pixel's ray (ra at the near plane to rb at the
+// far plane) with the inverse view-projection, maps it into the shape's
+// local space (Inv: o + s d; see shapeFrame), and casts it (shapeHit:
+// the near and far roots and the silhouette measure m, which is negative
+// for rays that miss and falls about linearly to 0 at the silhouette).
+// shapeCut discards rays that miss (or meet the shape only behind the near
+// plane) and defines s (the near root, at least 0) and z (the hit's
+// reversed depth, as projector.zeta computes it from ZA, ZB and Ortho).
+// Anything needing screen derivatives goes between the two, before any
+// discard.
+const shapeRay = `
 	p := dstPos.xy - imageDstOrigin() + Origin
 	ndc := vec2(p.x/Size.x*2.0-1.0, 1.0-p.y/Size.y*2.0)
 	n4 := InvVP * vec4(ndc, -1, 1)
@@ -221,21 +223,15 @@ const ellRay = `
 	rb := f4.xyz / f4.w
 	o := Inv * (ra - Center)
 	d := Inv * (rb - ra)
-	qa := dot(d, d)
-	qb := dot(o, d)
-	qc := dot(o, o) - 1.0
-	disc := qb*qb - qa*qc
+	hit := shapeHit(o, d)
+	m := hit.z
 `
 
-const ellCut = `
-	if disc < 0.0 {
+const shapeCut = `
+	if m < 0.0 || hit.y < 0.0 || hit.x > hit.y {
 		discard()
 	}
-	root := sqrt(disc)
-	if (-qb+root)/qa < 0.0 {
-		discard()
-	}
-	s := max((-qb-root)/qa, 0.0)
+	s := max(hit.x, 0.0)
 	cp := VP * vec4(ra+s*(rb-ra), 1)
 	z := ZA/cp.w + ZB
 	if Ortho > 0.0 {
@@ -243,32 +239,157 @@ const ellCut = `
 	}
 `
 
-// ellHit is the whole ray-cast of a depth pass.
-const ellHit = ellRay + ellCut
+// shapeHit is the ray-cast of each kind in local space: Kind 0 the unit
+// sphere, 1 the capsule of radius 1 around the segment z in [-Half, Half],
+// 2 the cube [-1, 1]³. It returns (near root, far root, silhouette
+// measure m). The sphere's m is the discriminant of |o + s d|² = 1. The
+// capsule is the union of the infinite cylinder x² + y² = 1 cut to |z| <=
+// Half and the two end spheres, so its near root is the least of theirs
+// and its far root the greatest; its m is 1 - dist², dist the distance
+// from the ray's line to the segment (Ericson, Real-Time Collision
+// Detection, §5.3.7 and §5.1.9). The cube is the slab test (Ericson
+// §5.3.3), its m the length of the slabs' common interval (far - near).
+const shapeHitSrc = `
+// sphereRoots returns the roots (near, far) of |o + s d|² = 1 and its
+// discriminant (the roots are NaN when it is negative).
+func sphereRoots(o vec3, d vec3) vec3 {
+	qa := dot(d, d)
+	qb := dot(o, d)
+	disc := qb*qb - qa*(dot(o, o)-1.0)
+	root := sqrt(disc)
+	return vec3((-qb-root)/qa, (-qb+root)/qa, disc)
+}
 
-// ellUniforms are the ray-cast's inputs: the inverse view-projection and
-// view-projection, the ellipsoid's center and world-to-unit-sphere matrix,
-// the viewport size in pixels, and the destination's top-left pixel in
-// the view (not zero when it is a part of the view: Renderer.DrawChanged).
-const ellUniforms = `
+func capsuleHit(o vec3, d vec3) vec3 {
+	near := 1e30
+	far := -1e30
+	for i := 0; i < 2; i++ {
+		c := sphereRoots(o-vec3(0, 0, (float(i)*2.0-1.0)*Half), d)
+		if c.z >= 0.0 {
+			near = min(near, c.x)
+			far = max(far, c.y)
+		}
+	}
+	a := d.x*d.x + d.y*d.y
+	b := o.x*d.x + o.y*d.y
+	disc := b*b - a*(o.x*o.x+o.y*o.y-1.0)
+	if a > 1e-12*dot(d, d) && disc >= 0.0 {
+		root := sqrt(disc)
+		s0 := (-b - root) / a
+		s1 := (-b + root) / a
+		if abs(o.z+s0*d.z) <= Half {
+			near = min(near, s0)
+		}
+		if abs(o.z+s1*d.z) <= Half {
+			far = max(far, s1)
+		}
+	}
+	// The distance from the line o + s d to the segment: with w the part
+	// of a vector perpendicular to d, dist² = |w(o) - t w(e_z)|² at the
+	// t in [-Half, Half] nearest the unconstrained minimum.
+	op := o - d*(dot(o, d)/dot(d, d))
+	zp := vec3(0, 0, 1) - d*(d.z/dot(d, d))
+	t := 0.0
+	if dot(zp, zp) > 1e-12 {
+		t = dot(op, zp) / dot(zp, zp)
+	}
+	t = clamp(t, -Half, Half)
+	q := op - t*zp
+	return vec3(near, far, 1.0-dot(q, q))
+}
+
+func boxHit(o vec3, d vec3) vec3 {
+	dd := d
+	if abs(dd.x) < 1e-20 {
+		dd.x = 1e-20
+	}
+	if abs(dd.y) < 1e-20 {
+		dd.y = 1e-20
+	}
+	if abs(dd.z) < 1e-20 {
+		dd.z = 1e-20
+	}
+	t1 := (vec3(-1.0) - o) / dd
+	t2 := (vec3(1.0) - o) / dd
+	lo := min(t1, t2)
+	hi := max(t1, t2)
+	near := max(lo.x, max(lo.y, lo.z))
+	far := min(hi.x, min(hi.y, hi.z))
+	return vec3(near, far, far-near)
+}
+
+func shapeHit(o vec3, d vec3) vec3 {
+	if Kind > 1.5 {
+		return boxHit(o, d)
+	}
+	if Kind > 0.5 {
+		return capsuleHit(o, d)
+	}
+	return sphereRoots(o, d)
+}
+
+// localNormal is the outward normal (not unit) at the local point u of
+// the shape's surface.
+func localNormal(u vec3) vec3 {
+	if Kind > 1.5 {
+		a := abs(u)
+		if a.x >= a.y && a.x >= a.z {
+			return vec3(sign(u.x), 0, 0)
+		}
+		if a.y >= a.z {
+			return vec3(0, sign(u.y), 0)
+		}
+		return vec3(0, 0, sign(u.z))
+	}
+	if Kind > 0.5 {
+		return u - vec3(0, 0, clamp(u.z, -Half, Half))
+	}
+	return u
+}
+
+// edgeDist is how far the local point u on the cube's surface is from the
+// nearest of its edges: 1 less the middle of |u.x|, |u.y|, |u.z| (one of
+// them is 1 on a face). It is continuous across the edges, so its screen
+// derivative is finite there.
+func edgeDist(u vec3) float {
+	a := abs(u)
+	mid := max(min(a.x, a.y), min(max(a.x, a.y), a.z))
+	return 1.0 - mid
+}
+`
+
+// shapeHitBody is the whole ray-cast of a depth pass.
+const shapeHitBody = shapeRay + shapeCut
+
+// shapeUniforms are the ray-cast's inputs: the inverse view-projection
+// and view-projection, the shape's center, world-to-local matrix, kind
+// (0 ellipsoid, 1 capsule, 2 box: sweep.ShapeKind) and a capsule's half
+// segment in local units, the viewport size in pixels, and the
+// destination's top-left pixel in the view (not zero when it is a part of
+// the view: Renderer.DrawChanged); then the functions of shapeHitSrc.
+const shapeUniforms = `
 var Origin vec2
 var InvVP mat4
 var VP mat4
 var Center vec3
 var Inv mat3
+var Kind float
+var Half float
 var Size vec2
 var ZA float
 var ZB float
 var Ortho float
-`
+` + shapeHitSrc
 
 const (
 	// The colour pass: Lambert lighting clamped at 1, so the brightest part
 	// and the outline (within OutlinePx of the silhouette) are exactly
-	// Color. Hidden parts are drawn at XRay opacity (0: not at all) inside a
-	// full-strength outline, so a pose inside a wall is never lost; ghosts
-	// are faint and only where visible.
-	ellColourSrc = kageHeader + ellUniforms + `
+	// Color; a box's edges are drawn in Color too, the hidden ones (on the
+	// far side, through the box) at half strength. Hidden parts are drawn
+	// at XRay opacity (0: not at all) inside a full-strength outline, so a
+	// pose inside a wall is never lost; ghosts are faint and only where
+	// visible.
+	shapeColourSrc = kageHeader + shapeUniforms + `
 var InvT mat3
 var Color vec3
 var Light vec3
@@ -277,15 +398,25 @@ var XRay float
 var OutlinePx float
 var Tol float
 
-func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {` + ellRay + `
-	// The distance to the silhouette in pixels: disc falls linearly to 0
-	// there, so disc over its screen derivative measures it.
-	band := disc / max(fwidth(disc), 1e-30)` + ellCut + `
-	u := o + s*d // the unit-sphere point hit
-	nrm := normalize(InvT * u)
+func Fragment(dstPos vec4, srcPos vec2, color vec4, custom vec4) vec4 {` + shapeRay + `
+	// The distance to the silhouette in pixels: m falls about linearly to
+	// 0 there, so m over its screen derivative measures it; the same for
+	// a box's edges on the near and the far side.
+	band := m / max(fwidth(m), 1e-30)
+	en := edgeDist(o + max(hit.x, 0.0)*d)
+	ef := edgeDist(o + hit.y*d)
+	nearEdge := en / max(fwidth(en), 1e-30)
+	farEdge := ef / max(fwidth(ef), 1e-30)` + shapeCut + `
+	nrm := normalize(InvT * localNormal(o+s*d))
 	k := min(1.0, 0.32+0.95*max(dot(nrm, Light), 0.0))
 	c := Color * k
 	rim := band < OutlinePx
+	if Kind > 1.5 {
+		rim = rim || nearEdge < OutlinePx
+		if !rim && farEdge < OutlinePx {
+			c = mix(c, Color, 0.5)
+		}
+	}
 	if rim {
 		c = Color
 	}

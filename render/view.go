@@ -10,7 +10,7 @@ import (
 )
 
 // FrameBounds returns the world box of what f shows: the scene mesh and
-// every pose with its ellipsoid's extent (start, end, contact, slide steps
+// every pose with its shape's extent (start, end, contact, slide steps
 // and final). It is empty for a nil frame or scene.
 func FrameBounds(f *Frame) geom.AABB {
 	b := geom.EmptyAABB()
@@ -43,19 +43,19 @@ func FocusBounds(f *Frame) geom.AABB {
 	all := FrameBounds(f)
 	m := addPoses(f, geom.EmptyAABB())
 	size := all.Size().Len()
-	if m.IsEmpty() || size <= focusRatio*m.Size().Len() && size <= poseRatio*2*f.Scene.Ellipsoid.Extent().Len() {
+	if m.IsEmpty() || size <= focusRatio*m.Size().Len() && size <= poseRatio*2*f.Scene.Shape.Extent().Len() {
 		return all
 	}
 	return m.Expand(m.Size().Mul(0.5))
 }
 
-// addPoses returns b grown by every pose of f with its ellipsoid's extent.
+// addPoses returns b grown by every pose of f with its shape's extent.
 func addPoses(f *Frame, b geom.AABB) geom.AABB {
 	if f == nil || f.Scene == nil {
 		return b
 	}
 	s := f.Scene
-	h := s.Ellipsoid.Extent()
+	h := s.Shape.Extent()
 	add := func(c mgl64.Vec3) { b = b.Union(geom.AABB{Min: c.Sub(h), Max: c.Add(h)}) }
 	add(s.Start)
 	add(s.End)

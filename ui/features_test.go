@@ -189,7 +189,7 @@ func TestGamePlayFlow(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.playUpdate()
-	if g.play.Player.E != g.app.Doc.Scene.Ellipsoid {
+	if g.play.Player.Shape != g.app.Doc.Scene.Shape {
 		t.Fatal("the player did not take the ellipsoid edited while playing")
 	}
 	g.quitPlay()

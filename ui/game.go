@@ -219,8 +219,8 @@ func sceneBounds(d editor.Doc) geom.AABB {
 	for _, v := range d.Scene.Mesh.Vertices {
 		b = b.Extend(v)
 	}
-	b = b.Union(render.PoseBox(d.Scene.Ellipsoid, d.Scene.Start))
-	return b.Union(render.PoseBox(d.Scene.Ellipsoid, d.Scene.End))
+	b = b.Union(render.PoseBox(d.Scene.Shape, d.Scene.Start))
+	return b.Union(render.PoseBox(d.Scene.Shape, d.Scene.End))
 }
 
 // drainPosted runs what background work posted; it reports whether

@@ -83,7 +83,7 @@ func TestGameDragFlow(t *testing.T) {
 	if !ok {
 		t.Fatal("end pose behind the camera")
 	}
-	h, grab := pickHandle(g.cam.Ray(x, y), d.Scene.Ellipsoid, d.Scene.Start, d.Scene.End)
+	h, grab := pickHandle(g.cam.Ray(x, y), d.Scene.Shape, d.Scene.Start, d.Scene.End)
 	if !h.Valid || h.Pose != scene.PoseEnd {
 		t.Fatalf("picked %+v", h)
 	}

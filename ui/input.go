@@ -157,7 +157,7 @@ func (g *game) run(c command) {
 func (g *game) frameSelection() {
 	d := g.app.Doc
 	if sel := g.app.Selection; sel.Valid && d.Scene != nil {
-		g.fit(render.PoseBox(d.Scene.Ellipsoid, d.PoseAt(sel.Pose)))
+		g.fit(render.PoseBox(d.Scene.Shape, d.PoseAt(sel.Pose)))
 		return
 	}
 	g.fit(sceneBounds(d))
@@ -207,7 +207,7 @@ func (g *game) idleMouse(fx, fy float64, free bool) {
 	}
 	d := g.app.Doc
 	ray := g.cam.Ray(fx, fy)
-	h, grab := pickHandle(ray, d.Scene.Ellipsoid, d.Scene.Start, d.Scene.End)
+	h, grab := pickHandle(ray, d.Scene.Shape, d.Scene.Start, d.Scene.End)
 	g.hover = h
 	g.hoverTriangle(fx, fy)
 	shift := ebiten.IsKeyPressed(ebiten.KeyShift)

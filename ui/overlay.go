@@ -48,7 +48,7 @@ var helpText = []string{
 	"  F12                       screenshot (./screenshots)",
 	"  F1                        this help",
 	"Play mode",
-	"  P                         play / pause / resume (walk the ellipsoid)",
+	"  P                         play / pause / resume (walk the shape)",
 	"  W A S D, Space            walk relative to the camera, jump",
 	"  Left / Right (, .)        step the timeline back / forward (paused)",
 	"  I                         inspect the tick shown (start/end, one undo step)",

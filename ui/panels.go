@@ -90,15 +90,15 @@ func newPanels() *panels {
 
 // Panel names: the debugui window titles, and the keys of a saved layout.
 const (
-	panelScene     = "Scene"
-	panelEllipsoid = "Ellipsoid"
-	panelView      = "View"
-	panelResult    = "Result"
-	panelTools     = "Play, probe, hunt"
+	panelScene  = "Scene"
+	panelShape  = "Shape"
+	panelView   = "View"
+	panelResult = "Result"
+	panelTools  = "Play, probe, hunt"
 )
 
 // panelNames are the panels in the order build makes them.
-var panelNames = []string{panelScene, panelEllipsoid, panelView, panelResult, panelTools}
+var panelNames = []string{panelScene, panelShape, panelView, panelResult, panelTools}
 
 // build lays out every panel; it is the function given to debugui's Update
 // each frame. w and h are the screen size in debugui units.
@@ -145,8 +145,8 @@ func (g *game) panel(ctx *debugui.Context, name string) {
 	switch name {
 	case panelScene:
 		g.scenePanel(ctx)
-	case panelEllipsoid:
-		g.ellipsoidPanel(ctx)
+	case panelShape:
+		g.shapePanel(ctx)
 	case panelView:
 		g.viewPanel(ctx)
 	case panelResult:
@@ -157,7 +157,7 @@ func (g *game) panel(ctx *debugui.Context, name string) {
 }
 
 // panelLayout places the panels on a w x h screen (debugui units): Scene,
-// Ellipsoid and View in a left column, Result and the tools in a right
+// Shape and View in a left column, Result and the tools in a right
 // one. A column taller than the screen is shrunk to fit, each panel in
 // proportion (down to minPanelH; debugui scrolls what no longer fits), so
 // every panel stays on screen and reachable at any window size.
@@ -173,7 +173,7 @@ func panelLayout(w, h int) map[string]image.Rectangle {
 			y += hs[i] + panelGap
 		}
 	}
-	stack(panelGap, []string{panelScene, panelEllipsoid, panelView}, []int{210, 180, 240})
+	stack(panelGap, []string{panelScene, panelShape, panelView}, []int{210, 200, 240})
 	right := max(w-cw-panelGap, 2*panelGap+cw)
 	stack(right, []string{panelResult, panelTools}, []int{max(bottom-top-panelGap-toolsH, 300), toolsH})
 	return out
@@ -373,12 +373,18 @@ func shorten(s string, n int) string {
 	return "..." + string(r[len(r)-n+3:])
 }
 
-func (g *game) ellipsoidPanel(ctx *debugui.Context) {
+// shapePanel is the Shape panel: the kind (ellipsoid, capsule, box), its
+// sizes (radii, half extents, or a capsule's radius and half segment), the
+// rotation, the start and end centers. Every change is one undo step
+// (App.SetShape, SetKind, SetPose); a refused value is reported on the
+// status line.
+func (g *game) shapePanel(ctx *debugui.Context) {
 	a := g.app
 	if a.Doc.Scene == nil {
 		return
 	}
 	sh := a.Doc.Shape
+	g.kindRow(ctx, sh.Kind)
 	row := func(label string, v [3]float64, set func(i int, x float64) error) {
 		ctx.SetGridLayout([]int{48, -1, -1, -1}, nil)
 		ctx.Text(label)
@@ -388,13 +394,27 @@ func (g *game) ellipsoidPanel(ctx *debugui.Context) {
 	}
 	// The setters read the model when they run, not when the panel was
 	// built: a commit must not undo another made since in the same frame.
-	row("radii", sh.Radii, func(i int, x float64) error { s := a.Doc.Shape; s.Radii[i] = x; return a.SetShape(s) })
+	edit := func(f func(s *editor.Shape)) error { s := a.Doc.Shape; f(&s); return a.SetShape(s) }
+	switch sh.Kind {
+	case sweep.KindCapsule:
+		ctx.SetGridLayout([]int{48, -1, 48, -1}, nil)
+		ctx.Text("radius")
+		g.numberField(ctx, "capsule radius", sh.Radius, func(x float64) error { return edit(func(s *editor.Shape) { s.Radius = x }) })
+		ctx.Text("seg/2")
+		g.numberField(ctx, "capsule half", sh.Half, func(x float64) error { return edit(func(s *editor.Shape) { s.Half = x }) })
+	default:
+		label := "radii"
+		if sh.Kind == sweep.KindBox {
+			label = "extent"
+		}
+		row(label, sh.Radii, func(i int, x float64) error { return edit(func(s *editor.Shape) { s.Radii[i] = x }) })
+	}
 	ctx.SetGridLayout([]int{48, -1, -1, -1}, nil)
 	ctx.Text("")
 	ctx.Text("yaw")
 	ctx.Text("pitch")
 	ctx.Text("roll")
-	row("rot °", sh.Rot, func(i int, x float64) error { s := a.Doc.Shape; s.Rot[i] = x; return a.SetShape(s) })
+	row("rot °", sh.Rot, func(i int, x float64) error { return edit(func(s *editor.Shape) { s.Rot[i] = x }) })
 	for _, pose := range []scene.Pose{scene.PoseStart, scene.PoseEnd} {
 		row(pose.String(), a.Doc.PoseAt(pose), func(i int, x float64) error {
 			c := a.Doc.PoseAt(pose)
@@ -405,6 +425,19 @@ func (g *game) ellipsoidPanel(ctx *debugui.Context) {
 	ctx.SetGridLayout([]int{-1, -1}, nil)
 	g.button(ctx, "Swap start/end", func() { _ = a.Swap() })
 	g.button(ctx, "Frame (F)", g.frameSelection)
+}
+
+// kindRow is the Shape panel's kind selector: a button per kind, the
+// current one bracketed.
+func (g *game) kindRow(ctx *debugui.Context, cur sweep.ShapeKind) {
+	ctx.SetGridLayout([]int{-1, -1, -1}, nil)
+	for _, k := range editor.Kinds {
+		label := k.String()
+		if k == cur {
+			label = "[" + label + "]"
+		}
+		g.button(ctx, label, func() { _ = g.app.SetKind(k) })
+	}
 }
 
 // numberField shows v in a text field; a confirmed edit (Enter or leaving

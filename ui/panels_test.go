@@ -124,17 +124,17 @@ func TestPickPixelOnEllipsoid(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s center not in front of the camera", pose.String())
 		}
-		h, grab := pickHandle(g.cam.Ray(x, y), d.Scene.Ellipsoid, d.Scene.Start, d.Scene.End)
+		h, grab := pickHandle(g.cam.Ray(x, y), d.Scene.Shape, d.Scene.Start, d.Scene.End)
 		if !h.Valid || h.Pose != pose {
 			t.Fatalf("pixel (%.0f, %.0f) on %s picked %+v", x, y, pose.String(), h)
 		}
-		box := render.PoseBox(d.Scene.Ellipsoid, c)
+		box := render.PoseBox(d.Scene.Shape, c)
 		if !box.Expand(mgl64.Vec3{1e-9, 1e-9, 1e-9}).Contains(grab) {
 			t.Fatalf("grab point %v outside the box %v", grab, box)
 		}
 	}
 	// A pixel in a corner far from both poses picks nothing.
-	if h, _ := pickHandle(g.cam.Ray(1, 1), d.Scene.Ellipsoid, d.Scene.Start, d.Scene.End); h.Valid {
+	if h, _ := pickHandle(g.cam.Ray(1, 1), d.Scene.Shape, d.Scene.Start, d.Scene.End); h.Valid {
 		t.Fatalf("corner pixel picked %+v", h)
 	}
 }
@@ -142,7 +142,7 @@ func TestPickPixelOnEllipsoid(t *testing.T) {
 // Ellipsoid hits win over nearer boxes: a ray that crosses the corner of
 // one pose's box and then the other pose's ellipsoid picks the latter.
 func TestPickPrefersEllipsoid(t *testing.T) {
-	e := sweep.Sphere(1)
+	e := sweep.EllipsoidShape(sweep.Sphere(1))
 	a, b := mgl64.Vec3{0, 0, 0}, mgl64.Vec3{3, 0, -6}
 	// The line through p = (0.9, 0.9, 0.9) (inside a's box, outside its
 	// sphere) and b's center passes a's center at distance 1.39 > 1 (closest
@@ -231,5 +231,22 @@ func TestSceneChoices(t *testing.T) {
 		if strings.ContainsRune(opts[sel], '\x1b') {
 			t.Errorf("entry %q is not escaped", opts[sel])
 		}
+	}
+}
+
+// A capsule's and a box's pose is picked by the shape, not its box: a ray
+// through the corner of the start pose's box that misses the capsule
+// there (the rounded end) picks the end pose behind it; a ray into the
+// box shape picks the start.
+func TestPickCapsuleAndBox(t *testing.T) {
+	capsule := sweep.CapsuleShape(sweep.Capsule{Radius: 0.5, HalfSegment: mgl64.Vec3{0, 0.5, 0}})
+	box := sweep.BoxShape(sweep.Box{Axes: [3]mgl64.Vec3{{0.5, 0, 0}, {0, 1, 0}, {0, 0, 0.5}}})
+	a, b := mgl64.Vec3{0, 0, 0}, mgl64.Vec3{0.45, 0.95, -6}
+	corner := geom.Ray{Origin: mgl64.Vec3{0.45, 0.95, 10}, Dir: mgl64.Vec3{0, 0, -1}}
+	if h, _ := pickHandle(corner, capsule, a, b); !h.Valid || h.Pose != scene.PoseEnd {
+		t.Errorf("capsule: picked %+v, want the end pose (the ray misses the start's rounded end)", h)
+	}
+	if h, _ := pickHandle(corner, box, a, b); !h.Valid || h.Pose != scene.PoseStart || h.Face != geom.FacePosZ {
+		t.Errorf("box: picked %+v, want the start pose's +z face (the box fills its corner)", h)
 	}
 }

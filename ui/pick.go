@@ -12,17 +12,18 @@ import (
 )
 
 // pickHandle returns the drag handle under the pick ray r: the box face of
-// the start or end pose (ellipsoid e centered at start or end) the ray
+// the start or end pose (shape sh centered at start or end) the ray
 // enters, and the world point where it enters (the grab point). A pose
-// whose ellipsoid the ray hits wins over one whose box it merely crosses
-// (the nearer ellipsoid when both are hit); otherwise the nearer box wins.
+// whose shape the ray hits (render.RayShape: an ellipsoid, a capsule or a
+// box) wins over one whose box it merely crosses (the nearer shape when
+// both are hit); otherwise the nearer box wins.
 // Ties go to the end pose, the one usually dragged. Handle.Valid is false
 // when the ray misses both boxes.
-func pickHandle(r geom.Ray, e sweep.Ellipsoid, start, end mgl64.Vec3) (render.Handle, mgl64.Vec3) {
+func pickHandle(r geom.Ray, sh sweep.Shape, start, end mgl64.Vec3) (render.Handle, mgl64.Vec3) {
 	type candidate struct {
 		pose       scene.Pose
 		face       int
-		boxS, ellS float64 // ray parameters; ellS = +Inf when the ellipsoid is missed
+		boxS, ellS float64 // ray parameters; ellS = +Inf when the shape is missed
 	}
 	var best *candidate
 	better := func(c, b *candidate) bool {
@@ -35,12 +36,12 @@ func pickHandle(r geom.Ray, e sweep.Ellipsoid, start, end mgl64.Vec3) (render.Ha
 		pose   scene.Pose
 		center mgl64.Vec3
 	}{{scene.PoseEnd, end}, {scene.PoseStart, start}} {
-		s, face, ok := render.PoseBox(e, p.center).RayHit(r)
+		s, face, ok := render.PoseBox(sh, p.center).RayHit(r)
 		if !ok {
 			continue
 		}
 		c := &candidate{pose: p.pose, face: face, boxS: s, ellS: math.Inf(1)}
-		if es, ok := sweep.RayEllipsoid(r, e, p.center); ok {
+		if es, ok := render.RayShape(r, sh, p.center); ok {
 			c.ellS = es
 		}
 		if best == nil || better(c, best) {

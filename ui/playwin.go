@@ -41,7 +41,7 @@ func (g *game) startPlay() {
 	// Follow the player from close by: frame the player and three times
 	// its size around it (in its own units: a 56-unit Quake player and a
 	// 1.8 m one are framed alike).
-	g.fit(render.PoseBox(d.Scene.Ellipsoid, d.Scene.Start).Expand(d.Scene.Ellipsoid.Extent().Mul(3)))
+	g.fit(render.PoseBox(d.Scene.Shape, d.Scene.Start).Expand(d.Scene.Shape.Extent().Mul(3)))
 	g.app.Say("play: WASD walk (relative to the camera), Space jumps, P pauses")
 	g.printPlay()
 }

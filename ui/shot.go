@@ -40,6 +40,10 @@ type ScreenshotOptions struct {
 	File          string // fixture, OBJ or glTF file instead of Scene
 	Out           string // PNG path to write
 	Width, Height int    // window size in pixels; 0 means 1280x800
+	// Kind turns the scene's shape into this kind (editor.Doc.WithKind)
+	// before the frame is drawn: "ellipsoid", "capsule" or "box"; ""
+	// keeps the scene's.
+	Kind string
 }
 
 // shotFrame is the frame Screenshot keeps: a few frames in, so that every
@@ -70,6 +74,9 @@ func Screenshot(opt ScreenshotOptions) error {
 		w, h = defaultW, defaultH
 	}
 	d, note, err := screenshotDoc(opt)
+	if err == nil && opt.Kind != "" {
+		d, err = withKindName(d, opt.Kind)
+	}
 	if err != nil {
 		return &InputError{Err: err}
 	}
@@ -120,6 +127,15 @@ func screenshotDoc(opt ScreenshotOptions) (editor.Doc, string, error) {
 	}
 	d, err := builtinDoc(name, view.Default(), editor.DefaultGrid)
 	return d, "", err
+}
+
+// withKindName is d with its shape turned into the kind named name.
+func withKindName(d editor.Doc, name string) (editor.Doc, error) {
+	k, err := editor.SessionShape{Kind: name}.Shape()
+	if err != nil {
+		return d, err
+	}
+	return d.WithKind(k.Kind), nil
 }
 
 // saveShot reads the finished frame and writes it as a PNG into

@@ -11,6 +11,7 @@ import (
 
 	"sweepdbg/render/view"
 	"sweepdbg/scene"
+	"sweepdbg/scene/meshfile"
 	"sweepdbg/sweep"
 )
 
@@ -80,9 +81,9 @@ func NewDoc(s *scene.Scene, source string, view view.Options, grid float64) (Doc
 	if s == nil {
 		return Doc{}, errors.New("no scene")
 	}
-	shape := ShapeOf(s.Ellipsoid)
+	shape := ShapeFrom(s.Shape)
 	if err := shape.Validate(); err != nil {
-		return Doc{}, fmt.Errorf("scene %q: ellipsoid: %w", s.Name, err)
+		return Doc{}, fmt.Errorf("scene %q: %s: %w", s.Name, s.Kind, err)
 	}
 	if err := FiniteVec("start", s.Start); err != nil {
 		return Doc{}, fmt.Errorf("scene %q: %w", s.Name, err)
@@ -171,16 +172,21 @@ func (a *App) travel(step func(Doc) (Doc, bool), what string) {
 	}
 }
 
-// SetShape sets the ellipsoid's radii and rotation.
+// SetShape sets the shape: its kind, sizes and rotation.
 func (a *App) SetShape(s Shape) error {
-	return a.Edit("ellipsoid", func(d *Doc) error {
+	return a.Edit(s.Kind.String(), func(d *Doc) error {
 		if err := s.Validate(); err != nil {
 			return err
 		}
 		d.Shape = s
-		d.Scene.Ellipsoid = s.Ellipsoid()
+		d.Scene.Shape = s.Sweep()
 		return nil
 	})
+}
+
+// SetKind turns the shape into kind, keeping a sensible size (Shape.As).
+func (a *App) SetKind(kind sweep.ShapeKind) error {
+	return a.SetShape(a.Doc.Shape.As(kind))
 }
 
 // SetPose moves the start (scene.PoseStart) or end (scene.PoseEnd)
@@ -273,10 +279,26 @@ type Selection struct {
 // clears the selected pose and triangle and remembers its file among the recent ones.
 func (a *App) Load(d Doc) {
 	a.Selection, a.Triangle = Selection{}, TriangleSelection{}
+	if a.Doc.Scene != nil && meshfile.IsLevel(d.Source) {
+		d = d.WithKind(a.Doc.Shape.Kind)
+	}
 	a.Replace(fmt.Sprintf("opened %s (%d triangles)", d.Describe(), len(d.Scene.Mesh.Triangles)), d)
 	if d.Source != "" {
 		a.AddRecent(d.Source)
 	}
+}
+
+// WithKind returns d with its shape turned into kind (Shape.As): a level
+// opened while a capsule or a box is edited gets the player FitLevel
+// guessed as that kind, the capsule of the same height and radius.
+func (d Doc) WithKind(kind sweep.ShapeKind) Doc {
+	if d.Scene == nil || d.Shape.Kind == kind {
+		return d
+	}
+	d = d.Clone()
+	d.Shape = d.Shape.As(kind)
+	d.Scene.Shape = d.Shape.Sweep()
+	return d
 }
 
 // UpFor returns the up axis remembered for the level file path (UpAuto

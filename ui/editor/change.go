@@ -6,6 +6,8 @@ import (
 	"unicode"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/sweep"
 )
 
 // Change describes what differs between two Docs, for the status line
@@ -36,7 +38,7 @@ func Change(from, to Doc) string {
 			}
 		}
 	}
-	nums("radius", "xyz", from.Shape.Radii, to.Shape.Radii)
+	shapeChange(add, from.Shape, to.Shape)
 	nums("rotation", "ypr", from.Shape.Rot, to.Shape.Rot)
 	fo, tog := from.SlideOptions(), to.SlideOptions()
 	if fo.MaxIterations != tog.MaxIterations {
@@ -52,6 +54,31 @@ func Change(from, to Doc) string {
 		add("view options")
 	}
 	return strings.Join(out, ", ")
+}
+
+// shapeChange adds what differs between two shapes' kinds and sizes.
+func shapeChange(add func(string, ...any), from, to Shape) {
+	if from.Kind != to.Kind {
+		add("shape %s → %s", from.Kind, to.Kind)
+		return
+	}
+	num := func(name string, a, b float64) {
+		if a != b {
+			add("%s %s → %s", name, FormatNum(a), FormatNum(b))
+		}
+	}
+	if to.Kind == sweep.KindCapsule {
+		num("capsule radius", from.Radius, to.Radius)
+		num("half segment", from.Half, to.Half)
+		return
+	}
+	name := "radius"
+	if to.Kind == sweep.KindBox {
+		name = "half extent"
+	}
+	for i := range 3 {
+		num(fmt.Sprintf("%s %c", name, "xyz"[i]), from.Radii[i], to.Radii[i])
+	}
 }
 
 // Printable returns s with every character that is not printable (control

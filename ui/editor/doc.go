@@ -1,6 +1,6 @@
 // Package editor is the debugger's editing model, with no window: the
-// document (Doc: the scene, the core's mesh, the ellipsoid's radii and
-// rotation, the view toggles, the snap grid), every edit as one undo step
+// document (Doc: the scene, the core's mesh, the shape's kind, sizes
+// and rotation, the view toggles, the snap grid), every edit as one undo step
 // (App, History), the selection, the revision counters that say when
 // anything changed (App.Rev: the core, the opinions and the probe run
 // once per revision; Doc.MeshRev: what depends on the triangles only is

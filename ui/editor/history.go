@@ -14,14 +14,14 @@ import (
 // mesh's slices are never written after load), so a snapshot costs a few
 // hundred bytes whatever the mesh size.
 type Doc struct {
-	Scene *scene.Scene // the inspected motion; Scene.Ellipsoid == Shape.Ellipsoid()
+	Scene *scene.Scene // the inspected motion; Scene.Shape == Shape.Sweep()
 	Mesh  *sweep.Mesh  // the core's mesh built from Scene.Mesh, once per load
 	// MeshRev identifies Mesh (and Scene.Mesh's triangles): NewDoc gives
 	// every mesh it builds a new one, never repeated in the process; edits
 	// that move poses keep it. Caches of what depends on the triangles only
 	// are keyed by it (App.Rev keys what depends on the whole Doc).
 	MeshRev uint64
-	Shape   Shape        // the Ellipsoid panel's radii and rotation
+	Shape   Shape        // the Shape panel's kind, sizes and rotation
 	View    view.Options // View panel toggles
 	Grid    float64      // Ctrl-drag snapping step, world units (> 0)
 	Source  string       // the file the scene was opened from; "" for a built-in

@@ -91,7 +91,10 @@ func LevelGrid(h float64) float64 {
 // turns a Z-up level upright (up UpAuto guesses, see GuessUp) and gives
 // the ellipsoid a player's size (PlayerHeight: about 0.6 as wide as
 // tall), falling from above onto the floor triangle nearest the middle.
-// It returns the up axis used and a note for the status line.
+// It returns the up axis used and a note for the status line. When a
+// capsule or a box is being edited, App.Load turns this player into that
+// kind (Doc.WithKind): the capsule of the same height and radius, or the
+// box of the same extents.
 func FitLevel(s *scene.Scene, up UpAxis) (UpAxis, string) {
 	note := ""
 	if up == UpAuto {

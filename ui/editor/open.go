@@ -152,8 +152,8 @@ func finishOpen(res LoadResult, s *scene.Scene, err error, view view.Options, gr
 	}
 	if meshfile.IsLevel(path) {
 		res.Up, res.Note = FitLevel(s, up)
-		grid = LevelGrid(2 * s.Ellipsoid.Extent()[1]) // FitLevel's player stands along y
-		res.Note += fmt.Sprintf("; snap grid %s (the Ellipsoid and View panels change them)", FormatNum(grid))
+		grid = LevelGrid(2 * s.Shape.Extent()[1]) // FitLevel's player stands along y
+		res.Note += fmt.Sprintf("; snap grid %s (the Shape and View panels change them)", FormatNum(grid))
 	}
 	if h.Building != nil {
 		h.Building(len(s.Mesh.Triangles))

@@ -54,11 +54,12 @@ type TickRecord struct {
 	Input   PlayInput
 	Start   mgl64.Vec3        // the center at the start of the tick (Before.Pos)
 	Desired mgl64.Vec3        // the center the tick aimed for without collision
-	Slide   sweep.SlideResult // Mesh.Slide(Start, Desired)
+	Slide   sweep.SlideResult // Mesh.SlideShape(Shape, Start, Desired)
 	After   PlayerState       // the state the tick left (After.Pos is where the player stands)
 	// Dist is the unit-sphere distance from After.Pos to the nearest
-	// triangle within reach (+Inf when none is near): below 1 means the
-	// tick ended inside geometry.
+	// triangle within reach (+Inf when none is near, and for a capsule or
+	// a box, which have no such distance yet: no inside check): below 1
+	// means the tick ended inside geometry.
 	Dist float64
 	// Respawned reports that the tick fell below the level (see
 	// Player.Floor) and put the player back at its spawn point.
@@ -93,12 +94,12 @@ const (
 	minFree = 1e-4
 )
 
-// Player walks an ellipsoid through a mesh. The parameters are exported so
+// Player walks a shape (an ellipsoid, a capsule or a box) through a mesh. The parameters are exported so
 // a caller can tune them; NewPlayer sets defaults.
 type Player struct {
 	Mesh  *sweep.Mesh
-	Geo   *judge.Geometry // the same triangles, for the inside check
-	E     sweep.Ellipsoid
+	Geo   *judge.Geometry // the same triangles, for the inside check (an ellipsoid's)
+	Shape sweep.Shape
 	Slide sweep.SlideOptions
 	State PlayerState
 	// Spawn is where play began (the start pose) and Floor the height
@@ -123,14 +124,14 @@ type Player struct {
 	GroundCos float64
 }
 
-// NewPlayer puts a player with the default parameters, scaled to e's
-// height (playerScale), at pos, in the air. tris must be the triangles
-// mesh was built from.
-func NewPlayer(mesh *sweep.Mesh, tris []geom.Triangle, e sweep.Ellipsoid, opt sweep.SlideOptions, pos mgl64.Vec3) *Player {
-	k := playerScale(e)
+// NewPlayer puts a player of shape s with the default parameters, scaled
+// to its height (playerScale), at pos, in the air. tris must be the
+// triangles mesh was built from.
+func NewPlayer(mesh *sweep.Mesh, tris []geom.Triangle, s sweep.Shape, opt sweep.SlideOptions, pos mgl64.Vec3) *Player {
+	k := playerScale(s)
 	return &Player{
-		Mesh: mesh, Geo: judge.NewGeometry(e, tris), E: e, Slide: opt,
-		State: PlayerState{Pos: pos}, Spawn: pos, Floor: floorOf(mesh, e, pos),
+		Mesh: mesh, Geo: judge.NewGeometry(s.Ellipsoid, tris), Shape: s, Slide: opt,
+		State: PlayerState{Pos: pos}, Spawn: pos, Floor: floorOf(mesh, s, pos),
 		Speed: 4 * k, Gravity: 20 * k, JumpSpeed: 7 * k, GroundCos: 0.3,
 	}
 }
@@ -139,27 +140,27 @@ func NewPlayer(mesh *sweep.Mesh, tris []geom.Triangle, e sweep.Ellipsoid, opt sw
 // units, a person in metres (the built-in scenes' ellipsoid).
 const referenceHeight = 1.8
 
-// playerScale is e's height over referenceHeight, at least 1: a
+// playerScale is the shape's height over referenceHeight, at least 1: a
 // Quake-sized player (56 units tall) walks, falls and jumps 31 times as
 // many units a second, the same in player heights, while an ellipsoid
 // smaller than a person in a metre scene (a probe sphere) keeps the
 // metre speeds. A degenerate height counts as 1.
-func playerScale(e sweep.Ellipsoid) float64 {
-	k := 2 * e.Extent().Dot(Up) / referenceHeight
+func playerScale(s sweep.Shape) float64 {
+	k := 2 * s.Extent().Dot(Up) / referenceHeight
 	if !(k > 1) || math.IsInf(k, 0) {
 		return 1
 	}
 	return k
 }
 
-// floorOf is the height below which an ellipsoid e has left the level:
-// its top below the lowest point of the mesh and of the spawn point pos.
-func floorOf(mesh *sweep.Mesh, e sweep.Ellipsoid, pos mgl64.Vec3) float64 {
+// floorOf is the height below which shape s has left the level: its top
+// below the lowest point of the mesh and of the spawn point pos.
+func floorOf(mesh *sweep.Mesh, s sweep.Shape, pos mgl64.Vec3) float64 {
 	low := pos.Dot(Up)
 	if b := mesh.Bounds(); b.Min.Dot(Up) < low {
 		low = b.Min.Dot(Up)
 	}
-	return low - e.Extent().Dot(Up)
+	return low - s.Extent().Dot(Up)
 }
 
 // Walk returns the horizontal direction (unit, or zero) the keys ask for,
@@ -212,7 +213,7 @@ func (p *Player) Step(in PlayInput) TickRecord {
 	}
 	move := Walk(in).Mul(p.Speed * dt).Add(Up.Mul(vy * dt))
 	rec.Desired = s.Pos.Add(move)
-	rec.Slide = p.Mesh.Slide(p.E, s.Pos, rec.Desired, p.Slide)
+	rec.Slide = p.Mesh.SlideShape(p.Shape, s.Pos, rec.Desired, p.Slide)
 	next := PlayerState{Tick: s.Tick + 1, Pos: rec.Slide.Final, VelY: vy}
 	var normals []mgl64.Vec3
 	for _, st := range rec.Slide.Steps {
@@ -240,9 +241,19 @@ func (p *Player) Step(in PlayInput) TickRecord {
 	if len(normals) == 0 {
 		rec.Free = 0 // no contact: nothing to stick to
 	}
-	rec.Dist, _ = p.Geo.Dist(next.Pos)
+	rec.Dist = p.dist(next.Pos)
 	p.State = next
 	return rec
+}
+
+// dist is TickRecord.Dist for the center c: the ellipsoid's unit-space
+// distance to the nearest triangle, +Inf for the other kinds.
+func (p *Player) dist(c mgl64.Vec3) float64 {
+	if p.Shape.Kind != sweep.KindEllipsoid {
+		return math.Inf(1)
+	}
+	d, _ := p.Geo.Dist(c)
+	return d
 }
 
 // freeMotion is the part of move that the contact planes (normals n_i,

@@ -35,7 +35,7 @@ func walkScene(t *testing.T, name string, script []phase) []TickRecord {
 		t.Fatal(err)
 	}
 	tris := s.Mesh.Tris()
-	p := NewPlayer(sweep.NewMesh(tris), tris, s.Ellipsoid, s.Slide, s.Start)
+	p := NewPlayer(sweep.NewMesh(tris), tris, s.Shape, s.Slide, s.Start)
 	var recs []TickRecord
 	for _, ph := range script {
 		for i := 0; i < ph.ticks; i++ {
@@ -160,7 +160,7 @@ func TestTimelineRestoresExactly(t *testing.T) {
 		t.Fatal(err)
 	}
 	tris := s.Mesh.Tris()
-	p := NewPlayer(sweep.NewMesh(tris), tris, s.Ellipsoid, s.Slide, s.Start)
+	p := NewPlayer(sweep.NewMesh(tris), tris, s.Shape, s.Slide, s.Start)
 	var tl Timeline
 	input := func(i int) PlayInput {
 		return PlayInput{Forward: i%90 < 60, Left: i%50 < 10, Jump: i%120 == 100, Look: lookXZ}
@@ -293,7 +293,7 @@ func TestPlayerRespawnsAfterFalling(t *testing.T) {
 	tris := []geom.Triangle{{{0, 0, 0}, {1, 0, 0}, {0, 0, 1}}}
 	e := sweep.Sphere(0.5)
 	start := mgl64.Vec3{5, 1, 5} // not above the floor
-	p := NewPlayer(sweep.NewMesh(tris), tris, e, sweep.SlideOptions{}.WithDefaults(sweep.EllipsoidShape(e)), start)
+	p := NewPlayer(sweep.NewMesh(tris), tris, sweep.EllipsoidShape(e), sweep.SlideOptions{}.WithDefaults(sweep.EllipsoidShape(e)), start)
 	if want := -0.5; p.Floor != want {
 		t.Fatalf("floor %v, want %v (the mesh's lowest point minus the radius)", p.Floor, want)
 	}
@@ -338,8 +338,8 @@ func TestPlayScalesWithPlayer(t *testing.T) {
 	o := s.Slide
 	bigO := o
 	bigO.Skin *= k
-	small := NewPlayer(sweep.NewMesh(s.Mesh.Tris()), s.Mesh.Tris(), e, o, s.Start)
-	large := NewPlayer(sweep.NewMesh(big.Tris()), big.Tris(), bigE, bigO, s.Start.Mul(k))
+	small := NewPlayer(sweep.NewMesh(s.Mesh.Tris()), s.Mesh.Tris(), sweep.EllipsoidShape(e), o, s.Start)
+	large := NewPlayer(sweep.NewMesh(big.Tris()), big.Tris(), sweep.EllipsoidShape(bigE), bigO, s.Start.Mul(k))
 	script := []phase{{30, PlayInput{Look: lookX}}, {60, PlayInput{Forward: true, Look: lookX}}, {20, PlayInput{Forward: true, Jump: true, Look: lookX}}}
 	for _, ph := range script {
 		for i := 0; i < ph.ticks; i++ {

@@ -26,7 +26,7 @@ func StartPlay(a *App) *Play {
 	if d.Scene == nil || d.Mesh == nil {
 		return nil
 	}
-	p := NewPlayer(d.Mesh, d.Scene.Mesh.Tris(), d.Scene.Ellipsoid, d.SlideOptions(), d.Scene.Start)
+	p := NewPlayer(d.Mesh, d.Scene.Mesh.Tris(), d.Scene.Shape, d.SlideOptions(), d.Scene.Start)
 	return &Play{Player: p, Before: d, Running: true}
 }
 
@@ -75,7 +75,7 @@ func (p *Play) Inspect(a *App) bool {
 	return true
 }
 
-// Tick steps the player with in (after taking the ellipsoid and slide
+// Tick steps the player with in (after taking the shape and slide
 // options edited while playing), records the tick and shows it. A tick
 // that ends inside geometry or sticks pauses play with a message (paused
 // reports it); one that fell out of the level says it respawned.
@@ -100,14 +100,17 @@ func (p *Play) Tick(a *App, in PlayInput) (rec TickRecord, paused bool) {
 	return rec, true
 }
 
-// sync gives the player the ellipsoid and slide options of d.
+// sync gives the player the shape and slide options of d.
 func (p *Play) sync(d Doc) {
 	pl := p.Player
 	if d.Scene == nil {
 		return
 	}
-	if d.Scene.Ellipsoid != pl.E {
-		pl.E, pl.Geo = d.Scene.Ellipsoid, pl.Geo.WithEllipsoid(d.Scene.Ellipsoid)
+	if d.Scene.Shape != pl.Shape {
+		pl.Shape = d.Scene.Shape
+		if pl.Geo.E != pl.Shape.Ellipsoid {
+			pl.Geo = pl.Geo.WithEllipsoid(pl.Shape.Ellipsoid)
+		}
 	}
 	pl.Slide = d.SlideOptions()
 }
@@ -155,7 +158,7 @@ func (p *Play) TickNumber() int {
 // PlayLines describes play mode for its panel; p nil is play off.
 func PlayLines(p *Play) []string {
 	if p == nil {
-		return []string{"P: play (walk the ellipsoid)"}
+		return []string{"P: play (walk the shape)"}
 	}
 	state := "paused"
 	if p.Running {
@@ -200,7 +203,7 @@ func (p *Play) DebugLine() string {
 	if rec, ok := p.Timeline.Current(); ok {
 		pos, dist, tick, start, end = rec.After.Pos, rec.Dist, rec.Before.Tick, rec.Start, rec.Desired
 	} else {
-		dist, _ = p.Player.Geo.Dist(pos)
+		dist = p.Player.dist(pos)
 	}
 	return fmt.Sprintf("play %s tick %d pos %.6f %.6f %.6f dist %.9f inside %v start %.9f %.9f %.9f end %.9f %.9f %.9f",
 		state, tick, pos[0], pos[1], pos[2], dist, dist < 1-InsideTolerance,

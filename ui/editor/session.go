@@ -113,10 +113,35 @@ func (s *SessionMotion) Motion() sweep.Motion {
 		Slide: sweep.SlideOptions{MaxIterations: s.MaxIterations, Skin: s.Skin}}
 }
 
-// SessionShape is Shape as the session file stores it.
+// SessionShape is Shape as the session file stores it. Kind is
+// "ellipsoid", "capsule" or "box" (sweep.ShapeKind's String); a session
+// saved before capsules and boxes has none and is an ellipsoid.
 type SessionShape struct {
-	Radii [3]float64 `json:"radii"` // world units
-	Rot   [3]float64 `json:"rot"`   // yaw, pitch, roll in degrees
+	Kind   string     `json:"kind,omitempty"`
+	Radii  [3]float64 `json:"radii"`            // world units: semi-axes or half extents
+	Rot    [3]float64 `json:"rot"`              // yaw, pitch, roll in degrees
+	Radius float64    `json:"radius,omitempty"` // a capsule's
+	Half   float64    `json:"half,omitempty"`   // a capsule's half segment length
+}
+
+// sessionShape is s as stored.
+func sessionShape(s Shape) SessionShape {
+	return SessionShape{Kind: s.Kind.String(), Radii: s.Radii, Rot: s.Rot, Radius: s.Radius, Half: s.Half}
+}
+
+// Shape is the stored shape back; an unknown kind is refused.
+func (s SessionShape) Shape() (Shape, error) {
+	out := Shape{Radii: s.Radii, Rot: s.Rot, Radius: s.Radius, Half: s.Half}
+	if s.Kind == "" {
+		return out, nil
+	}
+	for _, k := range Kinds {
+		if k.String() == s.Kind {
+			out.Kind = k
+			return out, nil
+		}
+	}
+	return Shape{}, fmt.Errorf("unknown shape kind %q", scene.Printable(s.Kind))
 }
 
 // SessionView is view.Options as the session file stores it.
@@ -256,7 +281,7 @@ func NewSession(d Doc, rev uint64, cam CameraState, recent []string, path string
 		return nil, fmt.Errorf("session: %w", err)
 	}
 	return &Session{
-		Version: SessionVersion, Scene: data, Source: d.Source, Shape: SessionShape(d.Shape),
+		Version: SessionVersion, Scene: data, Source: d.Source, Shape: sessionShape(d.Shape),
 		View: SessionView(d.View), Grid: d.Grid, Camera: cam, Recent: recent, Path: path, Help: help,
 		ExpectFor: sessionMotion(d.ExpectFor), compact: true,
 	}, nil
@@ -336,7 +361,10 @@ func ParseSession(data []byte) (*Session, error) {
 }
 
 // Doc rebuilds the session's Doc: the scene from its fixture JSON, with the
-// saved radii and rotation when they still describe the scene's ellipsoid.
+// saved shape when it still describes the scene's ellipsoid. The fixture
+// holds only an ellipsoid (for a capsule or a box, Shape.Sweep's
+// companion ellipsoid), so a saved capsule or box is put back into the
+// scene from the session's shape.
 func (s *Session) Doc() (Doc, error) {
 	sc, err := scene.Parse(s.Scene)
 	if err != nil {
@@ -346,8 +374,11 @@ func (s *Session) Doc() (Doc, error) {
 	if err != nil {
 		return Doc{}, fmt.Errorf("session: %w", err)
 	}
-	if sh := Shape(s.Shape); sh.Validate() == nil && sameAxes(sh.Ellipsoid().Axes, sc.Ellipsoid.Axes) {
+	if sh, err := s.Shape.Shape(); err == nil && sh.Validate() == nil && sameAxes(sh.As(sweep.KindEllipsoid).Ellipsoid().Axes, sc.Ellipsoid.Axes) {
 		d.Shape = sh // keeps the angles the user typed (the decomposition may differ)
+		if sh.Kind != sweep.KindEllipsoid {
+			d.Scene.Shape = sh.Sweep()
+		}
 	}
 	if s.ExpectFor != nil && d.ExpectFor != nil {
 		m := s.ExpectFor.Motion()

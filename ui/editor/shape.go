@@ -9,27 +9,50 @@ import (
 	"sweepdbg/sweep"
 )
 
-// Shape is the Ellipsoid panel's view of an ellipsoid: three radii (world
-// units, along the body's x, y, z) and a rotation as yaw (about world y),
-// pitch (about x) and roll (about z) in degrees, applied as
-// R = Ry(yaw)·Rx(pitch)·Rz(roll). The ellipsoid's semi-axes are
-// Axes[i] = Radii[i]·R·e_i.
+// Shape is the Shape panel's view of the moved solid: its kind, its sizes
+// and a rotation as yaw (about world y), pitch (about x) and roll (about
+// z) in degrees, applied as R = Ry(yaw)·Rx(pitch)·Rz(roll). An
+// ellipsoid's semi-axes and a box's half extents are Radii[i]·R·e_i; a
+// capsule is the points within Radius of the segment from -Half·R·e_y to
+// Half·R·e_y (its body y is its long axis). Fields of the other kinds
+// are ignored (As converts between kinds).
 type Shape struct {
-	Radii [3]float64
-	Rot   [3]float64 // yaw, pitch, roll in degrees
+	Kind   sweep.ShapeKind
+	Radii  [3]float64 // ellipsoid semi-axes, box half extents, along the body's x, y, z
+	Rot    [3]float64 // yaw, pitch, roll in degrees
+	Radius float64    // capsule radius
+	Half   float64    // capsule half segment length (0: a sphere)
 }
 
 // maxRadius bounds a radius so that the core's unit-sphere transform stays
 // well inside float64 range; larger values are refused as input errors.
 const maxRadius = 1e6
 
-// Validate reports the first invalid number, naming the field: radii must
-// be finite, positive and at most 1e6; angles must be finite.
+// Validate reports the first invalid number, naming the field: radii,
+// half extents and a capsule's radius must be finite, positive and at most
+// 1e6; a capsule's half segment finite, at least 0 and at most 1e6;
+// angles finite; the kind one of the three.
 func (s Shape) Validate() error {
-	for i, r := range s.Radii {
-		if math.IsNaN(r) || math.IsInf(r, 0) || r <= 0 || r > maxRadius {
-			return fmt.Errorf("radius %c = %g: must be positive, finite and at most %g", "xyz"[i], r, maxRadius)
+	switch s.Kind {
+	case sweep.KindEllipsoid, sweep.KindBox:
+		name := "radius"
+		if s.Kind == sweep.KindBox {
+			name = "half extent"
 		}
+		for i, r := range s.Radii {
+			if err := checkSize(fmt.Sprintf("%s %c", name, "xyz"[i]), r, false); err != nil {
+				return err
+			}
+		}
+	case sweep.KindCapsule:
+		if err := checkSize("capsule radius", s.Radius, false); err != nil {
+			return err
+		}
+		if err := checkSize("half segment", s.Half, true); err != nil {
+			return err
+		}
+	default:
+		return fmt.Errorf("unknown shape kind %d", s.Kind)
 	}
 	for i, a := range s.Rot {
 		if math.IsNaN(a) || math.IsInf(a, 0) {
@@ -37,6 +60,107 @@ func (s Shape) Validate() error {
 		}
 	}
 	return nil
+}
+
+// checkSize refuses a size that is not finite, above maxRadius, or not
+// positive (negative when zero is allowed).
+func checkSize(name string, v float64, zero bool) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 || v == 0 && !zero || v > maxRadius {
+		want := "positive"
+		if zero {
+			want = "at least 0"
+		}
+		return fmt.Errorf("%s = %g: must be %s, finite and at most %g", name, v, want, maxRadius)
+	}
+	return nil
+}
+
+// Kinds are the shape kinds the Shape panel offers, in its order.
+var Kinds = []sweep.ShapeKind{sweep.KindEllipsoid, sweep.KindCapsule, sweep.KindBox}
+
+// Sweep returns the shape as the core takes it. Its Ellipsoid is always
+// the ellipsoid of As(KindEllipsoid), whatever the kind: the fixture
+// format stores only an ellipsoid, so a scene of a capsule or a box
+// exported, shared or saved in the session stays a valid fixture.
+func (s Shape) Sweep() sweep.Shape {
+	out := sweep.Shape{Kind: s.Kind, Ellipsoid: s.As(sweep.KindEllipsoid).Ellipsoid()}
+	R := s.rotation()
+	switch s.Kind {
+	case sweep.KindCapsule:
+		out.Capsule = sweep.Capsule{Radius: s.Radius, HalfSegment: R.Col(1).Mul(s.Half)}
+	case sweep.KindBox:
+		for i := range 3 {
+			out.Box.Axes[i] = R.Col(i).Mul(s.Radii[i])
+		}
+	}
+	return out
+}
+
+// As returns the shape converted to kind with a sensible size: the same
+// extents and rotation between an ellipsoid and a box; a capsule as tall
+// as the ellipsoid or box along its tallest axis (the one reaching
+// highest in world y), its radius the smaller of the other two radii and
+// its segment along that axis; an ellipsoid or box from a capsule with
+// radii (Radius, Half + Radius, Radius) in the capsule's rotation.
+func (s Shape) As(kind sweep.ShapeKind) Shape {
+	if kind == s.Kind {
+		return s
+	}
+	out := Shape{Kind: kind, Rot: s.Rot}
+	switch {
+	case s.Kind == sweep.KindCapsule:
+		out.Radii = [3]float64{s.Radius, s.Half + s.Radius, s.Radius}
+	case kind == sweep.KindCapsule:
+		R := s.rotation()
+		k := 0
+		for i := range 3 {
+			if s.Radii[i]*math.Abs(R.At(1, i)) > s.Radii[k]*math.Abs(R.At(1, k)) {
+				k = i
+			}
+		}
+		out.Radius = min(s.Radii[(k+1)%3], s.Radii[(k+2)%3])
+		out.Half = max(s.Radii[k]-out.Radius, 0)
+		if k != 1 {
+			out.Rot = rotToward(R.Col(k))
+		}
+	default:
+		out.Radii = s.Radii
+	}
+	return out
+}
+
+// rotToward returns yaw and pitch (roll 0) that turn the body's y onto the
+// unit vector u: R·e_y = (sin yaw sin pitch, cos pitch, cos yaw sin pitch).
+func rotToward(u mgl64.Vec3) [3]float64 {
+	p := math.Acos(math.Max(-1, math.Min(1, u[1])))
+	y := math.Atan2(u[0], u[2])
+	if math.Abs(math.Sin(p)) < 1e-12 {
+		y = 0
+	}
+	return [3]float64{mgl64.RadToDeg(y), mgl64.RadToDeg(p), 0}
+}
+
+// ShapeFrom is the panel's view of a core shape: ShapeOf for an
+// ellipsoid and for a box's axes (kind box), and for a capsule its radius,
+// the half segment's length, and yaw and pitch toward the segment (the
+// identity rotation for a sphere).
+func ShapeFrom(sh sweep.Shape) Shape {
+	switch sh.Kind {
+	case sweep.KindCapsule:
+		c := sh.Capsule
+		s := Shape{Kind: sweep.KindCapsule, Radius: c.Radius, Half: c.HalfSegment.Len()}
+		if s.Half > 0 && !math.IsInf(s.Half, 0) {
+			s.Rot = rotToward(c.HalfSegment.Mul(1 / s.Half))
+		}
+		return s
+	case sweep.KindBox:
+		s := ShapeOf(sweep.Ellipsoid{Axes: sh.Box.Axes})
+		s.Kind = sweep.KindBox
+		return s
+	}
+	s := ShapeOf(sh.Ellipsoid)
+	s.Kind = sh.Kind // an unknown kind stays unknown, for Validate to refuse
+	return s
 }
 
 var rotNames = [3]string{"yaw", "pitch", "roll"}
@@ -47,7 +171,8 @@ func (s Shape) rotation() mgl64.Mat3 {
 	return mgl64.Rotate3DY(y).Mul3(mgl64.Rotate3DX(p)).Mul3(mgl64.Rotate3DZ(r))
 }
 
-// Ellipsoid returns the ellipsoid with the shape's radii and rotation.
+// Ellipsoid returns the ellipsoid with the shape's radii and rotation
+// (whatever its kind).
 func (s Shape) Ellipsoid() sweep.Ellipsoid {
 	R := s.rotation()
 	var e sweep.Ellipsoid
