@@ -288,6 +288,10 @@ func TestScreenshotArguments(t *testing.T) {
 		t.Errorf("screenshot: exit %d (%s), called with %+v; want %+v", code, errOut, *shots, want)
 	}
 	_, shots = fakeUI(t, nil)
+	if code, _, _ := runCmd("screenshot", "--out", "c.png", "--shape", "capsule"); code != exitOK || (*shots)[0].Kind != "capsule" {
+		t.Errorf("screenshot --shape capsule: exit %d, %+v", code, *shots)
+	}
+	_, shots = fakeUI(t, nil)
 	if code, _, _ := runCmd("screenshot", "--out", "d.png"); code != exitOK || (*shots)[0].Width != 1280 || (*shots)[0].Height != 800 {
 		t.Errorf("screenshot default size: exit %d, %+v", code, *shots)
 	}
@@ -299,6 +303,7 @@ func TestScreenshotArguments(t *testing.T) {
 		{"screenshot", "--scene", "spike"}, {"screenshot", "--out", "x.png", "--size", "big"},
 		{"screenshot", "--out", "x.png", "--size", "0x10"}, {"screenshot", "--out", "x.png", "--scene", "nope"},
 		{"screenshot", "--out", "x.png", capture}, // a capture: the window shows those
+		{"screenshot", "--out", "x.png", "--shape", "cylinder"},
 	} {
 		_, shots := fakeUI(t, nil)
 		if code, _, errOut := runCmd(args...); code != exitInvalid || len(*shots) != 0 || errOut == "" {

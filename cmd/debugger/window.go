@@ -79,11 +79,13 @@ func runWindow(args []string, stdout, stderr io.Writer) int {
 }
 
 // runScreenshot renders one frame to a PNG:
-// debugger screenshot [--scene NAME | FILE] --out PNG [--size WxH].
+// debugger screenshot [--scene NAME | FILE] --out PNG [--size WxH]
+// [--shape KIND].
 func runScreenshot(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("screenshot", "screenshot [--scene NAME | FILE] --out PNG [--size WxH]", stderr)
+	fs := newFlags("screenshot", "screenshot [--scene NAME | FILE] --out PNG [--size WxH] [--shape ellipsoid|capsule|box]", stderr)
 	var opt ui.ScreenshotOptions
 	fs.StringVar(&opt.Scene, "scene", "", "render the built-in scene `NAME`")
+	fs.StringVar(&opt.Kind, "shape", "", "turn the scene's shape into `KIND` (ellipsoid, capsule or box) of about the same size")
 	fs.StringVar(&opt.Out, "out", "", "write the PNG to `PATH` (required)")
 	size := fs.String("size", "1280x800", "window size `WxH` in pixels")
 	files, code, ok := parseFlags(fs, args)
@@ -97,6 +99,9 @@ func runScreenshot(args []string, stdout, stderr io.Writer) int {
 		return usageErr(stderr, "screenshot: want at most one FILE, got %d", len(files))
 	case len(files) == 1:
 		opt.File = files[0]
+	}
+	if !slices.Contains([]string{"", "ellipsoid", "capsule", "box"}, opt.Kind) {
+		return usageErr(stderr, "screenshot: --shape %s: want ellipsoid, capsule or box", strconv.Quote(opt.Kind))
 	}
 	var err error
 	if opt.Width, opt.Height, err = parseSize(*size); err != nil {
