@@ -79,7 +79,7 @@ func TestBinaryExitCodes(t *testing.T) {
 
 // TestBinaryShapeErrors runs the real binary on fixtures whose capsule or
 // box is wrong: each is exit 2 (invalid input) with INVALID, the file and
-// the field named, before any other file of the run is replayed.
+// the field named (a valid file beside it does not change the status).
 func TestBinaryShapeErrors(t *testing.T) {
 	bin := debuggerBinary(t)
 	capsule := strings.Replace(strings.Replace(passing, `"version": 1`, `"version": 2`, 1),

@@ -55,8 +55,8 @@ var (
 
 // FieldError is a problem with one field of a shape: Field is its JSON
 // path ("capsule.halfSegment[2]", "box.axes"), Err says what is wrong and
-// wraps ErrNoShape, ErrTwoShapes or ErrBadValue. Both parts may quote
-// input (a misspelt key): escape them before printing.
+// wraps ErrNoShape, ErrTwoShapes or ErrBadValue. Both are safe to print:
+// a key from the input (a misspelt one) is escaped and cut to 200 bytes.
 type FieldError struct {
 	Field string
 	Err   error
@@ -192,7 +192,7 @@ func object(raw json.RawMessage, field string, allowed ...string) (map[string]js
 			known = known || a == key
 		}
 		if !known {
-			return nil, bad(field+"."+key, "unknown field (want %s)", want(allowed))
+			return nil, bad(field+"."+escapeKey(key), "unknown field (want %s)", want(allowed))
 		}
 	}
 	for _, a := range allowed {
@@ -201,6 +201,17 @@ func object(raw json.RawMessage, field string, allowed ...string) (map[string]js
 		}
 	}
 	return obj, nil
+}
+
+// escapeKey returns a key from the input as a message may show it: at
+// most 200 bytes, with control characters, quotes and invalid UTF-8
+// escaped as strconv.Quote does (without the surrounding quotes).
+func escapeKey(k string) string {
+	if len(k) > 200 {
+		k = k[:200]
+	}
+	q := strconv.Quote(k)
+	return q[1 : len(q)-1]
 }
 
 // want lists the allowed keys for a message: "radius, halfSegment".

@@ -425,12 +425,15 @@ func finiteSlide(a *sweep.Answer) bool {
 func vec(v mgl64.Vec3) string { return fmt.Sprintf("[%.9g %.9g %.9g]", v[0], v[1], v[2]) }
 
 // VerdictOf is the verdict for an answer or an error from an engine:
-// Unanswered for an error the engine survives (see Answered), Broken for
+// Unanswered for an error the engine survives (see Answered; with Rule
+// RuleSatOut for a query it sat out, see SatOut), Broken for
 // any other (see BrokenVerdict), else what judge gives.
 func VerdictOf(err error, judge func() Verdict) Verdict {
 	switch {
 	case err == nil:
 		return judge()
+	case SatOut(err):
+		return satOutVerdict(err)
 	case !Answered(err):
 		return Verdict{State: Unanswered, Detail: err.Error()}
 	}
