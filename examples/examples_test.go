@@ -72,6 +72,7 @@ type answer struct {
 	Protocol int         `json:"protocol"`
 	Name     string      `json:"name"`
 	Ops      []string    `json:"ops"`
+	Shapes   []string    `json:"shapes"`
 	OK       bool        `json:"ok"`
 	Hit      *bool       `json:"hit"`
 	T        *float64    `json:"t"`
@@ -310,6 +311,50 @@ func TestGoEngine(t *testing.T) {
 	// An ellipsoid with non-orthogonal axes is an error, not a crash.
 	if a := e.ask(sweepReq(`{"axes":[[1,0,0],[1,1,0],[0,0,1]]}`, "[1,3,1]", "[1,-1,1]")); a.Error == nil {
 		t.Errorf("non-orthogonal axes: %+v, want an error", a)
+	}
+	checkGoShapes(t, e)
+}
+
+// checkGoShapes: the Go template lists every shape in its hello and
+// answers a capsule and a box request as the core's Mesh.Cast and
+// SlideShape answer the same shape (so the request's shape reached them
+// whole); a request with two shapes, or a capsule with a negative radius,
+// is an {"error"} answer.
+func checkGoShapes(t *testing.T, e *engineProc) {
+	t.Helper()
+	if a := e.ask(`{"op":"hello","protocol":1}`); strings.Join(a.Shapes, ",") != "ellipsoid,capsule,box" {
+		t.Errorf("hello shapes %v, want ellipsoid, capsule, box", a.Shapes)
+	}
+	if a := e.ask(floorMesh); !a.OK {
+		t.Fatalf("mesh after the second hello: %+v", a)
+	}
+	start, end := mgl64.Vec3{1, 3, 1}, mgl64.Vec3{1, -1, 1}
+	core := sweep.NewMesh(floorTris)
+	for _, c := range []struct {
+		field string
+		shape sweep.Shape
+	}{
+		{`"capsule":{"radius":0.5,"halfSegment":[0,1,0]}`, sweep.CapsuleShape(sweep.Capsule{Radius: 0.5, HalfSegment: mgl64.Vec3{0, 1, 0}})},
+		{`"box":{"axes":[[0.5,0,0],[0,0.75,0],[0,0,0.25]]}`, sweep.BoxShape(sweep.Box{Axes: [3]mgl64.Vec3{{0.5, 0, 0}, {0, 0.75, 0}, {0, 0, 0.25}}})},
+	} {
+		a := e.ask(`{"op":"sweep","mesh":1,` + c.field + `,"start":[1,3,1],"end":[1,-1,1]}`)
+		h, ok := core.Cast(c.shape, start, end.Sub(start))
+		if a.Error != nil || a.Hit == nil || *a.Hit != ok || ok && (a.T == nil || *a.T != h.T) {
+			t.Errorf("%s: sweep answer %+v, want the core's (hit %v, t %v)", c.shape.Kind, a, ok, h.T)
+		}
+		a = e.ask(`{"op":"slide","mesh":1,` + c.field + `,"start":[1,2,1],"end":[2,0,1]}`)
+		want := core.SlideShape(c.shape, mgl64.Vec3{1, 2, 1}, mgl64.Vec3{2, 0, 1}, sweep.SlideOptions{})
+		if a.Error != nil || a.Final == nil || *a.Final != [3]float64(want.Final) || len(a.Steps) != len(want.Steps) {
+			t.Errorf("%s: slide answer %+v, want the core's %+v", c.shape.Kind, a, want)
+		}
+	}
+	for _, req := range []string{
+		`{"op":"sweep","mesh":1,"capsule":{"radius":-1,"halfSegment":[0,1,0]},"start":[1,3,1],"end":[1,-1,1]}`,
+		`{"op":"sweep","mesh":1,"capsule":{"radius":1,"halfSegment":[0,1,0]},"ellipsoid":` + unitAxes + `,"start":[1,3,1],"end":[1,-1,1]}`,
+	} {
+		if a := e.ask(req); a.Error == nil {
+			t.Errorf("%s: answer %+v, want an error", req, a)
+		}
 	}
 }
 

@@ -18,11 +18,11 @@ import (
 const CropAbove = 5000
 
 // Crop returns s with only the triangles within reach of its motion: the
-// boxes swept by the ellipsoid along the straight motion from Start to
+// boxes swept by the shape along the straight motion from Start to
 // End and along every piece of the slide's path (Start, each contact and
 // resume center, Final), each grown by margin (world units; 0 or less
-// means the ellipsoid's largest extent). No other triangle can touch the
-// ellipsoid anywhere on those paths, so the core answers the cropped
+// means the shape's largest extent). No other triangle can touch the
+// shape anywhere on those paths, so the core answers the cropped
 // scene exactly as it answers s (the sweep and every slide step), with
 // triangle indices renumbered: kept[i] is the index in s of the cropped
 // scene's triangle i (kept in their order in s). Unused vertices are
@@ -33,7 +33,7 @@ const CropAbove = 5000
 // ({"triangles": N}; docs/fixture-format.md, "Unknown fields"). a is the
 // core's answer for s (see Mesh.Answer); s is not modified.
 func Crop(s *Scene, a sweep.Answer, margin float64) (c *Scene, kept []int) {
-	ext := s.Ellipsoid.Extent()
+	ext := s.Shape.Extent()
 	if !(margin > 0) {
 		margin = max(ext[0], ext[1], ext[2])
 	}

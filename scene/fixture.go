@@ -12,16 +12,27 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/internal/shapejson"
+	"sweepdbg/sweep"
 )
 
-// FormatVersion is the fixture format version this package reads and
-// writes. A file with a higher version is refused with an error that says
-// so, rather than misread.
-const FormatVersion = 1
+// FormatVersion is the newest fixture format version this package reads
+// and writes. Version 2 adds the capsule and the box beside the ellipsoid;
+// a fixture with an ellipsoid is still written as version 1
+// (EllipsoidVersion), byte for byte as before, and version-1 files load
+// unchanged. A file with a higher version is refused with an error that
+// says so, rather than misread.
+const FormatVersion = 2
 
-// The top-level fields of a version-1 fixture, in the order Marshal writes
-// them. Any other top-level field goes to Scene.Extra.
-var knownFields = []string{"version", "name", "mesh", "ellipsoid", "start", "end", "slide", "expect"}
+// EllipsoidVersion is the version Marshal writes for a scene whose shape
+// is an ellipsoid, the only shape version 1 holds.
+const EllipsoidVersion = 1
+
+// The top-level fields of a fixture, in the order Marshal writes them
+// (one of ellipsoid, capsule and box). Any other top-level field goes to
+// Scene.Extra.
+var knownFields = []string{"version", "name", "mesh", "ellipsoid", "capsule", "box", "start", "end", "slide", "expect"}
 
 // isKnownField reports whether key is one of knownFields.
 func isKnownField(key string) bool {
@@ -33,7 +44,7 @@ func isKnownField(key string) bool {
 	return false
 }
 
-// Parse reads a version-1 fixture from data and validates it. Errors are
+// Parse reads a fixture (version 1 or 2) from data and validates it. Errors are
 // *Error values naming the field (mesh.triangles[3][1]) or, for malformed
 // JSON, the line and column; Parse never panics on any input.
 //
@@ -71,19 +82,32 @@ func decode(data []byte) (*Scene, error) {
 	if dup := findDuplicate(data); dup != "" {
 		return nil, fieldErr(dup, "field given twice; a fixture names each field once")
 	}
-	if err := decodeVersion(top["version"]); err != nil {
+	version, err := decodeVersion(top["version"])
+	if err != nil {
 		return nil, err
 	}
 	s := &Scene{}
 	steps := []func(map[string]json.RawMessage, *Scene) error{
-		decodeName, decodeMesh, decodeEllipsoid, decodeMotion, decodeSlide, decodeExpect, decodeExtra,
+		decodeName, decodeMesh, decodeShape, decodeMotion, decodeSlide, decodeExpect, decodeExtra,
 	}
 	for _, step := range steps {
 		if err := step(top, s); err != nil {
 			return nil, err
 		}
 	}
+	if version < versionOf(s.Kind) {
+		return nil, fieldErr(s.Kind.String(), "version %d cannot hold a %s (write \"version\": %d)", version, s.Kind, versionOf(s.Kind))
+	}
 	return s, nil
+}
+
+// versionOf is the lowest fixture version that holds a shape of kind k,
+// the version Marshal writes for it.
+func versionOf(k sweep.ShapeKind) int {
+	if k == sweep.KindEllipsoid {
+		return EllipsoidVersion
+	}
+	return FormatVersion
 }
 
 // utf8BOM is the UTF-8 encoding of U+FEFF, which some editors write at the
@@ -304,21 +328,22 @@ func requiredField(obj map[string]json.RawMessage, key, field string) (json.RawM
 	return raw, nil
 }
 
-func decodeVersion(raw json.RawMessage) error {
+// decodeVersion reads the version: 1 or 2.
+func decodeVersion(raw json.RawMessage) (int, error) {
 	if isNull(raw) {
-		return fieldErr("version", "missing (want %d)", FormatVersion)
+		return 0, fieldErr("version", "missing (want %d or %d)", EllipsoidVersion, FormatVersion)
 	}
 	v, err := decodeNumber(raw, "version")
 	if err != nil {
-		return err
+		return 0, err
 	}
 	switch {
 	case v > FormatVersion:
-		return fieldErr("version", "fixture format version %v is newer than this debugger reads (version %d); update the debugger", v, FormatVersion)
-	case v != FormatVersion:
-		return fieldErr("version", "invalid version %v (want %d)", v, FormatVersion)
+		return 0, fieldErr("version", "fixture format version %v is newer than this debugger reads (version %d); update the debugger", v, FormatVersion)
+	case v != EllipsoidVersion && v != FormatVersion:
+		return 0, fieldErr("version", "invalid version %v (want %d or %d)", v, EllipsoidVersion, FormatVersion)
 	}
-	return nil
+	return int(v), nil
 }
 
 func decodeName(top map[string]json.RawMessage, s *Scene) error {
@@ -403,31 +428,18 @@ func decodeTriangles(mesh map[string]json.RawMessage) ([][3]int, error) {
 	return out, nil
 }
 
-func decodeEllipsoid(top map[string]json.RawMessage, s *Scene) error {
-	raw, err := requiredField(top, "ellipsoid", "ellipsoid")
+// decodeShape reads the one shape field (ellipsoid, capsule or box) with
+// the codec the engine protocol and captures share.
+func decodeShape(top map[string]json.RawMessage, s *Scene) error {
+	shape, err := shapejson.Decode(top)
+	var fe *shapejson.FieldError
+	if errors.As(err, &fe) {
+		return &Error{Field: fe.Field, Err: fe.Err}
+	}
 	if err != nil {
-		return err
+		return &Error{Err: err}
 	}
-	obj, err := decodeObject(raw, "ellipsoid", "axes")
-	if err != nil {
-		return err
-	}
-	axes, err := requiredField(obj, "axes", "ellipsoid.axes")
-	if err != nil {
-		return err
-	}
-	elems, err := decodeArray(axes, "ellipsoid.axes")
-	if err != nil {
-		return err
-	}
-	if len(elems) != 3 {
-		return fieldErr("ellipsoid.axes", "want 3 axes, got %d", len(elems))
-	}
-	for i, e := range elems {
-		if s.Ellipsoid.Axes[i], err = decodeVec(e, fmt.Sprintf("ellipsoid.axes[%d]", i)); err != nil {
-			return err
-		}
-	}
+	s.Shape = shape
 	return nil
 }
 

@@ -9,11 +9,14 @@ import (
 	"strconv"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/internal/shapejson"
 )
 
-// Marshal validates s and encodes it as a version-1 fixture: the known
-// fields in the order of docs/fixture-format.md (version, name, mesh,
-// ellipsoid, start, end, slide, expect), then the fields of Extra sorted by key, one vertex
+// Marshal validates s and encodes it as a fixture, version 1 for an
+// ellipsoid and 2 for a capsule or a box: the known fields in the order
+// of docs/fixture-format.md (version, name, mesh, the shape, start, end,
+// slide, expect), then the fields of Extra sorted by key, one vertex
 // or triangle per line. Numbers are written in the shortest form that reads
 // back to the same float64, so Marshal followed by Parse gives back the
 // same scene. An invalid scene is not encoded; the error names the field.
@@ -77,17 +80,15 @@ func encodeWith(s *Scene, mesh []byte) []byte {
 	var b bytes.Buffer
 	b.Grow(len(mesh) + 1024)
 	b.WriteString("{\n")
-	b.WriteString("  \"version\": " + strconv.Itoa(FormatVersion) + ",\n")
+	b.WriteString("  \"version\": " + strconv.Itoa(versionOf(s.Kind)) + ",\n")
 	b.WriteString("  \"name\": ")
 	writeString(&b, s.Name)
 	b.WriteString(",\n  \"mesh\": ")
 	b.Write(mesh)
-	b.WriteString(",\n  \"ellipsoid\": {\"axes\": [")
-	for i, a := range s.Ellipsoid.Axes {
-		writeSep(&b, i, "")
-		writeVec(&b, a)
-	}
-	b.WriteString("]},\n  \"start\": ")
+	b.WriteString(",\n  ")
+	shape, _ := shapejson.Append(b.AvailableBuffer(), s.Shape, fixtureStyle) // validated: finite
+	b.Write(shape)
+	b.WriteString(",\n  \"start\": ")
 	writeVec(&b, s.Start)
 	b.WriteString(",\n  \"end\": ")
 	writeVec(&b, s.End)
@@ -109,6 +110,10 @@ func encodeWith(s *Scene, mesh []byte) []byte {
 	b.WriteString("\n}\n")
 	return b.Bytes()
 }
+
+// fixtureStyle lays a shape out as a fixture writes it:
+// "ellipsoid": {"axes": [[1, 0, 0], [0, 1, 0], [0, 0, 1]]}.
+var fixtureStyle = shapejson.Style{Sep: ", ", Colon: ": ", Num: appendFloat}
 
 // writeExpect writes the present fields of e on one line, in the order of
 // docs/fixture-format.md.

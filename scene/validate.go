@@ -57,7 +57,8 @@ const minAxisRatio = 1e-6
 // e.g. "mesh.triangles[12][2]: index 40 out of range (31 vertices)". It
 // checks that the mesh is within MaxVertices and MaxTriangles, that every
 // number is finite and within MaxCoordinate, triangle
-// indices are in range, the ellipsoid's axes are non-zero and orthogonal,
+// indices are in range, the shape is valid (an ellipsoid's or a box's axes
+// non-zero and orthogonal, a capsule's radius positive),
 // slide options are in range, the expectation is consistent (t in [0, 1],
 // a known feature, an existing triangle, a positive tolerance), and Extra
 // holds valid JSON under keys that are not fields of the format.
@@ -78,7 +79,7 @@ func (s *Scene) validate(mesh bool) error {
 	}
 	checks := []func() error{
 		validateMesh,
-		s.validateEllipsoid,
+		s.validateShape,
 		func() error { return checkVec("start", s.Start) },
 		func() error { return checkVec("end", s.End) },
 		s.validateSlide,
@@ -146,46 +147,75 @@ func (s *Scene) validateMesh() error {
 	return nil
 }
 
-// validateEllipsoid checks that the three semi-axes are finite, non-zero,
+// validateShape checks the shape of s.Kind, naming the field at fault:
+// an ellipsoid's semi-axes or a box's half extents are finite, non-zero,
 // of comparable length (minAxisRatio) and pairwise orthogonal
-// (orthoTolerance), naming the axis at fault, and then that the core's own
-// sweep.Ellipsoid.Validate accepts them, so a scene that validates is one
-// the core computes with.
-func (s *Scene) validateEllipsoid() error {
-	if err := checkAxes(s.Ellipsoid.Axes); err != nil {
+// (orthoTolerance); a capsule's radius is finite and positive and its half
+// segment finite. Then the core's own sweep.Shape.Validate must accept
+// the shape, so a scene that validates is one the core computes with.
+func (s *Scene) validateShape() error {
+	name := s.Kind.String()
+	var err error
+	switch s.Kind {
+	case sweep.KindEllipsoid:
+		err = checkAxes(name, "an ellipsoid needs three non-zero semi-axes", s.Ellipsoid.Axes)
+	case sweep.KindBox:
+		err = checkAxes(name, "a box needs three non-zero half extents", s.Box.Axes)
+	case sweep.KindCapsule:
+		err = checkCapsule(s.Capsule)
+	default:
+		return fieldErr("ellipsoid", "unknown shape kind %d", s.Kind)
+	}
+	if err != nil {
 		return err
 	}
-	if err := s.Ellipsoid.Validate(); err != nil {
-		return fieldErr("ellipsoid.axes", "%w", err)
+	if err := s.Shape.Validate(); err != nil {
+		field := name + ".axes"
+		if s.Kind == sweep.KindCapsule {
+			field = name
+		}
+		return fieldErr(field, "%w", err)
 	}
 	return nil
 }
 
-// checkAxes is the field-naming part of validateEllipsoid.
-func checkAxes(axes [3]mgl64.Vec3) error {
+// checkCapsule is the field-naming part of validateShape for a capsule.
+func checkCapsule(c sweep.Capsule) error {
+	if err := checkNumber("capsule.radius", c.Radius); err != nil {
+		return err
+	}
+	if c.Radius <= 0 {
+		return fieldErr("capsule.radius", "%v is not positive", c.Radius)
+	}
+	return checkVec("capsule.halfSegment", c.HalfSegment)
+}
+
+// checkAxes is the field-naming part of validateShape for the three axes
+// of the shape named name ("ellipsoid", "box"); zero says what a zero
+// axis breaks.
+func checkAxes(name, zero string, axes [3]mgl64.Vec3) error {
 	longest := 0.0
 	for i, a := range axes {
-		field := fmt.Sprintf("ellipsoid.axes[%d]", i)
+		field := fmt.Sprintf("%s.axes[%d]", name, i)
 		if err := checkVec(field, a); err != nil {
 			return err
 		}
 		if a.Len() == 0 {
-			return fieldErr(field, "zero-length axis; an ellipsoid needs three non-zero semi-axes")
+			return fieldErr(field, "zero-length axis; %s", zero)
 		}
 		longest = math.Max(longest, a.Len())
 	}
 	for i, a := range axes {
 		if a.Len() < minAxisRatio*longest {
-			return fieldErr(fmt.Sprintf("ellipsoid.axes[%d]", i),
+			return fieldErr(fmt.Sprintf("%s.axes[%d]", name, i),
 				"axis of length %g is too short beside one of length %g (ratio below %g)", a.Len(), longest, minAxisRatio)
 		}
 	}
-	for i := 0; i < 3; i++ {
-		j := (i + 1) % 3
-		a, b := axes[i], axes[j]
+	for _, p := range [3][2]int{{0, 1}, {0, 2}, {1, 2}} {
+		a, b := axes[p[0]], axes[p[1]]
 		if cos := a.Dot(b) / (a.Len() * b.Len()); math.Abs(cos) > orthoTolerance {
 			deg := math.Acos(math.Max(-1, math.Min(1, cos))) * 180 / math.Pi
-			return fieldErr("ellipsoid.axes", "axes %d and %d are not orthogonal (%.4g degrees apart)", i, j, deg)
+			return fieldErr(name+".axes", "axes %d and %d are not orthogonal (%.4g degrees apart)", p[0], p[1], deg)
 		}
 	}
 	return nil

@@ -77,6 +77,44 @@ func TestBinaryExitCodes(t *testing.T) {
 	}
 }
 
+// TestBinaryShapeErrors runs the real binary on fixtures whose capsule or
+// box is wrong: each is exit 2 (invalid input) with INVALID, the file and
+// the field named (a valid file beside it does not change the status).
+func TestBinaryShapeErrors(t *testing.T) {
+	bin := debuggerBinary(t)
+	capsule := strings.Replace(strings.Replace(passing, `"version": 1`, `"version": 2`, 1),
+		`"ellipsoid": {"axes": [[0.5,0,0],[0,1,0],[0,0,0.5]]}`, `"capsule": {"radius": 0.5, "halfSegment": [0, 0.5, 0]}`, 1)
+	box := strings.Replace(capsule, `"capsule": {"radius": 0.5, "halfSegment": [0, 0.5, 0]}`, `"box": {"axes": [[0.5,0,0],[0,1,0],[0,0,0.5]]}`, 1)
+	bad := map[string]string{
+		"radius.json":   strings.Replace(capsule, `"radius": 0.5`, `"radius": -1`, 1),
+		"v1.json":       strings.Replace(capsule, `"version": 2`, `"version": 1`, 1),
+		"two.json":      strings.Replace(capsule, `"start"`, `"ellipsoid": {"axes": [[1,0,0],[0,1,0],[0,0,1]]}, "start"`, 1),
+		"boxzero.json":  strings.Replace(box, `[0,1,0]`, `[0,0,0]`, 1),
+		"boxskew.json":  strings.Replace(box, `[0,0,0.5]]`, `[0.5,0,0.5]]`, 1),
+		"segment.json":  strings.Replace(capsule, `[0, 0.5, 0]`, `[0, 0.5]`, 1),
+		"boxvalid.json": box,
+	}
+	want := map[string]string{
+		"radius.json":  "capsule.radius: -1 is not positive",
+		"v1.json":      `capsule: version 1 cannot hold a capsule (write "version": 2)`,
+		"two.json":     `capsule: two shapes: "ellipsoid" and "capsule"`,
+		"boxzero.json": "box.axes[1]: zero-length axis",
+		"boxskew.json": "box.axes: axes 0 and 2 are not orthogonal",
+		"segment.json": "capsule.halfSegment: want an array of 3 numbers, got 2 elements",
+	}
+	p := fixtures(t, bad)
+	for name, msg := range want {
+		code, out := runBinary(t, exec.Command(bin, "replay", p[name], p["boxvalid.json"]))
+		if code != 2 || !strings.Contains(string(out), "INVALID "+p[name]+": "+msg) {
+			t.Errorf("debugger replay %s: exit %d, output\n%s\nwant exit 2 and INVALID %s: %s", name, code, out, p[name], msg)
+		}
+	}
+	// A valid version-2 file is not refused (whatever the core answers).
+	if code, out := runBinary(t, exec.Command(bin, "replay", p["boxvalid.json"])); code == 2 || strings.Contains(string(out), "INVALID") {
+		t.Errorf("debugger replay (valid box fixture): exit %d, output\n%s", code, out)
+	}
+}
+
 // runBinary runs cmd and returns its exit status and combined output; a
 // command that could not start fails the test.
 func runBinary(t *testing.T, cmd *exec.Cmd) (int, []byte) {

@@ -159,9 +159,9 @@ func (rp *replayer) askCapture(run *captureRun, rec *engine.Record, out *capture
 	q := rec.Query
 	var exact sweep.Answer
 	if rec.Op == engine.OpSlide {
-		exact = sweep.Answer{Slid: true, Slide: q.Mesh.Core.Slide(q.Ellipsoid, q.Start, q.End, q.Slide)}
+		exact = sweep.Answer{Slid: true, Slide: q.Mesh.Core.SlideShape(q.Shape, q.Start, q.End, q.Slide)}
 	} else {
-		exact.First, exact.Hit = q.Mesh.Core.Sweep(q.Ellipsoid, q.Start, q.End.Sub(q.Start))
+		exact.First, exact.Hit = q.Mesh.Core.Cast(q.Shape, q.Start, q.Delta())
 	}
 	if run.engines == nil {
 		run.engines = make([]engine.CaptureSummary, len(rp.engines))

@@ -138,7 +138,9 @@ type asked struct {
 
 // ask puts op (OpSweep, OpSlide or both) of q to e and judges each answer
 // against exact with j. An engine that answered {"error":...}, or could not
-// be asked a query JSON cannot carry, gets an "unanswered" verdict; any
+// be asked a query JSON cannot carry, gets an "unanswered" verdict and
+// fails; one whose hello does not list the motion's shape sits out (an
+// "unanswered" verdict with rule "sat out", which does not fail it); any
 // other error (a broken engine, ctx ended) is returned.
 func ask(ctx context.Context, e engine.Engine, ops engine.Ops, q engine.Query, exact sweep.Answer, j judge.Judge) (asked, error) {
 	a := asked{pass: true}
@@ -148,6 +150,9 @@ func ask(ctx context.Context, e engine.Engine, ops engine.Ops, q engine.Query, e
 		}
 		got, err := askOne(ctx, e, op, q)
 		switch {
+		case engine.SatOut(err): // the engine does not answer this shape: not a failure
+			a.add(op, engine.VerdictOf(err, nil))
+			continue
 		case !engine.Answered(err): // not answered; the engine runs on
 			a.pass = false
 			a.add(op, engine.VerdictOf(err, nil))
@@ -270,9 +275,13 @@ func (v *verdictJSON) long(tol float64) string {
 	return fmt.Sprintf("%s %s: %s off by %s (tolerance %s; %s)", v.Op, v.State, v.Rule, scene.Amount(float64(*v.By)), scene.Amount(tol), v.Detail)
 }
 
-// text reads e.g. "sweep agrees" or "sweep wrong: t off by 0.24 (...)".
+// text reads e.g. "sweep agrees", "sweep wrong: t off by 0.24 (...)" or
+// "sweep sat out (engine ... does not answer capsules ...)".
 func (v *verdictJSON) text() string {
 	s := v.Op + " " + v.State
+	if v.Rule == judge.RuleSatOut && v.State == judge.Unanswered.String() {
+		s = v.Op + " " + v.Rule
+	}
 	if v.By != nil {
 		s += ": " + v.Rule + " off by " + scene.Amount(float64(*v.By))
 	}

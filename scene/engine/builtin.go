@@ -25,49 +25,56 @@ const hitFields = sweep.HasPoint | sweep.HasNormal | sweep.HasFeature | sweep.Ha
 // builtin is one of the project's own algorithms as an Engine; it never
 // fails and is safe for concurrent use.
 type builtin struct {
-	name  string
-	ops   Ops
-	has   sweep.Fields // the optional fields its sweeps fill
-	sweep func(q *Query) (sweep.Hit, bool)
+	name   string
+	ops    Ops
+	shapes Shapes       // the shapes it answers; it sits out the others
+	has    sweep.Fields // the optional fields its sweeps fill
+	sweep  func(q *Query) (sweep.Hit, bool)
 }
 
-// Core returns the exact core as an engine: sweep.Mesh's Sweep and Slide.
-// Both answers carry every field (sweep.AllFields), like sweep.Mesh.Answer:
-// a sweep fills the whole first contact and a slide every step's contact,
-// so nothing the core computes is ever marked missing. It is the referee.
+// Core returns the exact core as an engine: sweep.Mesh's Cast and
+// SlideShape, for every shape (AllShapes). Both answers carry every field
+// (sweep.AllFields), like sweep.Mesh.Answer: a sweep fills the whole
+// first contact and a slide every step's contact, so nothing the core
+// computes is ever marked missing. It is the referee.
 func Core() Engine {
-	return &builtin{CoreName, OpSweep | OpSlide, sweep.AllFields, func(q *Query) (sweep.Hit, bool) {
-		return q.Mesh.Core.Sweep(q.Ellipsoid, q.Start, q.End.Sub(q.Start))
+	return &builtin{CoreName, OpSweep | OpSlide, AllShapes, sweep.AllFields, func(q *Query) (sweep.Hit, bool) {
+		return q.Mesh.Core.Cast(q.Shape, q.Start, q.Delta())
 	}}
 }
 
 // UnitSpace returns the unit-space method as an engine (sweeps only, every
-// field of the first contact present).
+// field of the first contact present; ellipsoids only: it sits out
+// capsules and boxes).
 func UnitSpace() Engine {
-	return &builtin{UnitSpaceName, OpSweep, hitFields, func(q *Query) (sweep.Hit, bool) {
-		return opinions.UnitSpaceSweep(q.Mesh.Geometry(q.Ellipsoid), q.Start, q.End.Sub(q.Start))
+	return &builtin{UnitSpaceName, OpSweep, EllipsoidOnly, hitFields, func(q *Query) (sweep.Hit, bool) {
+		return opinions.UnitSpaceSweep(q.Mesh.Geometry(q.Ellipsoid), q.Start, q.Delta())
 	}}
 }
 
 // Oracle returns the numeric oracle as an engine (sweeps only, every field
 // of the first contact present; slow: a few microseconds per nearby
-// triangle).
+// triangle; ellipsoids only: it sits out capsules and boxes).
 func Oracle() Engine {
-	return &builtin{OracleName, OpSweep, hitFields, func(q *Query) (sweep.Hit, bool) {
-		return q.Mesh.Geometry(q.Ellipsoid).Oracle(q.Start, q.End.Sub(q.Start))
+	return &builtin{OracleName, OpSweep, EllipsoidOnly, hitFields, func(q *Query) (sweep.Hit, bool) {
+		return q.Mesh.Geometry(q.Ellipsoid).Oracle(q.Start, q.Delta())
 	}}
 }
 
 // Builtins returns the three built-in engines, the core first.
 func Builtins() []Engine { return []Engine{Core(), UnitSpace(), Oracle()} }
 
-func (b *builtin) Name() string { return b.name }
-func (b *builtin) Ops() Ops     { return b.ops }
-func (b *builtin) Close() error { return nil }
+func (b *builtin) Name() string   { return b.name }
+func (b *builtin) Ops() Ops       { return b.ops }
+func (b *builtin) Shapes() Shapes { return b.shapes }
+func (b *builtin) Close() error   { return nil }
 
 // Sweep answers with the algorithm's first contact (Hit, First and the
-// engine's fields in Has).
+// engine's fields in Has); a *SatOutError for a shape it does not answer.
 func (b *builtin) Sweep(_ context.Context, q Query) (sweep.Answer, error) {
+	if err := checkShape(b.name, OpSweep, b.shapes, &q); err != nil {
+		return sweep.Answer{}, err
+	}
 	h, ok := b.sweep(&q)
 	return sweep.Answer{Hit: ok, First: h, Has: b.has}, nil
 }
@@ -79,7 +86,10 @@ func (b *builtin) Slide(_ context.Context, q Query) (sweep.Answer, error) {
 	if b.ops&OpSlide == 0 {
 		return sweep.Answer{}, fmt.Errorf("engine %s: slide: %w", strconv.Quote(b.name), ErrUnsupported)
 	}
-	res := q.Mesh.Core.Slide(q.Ellipsoid, q.Start, q.End, q.Slide)
+	if err := checkShape(b.name, OpSlide, b.shapes, &q); err != nil {
+		return sweep.Answer{}, err
+	}
+	res := q.Mesh.Core.SlideShape(q.Shape, q.Start, q.End, q.Slide)
 	return sweep.Answer{Slid: true, Slide: res, Has: sweep.AllFields}, nil
 }
 

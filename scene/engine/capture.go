@@ -10,9 +10,8 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/go-gl/mathgl/mgl64"
-
 	"sweepdbg/geom"
+	"sweepdbg/internal/shapejson"
 	"sweepdbg/scene/judge"
 	"sweepdbg/sweep"
 )
@@ -78,19 +77,21 @@ func NewCaptureReader(r io.Reader) *CaptureReader {
 
 // captureLine is a capture line: a mesh or a query with its answer.
 type captureLine struct {
-	Op        string                   `json:"op"`
-	ID        int64                    `json:"id"`
-	Vertices  []vec3                   `json:"vertices"`
-	Triangles [][3]int                 `json:"triangles"`
-	Mesh      *int64                   `json:"mesh"`
-	Ellipsoid *struct{ Axes *[3]vec3 } `json:"ellipsoid"`
-	Start     *vec3                    `json:"start"`
-	End       *vec3                    `json:"end"`
-	MaxIter   int                      `json:"maxIterations"`
-	Skin      num                      `json:"skin"`
-	Answer    json.RawMessage          `json:"answer"`
-	Frame     *int64                   `json:"frame"`
-	Label     *string                  `json:"label"`
+	Op        string          `json:"op"`
+	ID        int64           `json:"id"`
+	Vertices  []vec3          `json:"vertices"`
+	Triangles [][3]int        `json:"triangles"`
+	Mesh      *int64          `json:"mesh"`
+	Ellipsoid json.RawMessage `json:"ellipsoid"`
+	Capsule   json.RawMessage `json:"capsule"`
+	Box       json.RawMessage `json:"box"`
+	Start     *vec3           `json:"start"`
+	End       *vec3           `json:"end"`
+	MaxIter   int             `json:"maxIterations"`
+	Skin      num             `json:"skin"`
+	Answer    json.RawMessage `json:"answer"`
+	Frame     *int64          `json:"frame"`
+	Label     *string         `json:"label"`
 }
 
 // Next returns the next query record; io.EOF at the end; a
@@ -170,8 +171,12 @@ func (c *CaptureReader) record(l *captureLine) (Record, error) {
 		return bad("mesh", ErrMissingField)
 	case c.meshes[*l.Mesh] == nil:
 		return bad("mesh", fmt.Errorf("%w: %d", ErrUnknownMesh, *l.Mesh))
-	case l.Ellipsoid == nil || l.Ellipsoid.Axes == nil:
-		return bad("ellipsoid", ErrMissingField)
+	}
+	shape, err := shapejson.Decode(map[string]json.RawMessage{"ellipsoid": l.Ellipsoid, "capsule": l.Capsule, "box": l.Box})
+	if err != nil {
+		return bad(shapeFieldErr(err))
+	}
+	switch {
 	case l.Start == nil:
 		return bad("start", ErrMissingField)
 	case l.End == nil:
@@ -179,9 +184,8 @@ func (c *CaptureReader) record(l *captureLine) (Record, error) {
 	case l.Answer == nil:
 		return bad("answer", ErrMissingField)
 	}
-	ax := l.Ellipsoid.Axes
 	r.Query = Query{Mesh: c.meshes[*l.Mesh], Motion: sweep.Motion{
-		Shape: sweep.EllipsoidShape(sweep.Ellipsoid{Axes: [3]mgl64.Vec3{ax[0].vec(), ax[1].vec(), ax[2].vec()}}),
+		Shape: shape,
 		Start: l.Start.vec(), End: l.End.vec(), Slide: sweep.SlideOptions{MaxIterations: l.MaxIter, Skin: float64(l.Skin)}}}
 	rep, err := DecodeAnswer(r.Op, l.Answer)
 	if err != nil {
@@ -195,6 +199,20 @@ func (c *CaptureReader) record(l *captureLine) (Record, error) {
 		r.Label = *l.Label
 	}
 	return r, nil
+}
+
+// shapeFieldErr turns an error of shapejson.Decode into a capture line's
+// field and protocol error: ErrMissingField for a line with no shape,
+// ErrBadField for anything else.
+func shapeFieldErr(err error) (string, error) {
+	var fe *shapejson.FieldError
+	if !errors.As(err, &fe) {
+		return "", fmt.Errorf("%w: %v", ErrBadField, err)
+	}
+	if errors.Is(fe, shapejson.ErrNoShape) {
+		return fe.Field, fmt.Errorf("%w: %v", ErrMissingField, fe.Err)
+	}
+	return fe.Field, fmt.Errorf("%w: %v", ErrBadField, fe.Err) // shapejson escapes what came from the line
 }
 
 // Tally counts the verdicts of a judged capture.
@@ -256,10 +274,10 @@ func (rec *Record) Judge(j judge.Judge) judge.Verdict {
 	}
 	q := rec.Query
 	if rec.Op == OpSlide {
-		exact := sweep.Answer{Slid: true, Slide: q.Mesh.Core.Slide(q.Ellipsoid, q.Start, q.End, q.Slide)}
+		exact := sweep.Answer{Slid: true, Slide: q.Mesh.Core.SlideShape(q.Shape, q.Start, q.End, q.Slide)}
 		return q.Judge(j, OpSlide, exact, rec.Answer.Answer)
 	}
 	var exact sweep.Answer
-	exact.First, exact.Hit = q.Mesh.Core.Sweep(q.Ellipsoid, q.Start, q.End.Sub(q.Start))
+	exact.First, exact.Hit = q.Mesh.Core.Cast(q.Shape, q.Start, q.Delta())
 	return q.Judge(j, OpSweep, exact, rec.Answer.Answer)
 }

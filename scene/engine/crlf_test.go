@@ -12,7 +12,7 @@ import (
 // Windows programs end lines with CRLF: an engine's answers and a game's
 // capture read the same with "\r\n" as with "\n" (docs/platforms.md).
 func TestCRLFAnswers(t *testing.T) {
-	_, ops, err := DecodeHello([]byte(`{"protocol":1,"name":"win","ops":["sweep","slide"]}` + "\r"))
+	_, ops, _, err := DecodeHello([]byte(`{"protocol":1,"name":"win","ops":["sweep","slide"]}` + "\r"))
 	if err != nil || ops != OpSweep|OpSlide {
 		t.Fatalf("hello with CR: ops %v, %v", ops, err)
 	}

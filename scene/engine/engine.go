@@ -75,12 +75,15 @@ type Query struct {
 
 // Engine answers queries. Sweep fills an Answer's Hit, First and Has;
 // Slide fills Slid, Slide and HasSteps. An engine whose Ops lack OpSlide
-// is never asked to slide. An error means the engine could not answer (it
+// is never asked to slide, and one whose Shapes lack the motion's shape
+// is never asked at all: Sweep and Slide return a *SatOutError without
+// asking it. An error means the engine could not answer (it
 // is broken, or ctx ended); a wrong answer is not an error. Engines are
 // not safe for concurrent use unless they say so.
 type Engine interface {
 	Name() string
 	Ops() Ops
+	Shapes() Shapes
 	Sweep(ctx context.Context, q Query) (sweep.Answer, error)
 	Slide(ctx context.Context, q Query) (sweep.Answer, error)
 	Close() error

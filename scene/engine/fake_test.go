@@ -36,11 +36,14 @@ type fakeRequest struct {
 	Triangles  [][3]int
 	Axes       [3]mgl64.Vec3
 	Start, End mgl64.Vec3
+	// Capsule is the request's "capsule" field as written, when it has
+	// one (the fake echoes it back).
+	Capsule []byte
 }
 
 // parse decodes one request line; false when it is not a plain request.
 func (r *fakeRequest) parse(line []byte) bool {
-	*r = fakeRequest{Vertices: r.Vertices[:0], Triangles: r.Triangles[:0]}
+	*r = fakeRequest{Vertices: r.Vertices[:0], Triangles: r.Triangles[:0], Capsule: r.Capsule[:0]}
 	s := newScanner(line)
 	s.object(func(key []byte) {
 		switch string(key) {
@@ -63,6 +66,10 @@ func (r *fakeRequest) parse(line []byte) bool {
 				k := 0
 				s.array(func() { r.Axes[k%3], k = s.vec(), k+1 })
 			})
+		case "capsule":
+			from := s.i
+			s.skip(0)
+			r.Capsule = append(r.Capsule, s.b[from:s.i]...)
 		case "start":
 			r.Start = s.vec()
 		case "end":
@@ -97,7 +104,8 @@ func (s *scanner) triangle() [3]int {
 // "good", "exit-start", "exit-mid" (writes to stderr, exits), "hang",
 // "notjson", "two" (two lines), "silent" (exits without a word), "long"
 // (a line over 1 MiB), "badhello" (protocol 2), "nan" (t: nan), "error"
-// ({"error":...}), "array" (a JSON array).
+// ({"error":...}), "array" (a JSON array). Its hello lists no shapes
+// (ellipsoids only), except in the modes of fakeHellos.
 func fakeEngine(mode string) int {
 	if mode == "exit-start" {
 		fmt.Fprintln(os.Stderr, "cannot load level")
@@ -116,7 +124,9 @@ func fakeEngine(mode string) int {
 		}
 		switch r.Op {
 		case "hello":
-			if mode == "badhello" {
+			if h, ok := fakeHellos[mode]; ok {
+				out.WriteString(h + "\n")
+			} else if mode == "badhello" {
 				out.WriteString(`{"protocol":2,"name":"fake","ops":["sweep"]}` + "\n")
 			} else {
 				out.WriteString(`{"protocol":1,"name":"fake","ops":["sweep","slide"]}` + "\n")
@@ -132,6 +142,10 @@ func fakeEngine(mode string) int {
 			if code, stop := misbehave(mode, out); stop {
 				return code
 			}
+			if len(r.Capsule) > 0 { // echo the capsule as received
+				out.WriteString(`{"hit":false,"capsule":` + string(r.Capsule) + "}\n")
+				break
+			}
 			ans = fakeSweep(ans[:0], meshes[r.Mesh], &r)
 			out.Write(ans)
 		default:
@@ -140,6 +154,13 @@ func fakeEngine(mode string) int {
 		out.Flush()
 	}
 	return 0
+}
+
+// fakeHellos are the hello answers of the modes that list shapes.
+var fakeHellos = map[string]string{
+	"capsules":     `{"protocol":1,"name":"fake","ops":["sweep","slide"],"shapes":["ellipsoid","capsule"]}`,
+	"noshapes":     `{"protocol":1,"name":"fake","ops":["sweep"],"shapes":[]}`,
+	"sphereshapes": `{"protocol":1,"name":"fake","ops":["sweep"],"shapes":["ellipsoid","sphere\u001b[31m"]}`,
 }
 
 // misbehave does mode's misbehaviour on a sweep; stop says exit with code.

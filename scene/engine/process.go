@@ -178,6 +178,7 @@ type Process struct {
 	name    string
 	named   bool // name came from the hello
 	ops     Ops
+	shapes  Shapes
 	seq     int64
 	lastReq Request        // the request written last
 	cur     *Mesh          // the mesh sent last: the only one the engine surely knows
@@ -226,7 +227,7 @@ func Start(ctx context.Context, cmdline string, opt Options) (*Process, error) {
 
 // start runs the command and says hello.
 func (p *Process) start(ctx context.Context) error {
-	p.name, p.named, p.ops, p.seq, p.broken = filepath.Base(p.args[0]), false, 0, 0, nil
+	p.name, p.named, p.ops, p.shapes, p.seq, p.broken = filepath.Base(p.args[0]), false, 0, 0, 0, nil
 	p.cur, p.wire.ID, p.used = nil, 0, map[int64]bool{}
 	p.stopOnce = sync.Once{}
 	if err := p.spawn(); err != nil {
@@ -239,14 +240,14 @@ func (p *Process) start(ctx context.Context) error {
 		return err
 	}
 	defer p.release(line)
-	h, ops, err := DecodeHello(line)
+	h, ops, shapes, err := DecodeHello(line)
 	if err != nil {
 		return p.fail(req, err, line)
 	}
 	if h.Name != "" {
 		p.name, p.named = h.Name, true
 	}
-	p.ops = ops
+	p.ops, p.shapes = ops, shapes
 	return nil
 }
 
@@ -491,6 +492,10 @@ func (p *Process) Name() string { return p.name }
 // Ops returns the ops the engine's hello listed.
 func (p *Process) Ops() Ops { return p.ops }
 
+// Shapes returns the shapes the engine's hello listed (EllipsoidOnly when
+// it listed none).
+func (p *Process) Shapes() Shapes { return p.shapes }
+
 // Err returns the *BrokenError the engine broke with (or ErrClosed after
 // Close), nil while it runs.
 func (p *Process) Err() error { return p.broken }
@@ -567,8 +572,9 @@ func (p *Process) Restart(ctx context.Context) error {
 }
 
 // Sweep asks the engine for the first contact of q. Errors: *BrokenError,
-// *AnswerError, ErrUnsupported, or ErrNotFinite for a query JSON cannot
-// carry (the engine is not asked and stays up).
+// *AnswerError, ErrUnsupported, a *SatOutError when the engine does not
+// list q's shape, or ErrNotFinite for a query JSON cannot carry (in the
+// last three the engine is not asked and stays up).
 func (p *Process) Sweep(ctx context.Context, q Query) (sweep.Answer, error) {
 	return p.ask(ctx, OpSweep, &q)
 }
@@ -585,6 +591,9 @@ func (p *Process) ask(ctx context.Context, op Ops, q *Query) (sweep.Answer, erro
 	}
 	if p.ops&op == 0 {
 		return sweep.Answer{}, fmt.Errorf("engine %s: %s: %w", strconv.Quote(p.name), opName(op), ErrUnsupported)
+	}
+	if err := checkShape(p.name, op, p.shapes, q); err != nil {
+		return sweep.Answer{}, err
 	}
 	if err := p.ensureMesh(ctx, q.Mesh); err != nil {
 		return sweep.Answer{}, err

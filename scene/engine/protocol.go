@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"sweepdbg/internal/shapejson"
 	"sweepdbg/sweep"
 )
 
@@ -458,21 +459,29 @@ type Hello struct {
 	Protocol int      `json:"protocol"`
 	Name     string   `json:"name"`
 	Ops      []string `json:"ops"`
+	// Shapes is the "shapes" list as written: nil when the hello has
+	// none (the engine answers ellipsoids only). DecodeHello's Shapes
+	// return value is the checked set.
+	Shapes *[]string `json:"shapes"`
 }
 
 // ErrBadHello is the reason of an engine whose hello answer is not one
-// JSON object naming protocol 1 and at least one known op.
+// JSON object naming protocol 1 and at least one known op (and, when it
+// lists shapes, at least one, all known).
 var ErrBadHello = errors.New("hello answer is not protocol 1 with ops sweep and/or slide")
 
-// DecodeHello decodes an engine's hello answer; anything but protocol 1
-// with ops drawn from "sweep" and "slide" (at least one) wraps ErrBadHello.
-func DecodeHello(line []byte) (Hello, Ops, error) {
+// DecodeHello decodes an engine's hello answer: the ops and the shapes it
+// answers. Anything but protocol 1 with ops drawn from "sweep" and
+// "slide" (at least one), and, when "shapes" is present, a non-empty list
+// drawn from "ellipsoid", "capsule" and "box", wraps ErrBadHello. Without
+// "shapes" the engine answers EllipsoidOnly.
+func DecodeHello(line []byte) (Hello, Ops, Shapes, error) {
 	var h Hello
 	if err := decodeObject(line, &h); err != nil {
-		return h, 0, fmt.Errorf("%w: %w", ErrBadHello, err)
+		return h, 0, 0, fmt.Errorf("%w: %w", ErrBadHello, err)
 	}
 	if h.Protocol != Protocol {
-		return h, 0, fmt.Errorf("%w: protocol %d", ErrBadHello, h.Protocol)
+		return h, 0, 0, fmt.Errorf("%w: protocol %d", ErrBadHello, h.Protocol)
 	}
 	var ops Ops
 	for _, o := range h.Ops {
@@ -482,13 +491,17 @@ func DecodeHello(line []byte) (Hello, Ops, error) {
 		case "slide":
 			ops |= OpSlide
 		default:
-			return h, 0, fmt.Errorf("%w: unknown op %s", ErrBadHello, strconv.Quote(clip(o)))
+			return h, 0, 0, fmt.Errorf("%w: unknown op %s", ErrBadHello, strconv.Quote(clip(o)))
 		}
 	}
 	if ops == 0 {
-		return h, 0, fmt.Errorf("%w: no ops", ErrBadHello)
+		return h, 0, 0, fmt.Errorf("%w: no ops", ErrBadHello)
 	}
-	return h, ops, nil
+	shapes, err := decodeShapes(h.Shapes)
+	if err != nil {
+		return h, 0, 0, err
+	}
+	return h, ops, shapes, nil
 }
 
 // AppendHello appends the hello request line (with its '\n') to dst.
@@ -534,8 +547,9 @@ func AppendMesh(dst []byte, m *Mesh) ([]byte, error) {
 }
 
 // AppendQuery appends the sweep (op OpSweep) or slide (OpSlide) request
-// line for q to dst; a slide carries maxIterations and skin only when set
-// (non-zero). A non-finite number gives ErrNotFinite (and dst unchanged):
+// line for q to dst, the motion's shape in its own field ("ellipsoid",
+// "capsule" or "box", as a fixture writes it); a slide carries
+// maxIterations and skin only when set (non-zero). A non-finite number gives ErrNotFinite (and dst unchanged):
 // JSON cannot carry it, so no engine can be asked.
 func AppendQuery(dst []byte, op Ops, q *Query) ([]byte, error) {
 	n := len(dst)
@@ -546,14 +560,9 @@ func AppendQuery(dst []byte, op Ops, q *Query) ([]byte, error) {
 		dst = append(dst, `{"op":"sweep","mesh":`...)
 	}
 	dst = strconv.AppendInt(dst, q.Mesh.ID, 10)
-	dst = append(dst, `,"ellipsoid":{"axes":[`...)
-	for k, a := range q.Ellipsoid.Axes {
-		if k > 0 {
-			dst = append(dst, ',')
-		}
-		dst, ok = appendVec(dst, a, ok)
-	}
-	dst = append(dst, `]},"start":`...)
+	dst = append(dst, ',')
+	dst, ok = shapejson.Append(dst, q.Shape, protocolStyle)
+	dst = append(dst, `,"start":`...)
 	dst, ok = appendVec(dst, q.Start, ok)
 	dst = append(dst, `,"end":`...)
 	dst, ok = appendVec(dst, q.End, ok)

@@ -34,10 +34,10 @@ type Place struct {
 	Verdict  judge.Verdict
 }
 
-// Rule names what is wrong with the place's verdict: its Rule when judge.Wrong,
-// else its state ("unanswered", "broken").
+// Rule names what is wrong with the place's verdict: its Rule when Wrong
+// or sat out ("sat out"), else its state ("unanswered", "broken").
 func (p *Place) Rule() string {
-	if p.Verdict.State == judge.Wrong {
+	if p.Verdict.State == judge.Wrong || p.Verdict.SatOut() {
 		return p.Verdict.Rule
 	}
 	return p.Verdict.State.String()

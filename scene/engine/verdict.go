@@ -14,12 +14,15 @@ func BrokenVerdict(err error) judge.Verdict {
 }
 
 // VerdictOf is the verdict for an answer or an error from an engine:
-// Unanswered for an error the engine survives (see Answered), Broken for
-// any other (see BrokenVerdict), else what judged gives.
+// Unanswered for an error the engine survives (see Answered; with Rule
+// RuleSatOut for a query it sat out, see SatOut), Broken for any other
+// (see BrokenVerdict), else what judged gives.
 func VerdictOf(err error, judged func() judge.Verdict) judge.Verdict {
 	switch {
 	case err == nil:
 		return judged()
+	case SatOut(err):
+		return satOutVerdict(err)
 	case !Answered(err):
 		return judge.Verdict{State: judge.Unanswered, Detail: err.Error()}
 	}

@@ -68,6 +68,17 @@ type Verdict struct {
 	Feature string
 }
 
+// RuleSatOut is the Rule of an Unanswered verdict for a query an engine
+// sat out (its hello does not list the motion's shape); Verdict.SatOut
+// reports it. Other Unanswered verdicts ({"error"} answers, queries JSON
+// cannot carry) have no Rule.
+const RuleSatOut = "sat out"
+
+// SatOut reports whether v is the verdict of a query the engine sat out:
+// Unanswered with Rule RuleSatOut. It is neither an agreement nor a
+// failure of the engine: the engine said it does not answer that shape.
+func (v Verdict) SatOut() bool { return v.State == Unanswered && v.Rule == RuleSatOut }
+
 // FeatureStart is Verdict.Feature for a sweep whose exact contact is at
 // the start (T 0): the ellipsoid starts touching or overlapping the mesh.
 const FeatureStart = "at start"

@@ -5,9 +5,12 @@ import (
 	"compress/flate"
 	"encoding/base64"
 	"errors"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/scene"
 	"sweepdbg/sweep"
@@ -186,4 +189,42 @@ func FuzzDecodeLink(f *testing.F) {
 			t.Fatalf("round trip of an accepted fixture: %v", err)
 		}
 	})
+}
+
+// TestRoundTripShapes: version-2 scenes, a capsule and a box (the box
+// turned, the capsule's segment slanted), go through a link and come back
+// the same scene; the link's fixture says version 2. A capsule in a
+// version-1 fixture inside a link is refused naming the field.
+func TestRoundTripShapes(t *testing.T) {
+	base, err := scene.Builtin("floor")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, s := math.Cos(0.3), math.Sin(0.3)
+	for _, shape := range []sweep.Shape{
+		sweep.CapsuleShape(sweep.Capsule{Radius: 0.4, HalfSegment: mgl64.Vec3{0.1, 0.9, -0.2}}),
+		sweep.BoxShape(sweep.Box{Axes: [3]mgl64.Vec3{{0.5 * c, 0, 0.5 * s}, {0, 1, 0}, {-0.25 * s, 0, 0.25 * c}}}),
+	} {
+		sc := base.Clone()
+		sc.Shape, sc.Expect = shape, nil
+		link, err := Link("https://example.invalid/#x", sc)
+		if err != nil {
+			t.Fatalf("%s: %v", shape.Kind, err)
+		}
+		got, err := Open(link)
+		if err != nil || !reflect.DeepEqual(got, sc) {
+			t.Fatalf("%s: link gave %+v, %v; want %+v", shape.Kind, got, err, sc)
+		}
+		payload, _ := Payload(link)
+		data, err := Inflate(payload)
+		if err != nil || !bytes.Contains(data, []byte(`"version":2,`)) || !bytes.Contains(data, []byte(`"`+shape.Kind.String()+`":{`)) {
+			t.Errorf("%s: the link's fixture (%v):\n%s", shape.Kind, err, data)
+		}
+	}
+	_, err = Open("#fixture=" + deflated(t, []byte(`{"version":1,"name":"x","mesh":{"vertices":[[0,0,0]],"triangles":[[0,0,0]]},`+
+		`"capsule":{"radius":1,"halfSegment":[0,1,0]},"start":[0,1,0],"end":[0,-1,0]}`)))
+	var se *scene.Error
+	if !errors.As(err, &se) || se.Field != "capsule" || !strings.Contains(err.Error(), "version 1 cannot hold a capsule") {
+		t.Errorf("a capsule in version 1: %v; want a *scene.Error naming capsule", err)
+	}
 }

@@ -74,14 +74,17 @@ func main() {
 // ---------------------------------------------------------------------------
 // Your collision code goes here.
 
-// answerSweep answers a sweep request: the first contact of the ellipsoid
-// moving from start to end over mesh m. t is the fraction of end - start in
-// [0, 1] (0 when it already touches at start); the normal points from the
-// triangle to the ellipsoid's center; triangles are two-sided.
+// answerSweep answers a sweep request: the first contact of the shape (an
+// ellipsoid, a capsule or a box, by sh.Kind) moving from start to end over
+// mesh m. t is the fraction of end - start in [0, 1] (0 when it already
+// touches at start); the normal points from the triangle to the shape's
+// center; triangles are two-sided. An engine that answers only some
+// shapes lists them in its hello (shapes, below) and is never asked about
+// the others.
 //
 // Replace this with your collision code.
-func answerSweep(m *mesh, e sweep.Ellipsoid, start, end mgl64.Vec3) (sweep.Hit, bool) {
-	h, ok := m.core.Sweep(e, start, end.Sub(start))
+func answerSweep(m *mesh, sh sweep.Shape, start, end mgl64.Vec3) (sweep.Hit, bool) {
+	h, ok := m.core.Cast(sh, start, end.Sub(start))
 	if ok && plantedBug == "edge-normal" && h.Feature != sweep.Face {
 		h.Normal = faceNormal(m.tris[h.Triangle], h.Normal)
 	}
@@ -106,9 +109,14 @@ func faceNormal(tri geom.Triangle, toward mgl64.Vec3) mgl64.Vec3 {
 // center (final).
 //
 // Replace this with your collision code.
-func answerSlide(m *mesh, e sweep.Ellipsoid, start, end mgl64.Vec3, maxIterations int, skin float64) sweep.SlideResult {
-	return m.core.Slide(e, start, end, sweep.SlideOptions{MaxIterations: maxIterations, Skin: skin})
+func answerSlide(m *mesh, sh sweep.Shape, start, end mgl64.Vec3, maxIterations int, skin float64) sweep.SlideResult {
+	return m.core.SlideShape(sh, start, end, sweep.SlideOptions{MaxIterations: maxIterations, Skin: skin})
 }
+
+// shapes is the hello's "shapes": the shapes answerSweep and answerSlide
+// answer. Leave out those your collision code does not do (the debugger
+// then never asks about them and reports that the engine sat them out).
+const shapes = `["ellipsoid","capsule","box"]`
 
 // mesh is one mesh the debugger defined. Build your own acceleration
 // structure here instead of (or beside) the core's.
@@ -190,7 +198,7 @@ func (e *engine) answer(dst, line []byte) []byte {
 		}
 		dst = append(dst, `{"protocol":1,"name":`...)
 		dst = appendString(dst, engineName)
-		return append(dst, `,"ops":["sweep","slide"]}`...)
+		return append(dst, `,"ops":["sweep","slide"],"shapes":`+shapes+`}`...)
 	case opMesh:
 		return e.defineMesh(dst)
 	case opSweep, opSlide:
@@ -198,15 +206,17 @@ func (e *engine) answer(dst, line []byte) []byte {
 		if m == nil {
 			return appendError(dst, "unknown mesh id "+strconv.FormatInt(r.mesh, 10))
 		}
-		el := sweep.Ellipsoid{Axes: r.axes}
-		if err := el.Validate(); err != nil {
+		if r.shapes != 1 {
+			return appendError(dst, "want exactly one of ellipsoid, capsule and box, got "+strconv.Itoa(r.shapes))
+		}
+		if err := r.shape.Validate(); err != nil {
 			return appendError(dst, err.Error())
 		}
 		if r.op == opSweep {
-			h, ok := answerSweep(m, el, r.start, r.end)
+			h, ok := answerSweep(m, r.shape, r.start, r.end)
 			return appendSweep(dst, h, ok)
 		}
-		return appendSlide(dst, answerSlide(m, el, r.start, r.end, r.maxIterations, r.skin))
+		return appendSlide(dst, answerSlide(m, r.shape, r.start, r.end, r.maxIterations, r.skin))
 	}
 	return appendError(dst, "unknown op "+strconv.Quote(string(r.opName)))
 }
@@ -355,7 +365,8 @@ type request struct {
 	opName        []byte
 	protocol      int64
 	id, mesh      int64
-	axes          [3]mgl64.Vec3
+	shape         sweep.Shape // the ellipsoid, capsule or box
+	shapes        int         // how many shape fields the request has (one)
 	start, end    mgl64.Vec3
 	maxIterations int
 	skin          float64
@@ -366,7 +377,7 @@ type request struct {
 // parse decodes one request line.
 func (r *request) parse(line []byte) error {
 	r.op, r.opName, r.protocol, r.id, r.mesh = opNone, r.opName[:0], 0, 0, 0
-	r.axes, r.start, r.end = [3]mgl64.Vec3{}, mgl64.Vec3{}, mgl64.Vec3{}
+	r.shape, r.shapes, r.start, r.end = sweep.Shape{}, 0, mgl64.Vec3{}, mgl64.Vec3{}
 	r.maxIterations, r.skin = 0, 0
 	r.vertices, r.triangles = r.vertices[:0], r.triangles[:0]
 	s := scanner{b: line}
@@ -393,20 +404,25 @@ func (r *request) parse(line []byte) error {
 		case "mesh":
 			r.mesh = s.int()
 		case "ellipsoid":
+			r.shapes++
+			r.shape.Kind = sweep.KindEllipsoid
+			s.axes(&r.shape.Ellipsoid.Axes, "ellipsoid")
+		case "box":
+			r.shapes++
+			r.shape.Kind = sweep.KindBox
+			s.axes(&r.shape.Box.Axes, "box")
+		case "capsule":
+			r.shapes++
+			r.shape.Kind = sweep.KindCapsule
 			s.object(func(key []byte) {
-				if string(key) != "axes" {
+				switch string(key) {
+				case "radius":
+					r.shape.Capsule.Radius = s.num()
+				case "halfSegment":
+					r.shape.Capsule.HalfSegment = s.vec()
+				default:
 					s.skip()
-					return
 				}
-				i := 0
-				s.array(func() {
-					if i < 3 {
-						r.axes[i] = s.vec()
-					} else {
-						s.fail("ellipsoid.axes: more than 3 axes")
-					}
-					i++
-				})
 			})
 		case "start":
 			r.start = s.vec()
@@ -600,6 +616,26 @@ func (s *scanner) int() int64 {
 		return 0
 	}
 	return int64(x)
+}
+
+// axes reads the object {"axes": [a, b, c]} of an ellipsoid or a box
+// (name) into dst.
+func (s *scanner) axes(dst *[3]mgl64.Vec3, name string) {
+	s.object(func(key []byte) {
+		if string(key) != "axes" {
+			s.skip()
+			return
+		}
+		i := 0
+		s.array(func() {
+			if i < 3 {
+				dst[i] = s.vec()
+			} else {
+				s.fail(name + ".axes: more than 3 axes")
+			}
+			i++
+		})
+	})
 }
 
 // vec reads [x,y,z].
