@@ -201,7 +201,7 @@ func TestEndToEndSmallWindow(t *testing.T) {
 		}
 	}
 	a.waitFor("the 800x500 size", resized)
-	want := []string{"Scene", "Ellipsoid", "View", "Result", "Play,_probe,_hunt"}
+	want := []string{"Scene", "Shape", "View", "Result", "Play,_probe,_hunt"}
 	inside := func() bool {
 		ps := a.widgets("panel")
 		for _, n := range want {

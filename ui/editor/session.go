@@ -91,7 +91,8 @@ func (s *Session) SetUpAxes(ups map[string]UpAxis) {
 // SessionMotion is Motion as the session file stores it: the semi-axes,
 // start and end in world units, the slide's iteration limit and skin.
 type SessionMotion struct {
-	Axes          [3]mgl64.Vec3 `json:"axes"`
+	Axes          [3]mgl64.Vec3 `json:"axes"`            // the ellipsoid's (sessions from before capsules and boxes)
+	Shape         *sweep.Shape  `json:"shape,omitempty"` // the whole shape; when present it wins over Axes
 	Start         mgl64.Vec3    `json:"start"`
 	End           mgl64.Vec3    `json:"end"`
 	MaxIterations int           `json:"maxIterations"`
@@ -103,13 +104,18 @@ func sessionMotion(m *sweep.Motion) *SessionMotion {
 	if m == nil {
 		return nil
 	}
-	return &SessionMotion{Axes: m.Ellipsoid.Axes, Start: m.Start, End: m.End,
+	sh := m.Shape
+	return &SessionMotion{Axes: m.Ellipsoid.Axes, Shape: &sh, Start: m.Start, End: m.End,
 		MaxIterations: m.Slide.MaxIterations, Skin: m.Slide.Skin}
 }
 
 // Motion is the stored motion back as a Motion.
 func (s *SessionMotion) Motion() sweep.Motion {
-	return sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Ellipsoid{Axes: s.Axes}), Start: s.Start, End: s.End,
+	sh := sweep.EllipsoidShape(sweep.Ellipsoid{Axes: s.Axes})
+	if s.Shape != nil {
+		sh = *s.Shape
+	}
+	return sweep.Motion{Shape: sh, Start: s.Start, End: s.End,
 		Slide: sweep.SlideOptions{MaxIterations: s.MaxIterations, Skin: s.Skin}}
 }
 
@@ -360,11 +366,9 @@ func ParseSession(data []byte) (*Session, error) {
 	return &s, nil
 }
 
-// Doc rebuilds the session's Doc: the scene from its fixture JSON, with the
-// saved shape when it still describes the scene's ellipsoid. The fixture
-// holds only an ellipsoid (for a capsule or a box, Shape.Sweep's
-// companion ellipsoid), so a saved capsule or box is put back into the
-// scene from the session's shape.
+// Doc rebuilds the session's Doc: the scene from its fixture JSON (which
+// holds the shape, whatever its kind), with the saved editor shape (the
+// angles as the user typed them) when it still describes the scene's.
 func (s *Session) Doc() (Doc, error) {
 	sc, err := scene.Parse(s.Scene)
 	if err != nil {
@@ -374,17 +378,29 @@ func (s *Session) Doc() (Doc, error) {
 	if err != nil {
 		return Doc{}, fmt.Errorf("session: %w", err)
 	}
-	if sh, err := s.Shape.Shape(); err == nil && sh.Validate() == nil && sameAxes(sh.As(sweep.KindEllipsoid).Ellipsoid().Axes, sc.Ellipsoid.Axes) {
+	if sh, err := s.Shape.Shape(); err == nil && sh.Validate() == nil && sameShape(sh.Sweep(), sc.Shape) {
 		d.Shape = sh // keeps the angles the user typed (the decomposition may differ)
-		if sh.Kind != sweep.KindEllipsoid {
-			d.Scene.Shape = sh.Sweep()
-		}
 	}
 	if s.ExpectFor != nil && d.ExpectFor != nil {
 		m := s.ExpectFor.Motion()
 		d.ExpectFor = &m
 	}
 	return d, nil
+}
+
+// sameShape reports whether a and b are one shape, up to the fixture's
+// decimal round trip (sameAxes).
+func sameShape(a, b sweep.Shape) bool {
+	switch {
+	case a.Kind != b.Kind:
+		return false
+	case a.Kind == sweep.KindCapsule:
+		c, d := a.Capsule, b.Capsule
+		return math.Abs(c.Radius-d.Radius) <= 1e-9*(1+c.Radius) && sameAxes([3]mgl64.Vec3{c.HalfSegment}, [3]mgl64.Vec3{d.HalfSegment})
+	case a.Kind == sweep.KindBox:
+		return sameAxes(a.Box.Axes, b.Box.Axes)
+	}
+	return sameAxes(a.Ellipsoid.Axes, b.Ellipsoid.Axes)
 }
 
 // sameAxes compares semi-axes up to sign with a tolerance relative to

@@ -78,14 +78,14 @@ func checkSize(name string, v float64, zero bool) error {
 // Kinds are the shape kinds the Shape panel offers, in its order.
 var Kinds = []sweep.ShapeKind{sweep.KindEllipsoid, sweep.KindCapsule, sweep.KindBox}
 
-// Sweep returns the shape as the core takes it. Its Ellipsoid is always
-// the ellipsoid of As(KindEllipsoid), whatever the kind: the fixture
-// format stores only an ellipsoid, so a scene of a capsule or a box
-// exported, shared or saved in the session stays a valid fixture.
+// Sweep returns the shape as the core takes it (only the field of its
+// kind is set).
 func (s Shape) Sweep() sweep.Shape {
-	out := sweep.Shape{Kind: s.Kind, Ellipsoid: s.As(sweep.KindEllipsoid).Ellipsoid()}
+	out := sweep.Shape{Kind: s.Kind}
 	R := s.rotation()
 	switch s.Kind {
+	case sweep.KindEllipsoid:
+		out.Ellipsoid = s.Ellipsoid()
 	case sweep.KindCapsule:
 		out.Capsule = sweep.Capsule{Radius: s.Radius, HalfSegment: R.Col(1).Mul(s.Half)}
 	case sweep.KindBox:
