@@ -50,14 +50,3 @@ func (a *Answer) ContactCenter(start, end mgl64.Vec3) (c mgl64.Vec3, ok bool) {
 	}
 	return start.Add(end.Sub(start).Mul(a.First.T)), true
 }
-
-// Answer runs the core on one motion: the first contact of the sweep from
-// start to end (Mesh.Sweep) and collide-and-slide from start toward end
-// with opt (Mesh.Slide). Every field is present (Has is AllFields). Like
-// Sweep and Slide it never panics and never returns NaN.
-func (m *Mesh) Answer(e Ellipsoid, start, end mgl64.Vec3, opt SlideOptions) Answer {
-	a := Answer{Slid: true, Has: AllFields}
-	a.First, a.Hit = m.Sweep(e, start, end.Sub(start))
-	a.Slide = m.Slide(e, start, end, opt)
-	return a
-}

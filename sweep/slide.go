@@ -59,15 +59,16 @@ type SlideOptions struct {
 }
 
 // WithDefaults returns o with DefaultMaxIterations in place of a
-// MaxIterations of 0 or less and DefaultSkinRatio times e's smallest
-// semi-axis in place of a Skin that is 0, negative, NaN or infinite: the
+// MaxIterations of 0 or less and DefaultSkinRatio times s's Unit (an
+// ellipsoid's smallest semi-axis, a capsule's radius, a box's smallest
+// half extent) in place of a Skin that is 0, negative, NaN or infinite: the
 // options Slide actually uses for e. An explicit skin is kept as given.
-func (o SlideOptions) WithDefaults(e Ellipsoid) SlideOptions {
+func (o SlideOptions) WithDefaults(s Shape) SlideOptions {
 	if o.MaxIterations <= 0 {
 		o.MaxIterations = DefaultMaxIterations
 	}
 	if !(o.Skin > 0) || math.IsInf(o.Skin, 0) {
-		o.Skin = DefaultSkinRatio * e.minAxis()
+		o.Skin = DefaultSkinRatio * s.Unit()
 	}
 	return o
 }
@@ -107,21 +108,28 @@ type SlideResult struct {
 // it does not move: Final = from, no steps. A start that already overlaps
 // a triangle can move away from it but is not pushed out.
 func (m *Mesh) Slide(e Ellipsoid, from, to mgl64.Vec3, opt SlideOptions) SlideResult {
-	opt = opt.WithDefaults(e)
+	return m.SlideShape(EllipsoidShape(e), from, to, opt)
+}
+
+// SlideShape is Slide for any shape: the same promises for a capsule and a
+// box (their contact normal's plane separates them from the triangle
+// touched too, both being convex). An invalid shape does not move.
+func (m *Mesh) SlideShape(s Shape, from, to mgl64.Vec3, opt SlideOptions) SlideResult {
+	opt = opt.WithDefaults(s)
 	res := SlideResult{Final: from}
-	if q := NewQuery(e, from, to.Sub(from)); !q.Valid() {
+	if !castable(&s, from, to.Sub(from)) {
 		return res
 	}
 	var planes planeSet
 	p, move := from, to.Sub(from)
 	for i := 0; i < opt.MaxIterations && !negligible(move, p); i++ {
-		h, ok := m.sweep(e, p, move, true)
+		h, ok := m.cast(&s, p, move, true)
 		if !ok {
 			p = p.Add(move)
 			break
 		}
 		c := p.Add(move.Mul(h.T))
-		p = m.backOff(e, p, move, h, opt.Skin)
+		p = m.backOff(&s, p, move, h, opt.Skin)
 		planes.add(h.Normal, h.Normal.Dot(c)+opt.Skin)
 		move = mgl64.Vec3{}
 		if goal, ok := planes.nearest(to); ok && i+1 < opt.MaxIterations {
@@ -148,19 +156,19 @@ func negligible(move, p mgl64.Vec3) bool {
 // the surface steeply enough, that point lies on the part of the move
 // already swept clear, skin/(-move·n) before the contact; otherwise (a
 // grazing move) the center is nudged out along the normal with a sweep.
-func (m *Mesh) backOff(e Ellipsoid, p, move mgl64.Vec3, h Hit, skin float64) mgl64.Vec3 {
+func (m *Mesh) backOff(s *Shape, p, move mgl64.Vec3, h Hit, skin float64) mgl64.Vec3 {
 	approach := -move.Dot(h.Normal) // normal speed into the surface, per unit t
 	if approach > 0 && h.T*approach >= skin {
 		return p.Add(move.Mul(h.T - skin/approach))
 	}
-	return m.nudge(e, p.Add(move.Mul(h.T)), h.Normal, skin)
+	return m.nudge(s, p.Add(move.Mul(h.T)), h.Normal, skin)
 }
 
 // nudge moves the center c out along the unit normal n by skin, stopping
 // at the first contact on the way.
-func (m *Mesh) nudge(e Ellipsoid, c, n mgl64.Vec3, skin float64) mgl64.Vec3 {
+func (m *Mesh) nudge(s *Shape, c, n mgl64.Vec3, skin float64) mgl64.Vec3 {
 	d := n.Mul(skin)
-	if h, ok := m.sweep(e, c, d, true); ok {
+	if h, ok := m.cast(s, c, d, true); ok {
 		return c.Add(d.Mul(h.T))
 	}
 	return c.Add(d)
@@ -276,3 +284,6 @@ func (s *planeSet) project(g mgl64.Vec3, mask int) (mgl64.Vec3, bool) {
 	}
 	return x, true
 }
+
+// IsZero reports whether o is the zero options (every default).
+func (o SlideOptions) IsZero() bool { return o == SlideOptions{} }

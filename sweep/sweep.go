@@ -128,21 +128,28 @@ const (
 // finite, of length within [MinAxis, MaxAxis], and every pair orthogonal
 // within OrthogonalTolerance. The error names the axis (0, 1, 2) at fault.
 func (e Ellipsoid) Validate() error {
-	for i, a := range e.Axes {
+	return checkAxes("ellipsoid", e.Axes)
+}
+
+// checkAxes is Ellipsoid.Validate and Box.Validate: every axis finite, of
+// length within [MinAxis, MaxAxis], and every pair orthogonal within
+// OrthogonalTolerance; what names the shape in the error.
+func checkAxes(what string, axes [3]mgl64.Vec3) error {
+	for i, a := range axes {
 		l := axisLen(a)
 		switch {
 		case math.IsNaN(l) || math.IsInf(l, 0):
-			return fmt.Errorf("sweep: ellipsoid axis %d = %v is not finite", i, a)
+			return fmt.Errorf("sweep: %s axis %d = %v is not finite", what, i, a)
 		case l == 0:
-			return fmt.Errorf("sweep: ellipsoid axis %d is zero", i)
+			return fmt.Errorf("sweep: %s axis %d is zero", what, i)
 		case l < MinAxis || l > MaxAxis:
-			return fmt.Errorf("sweep: ellipsoid axis %d has length %g, outside [%g, %g]", i, l, MinAxis, MaxAxis)
+			return fmt.Errorf("sweep: %s axis %d has length %g, outside [%g, %g]", what, i, l, MinAxis, MaxAxis)
 		}
 	}
 	for i := 0; i < 3; i++ {
-		a, b := e.Axes[i], e.Axes[(i+1)%3]
+		a, b := axes[i], axes[(i+1)%3]
 		if c := math.Abs(a.Dot(b)) / (a.Len() * b.Len()); c > OrthogonalTolerance {
-			return fmt.Errorf("sweep: ellipsoid axes %d and %d are not orthogonal (cos of their angle %.3g > %g)", i, (i+1)%3, c, OrthogonalTolerance)
+			return fmt.Errorf("sweep: %s axes %d and %d are not orthogonal (cos of their angle %.3g > %g)", what, i, (i+1)%3, c, OrthogonalTolerance)
 		}
 	}
 	return nil
