@@ -1,10 +1,17 @@
 // Package oracle is an independent numeric reference for the first contact
-// of a swept ellipsoid with a triangle. It shares no code with package sweep
-// (it imports only geom and mgl64) and uses none of the paper's algebra: it
-// relies only on the fact that, in the space where the ellipsoid is a unit
-// sphere, the distance from the moving center to the triangle is a convex
-// function of t. It minimises that function by golden-section search and
-// bisects for the first t where it reaches 1.
+// of a swept ellipsoid, capsule or box with a triangle. It shares no code
+// with package sweep (it imports only geom and mgl64) and uses none of the
+// core's algebra: it relies only on the fact that the distance between a
+// translating convex shape and a triangle is a convex function of t (for
+// the ellipsoid, the distance from the moving center to the triangle in the
+// space where the ellipsoid is a unit sphere; for the capsule, from its
+// segment to the triangle; for the box, the signed distance of the two
+// polytopes). It minimises that function by golden-section search and
+// brackets the first t where it reaches contact (search.go).
+//
+// The capsule's distance is Ericson's segment-triangle closest points
+// (capsule.go); the box's is the separating-axis theorem when they overlap
+// and the minimum over vertex-face and edge-edge pairs when apart (box.go).
 //
 // It is slow (a few microseconds per query, a hundred distance evaluations)
 // and exact to about 1e-12 in unit-sphere distance. Tests of the core, the
@@ -25,14 +32,15 @@ import (
 	"sweepdbg/geom"
 )
 
-// Contact is a first contact found by FirstContact.
+// Contact is a first contact found by FirstContact, CapsuleFirstContact or
+// BoxFirstContact.
 type Contact struct {
 	T       float64    // first time in [0, 1] at which the unit-space distance is <= 1
-	Center  mgl64.Vec3 // the ellipsoid's center at T, world space
-	Point   mgl64.Vec3 // the point of the triangle closest (in unit space) to the center at T, world space
-	Normal  mgl64.Vec3 // unit world normal of the tangent plane, from the triangle toward the center; zero if the center lies on the triangle
+	Center  mgl64.Vec3 // the shape's center at T, world space
+	Point   mgl64.Vec3 // a point of the triangle where the shape touches it at T (ellipsoid: closest in unit space to the center), world space
+	Normal  mgl64.Vec3 // unit world normal of a separating (tangent) plane there, from the triangle toward the shape; zero if the ellipsoid's center or the capsule's segment lies on the triangle
 	Feature string     // "face", "edge" or "vertex": where Point lies
-	Dist    float64    // unit-space distance at T: 1 (to ~1e-15) for T > 0, <= 1 for T = 0
+	Dist    float64    // ellipsoid: unit-space distance at T, 1 (to ~1e-14) for T > 0, <= 1 for T = 0; capsule and box: signed gap in shape units, 0 (to ~1e-14) for T > 0, <= 0 for T = 0
 }
 
 // frame is one triangle and one ellipsoid in unit-sphere space, relative to
