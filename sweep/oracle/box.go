@@ -237,14 +237,19 @@ const supportTol = 1e-9
 // The normal is the axis of largest separation (>= -1e-14 at a contact
 // found by crossing, so its plane separates them to within that); the
 // point is the centroid of the triangle clipped to the box (on both), or,
-// if rounding leaves that empty, the triangle's point of the closest pair;
+// if rounding leaves that empty (a contact on a sliver of overlap), the
+// triangle's point of the closest pair once the box is moved out along n;
 // the feature is the part of the triangle that point lies on.
 func (p *boxPath) contact(t float64) Contact {
 	c := p.b.Add(p.d.Mul(t))
 	gap, n := p.separation(t)
 	q, ok := p.clipCentroid(c)
 	if !ok {
-		_, q, _, _ = p.apart(c)
+		// Moved along n by its penetration depth (-gap) the box is apart
+		// from the triangle, touching it; 1e-12 more makes that hold
+		// despite the rounding of a 1e-14-deep overlap. The closest point
+		// of the triangle is then within 1e-12 units of the box at c.
+		_, q, _, _ = p.apart(c.Add(n.Mul(math.Max(0, -gap) + 1e-12)))
 	}
 	if gap > 0 {
 		_, _, gap, _ = p.apart(c)
@@ -371,4 +376,22 @@ func BoxPointDistance(axes [3]mgl64.Vec3, center, x mgl64.Vec3) float64 {
 	}
 	g, _ := b.pointGap(d)
 	return g
+}
+
+// BoxClosest returns, for a box apart from the triangle, the closest points
+// of the box and of the triangle (world space) and their distance in half
+// extents of the smallest axis; when they touch or overlap, a point of the
+// triangle in the box (both points) and the signed distance (<= 0). ok is
+// false for invalid input.
+func BoxClosest(axes [3]mgl64.Vec3, center mgl64.Vec3, tri geom.Triangle) (boxPoint, triPoint mgl64.Vec3, dist float64, ok bool) {
+	p := newBoxPath(axes, center, mgl64.Vec3{}, tri)
+	if !p.ok {
+		return mgl64.Vec3{}, mgl64.Vec3{}, math.Inf(1), false
+	}
+	if s, _ := p.separation(0); s <= 0 {
+		c := p.contact(0)
+		return c.Point, c.Point, s, true
+	}
+	x, q, d, _ := p.apart(p.b)
+	return p.world(x), p.world(q), d, true
 }

@@ -200,3 +200,17 @@ func CapsulePointDistance(radius float64, halfSeg, center, x mgl64.Vec3) float64
 	}
 	return g
 }
+
+// CapsuleClosest returns the closest points of the capsule's segment and
+// the triangle (world space) and the signed gap in radii (as
+// CapsuleDistance). The direction from triPoint to segPoint is the normal
+// of a separating plane when the gap is > -1. ok is false for invalid
+// input.
+func CapsuleClosest(radius float64, halfSeg, center mgl64.Vec3, tri geom.Triangle) (segPoint, triPoint mgl64.Vec3, gap float64, ok bool) {
+	p := newCapsulePath(radius, halfSeg, center, mgl64.Vec3{}, tri)
+	if !p.ok {
+		return mgl64.Vec3{}, mgl64.Vec3{}, math.Inf(1), false
+	}
+	x, q, d, _ := p.at(0)
+	return p.world(x), p.world(q), d - 1, true
+}
