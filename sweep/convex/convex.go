@@ -91,12 +91,6 @@ const (
 	// reported contact is never outside it, and far below their 1e-6
 	// contact tolerance.
 	touchTol = 1e-9
-	// backOff: the normal is measured with the shape moved 1e-4 units
-	// out along the contact's approximate normal, where GJK's direction
-	// is accurate to rounding/1e-4 instead of rounding/1e-9; the plane it
-	// gives separates at the contact pose to within backOff·θ²/2 for an
-	// approximate normal θ off (see normalAt).
-	backOff = 1e-4
 	// maxSteps bounds the advancement; each step is exact for a face
 	// approached head-on, and tangential approaches converge linearly.
 	maxSteps = 1000
@@ -187,16 +181,19 @@ func (w *world) at(t float64) result { return w.gjkAt(w.begin.Add(w.delta.Mul(t)
 
 func (w *world) gjkAt(c mgl64.Vec3) result {
 	sa := func(d mgl64.Vec3) (mgl64.Vec3, int) { return c.Add(w.s.core(d)), -1 }
-	sb := func(d mgl64.Vec3) (mgl64.Vec3, int) {
-		best := 0
-		for i := 1; i < 3; i++ {
-			if w.tri[i].Dot(d) > w.tri[best].Dot(d) {
-				best = i
-			}
+	return gjk(sa, w.triSupport)
+}
+
+// triSupport is the triangle's support mapping: its vertex farthest along
+// d, and which.
+func (w *world) triSupport(d mgl64.Vec3) (mgl64.Vec3, int) {
+	best := 0
+	for i := 1; i < 3; i++ {
+		if w.tri[i].Dot(d) > w.tri[best].Dot(d) {
+			best = i
 		}
-		return w.tri[best], best
 	}
-	return gjk(sa, sb)
+	return w.tri[best], best
 }
 
 // hit assembles the contact at t from GJK's result r there: the
@@ -204,20 +201,69 @@ func (w *world) gjkAt(c mgl64.Vec3) result {
 // the triangle vertices with weight in that point.
 func (w *world) hit(t float64, r result) Hit {
 	c := w.begin.Add(w.delta.Mul(t))
-	flat := w.tri[1].Cross(w.tri[2]) == mgl64.Vec3{}
-	return Hit{T: t, Point: r.b.Add(w.origin), Normal: w.normalAt(c, r), Feature: feature(r.weights, flat)}
+	n := w.normalAt(c, r)
+	p, wts := w.touchPoint(c, n)
+	return Hit{T: t, Point: p.Add(w.origin), Normal: n, Feature: w.feature(p, wts, n)}
 }
 
-// normalAt refines the contact normal at center c. The approximate
-// direction n0 is GJK's v (from the triangle toward the shape's core), or
-// for an overlapping pose the direction from the triangle's point to the
-// center, or the triangle's normal. With the shape moved out by backOff
-// units along n0, GJK's direction n1 is a separating plane's normal to
-// rounding/backOff; at the contact pose that plane separates to within
-// backOff·(1 - n0·n*) for the valid normal n* nearest n0 (the distance
-// after the move is at least sep_{n*} + backOff·n0·n*, and n1 attains
-// it), so within backOff·θ²/2. If the moved shape still overlaps, n0 is
-// returned.
+// touchPoint returns a point of the triangle where the shape at c touches
+// it, with its barycentric weights: GJK's closest point of the triangle
+// to the shape moved out by backOffNear along n, which is within
+// backOffNear plus the gap of the shape at c; or, if the shape still
+// overlaps there, a point of the triangle inside the shape (inside).
+func (w *world) touchPoint(c, n mgl64.Vec3) (mgl64.Vec3, [3]float64) {
+	if r := w.gjkAt(c.Add(n.Mul(backOffNear * w.s.Unit()))); !r.overlap {
+		return r.b, r.weights
+	}
+	return w.inside(c)
+}
+
+// insideSteps halves the scale interval 60 times: to 1e-18 of the shape,
+// far below rounding.
+const insideSteps = 60
+
+// inside returns a point of the triangle inside the shape at c, which
+// overlaps it. The shape scaled about its center by s in [0, 1] lies
+// inside it (it is convex and holds its center); bisection on s finds a
+// scale at which the scaled shape is apart from the triangle by a hair
+// (GJK's rounding), and the triangle's closest point to that one lies in
+// the next larger scale, so in the shape. At s = 0 the shape is its center
+// point; if even that overlaps, the center lies on the triangle.
+func (w *world) inside(c mgl64.Vec3) (mgl64.Vec3, [3]float64) {
+	lo, hi := 0.0, 1.0
+	best := w.scaled(c, 0)
+	if best.overlap {
+		return best.b, best.weights
+	}
+	for i := 0; i < insideSteps; i++ {
+		mid := (lo + hi) / 2
+		if r := w.scaled(c, mid); r.overlap {
+			hi = mid
+		} else {
+			lo, best = mid, r
+		}
+	}
+	return best.b, best.weights
+}
+
+// scaled runs GJK for the shape at c scaled by s about its center.
+func (w *world) scaled(c mgl64.Vec3, s float64) result {
+	sa := func(d mgl64.Vec3) (mgl64.Vec3, int) { return c.Add(w.s.core(d).Mul(s)), -1 }
+	r := gjk(sa, w.triSupport)
+	if !r.overlap && r.v.Len() <= w.margin*s {
+		r.overlap = true // within the scaled margin
+	}
+	return r
+}
+
+// normalAt returns a contact normal at center c, from GJK's result r
+// there. The approximate direction n0 is r's v (from the triangle toward
+// the shape's core), or for an overlapping pose the direction from the
+// triangle's point to the center, or the triangle's normal. It is refined
+// twice by measuring at the shape moved out along the current direction
+// (refine): first by backOffNear, which bounds the error of even a wrong
+// n0, then by backOffFar along that result, where GJK's direction is
+// accurate to rounding/backOffFar.
 func (w *world) normalAt(c mgl64.Vec3, r result) mgl64.Vec3 {
 	n0 := r.v
 	if r.overlap || n0.Len() == 0 {
@@ -232,35 +278,70 @@ func (w *world) normalAt(c mgl64.Vec3, r result) mgl64.Vec3 {
 	if n0.Len() == 0 {
 		n0 = mgl64.Vec3{1, 0, 0}
 	}
-	n0 = n0.Normalize()
-	moved := w.gjkAt(c.Add(n0.Mul(backOff * w.s.Unit())))
-	if moved.overlap || moved.v.Len() == 0 {
-		return n0
+	n1 := w.refine(c, n0.Normalize(), backOffNear)
+	return w.refine(c, n1, backOffFar)
+}
+
+// Back-off distances of normalAt, in shape units. Moving the shape out by
+// δ along n and measuring the closest direction n' there gives a plane
+// that separates at the contact pose to within δ·(1 - n·n*) for the valid
+// normal n* nearest n (the distance after the move is at least
+// sep_{n*} + δ·n·n*, and n' attains it): at most 2δ for any n, and
+// δ·θ²/2 for n within θ of valid.
+const (
+	backOffNear = 1e-7 // 2e-7 at worst: inside the tests' 1e-6
+	backOffFar  = 1e-4 // after backOffNear, θ is rounding/1e-7: negligible
+)
+
+// refine returns the closest direction with the shape at c moved out by
+// by·Unit along n: the normal of the simplex's face when GJK ends on a
+// face of A - B (exact to rounding whatever the distance, since the
+// closest point then lies inside that face and v is perpendicular to
+// it), else v. If the moved shape still overlaps, n is returned.
+func (w *world) refine(c, n mgl64.Vec3, by float64) mgl64.Vec3 {
+	r := w.gjkAt(c.Add(n.Mul(by * w.s.Unit())))
+	switch {
+	case r.overlap || r.v.Len() == 0:
+		return n
+	case r.face.Len() > 0:
+		return r.face.Normalize()
 	}
-	return moved.v.Normalize()
+	return r.v.Normalize()
 }
 
 // featureWeight: a triangle vertex takes part in the contact point when
-// its barycentric weight exceeds 1e-9 (the point is then at least 1e-9 of
-// the edge lengths away from the opposite edge; below that it lies on that
-// edge to within the tests' tolerances).
+// its barycentric weight exceeds 1e-9 (below that the point lies on the
+// opposite edge to within 1e-9 of the edge lengths).
 const featureWeight = 1e-9
 
-// feature names the part of the triangle a point with these barycentric
-// weights lies on; a flat (collinear) triangle has no face.
-func feature(wts [3]float64, flat bool) string {
-	n := 0
+// planeTol: a contact is on the face only if every vertex of the triangle
+// lies within 1e-9 shape units of the contact plane (a plane tilted from
+// the triangle's touches it at an edge or a vertex, however close to the
+// middle the point is); 1e-9 is a thousand times inside the tests' 1e-6.
+const planeTol = 1e-9
+
+// feature names the part of the triangle the contact point p (with
+// weights wts and normal n) lies on: from the number of triangle vertices with weight in
+// the point, except that a face needs an area and to lie in the contact
+// plane, else it is the edge.
+func (w *world) feature(p mgl64.Vec3, wts [3]float64, n mgl64.Vec3) string {
+	k := 0
 	for _, x := range wts {
 		if x > featureWeight {
-			n++
+			k++
 		}
 	}
-	switch n {
+	switch k {
 	case 3:
-		if !flat {
-			return "face"
+		if w.tri[1].Cross(w.tri[2]) == (mgl64.Vec3{}) {
+			return "edge"
 		}
-		return "edge"
+		for _, v := range w.tri {
+			if math.Abs(v.Sub(p).Dot(n)) > planeTol*w.s.Unit() {
+				return "edge"
+			}
+		}
+		return "face"
 	case 2:
 		return "edge"
 	}

@@ -1,6 +1,7 @@
 package convex
 
 import (
+	"fmt"
 	"math"
 	"testing"
 	"time"
@@ -95,13 +96,18 @@ func TestFamiliesVsOracle(t *testing.T) {
 	n := shapecases.PerFamily(testing.Short())
 	for _, fam := range shapecases.Families() {
 		for _, off := range shapecases.Offsets {
-			start := time.Now()
-			st := shapecases.Run(fam, off, n, answer)
-			rate := float64(n) / time.Since(start).Seconds()
-			if st.Wrong > 0 {
-				t.Errorf("%s/%g: %v\n%s", fam.Name, off, st, st.Failures[0])
-			}
-			t.Logf("%s/%g: %v (%.0f cases/s with the oracle)", fam.Name, off, st, rate)
+			t.Run(fmt.Sprintf("%s/%g", fam.Name, off), func(t *testing.T) {
+				start := time.Now()
+				st := shapecases.Run(fam, off, n, answer)
+				rate := float64(n) / time.Since(start).Seconds()
+				for _, f := range st.Failures {
+					t.Error(f)
+				}
+				if st.Wrong > 0 {
+					t.Errorf("%v", st)
+				}
+				t.Logf("%v (%.0f cases/s with the oracle)", st, rate)
+			})
 		}
 	}
 }

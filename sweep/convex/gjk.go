@@ -42,6 +42,7 @@ type result struct {
 	lower   float64
 	overlap bool
 	weights [3]float64
+	face    mgl64.Vec3 // for a final simplex of three points (a face of A - B), its normal toward v; else zero
 }
 
 // GJK tolerances.
@@ -121,6 +122,12 @@ func finish(s []vertex, lam []float64, v mgl64.Vec3, lower float64, overlap bool
 	}
 	if overlap {
 		r.v = mgl64.Vec3{}
+	}
+	if len(s) == 3 {
+		r.face = s[1].w.Sub(s[0].w).Cross(s[2].w.Sub(s[0].w))
+		if r.face.Dot(s[0].w) < 0 {
+			r.face = r.face.Mul(-1)
+		}
 	}
 	return r
 }

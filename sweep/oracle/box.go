@@ -66,11 +66,12 @@ func (b *boxShape) quad(i, j, k, side int) (triangle, triangle) {
 // pointGap is the signed distance from the box's surface to x (relative to
 // the center), with the closest point of the box when x is outside. Inside
 // (x = M·u, all |u_i| <= 1) it is minus the distance to the nearest face
-// plane. Outside, the closest point of a convex polytope lies on a face
-// whose plane x is strictly in front of (Ericson, Real-Time Collision
-// Detection, §5.1.4 for the box, here for any parallelepiped), so the
-// minimum over the point-triangle distances (§5.1.5) to those faces'
-// triangles is exact.
+// plane. Outside, the closest point of the box lies on its surface, so the
+// minimum of the point-triangle distances (Ericson, Real-Time Collision
+// Detection, §5.1.5) to the twelve triangles of its faces is exact. (Only
+// the faces x is in front of can hold it, but deciding "in front" per
+// triangle under rounding can drop the right half of a face when x lies
+// in its plane, so all twelve are measured.)
 func (b *boxShape) pointGap(x mgl64.Vec3) (float64, mgl64.Vec3) {
 	u := b.inv.Mul3x1(x)
 	if math.Abs(u[0]) <= 1 && math.Abs(u[1]) <= 1 && math.Abs(u[2]) <= 1 {
@@ -82,11 +83,7 @@ func (b *boxShape) pointGap(x mgl64.Vec3) (float64, mgl64.Vec3) {
 	}
 	best, bestQ := math.Inf(1), x
 	for fi := range b.face {
-		f := &b.face[fi]
-		if x.Sub(f.p[0]).Dot(f.n) <= 0 {
-			continue
-		}
-		if q, d, _ := f.closest(x); d < best {
+		if q, d, _ := b.face[fi].closest(x); d < best {
 			best, bestQ = d, q
 		}
 	}

@@ -217,3 +217,17 @@ func TestBoxPointDistance(t *testing.T) {
 		}
 	}
 }
+
+// TestBoxDistanceOnFacePlane: a triangle vertex on a box face to rounding
+// has distance 0. (Found by sweep/convex: pointGap once skipped the face
+// triangles the point was "behind" by rounding, and measured 0.016 from the
+// wrong half of the face.)
+func TestBoxDistanceOnFacePlane(t *testing.T) {
+	axes := [3]mgl64.Vec3{{0.4297236665544753, -0.3792830167002432, 0.23021689452274274}, {0.7920846907953186, 0.47197628645703066, -0.7009257428580697}, {-0.3278584507507079, -1.0085595378920023, -1.0496230912460098}}
+	begin := mgl64.Vec3{-8.090604666432068, 4.416481840125233, 1.3459736120981387}
+	delta := mgl64.Vec3{5.531716302991276, -4.656294678727791, 2.314179412972914}
+	tri := geom.Triangle{{-4.757039544065486, 1.6010310547174322, 2.7244277961897048}, {-0.27383345644201285, -1.3306499317507372, -2.493167240090848}, {2.097255197111883, -3.892974661815379, 0.6612822264846532}}
+	if d := BoxDistance(axes, begin.Add(delta.Mul(0.521006967963259)), tri); math.Abs(d) > 1e-12 {
+		t.Errorf("BoxDistance = %v, want 0", d)
+	}
+}
