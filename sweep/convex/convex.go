@@ -1,0 +1,349 @@
+package convex
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Shape is a convex solid centered at the origin: a Capsule, a Box or an
+// Ellipsoid.
+type Shape interface {
+	// Unit is the shape's length unit in world units, the one tolerances
+	// are measured in: the capsule's radius, the box's smallest half
+	// extent, the ellipsoid's smallest semi-axis.
+	Unit() float64
+	sweep(begin, delta mgl64.Vec3, tri [3]mgl64.Vec3) (Hit, bool)
+}
+
+// supported is a shape given by the support mapping of its core and a
+// margin: the solid is the core grown by the margin (the capsule is its
+// segment grown by its radius; the box has margin 0).
+type supported interface {
+	core(d mgl64.Vec3) mgl64.Vec3 // a point of the core farthest along d
+	margin() float64
+	Unit() float64
+}
+
+// Capsule is the points within Radius of the segment from -HalfSeg to
+// +HalfSeg (relative to the center), world units; HalfSeg may be zero (a
+// sphere).
+type Capsule struct {
+	Radius  float64
+	HalfSeg mgl64.Vec3
+}
+
+func (c Capsule) core(d mgl64.Vec3) mgl64.Vec3 {
+	if c.HalfSeg.Dot(d) < 0 {
+		return c.HalfSeg.Mul(-1)
+	}
+	return c.HalfSeg
+}
+func (c Capsule) margin() float64 { return c.Radius }
+
+func (c Capsule) sweep(begin, delta mgl64.Vec3, tri [3]mgl64.Vec3) (Hit, bool) {
+	return advance(c, begin, delta, tri)
+}
+
+// Unit is the radius.
+func (c Capsule) Unit() float64 { return c.Radius }
+
+// Box is Σ u_i·Axes[i], |u_i| <= 1 (relative to the center): its support
+// point along d takes u_i = sign(Axes[i]·d).
+type Box struct{ Axes [3]mgl64.Vec3 }
+
+func (b Box) core(d mgl64.Vec3) mgl64.Vec3 {
+	var p mgl64.Vec3
+	for _, a := range b.Axes {
+		if a.Dot(d) < 0 {
+			p = p.Sub(a)
+		} else {
+			p = p.Add(a)
+		}
+	}
+	return p
+}
+func (b Box) margin() float64 { return 0 }
+
+func (b Box) sweep(begin, delta mgl64.Vec3, tri [3]mgl64.Vec3) (Hit, bool) {
+	return advance(b, begin, delta, tri)
+}
+
+// Unit is the smallest half extent.
+func (b Box) Unit() float64 { return min(b.Axes[0].Len(), b.Axes[1].Len(), b.Axes[2].Len()) }
+
+// Hit is a first contact: T, the fraction of the motion at which the
+// shape first touches the triangle; Point, a point of the triangle where
+// it touches (world); Normal, the unit normal of a separating plane there,
+// from the triangle toward the shape; Feature, "face", "edge" or "vertex":
+// the part of the triangle Point lies on.
+type Hit struct {
+	T       float64
+	Point   mgl64.Vec3
+	Normal  mgl64.Vec3
+	Feature string
+}
+
+// Conservative-advancement tolerances, in shape units.
+const (
+	// touchTol: the advancement stops once the gap (GJK's upper bound) is
+	// at most 1e-9 units: ten times below the tests' decision band, so a
+	// reported contact is never outside it, and far below their 1e-6
+	// contact tolerance.
+	touchTol = 1e-9
+	// maxSteps bounds the advancement; each step is exact for a face
+	// approached head-on, and tangential approaches converge linearly.
+	maxSteps = 1000
+)
+
+// Sweep returns the first contact of shape s, centered at begin +
+// t·delta for t in [0, 1], with the two-sided triangle tri (world units;
+// a collinear or repeated-vertex triangle is the segment or point it is),
+// and whether there is one. A start touching or overlapping gives T = 0.
+// Non-finite input or a shape whose Unit is not positive gives no
+// contact; it never panics.
+func Sweep(s Shape, begin, delta mgl64.Vec3, tri [3]mgl64.Vec3) (Hit, bool) {
+	if u := s.Unit(); !(u > 0) || math.IsInf(u, 0) || !finite(begin, delta, tri[0], tri[1], tri[2]) {
+		return Hit{}, false
+	}
+	return s.sweep(begin, delta, tri)
+}
+
+// advance is conservative advancement: at each t, GJK gives the gap and
+// the direction n of a separating plane (from the triangle toward the
+// shape); the shape cannot reach the triangle before it has closed the
+// gap along n, which under the translation delta closes at the rate
+// -delta·n, so t may advance by gap/(-delta·n) (Mirtich 1996, §2.3; for
+// translation the bound is exact for a plane approached head-on). With
+// -delta·n <= 0 the shape never crosses that plane: no contact. The gap
+// used to step is GJK's lower bound, so the step never passes the
+// contact.
+func advance(s supported, begin, delta mgl64.Vec3, tri [3]mgl64.Vec3) (Hit, bool) {
+	u := s.Unit()
+	if !finite(s.core(mgl64.Vec3{1, 2, 3})) || math.IsNaN(s.margin()) {
+		return Hit{}, false
+	}
+	w := newWorld(s, begin, delta, tri)
+	t := 0.0
+	for i := 0; i < maxSteps; i++ {
+		r := w.at(t)
+		gap := (r.v.Len() - w.margin) / u
+		if r.overlap || gap <= touchTol {
+			return w.hit(t, r), true
+		}
+		n := r.v.Normalize()
+		closing := -w.delta.Dot(n)
+		if !(closing > 0) {
+			return Hit{}, false
+		}
+		step := (math.Max(r.lower, 0) - w.margin) / closing
+		if !(step > 0) { // the lower bound is within the margin: GJK's rounding
+			step = (r.v.Len() - w.margin) / closing
+		}
+		if t += step; !(t <= 1) {
+			return Hit{}, false
+		}
+	}
+	return Hit{}, false
+}
+
+func finite(vs ...mgl64.Vec3) bool {
+	for _, v := range vs {
+		if v[0]-v[0] != 0 || v[1]-v[1] != 0 || v[2]-v[2] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// world is a sweep relative to the triangle's first vertex (so precision
+// does not depend on the distance from the origin).
+type world struct {
+	s            supported
+	margin       float64
+	origin       mgl64.Vec3
+	begin, delta mgl64.Vec3
+	tri          [3]mgl64.Vec3
+}
+
+func newWorld(s supported, begin, delta mgl64.Vec3, tri [3]mgl64.Vec3) world {
+	w := world{s: s, margin: s.margin(), origin: tri[0], delta: delta}
+	w.begin = begin.Sub(tri[0])
+	for i := range tri {
+		w.tri[i] = tri[i].Sub(tri[0])
+	}
+	return w
+}
+
+// at runs GJK between the shape's core centered at begin + t·delta and
+// the triangle.
+func (w *world) at(t float64) result { return w.gjkAt(w.begin.Add(w.delta.Mul(t))) }
+
+func (w *world) gjkAt(c mgl64.Vec3) result {
+	sa := func(d mgl64.Vec3) (mgl64.Vec3, int) { return c.Add(w.s.core(d)), -1 }
+	return gjk(sa, w.triSupport)
+}
+
+// triSupport is the triangle's support mapping: its vertex farthest along
+// d, and which.
+func (w *world) triSupport(d mgl64.Vec3) (mgl64.Vec3, int) {
+	best := 0
+	for i := 1; i < 3; i++ {
+		if w.tri[i].Dot(d) > w.tri[best].Dot(d) {
+			best = i
+		}
+	}
+	return w.tri[best], best
+}
+
+// hit assembles the contact at t from GJK's result r there: the
+// triangle's closest point, the normal (normalAt) and the feature named by
+// the triangle vertices with weight in that point.
+func (w *world) hit(t float64, r result) Hit {
+	c := w.begin.Add(w.delta.Mul(t))
+	n := w.normalAt(c, r)
+	p, wts := w.touchPoint(c, n)
+	return Hit{T: t, Point: p.Add(w.origin), Normal: n, Feature: w.feature(p, wts, n)}
+}
+
+// touchPoint returns a point of the triangle where the shape at c touches
+// it, with its barycentric weights: GJK's closest point of the triangle
+// to the shape moved out by backOffNear along n, which is within
+// backOffNear plus the gap of the shape at c; or, if the shape still
+// overlaps there, a point of the triangle inside the shape (inside).
+func (w *world) touchPoint(c, n mgl64.Vec3) (mgl64.Vec3, [3]float64) {
+	if r := w.gjkAt(c.Add(n.Mul(backOffNear * w.s.Unit()))); !r.overlap {
+		return r.b, r.weights
+	}
+	return w.inside(c)
+}
+
+// insideSteps halves the scale interval 60 times: to 1e-18 of the shape,
+// far below rounding.
+const insideSteps = 60
+
+// inside returns a point of the triangle inside the shape at c, which
+// overlaps it. The shape scaled about its center by s in [0, 1] lies
+// inside it (it is convex and holds its center); bisection on s finds a
+// scale at which the scaled shape is apart from the triangle by a hair
+// (GJK's rounding), and the triangle's closest point to that one lies in
+// the next larger scale, so in the shape. At s = 0 the shape is its center
+// point; if even that overlaps, the center lies on the triangle.
+func (w *world) inside(c mgl64.Vec3) (mgl64.Vec3, [3]float64) {
+	lo, hi := 0.0, 1.0
+	best := w.scaled(c, 0)
+	if best.overlap {
+		return best.b, best.weights
+	}
+	for i := 0; i < insideSteps; i++ {
+		mid := (lo + hi) / 2
+		if r := w.scaled(c, mid); r.overlap {
+			hi = mid
+		} else {
+			lo, best = mid, r
+		}
+	}
+	return best.b, best.weights
+}
+
+// scaled runs GJK for the shape at c scaled by s about its center.
+func (w *world) scaled(c mgl64.Vec3, s float64) result {
+	sa := func(d mgl64.Vec3) (mgl64.Vec3, int) { return c.Add(w.s.core(d).Mul(s)), -1 }
+	r := gjk(sa, w.triSupport)
+	if !r.overlap && r.v.Len() <= w.margin*s {
+		r.overlap = true // within the scaled margin
+	}
+	return r
+}
+
+// normalAt returns a contact normal at center c, from GJK's result r
+// there. The approximate direction n0 is r's v (from the triangle toward
+// the shape's core), or for an overlapping pose the direction from the
+// triangle's point to the center, or the triangle's normal. It is refined
+// twice by measuring at the shape moved out along the current direction
+// (refine): first by backOffNear, which bounds the error of even a wrong
+// n0, then by backOffFar along that result, where GJK's direction is
+// accurate to rounding/backOffFar.
+func (w *world) normalAt(c mgl64.Vec3, r result) mgl64.Vec3 {
+	n0 := r.v
+	if r.overlap || n0.Len() == 0 {
+		n0 = c.Sub(r.b)
+	}
+	if n0.Len() == 0 {
+		n0 = w.tri[1].Cross(w.tri[2])
+		if n0.Dot(c) < 0 {
+			n0 = n0.Mul(-1)
+		}
+	}
+	if n0.Len() == 0 {
+		n0 = mgl64.Vec3{1, 0, 0}
+	}
+	n1 := w.refine(c, n0.Normalize(), backOffNear)
+	return w.refine(c, n1, backOffFar)
+}
+
+// Back-off distances of normalAt, in shape units. Moving the shape out by
+// δ along n and measuring the closest direction n' there gives a plane
+// that separates at the contact pose to within δ·(1 - n·n*) for the valid
+// normal n* nearest n (the distance after the move is at least
+// sep_{n*} + δ·n·n*, and n' attains it): at most 2δ for any n, and
+// δ·θ²/2 for n within θ of valid.
+const (
+	backOffNear = 1e-7 // 2e-7 at worst: inside the tests' 1e-6
+	backOffFar  = 1e-4 // after backOffNear, θ is rounding/1e-7: negligible
+)
+
+// refine returns the closest direction with the shape at c moved out by
+// by·Unit along n: the normal of the simplex's face when GJK ends on a
+// face of A - B (exact to rounding whatever the distance, since the
+// closest point then lies inside that face and v is perpendicular to
+// it), else v. If the moved shape still overlaps, n is returned.
+func (w *world) refine(c, n mgl64.Vec3, by float64) mgl64.Vec3 {
+	r := w.gjkAt(c.Add(n.Mul(by * w.s.Unit())))
+	switch {
+	case r.overlap || r.v.Len() == 0:
+		return n
+	case r.face.Len() > 0:
+		return r.face.Normalize()
+	}
+	return r.v.Normalize()
+}
+
+// featureWeight: a triangle vertex takes part in the contact point when
+// its barycentric weight exceeds 1e-9 (below that the point lies on the
+// opposite edge to within 1e-9 of the edge lengths).
+const featureWeight = 1e-9
+
+// planeTol: a contact is on the face only if every vertex of the triangle
+// lies within 1e-9 shape units of the contact plane (a plane tilted from
+// the triangle's touches it at an edge or a vertex, however close to the
+// middle the point is); 1e-9 is a thousand times inside the tests' 1e-6.
+const planeTol = 1e-9
+
+// feature names the part of the triangle the contact point p (with
+// weights wts and normal n) lies on: from the number of triangle vertices with weight in
+// the point, except that a face needs an area and to lie in the contact
+// plane, else it is the edge.
+func (w *world) feature(p mgl64.Vec3, wts [3]float64, n mgl64.Vec3) string {
+	k := 0
+	for _, x := range wts {
+		if x > featureWeight {
+			k++
+		}
+	}
+	switch k {
+	case 3:
+		if w.tri[1].Cross(w.tri[2]) == (mgl64.Vec3{}) {
+			return "edge"
+		}
+		for _, v := range w.tri {
+			if math.Abs(v.Sub(p).Dot(n)) > planeTol*w.s.Unit() {
+				return "edge"
+			}
+		}
+		return "face"
+	case 2:
+		return "edge"
+	}
+	return "vertex"
+}

@@ -1,0 +1,56 @@
+package convex
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Ellipsoid is M·x for |x| <= 1, M = [Axes[0] Axes[1] Axes[2]] (any
+// non-singular axes), relative to the center.
+//
+// GJK on a smooth set converges only linearly and, near contact, its
+// direction degrades to rounding over distance, so the ellipsoid is swept
+// in the space where it is the unit sphere (x -> M⁻¹x, which maps the
+// motion to a motion and the triangle to a triangle and preserves
+// contact): there it is a point grown by radius 1, a Capsule{Radius: 1},
+// whose gap GJK measures exactly. Point and normal map back by M and
+// M⁻ᵀ.
+type Ellipsoid struct{ Axes [3]mgl64.Vec3 }
+
+// Unit is the shortest semi-axis.
+func (e Ellipsoid) Unit() float64 { return min(e.Axes[0].Len(), e.Axes[1].Len(), e.Axes[2].Len()) }
+
+func (e Ellipsoid) sweep(begin, delta mgl64.Vec3, tri [3]mgl64.Vec3) (Hit, bool) {
+	m := mgl64.Mat3FromCols(e.Axes[0], e.Axes[1], e.Axes[2])
+	inv, ok := inverse(e.Axes)
+	if !ok {
+		return Hit{}, false
+	}
+	var ut [3]mgl64.Vec3
+	for i := range tri {
+		ut[i] = inv.Mul3x1(tri[i].Sub(tri[0]))
+	}
+	h, hit := advance(Capsule{Radius: 1}, inv.Mul3x1(begin.Sub(tri[0])), inv.Mul3x1(delta), ut)
+	if !hit {
+		return Hit{}, false
+	}
+	h.Point = m.Mul3x1(h.Point).Add(tri[0])
+	h.Normal = inv.Transpose().Mul3x1(h.Normal).Normalize()
+	return h, true
+}
+
+// inverse is M⁻¹ for M = [a b c]: its rows are b×c, c×a, a×b over the
+// determinant a·(b×c) (the adjugate); false when that is zero or the
+// result not finite.
+func inverse(a [3]mgl64.Vec3) (mgl64.Mat3, bool) {
+	r0, r1, r2 := a[1].Cross(a[2]), a[2].Cross(a[0]), a[0].Cross(a[1])
+	det := a[0].Dot(r0)
+	inv := mgl64.Mat3FromRows(r0.Mul(1/det), r1.Mul(1/det), r2.Mul(1/det))
+	for _, x := range inv {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return inv, false
+		}
+	}
+	return inv, det != 0
+}

@@ -1,0 +1,459 @@
+package shapecases
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+	"sweepdbg/sweep/oracle"
+)
+
+// Family is a named generator of cases of one kind.
+type Family struct {
+	Name string
+	Kind Kind
+	Gen  func(r *rand.Rand) Case
+}
+
+// Offsets translate every family away from the origin (Run adds
+// Offset·(0.6, -0.48, 0.64)).
+var Offsets = []float64{0, 1e4, 1e5}
+
+// PerFamily is the number of cases per family and offset: 100000, or 2000
+// when short (pass testing.Short()).
+func PerFamily(short bool) int {
+	if short {
+		return 2000
+	}
+	return 100000
+}
+
+// Families returns every family for both shapes: the shared ones (uniform,
+// aimed at a vertex, an edge or the face, grazing, parallel motion, start
+// in contact, zero motion, degenerate triangles, long and fast motions)
+// for each kind, then the capsule's (lying along an edge, standing on the
+// face) and the box's (a face landing flat, an edge parallel to an edge, a
+// corner aimed at a vertex). Shapes have random sizes (including capsules
+// 100 times longer than wide and boxes 100:1) and orientations.
+func Families() []Family {
+	var fs []Family
+	for _, k := range []Kind{Capsule, Box} {
+		shared := []struct {
+			name string
+			gen  func(*rand.Rand, Kind) Case
+		}{
+			{"uniform", genUniform},
+			{"vertex", genAimed(0)},
+			{"edge", genAimed(1)},
+			{"face", genAimed(2)},
+			{"grazing", genGrazing},
+			{"parallel", genParallel},
+			{"start-contact", genStartContact},
+			{"zero-motion", genZeroMotion},
+			{"degenerate", genDegenerate},
+			{"long-fast", genLongFast},
+		}
+		for _, s := range shared {
+			gen := s.gen
+			fs = append(fs, Family{Name: k.String() + "/" + s.name, Kind: k, Gen: func(r *rand.Rand) Case { return gen(r, k) }})
+		}
+	}
+	return append(fs,
+		Family{"capsule/along-edge", Capsule, genAlongEdge},
+		Family{"capsule/standing", Capsule, genStanding},
+		Family{"box/face-flat", Box, genFaceFlat},
+		Family{"box/edge-parallel", Box, genEdgeParallel},
+		Family{"box/corner-vertex", Box, genCornerVertex},
+	)
+}
+
+func uniform(r *rand.Rand, lo, hi float64) float64 { return lo + (hi-lo)*r.Float64() }
+
+func uniformVec(r *rand.Rand, lo, hi float64) mgl64.Vec3 {
+	return mgl64.Vec3{uniform(r, lo, hi), uniform(r, lo, hi), uniform(r, lo, hi)}
+}
+
+// randDir is a uniformly distributed unit vector.
+func randDir(r *rand.Rand) mgl64.Vec3 {
+	for {
+		v := mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}
+		if l := v.Len(); l > 1e-3 {
+			return v.Mul(1 / l)
+		}
+	}
+}
+
+// randRotation is a uniformly distributed rotation (a normalised Gaussian
+// quaternion).
+func randRotation(r *rand.Rand) mgl64.Mat3 {
+	q := mgl64.Quat{W: r.NormFloat64(), V: mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}}
+	return q.Normalize().Mat4().Mat3()
+}
+
+func randTriangle(r *rand.Rand, half float64) geom.Triangle {
+	return geom.Triangle{uniformVec(r, -half, half), uniformVec(r, -half, half), uniformVec(r, -half, half)}
+}
+
+// randCapsule: radius 0.2 to 2 and half segment 0 to 3 in a random
+// direction; one in eight a sphere, one in eight long and thin (radius
+// 0.02 to 0.05, half segment 100 radii).
+func randCapsule(r *rand.Rand) Case {
+	c := Case{Kind: Capsule, Radius: uniform(r, 0.2, 2)}
+	switch r.IntN(8) {
+	case 0:
+	case 1:
+		c.Radius = uniform(r, 0.02, 0.05)
+		c.HalfSeg = randDir(r).Mul(100 * c.Radius)
+	default:
+		c.HalfSeg = randDir(r).Mul(uniform(r, 0, 3))
+	}
+	return c
+}
+
+// randBox: half extents 0.3 to 2 in a random rotation; one in four flat
+// (one extent a hundredth of another), one in eight a needle (two).
+func randBox(r *rand.Rand) Case {
+	e := uniformVec(r, 0.3, 2)
+	s := uniform(r, 0.3, 2)
+	switch r.IntN(8) {
+	case 0, 1:
+		e[r.IntN(3)] = s / 100
+	case 2:
+		e = mgl64.Vec3{s / 100, s / 100, s / 100}
+		e[r.IntN(3)] = s
+	}
+	return boxWith(randRotation(r), e)
+}
+
+// boxWith is the box with half extents e along the columns of m.
+func boxWith(m mgl64.Mat3, e mgl64.Vec3) Case {
+	return Case{Kind: Box, Axes: [3]mgl64.Vec3{m.Col(0).Mul(e[0]), m.Col(1).Mul(e[1]), m.Col(2).Mul(e[2])}}
+}
+
+func randShape(r *rand.Rand, k Kind) Case {
+	if k == Box {
+		return randBox(r)
+	}
+	return randCapsule(r)
+}
+
+// reach is the radius of a ball around the center containing the shape.
+func (c Case) reach() float64 {
+	if c.Kind == Box {
+		return c.Axes[0].Len() + c.Axes[1].Len() + c.Axes[2].Len()
+	}
+	return c.HalfSeg.Len() + math.Abs(c.Radius)
+}
+
+// genUniform: triangle vertices uniform in [-5,5]³, start uniform in
+// [-8,8]³, motion a uniform random direction times uniform [0,10].
+func genUniform(r *rand.Rand, k Kind) Case {
+	c := randShape(r, k)
+	c.Begin, c.Delta, c.Tri = uniformVec(r, -8, 8), randDir(r).Mul(uniform(r, 0, 10)), randTriangle(r, 5)
+	return c
+}
+
+// pointOn returns a point of the triangle of the given kind: a vertex (0),
+// a point on an edge (1) or a point inside (2).
+func pointOn(r *rand.Rand, tri geom.Triangle, kind int) mgl64.Vec3 {
+	i := r.IntN(3)
+	switch kind {
+	case 0:
+		return tri[i]
+	case 1:
+		return tri[i].Add(tri[(i+1)%3].Sub(tri[i]).Mul(r.Float64()))
+	}
+	u, v := r.Float64(), r.Float64()
+	if u+v > 1 {
+		u, v = 1-u, 1-v
+	}
+	return tri[0].Add(tri[1].Sub(tri[0]).Mul(u)).Add(tri[2].Sub(tri[0]).Mul(v))
+}
+
+// aimedAt moves c's shape toward target (plus a jitter of up to `jitter`
+// shape units), from 0.1 to 5 units beyond its reach, by 0.3 to 2 times
+// the distance.
+func aimedAt(r *rand.Rand, c Case, target mgl64.Vec3, jitter float64) Case {
+	u := c.Unit()
+	target = target.Add(randDir(r).Mul(jitter * u * r.Float64()))
+	c.Begin = target.Add(randDir(r).Mul(c.reach() + u*uniform(r, 0.1, 5)))
+	c.Delta = target.Sub(c.Begin).Mul(uniform(r, 0.3, 2))
+	return c
+}
+
+func genAimed(kind int) func(*rand.Rand, Kind) Case {
+	return func(r *rand.Rand, k Kind) Case {
+		c := randShape(r, k)
+		c.Tri = randTriangle(r, 5)
+		return aimedAt(r, c, pointOn(r, c.Tri, kind), 0.5)
+	}
+}
+
+// genGrazing passes within 1e-3 shape units of tangent: an aimed motion
+// (jitter 2 units, doubled in length) that misses is shifted, at its
+// closest approach, along the direction from the triangle's closest point
+// to the shape's until that gap is ±1e-3 (translating along that direction
+// changes the distance at that time by exactly the shift).
+func genGrazing(r *rand.Rand, k Kind) Case {
+	for {
+		c := randShape(r, k)
+		c.Tri = randTriangle(r, 5)
+		c = aimedAt(r, c, pointOn(r, c.Tri, r.IntN(3)), 2)
+		c.Delta = c.Delta.Mul(2)
+		t, gap := c.MinGap(0, 1)
+		if !(gap > 1e-3) {
+			continue
+		}
+		x, q := c.closest(c.center(t))
+		want := uniform(r, -1e-3, 1e-3)
+		c.Begin = c.Begin.Add(x.Sub(q).Normalize().Mul((want - gap) * c.Unit()))
+		return c
+	}
+}
+
+// closest returns the closest points of the shape centered at center and
+// the triangle (the oracle's).
+func (c Case) closest(center mgl64.Vec3) (shape, tri mgl64.Vec3) {
+	if c.Kind == Box {
+		x, q, _, _ := oracle.BoxClosest(c.Axes, center, c.Tri)
+		return x, q
+	}
+	x, q, _, _ := oracle.CapsuleClosest(c.Radius, c.HalfSeg, center, c.Tri)
+	return x, q
+}
+
+// genParallel moves exactly parallel to a triangle in a plane z = const
+// (Delta.z = 0), with gaps 0 to 2 shape units, one in four exactly 0
+// (sliding in contact), above or below.
+func genParallel(r *rand.Rand, k Kind) Case {
+	c := randShape(r, k)
+	z := uniform(r, -5, 5)
+	for i := range c.Tri {
+		c.Tri[i] = mgl64.Vec3{uniform(r, -5, 5), uniform(r, -5, 5), z}
+	}
+	g := uniform(r, 0, 2)
+	if r.IntN(4) == 0 {
+		g = 0
+	}
+	h := c.support(mgl64.Vec3{0, 0, 1}) + g*c.Unit()
+	if r.IntN(2) == 0 {
+		h = -h
+	}
+	d := randDir(r)
+	d[2] = 0
+	c.Begin, c.Delta = mgl64.Vec3{uniform(r, -8, 8), uniform(r, -8, 8), z + h}, d.Mul(uniform(r, 0, 15))
+	return c
+}
+
+// placedAt returns the center that puts the shape's support point along
+// -n (its farthest point in that direction) at x, and the shape then
+// lies on the n side of the plane through x with normal n.
+func (c Case) placedAt(x, n mgl64.Vec3) mgl64.Vec3 { return x.Add(n.Mul(c.support(n))) }
+
+// genStartContact starts touching or overlapping: the shape's support
+// point along -n at a point of the triangle, then, three times in four,
+// pushed 0 to 1 shape units along -n into it; n is the triangle's normal
+// (either side) half the time (so the start is exactly touching, up to
+// rounding, when not pushed), else random.
+func genStartContact(r *rand.Rand, k Kind) Case {
+	c := randShape(r, k)
+	c.Tri = randTriangle(r, 5)
+	n := randDir(r)
+	if r.IntN(2) == 0 && c.Tri.Normal() != (mgl64.Vec3{}) {
+		n = c.Tri.Normal().Normalize().Mul(float64(2*r.IntN(2) - 1))
+	}
+	c.Begin = c.placedAt(pointOn(r, c.Tri, r.IntN(3)), n)
+	if r.IntN(4) != 0 {
+		c.Begin = c.Begin.Sub(n.Mul(r.Float64() * c.Unit()))
+	}
+	c.Delta = randDir(r).Mul(uniform(r, 0, 10))
+	return c
+}
+
+// genZeroMotion does not move: Delta is zero, the center 0 to 2 reaches
+// from a point of the triangle.
+func genZeroMotion(r *rand.Rand, k Kind) Case {
+	c := randShape(r, k)
+	c.Tri = randTriangle(r, 5)
+	c.Begin = pointOn(r, c.Tri, r.IntN(3)).Add(randDir(r).Mul(c.reach() * uniform(r, 0, 2)))
+	return c
+}
+
+// degenerateTriangle is collinear, has coinciding vertices, or is a sliver
+// whose height is 1e-3 to 1e-15 of its size.
+func degenerateTriangle(r *rand.Rand) geom.Triangle {
+	a, b := uniformVec(r, -5, 5), uniformVec(r, -5, 5)
+	ab := b.Sub(a)
+	var c mgl64.Vec3
+	switch r.IntN(6) {
+	case 0: // collinear, anywhere along the line
+		c = a.Add(ab.Mul(uniform(r, -1, 2)))
+	case 1: // two vertices coincide
+		c = a
+	case 2: // all three coincide
+		b, c = a, a
+	case 3: // collinear at simple fractions (exact in binary)
+		c = a.Add(ab.Mul([]float64{0.5, 0.25, 2, -1}[r.IntN(4)]))
+	default: // sliver
+		perp := ab.Cross(randDir(r)).Normalize()
+		c = a.Add(ab.Mul(uniform(r, -0.5, 1.5))).Add(perp.Mul(ab.Len() * math.Pow(10, -uniform(r, 3, 15))))
+	}
+	t := geom.Triangle{a, b, c}
+	i := r.IntN(3) // any vertex may be the odd one
+	return geom.Triangle{t[i], t[(i+1)%3], t[(i+2)%3]}
+}
+
+// genDegenerate: a degenerate triangle, one time in four with the uniform
+// motion, else aimed at a point of it.
+func genDegenerate(r *rand.Rand, k Kind) Case {
+	tri := degenerateTriangle(r)
+	if r.IntN(4) == 0 {
+		c := genUniform(r, k)
+		c.Tri = tri
+		return c
+	}
+	c := randShape(r, k)
+	c.Tri = tri
+	return aimedAt(r, c, pointOn(r, tri, r.IntN(3)), 1)
+}
+
+// genLongFast moves 1000 reaches through (or near) a triangle about one
+// reach in size.
+func genLongFast(r *rand.Rand, k Kind) Case {
+	c := randShape(r, k)
+	s := c.reach()
+	c.Tri = randTriangle(r, s)
+	target := pointOn(r, c.Tri, r.IntN(3)).Add(randDir(r).Mul(uniform(r, 0, 2.5*s)))
+	dir := randDir(r)
+	c.Begin = target.Sub(dir.Mul(1000 * s * r.Float64()))
+	c.Delta = dir.Mul(1000 * s)
+	return c
+}
+
+// edgeFrame returns a non-sliver triangle, one of its edges (a, b), the
+// unit edge direction, the unit normal n and the unit in-plane direction
+// out of the triangle across that edge.
+func edgeFrame(r *rand.Rand) (tri geom.Triangle, a, b, e, n, out mgl64.Vec3) {
+	for {
+		tri = randTriangle(r, 5)
+		if !tri.IsSliver() {
+			break
+		}
+	}
+	i := r.IntN(3)
+	a, b = tri[i], tri[(i+1)%3]
+	e, n = b.Sub(a).Normalize(), tri.Normal().Normalize()
+	out = e.Cross(n)
+	if out.Dot(tri[(i+2)%3].Sub(a)) > 0 {
+		out = out.Mul(-1)
+	}
+	return tri, a, b, e, n, out
+}
+
+// genAlongEdge: a capsule whose segment is parallel to a triangle edge,
+// beside it (in the plane, or off it at an angle), moving toward the edge
+// (overshooting or stopping short) or, one time in four, sliding along it
+// at a gap of 0 to 1e-3.
+func genAlongEdge(r *rand.Rand) Case {
+	tri, a, b, e, n, out := edgeFrame(r)
+	c := randCapsule(r)
+	c.HalfSeg = e.Mul(c.HalfSeg.Len() * float64(2*r.IntN(2)-1))
+	c.Tri = tri
+	ang := uniform(r, -math.Pi/2, math.Pi/2) * float64(r.IntN(2))
+	side := out.Mul(math.Cos(ang)).Add(n.Mul(math.Sin(ang)))
+	mid := a.Add(b.Sub(a).Mul(uniform(r, -0.5, 1.5)))
+	if r.IntN(4) == 0 {
+		c.Begin = mid.Add(side.Mul(c.Radius * (1 + uniform(r, 0, 1e-3))))
+		c.Delta = e.Mul(uniform(r, -10, 10))
+		return c
+	}
+	c.Begin = mid.Add(side.Mul(c.Radius * uniform(r, 1.5, 6)))
+	c.Delta = mid.Sub(c.Begin).Mul(uniform(r, 0.3, 1.5)).Add(e.Mul(uniform(r, -1, 1)))
+	return c
+}
+
+// genStanding: a capsule whose segment is along the triangle's normal,
+// falling onto the face (or near an edge) with a small sideways drift.
+func genStanding(r *rand.Rand) Case {
+	tri, _, _, _, n, _ := edgeFrame(r)
+	c := randCapsule(r)
+	c.Tri = tri
+	if r.IntN(2) == 0 {
+		n = n.Mul(-1)
+	}
+	c.HalfSeg = n.Mul(c.HalfSeg.Len())
+	target := pointOn(r, tri, 1+r.IntN(2))
+	c.Begin = target.Add(n.Mul(c.reach() + c.Radius*uniform(r, 0.1, 5)))
+	c.Delta = n.Mul(-(c.reach() + c.Radius*uniform(r, 0, 8))).Add(randDir(r).Mul(c.Radius * uniform(r, 0, 0.5)))
+	return c
+}
+
+// boxFacing is a random box (as randBox) whose axis 0 is along n.
+func boxFacing(r *rand.Rand, n mgl64.Vec3) Case {
+	c := randBox(r)
+	m := randRotation(r)
+	u := n.Cross(m.Col(0))
+	if u.Len() < 1e-3 {
+		u = n.Cross(m.Col(1))
+	}
+	u = u.Normalize()
+	v := n.Cross(u)
+	ext := mgl64.Vec3{c.Axes[0].Len(), c.Axes[1].Len(), c.Axes[2].Len()}
+	return boxWith(mgl64.Mat3FromCols(n, u, v), ext)
+}
+
+// genFaceFlat: a box with a face parallel to the triangle, falling onto it
+// with a sideways drift of up to 2 half extents, aimed at the face or an
+// edge.
+func genFaceFlat(r *rand.Rand) Case {
+	tri, _, _, _, n, _ := edgeFrame(r)
+	if r.IntN(2) == 0 {
+		n = n.Mul(-1)
+	}
+	c := boxFacing(r, n)
+	c.Tri = tri
+	u := c.Unit()
+	target := pointOn(r, tri, 1+r.IntN(2))
+	c.Begin = c.placedAt(target, n).Add(n.Mul(u * uniform(r, 0.1, 5)))
+	c.Delta = n.Mul(-u * uniform(r, 0, 10)).Add(randDir(r).Mul(u * uniform(r, 0, 2)))
+	return c
+}
+
+// genEdgeParallel: a box with an edge parallel to a triangle edge (axis 1
+// along it, the box turned about it at random), beside the edge in or off
+// the plane, moving toward it.
+func genEdgeParallel(r *rand.Rand) Case {
+	tri, a, b, e, n, out := edgeFrame(r)
+	ang := uniform(r, 0, 2*math.Pi)
+	m := mgl64.Mat3FromCols(out.Mul(math.Cos(ang)).Add(n.Mul(math.Sin(ang))), e, n.Mul(math.Cos(ang)).Sub(out.Mul(math.Sin(ang))))
+	c := randBox(r)
+	c = boxWith(m, mgl64.Vec3{c.Axes[0].Len(), c.Axes[1].Len(), c.Axes[2].Len()})
+	c.Tri = tri
+	side := out.Add(n.Mul(uniform(r, -1, 1))).Normalize()
+	mid := a.Add(b.Sub(a).Mul(uniform(r, -0.5, 1.5)))
+	c.Begin = c.placedAt(mid, side).Add(side.Mul(c.Unit() * uniform(r, 0.1, 5)))
+	c.Delta = mid.Sub(c.Begin).Mul(uniform(r, 0.3, 1.5))
+	return c
+}
+
+// genCornerVertex: a box corner aimed at a triangle vertex: the corner
+// starts 0.1 to 5 half extents from it, on the outer side of the corner's
+// three faces, and moves 0.5 to 1.5 times the distance toward the vertex.
+func genCornerVertex(r *rand.Rand) Case {
+	c := randBox(r)
+	c.Tri = randTriangle(r, 5)
+	v := c.Tri[r.IntN(3)]
+	var corner, away mgl64.Vec3
+	for _, a := range c.Axes {
+		s := float64(2*r.IntN(2) - 1)
+		corner = corner.Add(a.Mul(s))
+		away = away.Add(a.Normalize().Mul(s * r.Float64()))
+	}
+	away = away.Add(randDir(r).Mul(0.1)).Normalize()
+	start := v.Add(away.Mul(c.Unit() * uniform(r, 0.1, 5)))
+	c.Begin = start.Sub(corner)
+	c.Delta = v.Sub(start).Mul(uniform(r, 0.5, 1.5))
+	return c
+}
