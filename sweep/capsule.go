@@ -239,10 +239,37 @@ func (u *capsuleFrame) edge(i int, upper float64) (Hit, bool) {
 		normal = fallbackNormal(face, u.D)
 	case c.feature == Face:
 		normal = face.mul(sign(normal.dot(face))) // exact, rather than the difference of two nearby points
+		normal = u.outOfTriangle(i, normal)
 	}
 	var h Hit
 	ok = u.hit(capsuleEdgeContact(c, i, a, b, u.S, n), normal.unit(), &h)
 	return h, ok
+}
+
+// outOfTriangle keeps the normal n of a contact on edge i's parallelogram
+// (the common perpendicular of the edge and the segment) when it leans out
+// of the triangle across that edge, or lies in its plane's normal line:
+// then the plane through the edge with normal n has the triangle behind
+// it. When it leans inward, the parallelogram is not on the boundary of
+// the Minkowski sum there: the segment is almost parallel to the face
+// (n within rounding of the face's normal N), the face copy M ± S is
+// touched at the same T, and N, turned toward the capsule, is the normal
+// that separates. A triangle without a plane keeps n.
+func (u *capsuleFrame) outOfTriangle(i int, n vec3) vec3 {
+	N, usable := planeNormal(u.verts[1], u.verts[2])
+	if !usable {
+		return n
+	}
+	a, b, c := u.verts[i], u.verts[next(i, 3)], u.verts[next(next(i, 3), 3)]
+	m := b.sub(a).cross(N) // in the plane, across edge i
+	if m.dot(c.sub(a)) > 0 {
+		m = m.mul(-1) // outward: away from the third vertex
+	}
+	if n.dot(m) >= 0 {
+		return n
+	}
+	N = N.unit()
+	return N.mul(sign(n.dot(N)))
 }
 
 // spherePolygon is sections 3.1-3.6 for the unit sphere whose center is

@@ -217,7 +217,11 @@ func checkHit(c Case, h Answer, oc oracle.Contact, ook bool) string {
 	if g < -ContactTol { // overlapping start: no separating plane to check
 		return checkFeatureName(h.Feature)
 	}
-	if msg := checkPlane(c, h); msg != "" {
+	angle := NormalTol
+	if _, m := c.MinGap(0, 1); math.Abs(m) <= DecisionBand {
+		angle = TangentNormalTol
+	}
+	if msg := checkPlane(c, h, angle); msg != "" {
 		return msg
 	}
 	return checkFeature(c, h)
@@ -241,17 +245,36 @@ func checkPoint(c Case, h Answer) string {
 // the distance in shape units.
 func scaled(u float64) [3]mgl64.Vec3 { return [3]mgl64.Vec3{{u, 0, 0}, {0, u, 0}, {0, 0, u}} }
 
+// NormalTol: a normal is right when it is within 1e-6 rad of a separating
+// one, so a vertex at distance L from the point may be NormalTol·L in
+// front of the plane (beside ContactTol). Where the contact normal is
+// ill-conditioned (a capsule lying almost flat across an edge: the
+// common perpendicular of two nearly parallel lines) the core's normal
+// is that far from the exact one; the ellipsoid's property tests allow
+// 1e-3 rad.
+const NormalTol = 1e-6
+
+// TangentNormalTol is NormalTol for a tangent motion (the closest
+// approach within DecisionBand of contact): a sphere of radius r that
+// dips δ below a plane meets the plane's edge with its normal tilted by
+// sqrt(2δ/r) from the plane's, so a gap of rounding size anywhere in the
+// band tilts the exact normal by up to sqrt(2·DecisionBand), 4.5e-4 rad.
+var TangentNormalTol = math.Sqrt(2 * DecisionBand)
+
 // checkPlane: the plane through Point with normal Normal has the triangle
-// on its back (every vertex at most ContactTol in front) and the shape in
-// front (its support along -Normal at most ContactTol behind).
-func checkPlane(c Case, h Answer) string {
+// on its back (every vertex at most ContactTol + angle·L in front, L its
+// distance from the point) and the shape in front (its support along
+// -Normal at most ContactTol + angle·L behind, L the distance from the
+// point to the center plus the shape's reach).
+func checkPlane(c Case, h Answer, angle float64) string {
 	u, n := c.Unit(), h.Normal
 	for _, v := range c.Tri {
-		if d := v.Sub(h.Point).Dot(n) / u; d > ContactTol {
+		if d := v.Sub(h.Point).Dot(n) / u; d > ContactTol+angle*v.Sub(h.Point).Len()/u {
 			return fmt.Sprintf("normal %v does not separate: triangle vertex %v is %v in front of the plane through %v", n, v, d, h.Point)
 		}
 	}
-	if d := (c.center(h.T).Sub(h.Point).Dot(n) - c.support(n)) / u; d < -ContactTol {
+	reach := c.center(h.T).Sub(h.Point).Len() + c.support(n)
+	if d := (c.center(h.T).Sub(h.Point).Dot(n) - c.support(n)) / u; d < -ContactTol-angle*reach/u {
 		return fmt.Sprintf("normal %v does not separate: the shape reaches %v behind the plane through %v", n, -d, h.Point)
 	}
 	return ""
