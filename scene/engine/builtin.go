@@ -15,7 +15,8 @@ import (
 const (
 	CoreName      = opinions.Rouwe     // "core": the exact core, Rouwé's plane-space method (sweep.Mesh)
 	UnitSpaceName = opinions.UnitSpace // the unit-sphere-space interior/edge/vertex method (package unitspace)
-	OracleName    = opinions.Oracle    // the numeric oracle: bisection on the unit-space distance (package oracle)
+	ConvexName    = opinions.Convex    // conservative advancement on GJK distances (package convex), capsules and boxes
+	OracleName    = opinions.Oracle    // the numeric oracle: bisection on the shape's distance (package oracle)
 )
 
 // hitFields are the optional fields of a first contact: every built-in
@@ -48,21 +49,32 @@ func Core() Engine {
 // capsules and boxes).
 func UnitSpace() Engine {
 	return &builtin{UnitSpaceName, OpSweep, EllipsoidOnly, hitFields, func(q *Query) (sweep.Hit, bool) {
-		return opinions.UnitSpaceSweep(q.Mesh.Geometry(q.Ellipsoid), q.Start, q.Delta())
+		return opinions.UnitSpaceSweep(q.Mesh.Geometry(q.Shape), q.Start, q.Delta())
+	}}
+}
+
+// Convex returns the convex method as an engine (sweeps only, every field
+// of the first contact present; capsules and boxes only: it sits out
+// ellipsoids, which UnitSpace answers).
+func Convex() Engine {
+	return &builtin{ConvexName, OpSweep, ShapesOf(sweep.KindCapsule, sweep.KindBox), hitFields, func(q *Query) (sweep.Hit, bool) {
+		return opinions.ConvexSweep(q.Mesh.Geometry(q.Shape), q.Start, q.Delta())
 	}}
 }
 
 // Oracle returns the numeric oracle as an engine (sweeps only, every field
-// of the first contact present; slow: a few microseconds per nearby
-// triangle; ellipsoids only: it sits out capsules and boxes).
+// of the first contact present, every shape; slow: a few microseconds per
+// nearby triangle).
 func Oracle() Engine {
-	return &builtin{OracleName, OpSweep, EllipsoidOnly, hitFields, func(q *Query) (sweep.Hit, bool) {
-		return q.Mesh.Geometry(q.Ellipsoid).Oracle(q.Start, q.Delta())
+	return &builtin{OracleName, OpSweep, AllShapes, hitFields, func(q *Query) (sweep.Hit, bool) {
+		return q.Mesh.Geometry(q.Shape).Oracle(q.Start, q.Delta())
 	}}
 }
 
-// Builtins returns the three built-in engines, the core first.
-func Builtins() []Engine { return []Engine{Core(), UnitSpace(), Oracle()} }
+// Builtins returns the built-in engines, the core first: for every shape
+// three of them answer (the core, the second algorithm of its kind,
+// UnitSpace or Convex, and the oracle) and the fourth sits out.
+func Builtins() []Engine { return []Engine{Core(), UnitSpace(), Convex(), Oracle()} }
 
 func (b *builtin) Name() string   { return b.name }
 func (b *builtin) Ops() Ops       { return b.ops }
@@ -118,7 +130,7 @@ func Opinions(ctx context.Context, q Query, engines []Engine, tol judge.Toleranc
 		}
 		ops = append(ops, opinions.Opinion{Algorithm: e.Name(), OK: a.Hit, Hit: a.First, Missing: hitFields &^ a.Has})
 	}
-	g := q.Mesh.Geometry(q.Ellipsoid)
+	g := q.Mesh.Geometry(q.Shape)
 	delta := q.End.Sub(q.Start)
 	r := opinions.Referee(g, q.Motion, tol, ops)
 	if w := candidateOf(ops, len(q.Mesh.Tris)); w != nil {

@@ -12,6 +12,9 @@ func TestBuiltinFields(t *testing.T) {
 	q := fallQuery(floorMesh())
 	for _, e := range Builtins() {
 		a, err := e.Sweep(t.Context(), q)
+		if SatOut(err) && !e.Shapes().Has(q.Kind) {
+			continue // the convex method sits out ellipsoids (TestBuiltinShapes)
+		}
 		want := hitFields
 		if e.Name() == CoreName {
 			want = sweep.AllFields

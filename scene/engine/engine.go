@@ -58,12 +58,11 @@ func MeshOf(tris []geom.Triangle, core *sweep.Mesh) *Mesh {
 	return &Mesh{ID: lastID.Add(1), Tris: tris, Core: core}
 }
 
-// Geometry returns the oracle's distance queries over the mesh for
-// ellipsoid e (the triangles' boxes and spatial index are built once per
-// mesh).
-func (m *Mesh) Geometry(e sweep.Ellipsoid) *judge.Geometry {
-	m.geoOnce.Do(func() { m.geo = judge.NewGeometry(e, m.Tris) })
-	return m.geo.WithEllipsoid(e)
+// Geometry returns the oracle's distance queries over the mesh for shape
+// s (the triangles' boxes and spatial index are built once per mesh).
+func (m *Mesh) Geometry(s sweep.Shape) *judge.Geometry {
+	m.geoOnce.Do(func() { m.geo = judge.NewGeometry(s, m.Tris) })
+	return m.geo.WithShape(s)
 }
 
 // Query is one motion to answer over Mesh: the shape moves from Start to

@@ -123,7 +123,7 @@ func TestOpinionsAgree(t *testing.T) {
 	q := fallQuery(floorMesh())
 	r, errs := Opinions(t.Context(), q, Builtins(), judge.Exact)
 	for _, err := range errs {
-		if err != nil {
+		if err != nil && !SatOut(err) { // the convex method sits out ellipsoids
 			t.Fatal(err)
 		}
 	}

@@ -29,7 +29,7 @@ func TestOpinionsAnyScale(t *testing.T) {
 		}
 		rep, errs := Opinions(t.Context(), q, Builtins(), judge.Exact)
 		for i, err := range errs {
-			if err != nil {
+			if err != nil && !SatOut(err) { // the convex method sits out ellipsoids
 				t.Fatalf("r %g: engine %d: %v", r, i, err)
 			}
 		}

@@ -148,21 +148,19 @@ func TestBadShapesHello(t *testing.T) {
 	}
 }
 
-// TestBuiltinShapes: the core answers every shape; the unit-space method
-// and the oracle answer ellipsoids and sit out the rest.
+// TestBuiltinShapes: the core and the oracle answer every shape; the
+// unit-space method answers ellipsoids and the convex method capsules and
+// boxes, each sitting out the rest.
 func TestBuiltinShapes(t *testing.T) {
 	m := floorMesh()
+	want := map[string]Shapes{CoreName: AllShapes, OracleName: AllShapes, UnitSpaceName: EllipsoidOnly, ConvexName: ShapesOf(sweep.KindCapsule, sweep.KindBox)}
 	for _, e := range Builtins() {
-		want := EllipsoidOnly
-		if e.Name() == CoreName {
-			want = AllShapes
+		if e.Shapes() != want[e.Name()] {
+			t.Errorf("%s: shapes %v, want %v", e.Name(), e.Shapes(), want[e.Name()])
 		}
-		if e.Shapes() != want {
-			t.Errorf("%s: shapes %v, want %v", e.Name(), e.Shapes(), want)
-		}
-		_, err := e.Sweep(context.Background(), capsuleQuery(m))
-		if sat := SatOut(err); sat != (want == EllipsoidOnly) || (!sat && err != nil) {
-			t.Errorf("%s: capsule sweep: %v", e.Name(), err)
+		a, err := e.Sweep(context.Background(), capsuleQuery(m))
+		if sat := SatOut(err); sat != !want[e.Name()].Has(sweep.KindCapsule) || (!sat && (err != nil || !a.Hit)) {
+			t.Errorf("%s: capsule sweep: %v, %+v", e.Name(), err, a)
 		}
 	}
 	if _, err := Core().Slide(context.Background(), capsuleQuery(m)); err != nil {

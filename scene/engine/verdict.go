@@ -42,7 +42,7 @@ func Answered(err error) bool {
 // OpSlide) of q, against exact, the core's: Judge.Sweep or Judge.Slide
 // over the oracle's geometry of q's mesh.
 func (q Query) Judge(j judge.Judge, op Ops, exact, got sweep.Answer) judge.Verdict {
-	g := q.Mesh.Geometry(q.Ellipsoid)
+	g := q.Mesh.Geometry(q.Shape)
 	if op == OpSlide {
 		return j.Slide(g, q.Motion, exact, got)
 	}

@@ -42,16 +42,16 @@ type world struct {
 }
 
 func newWorld(c Case) *world {
-	return &world{tris: c.Tris, mesh: sweep.NewMesh(c.Tris), geo: judge.NewGeometry(c.Ellipsoid, c.Tris)}
+	return &world{tris: c.Tris, mesh: sweep.NewMesh(c.Tris), geo: judge.NewGeometry(c.Shape, c.Tris)}
 }
 
 // forCase returns w with the ellipsoid of c (the geometry's distances
 // depend on it), reusing the mesh.
 func (w *world) forCase(c Case) *world {
-	if w.geo.E == c.Ellipsoid {
+	if w.geo.Shape == c.Shape {
 		return w
 	}
-	return &world{tris: w.tris, mesh: w.mesh, geo: w.geo.WithEllipsoid(c.Ellipsoid)}
+	return &world{tris: w.tris, mesh: w.mesh, geo: w.geo.WithShape(c.Shape)}
 }
 
 // checker runs every check on a case.

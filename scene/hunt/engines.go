@@ -168,7 +168,7 @@ func fewer(c Case, fails func(Case) bool) Case {
 	}
 	ranked := make([]near, len(c.Tris))
 	for i, t := range c.Tris {
-		d, _, _ := judge.NewGeometry(c.Ellipsoid, []geom.Triangle{t}).MinDist(c.Start, c.End.Sub(c.Start), 0, 1)
+		d, _, _ := judge.NewGeometry(c.Shape, []geom.Triangle{t}).MinDist(c.Start, c.End.Sub(c.Start), 0, 1)
 		ranked[i] = near{d, t}
 	}
 	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].d < ranked[j].d })

@@ -38,7 +38,7 @@ var floorTris = []geom.Triangle{
 func TestJudgeSlide(t *testing.T) {
 	k := &checker{tol: judge.Exact}
 	c := Case{Tris: floorTris, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(1)), Start: mgl64.Vec3{0, 3, 0}, End: mgl64.Vec3{5, -1, 0}, Slide: sweep.SlideOptions{MaxIterations: 5, Skin: 0.001}}}
-	geo := judge.NewGeometry(c.Ellipsoid, c.Tris)
+	geo := judge.NewGeometry(c.Shape, c.Tris)
 	// The first contact: the center at (1, 1, 0), normal +y, nudged up by
 	// the skin.
 	step := sweep.SlideStep{Hit: sweep.Hit{T: 0.5, Point: mgl64.Vec3{1, 0, 0}, Normal: mgl64.Vec3{0, 1, 0}}, Contact: mgl64.Vec3{1, 1, 0}, Resume: mgl64.Vec3{1, 1.001, 0}}

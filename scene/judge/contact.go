@@ -3,8 +3,9 @@ package judge
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"sweepdbg/sweep"
-	"sweepdbg/sweep/oracle"
 )
 
 // ContactError is how far an answer is from a true first contact of the
@@ -25,9 +26,12 @@ func ContactError(g *Geometry, mo sweep.Motion, hit bool, t float64) float64 {
 // other answer to compare: when its T is a first contact within Tol.T,
 // its point must lie on the triangle it names and on the shape's surface
 // at T (inside it for an overlapping start), and its normal must be the
-// shape's there. Rules: "triangle" (not in the mesh), "point", "normal".
-// A miss, an answer without a point or a triangle, and a wrong T (the
-// sweep rules' business) agree here.
+// shape's there: for the ellipsoid the one normal of its surface; for the
+// capsule and the box, whose normal is not unique at an edge or a flat
+// contact, the normal of a plane through the point with the triangle
+// behind it and the shape in front. Rules: "triangle" (not in the mesh),
+// "point", "normal". A miss, an answer without a point or a triangle, and
+// a wrong T (the sweep rules' business) agree here.
 func (j Judge) Contact(g *Geometry, mo sweep.Motion, got sweep.Answer) Verdict {
 	h := &got.First
 	if !got.Hit || got.Has&(sweep.HasPoint|sweep.HasTriangle) != sweep.HasPoint|sweep.HasTriangle {
@@ -40,23 +44,43 @@ func (j Judge) Contact(g *Geometry, mo sweep.Motion, got sweep.Answer) Verdict {
 	if m.contactErr(h.T) > m.tol.T {
 		return Verdict{State: Agrees} // the time is wrong; the point and normal at it say nothing more
 	}
-	u := g.ToUnit(m.center(h.T).Sub(h.Point)) // from the point to the center, shape units
-	off := oracle.UnitDistance(g.E.Axes, h.Point, g.Tris[h.Triangle])
-	if h.T > 0 {
-		off = math.Max(off, math.Abs(u.Len()-1))
-	} else {
-		off = math.Max(off, u.Len()-1)
+	c := m.center(h.T)
+	gap := g.m.surfaceGap(c, h.Point)
+	if h.T == 0 {
+		gap = max(gap, 0) // an overlapping start: the point may lie inside
 	}
-	if off > m.tol.Point {
+	if off := max(g.m.pointDist(h.Point, g.Tris[h.Triangle]), math.Abs(gap)); off > m.tol.Point {
 		return wrong("point", off, "point %s is %.3g (shape units) off triangle %d or off the shape's surface at T %.9g", vec(h.Point), off, h.Triangle, h.T)
 	}
-	// The normal is undefined when the center lies (nearly) on the
-	// triangle: |u| below 1e-3 of the shape's size.
-	if u.Len() > 1e-3 && got.Has&sweep.HasNormal != 0 {
-		want := g.SurfaceNormal(u)
-		if d := want.Sub(h.Normal).Len(); d > m.tol.Normal {
-			return wrong("normal", d, "normal %s, the shape's at the point %s", vec(h.Normal), vec(want))
-		}
+	if got.Has&sweep.HasNormal == 0 {
+		return Verdict{State: Agrees}
+	}
+	if d := m.normalError(c, h); d > m.tol.Normal {
+		return wrong("normal", d, "normal %s is %.3g from the shape's at point %s", vec(h.Normal), d, vec(h.Point))
 	}
 	return Verdict{State: Agrees}
+}
+
+// normalError is how far the normal of h is from one the shape has at
+// h.Point with its center at c: for the ellipsoid, the length of the
+// difference from its one normal there, (M⁻¹)ᵀu normalized (undefined,
+// so 0, when the center lies within 1e-3 of its size of the point); for
+// the capsule and the box, how far (shape units) the plane through the
+// point with that normal fails to separate: a triangle vertex in front of
+// it, or the shape reaching behind it.
+func (m *motion) normalError(c mgl64.Vec3, h *sweep.Hit) float64 {
+	g := m.g
+	if g.Shape.Kind == sweep.KindEllipsoid {
+		u := g.ToUnit(c.Sub(h.Point)) // from the point to the center, shape units
+		if u.Len() <= 1e-3 {
+			return 0
+		}
+		return g.SurfaceNormal(u).Sub(h.Normal).Len()
+	}
+	n := h.Normal
+	worst := (n.Dot(h.Point.Sub(c)) + g.m.support(n.Mul(-1))) // the shape behind the plane
+	for _, v := range g.Tris[h.Triangle] {
+		worst = max(worst, v.Sub(h.Point).Dot(n)) // a vertex in front of it
+	}
+	return max(worst, 0) * g.ToUnit(mgl64.Vec3{1, 0, 0}).Len()
 }

@@ -11,19 +11,22 @@ import (
 
 	"sweepdbg/geom"
 	"sweepdbg/sweep"
-	"sweepdbg/sweep/oracle"
 )
 
-// Geometry is an ellipsoid and a triangle soup, with the oracle's
-// unit-space distances over the whole soup. Queries only look at triangles
-// whose bounding box meets the box of the ellipsoid's path, found with a
-// bounding volume hierarchy over the triangles' boxes of its own (not the
-// core's: a second opinion shares nothing with the first).
+// Geometry is a shape and a triangle soup, with the oracle's distances
+// over the whole soup in shape units (1 is touching: see measure).
+// Queries only look at triangles whose bounding box meets the box of the
+// shape's path, found with a bounding volume hierarchy over the
+// triangles' boxes of its own (not the core's: a second opinion shares
+// nothing with the first).
 type Geometry struct {
+	Shape sweep.Shape
+	// E is Shape's ellipsoid when Shape is one (zero otherwise), for the
+	// ellipsoid-only algorithms (package unitspace).
 	E        sweep.Ellipsoid
 	Tris     []geom.Triangle
-	inv      mgl64.Mat3 // world to unit space (M⁻¹)
-	extent   mgl64.Vec3 // half-size of the ellipsoid's world box
+	m        measure
+	extent   mgl64.Vec3 // half-size of the shape's world box
 	boxes    []geom.AABB
 	index    *boxIndex   // the triangles but duplicates (see duplicates)
 	restrict []geom.AABB // queries only look at triangles whose boxes meet all of these (see Restrict)
@@ -38,11 +41,12 @@ func worldToUnit(e sweep.Ellipsoid) mgl64.Mat3 {
 	return inv
 }
 
-// NewGeometry prepares e and tris for distance queries. Axes that are
-// singular make every distance +Inf (nothing is ever touched).
-func NewGeometry(e sweep.Ellipsoid, tris []geom.Triangle) *Geometry {
-	g := &Geometry{E: e, Tris: tris, extent: e.Extent(), boxes: make([]geom.AABB, len(tris))}
-	g.inv = worldToUnit(e)
+// NewGeometry prepares shape s and tris for distance queries. An invalid
+// shape (singular axes, a radius that is not positive) makes every
+// distance +Inf (nothing is ever touched).
+func NewGeometry(s sweep.Shape, tris []geom.Triangle) *Geometry {
+	g := &Geometry{Tris: tris, boxes: make([]geom.AABB, len(tris))}
+	g.setShape(s)
 	for i, t := range tris {
 		g.boxes[i] = t.Bounds()
 	}
@@ -87,17 +91,29 @@ func canonical(t geom.Triangle) geom.Triangle {
 	return t
 }
 
-// WithEllipsoid returns g for another ellipsoid, sharing the triangles
-// and their boxes (cheap, even for a large mesh).
-func (g *Geometry) WithEllipsoid(e sweep.Ellipsoid) *Geometry {
+// WithShape returns g for another shape, sharing the triangles and their
+// boxes (cheap, even for a large mesh).
+func (g *Geometry) WithShape(s sweep.Shape) *Geometry {
 	r := *g
-	r.E, r.extent = e, e.Extent()
-	r.inv = worldToUnit(e)
+	r.setShape(s)
 	return &r
 }
 
-// ToUnit maps a world vector to unit space (M⁻¹v).
-func (g *Geometry) ToUnit(v mgl64.Vec3) mgl64.Vec3 { return g.inv.Mul3x1(v) }
+// setShape makes s g's shape.
+func (g *Geometry) setShape(s sweep.Shape) {
+	g.Shape, g.E, g.extent, g.m = s, sweep.Ellipsoid{}, s.Extent(), newMeasure(s)
+	if s.Kind == sweep.KindEllipsoid {
+		g.E = s.Ellipsoid
+	}
+}
+
+// ToUnit maps a world vector to shape units: M⁻¹v for the ellipsoid, v
+// over the shape's Unit for the capsule and the box.
+func (g *Geometry) ToUnit(v mgl64.Vec3) mgl64.Vec3 { return g.m.inv.Mul3x1(v) }
+
+// Dist1 is the shape's distance from the triangle tri of g, centered at
+// center, in shape units: 1 is touching, less overlapping (see measure).
+func (g *Geometry) Dist1(center mgl64.Vec3, tri int) float64 { return g.m.dist(center, g.Tris[tri]) }
 
 // Near returns the indices of the triangles whose boxes meet the box swept
 // by the ellipsoid moving from begin by delta, grown by margin world units.
@@ -140,7 +156,7 @@ func (g *Geometry) Dist(center mgl64.Vec3) (float64, int) {
 		if c.bound >= best {
 			break
 		}
-		if d := oracle.UnitDistance(g.E.Axes, center, g.Tris[c.i]); d < best {
+		if d := g.m.dist(center, g.Tris[c.i]); d < best {
 			best, at = d, c.i
 		}
 	}
@@ -158,7 +174,7 @@ func (g *Geometry) MinDist(begin, delta mgl64.Vec3, lo, hi float64) (dist, t flo
 		if c.bound >= dist {
 			break // neither this triangle nor any later one can come closer
 		}
-		if ti, d := oracle.MinDistance(g.E.Axes, begin, delta, g.Tris[c.i], lo, hi); d < dist {
+		if ti, d := g.m.minDist(begin, delta, g.Tris[c.i], lo, hi); d < dist {
 			dist, t, tri = d, ti, c.i
 		}
 	}
@@ -186,8 +202,7 @@ func (g *Geometry) byBound(tris []int, begin, delta mgl64.Vec3, lo, hi float64) 
 // among the triangles near the path (the lowest index on a tie).
 func (g *Geometry) Oracle(begin, delta mgl64.Vec3) (sweep.Hit, bool) {
 	return g.Earliest(begin, delta, func(tri geom.Triangle) (sweep.Hit, bool) {
-		c, ok := oracle.FirstContact(g.E.Axes, begin, delta, tri)
-		return sweep.Hit{T: c.T, Point: c.Point, Normal: c.Normal, Feature: featureOf(c.Feature)}, ok
+		return g.m.firstContact(begin, delta, tri)
 	})
 }
 
@@ -213,32 +228,33 @@ func (g *Geometry) Earliest(begin, delta mgl64.Vec3, query func(geom.Triangle) (
 // triangle cannot be touched: 1, plus 1e-9 for the rounding of the bound.
 const farEnough = 1 + 1e-9
 
-// lowerBound is a cheap lower bound on the unit-space distance from
-// triangle i to the center moving from begin+lo·delta to begin+hi·delta:
-// the distance from the segment to the center of the triangle's bounding
-// sphere (around its centroid, in unit space) minus that sphere's radius.
-// It lets the queries skip the oracle's hundred distance evaluations for
-// triangles that cannot matter.
+// lowerBound is a cheap lower bound on the shape's distance (measure)
+// from triangle i while its center moves from begin+lo·delta to
+// begin+hi·delta: the distance from the center's segment to the center of
+// the triangle's bounding sphere (around its centroid, in shape units)
+// minus that sphere's radius and the shape's slack. It lets the queries
+// skip the oracle's hundred distance evaluations for triangles that
+// cannot matter.
 func (g *Geometry) lowerBound(i int, begin, delta mgl64.Vec3, lo, hi float64) float64 {
 	t := g.Tris[i]
 	var p [3]mgl64.Vec3
 	for k := range p {
-		p[k] = g.inv.Mul3x1(t[k].Sub(begin))
+		p[k] = g.ToUnit(t[k].Sub(begin))
 	}
 	m := p[0].Add(p[1]).Add(p[2]).Mul(1.0 / 3)
 	rho := math.Max(p[0].Sub(m).Len(), math.Max(p[1].Sub(m).Len(), p[2].Sub(m).Len()))
-	d := g.inv.Mul3x1(delta)
+	d := g.ToUnit(delta)
 	a, b := d.Mul(lo), d.Mul(hi)
 	q, _ := geom.ClosestPointSegment(m, a, b)
-	bound := m.Sub(q).Len() - rho
+	bound := m.Sub(q).Len() - rho - g.m.slack
 	if bound != bound { // NaN: no bound
 		return math.Inf(-1)
 	}
 	return bound - 1e-12*(m.Len()+rho+b.Len()) // less the rounding of the bound itself
 }
 
-// featureOf maps the oracle's feature name to sweep's Feature.
-func featureOf(s string) sweep.Feature {
+// FeatureOf maps a feature name ("face", "edge", "vertex") to sweep's Feature.
+func FeatureOf(s string) sweep.Feature {
 	switch s {
 	case "edge":
 		return sweep.Edge
@@ -402,5 +418,5 @@ func (x *boxIndex) query(box geom.AABB, boxes []geom.AABB, out []int) []int {
 // the offset from that point to the center in shape units (ToUnit of the
 // world offset): for the ellipsoid (M⁻¹)ᵀu, normalized.
 func (g *Geometry) SurfaceNormal(u mgl64.Vec3) mgl64.Vec3 {
-	return g.inv.Transpose().Mul3x1(u).Normalize()
+	return g.m.inv.Transpose().Mul3x1(u).Normalize()
 }

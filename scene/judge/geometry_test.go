@@ -20,7 +20,7 @@ func TestIndexMatchesScan(t *testing.T) {
 	tris := append(testmesh.Pile(3000), testmesh.Terrain(30)...)
 	tris = append(tris, tris[5], tris[7], geom.Triangle{{1, 1, 1}, {1, 1, 1}, {1, 1, 1}},
 		geom.Triangle{{math.NaN(), 0, 0}, {1, 0, 0}, {0, 0, 1}}, geom.Triangle{{math.Inf(1), 0, 0}, {1, 0, 0}, {0, 0, 1}})
-	g := NewGeometry(sweep.Sphere(1), tris)
+	g := NewGeometry(sweep.EllipsoidShape(sweep.Sphere(1)), tris)
 	dup := duplicates(tris)
 	rng := rand.New(rand.NewPCG(3, 4))
 	randBox := func() geom.AABB {
@@ -57,7 +57,7 @@ func TestIndexDepth(t *testing.T) {
 		u := mgl64.Vec3{math.Cos(a), math.Sin(a), 0}
 		tris[i] = geom.Triangle{u, u.Mul(-1), {0, 0, float64(i%2*2 - 1)}}
 	}
-	x := NewGeometry(sweep.Sphere(1), tris).index
+	x := NewGeometry(sweep.EllipsoidShape(sweep.Sphere(1)), tris).index
 	if d, limit := x.depth(0), 2+int(math.Log2(n)); d > limit {
 		t.Errorf("depth %d over %d triangles, want at most %d", d, n, limit)
 	}

@@ -8,7 +8,6 @@ import (
 
 	"sweepdbg/geom"
 	"sweepdbg/sweep"
-	"sweepdbg/sweep/oracle"
 )
 
 // State is where a judged answer stands.
@@ -220,7 +219,7 @@ func (m *motion) reach(a *sweep.Answer) float64 {
 	c := m.center(h.T)
 	switch {
 	case a.Has&sweep.HasTriangle != 0 && h.Triangle >= 0 && h.Triangle < len(m.g.Tris):
-		return math.Max(oracle.UnitDistance(m.g.E.Axes, c, m.g.Tris[h.Triangle])-1, 0)
+		return math.Max(m.g.Dist1(c, h.Triangle)-1, 0)
 	case a.Has&sweep.HasPoint != 0:
 		return math.Max(m.g.ToUnit(h.Point.Sub(c)).Len()-1, 0)
 	}
@@ -264,12 +263,17 @@ func (m *motion) checkTriangle(e, g *sweep.Hit, has sweep.Fields) Verdict {
 	if g.Triangle < 0 || g.Triangle >= len(m.g.Tris) {
 		return wrong("triangle", math.Inf(1), "triangle %d is not in the mesh of %d", g.Triangle, len(m.g.Tris))
 	}
-	d := oracle.UnitDistance(m.g.E.Axes, m.center(e.T), m.g.Tris[g.Triangle])
+	d := m.g.Dist1(m.center(e.T), g.Triangle)
 	if off := d - 1; off > m.tol.Point || e.T > 0 && -off > m.tol.Point {
 		return wrong("triangle", math.Abs(off), "triangle %d is %.3g (unit distance) from the exact contact on triangle %d", g.Triangle, d, e.Triangle)
 	}
 	return Verdict{}
 }
+
+// uniqueContact reports whether the shape touches a triangle at one point
+// with one normal (the ellipsoid, strictly convex); a capsule or a box may
+// touch along a segment or a face.
+func (m *motion) uniqueContact() bool { return m.g.Shape.Kind == sweep.KindEllipsoid }
 
 // comparable reports whether g's point, normal and feature can be
 // compared with e's: the same triangle (or none named), after the start.
@@ -277,8 +281,20 @@ func comparable(e, g *sweep.Hit, has sweep.Fields) bool {
 	return e.T > 0 && (has&sweep.HasTriangle == 0 || g.Triangle == e.Triangle)
 }
 
+// checkPoint compares the points: with the exact one where the contact
+// point is unique (the ellipsoid); for a capsule or a box, whose contact
+// may be a segment or a face (docs/contract.md, "Shapes"), the claimed
+// point must be a contact itself: on the triangle and on the shape's
+// surface at the claimed T.
 func (m *motion) checkPoint(e, g *sweep.Hit, has sweep.Fields) Verdict {
 	if has&sweep.HasPoint == 0 || !comparable(e, g, has) {
+		return Verdict{}
+	}
+	if !m.uniqueContact() {
+		d := max(m.g.m.pointDist(g.Point, m.g.Tris[e.Triangle]), math.Abs(m.g.m.surfaceGap(m.center(g.T), g.Point)))
+		if d > m.tol.Point {
+			return wrong("point", d, "point %s is %.3g (shape units) off the triangle or the shape's surface at T %.9g", vec(g.Point), d, g.T)
+		}
 		return Verdict{}
 	}
 	if d := m.g.ToUnit(g.Point.Sub(e.Point)).Len(); d > m.tol.Point {
@@ -287,8 +303,23 @@ func (m *motion) checkPoint(e, g *sweep.Hit, has sweep.Fields) Verdict {
 	return Verdict{}
 }
 
+// checkNormal compares the normals: with the exact one where it is unique
+// (the ellipsoid); for a capsule or a box, the plane through the claimed
+// point with the claimed normal must separate the triangle and the shape
+// (normalError).
 func (m *motion) checkNormal(e, g *sweep.Hit, has sweep.Fields) Verdict {
 	if has&sweep.HasNormal == 0 || !comparable(e, g, has) {
+		return Verdict{}
+	}
+	if !m.uniqueContact() {
+		h := *g
+		h.Triangle = e.Triangle
+		if has&sweep.HasPoint == 0 {
+			h.Point = e.Point
+		}
+		if d := m.normalError(m.center(g.T), &h); d > m.tol.Normal {
+			return wrong("normal", d, "normal %s: its plane through %s fails to separate the shape and the triangle by %.3g (shape units)", vec(g.Normal), vec(h.Point), d)
+		}
 		return Verdict{}
 	}
 	if d := g.Normal.Sub(e.Normal).Len(); d > m.tol.Normal {
@@ -299,12 +330,20 @@ func (m *motion) checkNormal(e, g *sweep.Hit, has sweep.Fields) Verdict {
 
 // checkFeature accepts another feature than the core's when the exact
 // contact is within Tol of it: a contact on an edge is also on the face
-// when the ellipsoid touches the face's plane there.
+// when the ellipsoid touches the face's plane there. For a capsule or a
+// box, whose contact need not be unique, the claimed contact's own point
+// and normal are measured instead.
 func (m *motion) checkFeature(e, g *sweep.Hit, has sweep.Fields) Verdict {
 	if has&sweep.HasFeature == 0 || !comparable(e, g, has) || g.Feature == e.Feature {
 		return Verdict{}
 	}
-	if gap := m.featureGap(e, g.Feature); gap > m.tol.Point {
+	at := e // where the contact is unique, the exact one's point and normal
+	if !m.uniqueContact() && has&(sweep.HasPoint|sweep.HasNormal) == sweep.HasPoint|sweep.HasNormal {
+		h := *g
+		h.Triangle = e.Triangle
+		at = &h // else the claimed contact's own
+	}
+	if gap := m.featureGap(at, g.Feature); gap > m.tol.Point {
 		v := wrong("feature", gap, "%s, exact %s", g.Feature, e.Feature)
 		v.Feature = e.Feature.String() + "->" + g.Feature.String()
 		return v

@@ -27,7 +27,7 @@ func BenchmarkTerrain100k(b *testing.B) {
 
 // benchCompare times Compare on one sweep over tris (which must agree).
 func benchCompare(b *testing.B, tris []geom.Triangle, begin, delta mgl64.Vec3) {
-	g := judge.NewGeometry(sweep.Sphere(1), tris)
+	g := judge.NewGeometry(sweep.EllipsoidShape(sweep.Sphere(1)), tris)
 	m := sweep.NewMesh(tris)
 	if r := Compare(g, m, sweep.Motion{Shape: sweep.EllipsoidShape(g.E), Start: begin, End: begin.Add(delta)}, judge.Exact); !r.Agree() || !r.Opinions[0].OK {
 		b.Fatalf("the opinions disagree:\n%s", r)

@@ -10,13 +10,15 @@ import (
 	"sweepdbg/geom"
 	"sweepdbg/scene/judge"
 	"sweepdbg/sweep"
+	"sweepdbg/sweep/convex"
 	"sweepdbg/sweep/unitspace"
 )
 
 // The algorithms' names, as reports and fixtures spell them.
 const (
 	Rouwe     = "core"      // the core: Rouwé's plane-space method (sweep.Mesh.Sweep)
-	UnitSpace = "unitspace" // the unit-sphere interior/edge/vertex method (sweep/unitspace)
+	UnitSpace = "unitspace" // the unit-sphere interior/edge/vertex method (sweep/unitspace), for ellipsoids
+	Convex    = "convex"    // conservative advancement on GJK distances (sweep/convex), for capsules and boxes
 	Oracle    = "oracle"    // the numeric oracle: bisection on the unit-space distance
 	// GeometryCheck stands for the mesh itself in a Disagreement where one
 	// answer fails a check on its own (a point off its triangle, a normal
@@ -99,19 +101,24 @@ func (r *Report) String() string {
 
 func vec(v mgl64.Vec3) string { return fmt.Sprintf("[%.9g %.9g %.9g]", v[0], v[1], v[2]) }
 
-// Compare computes the three opinions on the motion mo (its Shape's
-// ellipsoid, its Start and End): the core's over mesh (which must hold
-// the same triangles as g) and the other two over g's triangles, then
+// Compare computes the three opinions on the motion mo (g's shape, mo's
+// Start and End): the core's over mesh (which must hold the same
+// triangles as g), the second algorithm's (unitspace for an ellipsoid,
+// convex for a capsule or a box) and the oracle's over g's triangles, then
 // judges every answer against the geometry and every pair against each
 // other.
 func Compare(g *judge.Geometry, mesh *sweep.Mesh, mo sweep.Motion, tol judge.Tolerance) *Report {
 	begin, delta := mo.Start, mo.Delta()
-	rh, rok := mesh.Sweep(g.E, begin, delta)
-	uh, uok := UnitSpaceSweep(g, begin, delta)
+	rh, rok := mesh.Cast(g.Shape, begin, delta)
+	second, sweep2 := UnitSpace, UnitSpaceSweep
+	if g.Shape.Kind != sweep.KindEllipsoid {
+		second, sweep2 = Convex, ConvexSweep
+	}
+	sh, sok := sweep2(g, begin, delta)
 	oh, ook := g.Oracle(begin, delta)
-	r := compare(g, mo, tol, []Opinion{{Algorithm: Rouwe, OK: rok, Hit: rh}, {Algorithm: UnitSpace, OK: uok, Hit: uh}, {Algorithm: Oracle, OK: ook, Hit: oh}}, true)
-	if uok {
-		r.Candidates = unitspace.Explain(g.E, begin, delta, g.Tris[uh.Triangle])
+	r := compare(g, mo, tol, []Opinion{{Algorithm: Rouwe, OK: rok, Hit: rh}, {Algorithm: second, OK: sok, Hit: sh}, {Algorithm: Oracle, OK: ook, Hit: oh}}, true)
+	if sok && second == UnitSpace {
+		r.Candidates = unitspace.Explain(g.E, begin, delta, g.Tris[sh.Triangle])
 	}
 	return r
 }
@@ -180,6 +187,25 @@ func pair(j judge.Judge, g *judge.Geometry, mo sweep.Motion, a, b *Opinion, both
 // answer is o as an Answer: its first contact with the fields it reports.
 func (o *Opinion) answer() sweep.Answer {
 	return sweep.Answer{Hit: o.OK, First: o.Hit, Has: sweep.AllFields &^ sweep.HasSteps &^ o.Missing}
+}
+
+// ConvexSweep returns the convex method's first contact (package
+// sweep/convex) of g's capsule or box over the triangles of g near the
+// path (the lowest index on a tie); no contact for an ellipsoid.
+func ConvexSweep(g *judge.Geometry, begin, delta mgl64.Vec3) (sweep.Hit, bool) {
+	var s convex.Shape
+	switch sh := g.Shape; sh.Kind {
+	case sweep.KindCapsule:
+		s = convex.Capsule{Radius: sh.Capsule.Radius, HalfSeg: sh.Capsule.HalfSegment}
+	case sweep.KindBox:
+		s = convex.Box{Axes: sh.Box.Axes}
+	default:
+		return sweep.Hit{}, false
+	}
+	return g.Earliest(begin, delta, func(tri geom.Triangle) (sweep.Hit, bool) {
+		h, ok := convex.Sweep(s, begin, delta, tri)
+		return sweep.Hit{T: h.T, Point: h.Point, Normal: h.Normal, Feature: judge.FeatureOf(h.Feature)}, ok
+	})
 }
 
 // UnitSpaceSweep returns the unit-space method's first contact over the

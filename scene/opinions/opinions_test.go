@@ -47,7 +47,7 @@ func TestBuiltinsAgree(t *testing.T) {
 // hand).
 func floorCase() (*judge.Geometry, mgl64.Vec3, mgl64.Vec3, sweep.Hit) {
 	tris := []geom.Triangle{{{0, 0, 0}, {4, 0, 0}, {0, 0, 4}}}
-	g := judge.NewGeometry(sweep.Sphere(1), tris)
+	g := judge.NewGeometry(sweep.EllipsoidShape(sweep.Sphere(1)), tris)
 	return g, mgl64.Vec3{1, 3, 1}, mgl64.Vec3{0, -5, 0}, sweep.Hit{T: 0.4, Point: mgl64.Vec3{1, 0, 1}, Normal: mgl64.Vec3{0, 1, 0}}
 }
 
@@ -114,7 +114,7 @@ func TestJudge(t *testing.T) {
 // TestGrazing: a sphere passing 1 + 1e-9 above an edge may be called a
 // hit (at its closest) or a miss; neither is a disagreement.
 func TestGrazing(t *testing.T) {
-	g := judge.NewGeometry(sweep.Sphere(1), []geom.Triangle{{{0, 0, 0}, {4, 0, 0}, {0, 0, 4}}})
+	g := judge.NewGeometry(sweep.EllipsoidShape(sweep.Sphere(1)), []geom.Triangle{{{0, 0, 0}, {4, 0, 0}, {0, 0, 4}}})
 	// Center (2, 1+1e-9, -3+4t)... passes over edge z = 0 at height 1+1e-9
 	// only if it stays beyond the edge: use a path along x beside the edge.
 	begin, delta := mgl64.Vec3{-2, 0, -1 - 1e-9}, mgl64.Vec3{8, 0, 0}
@@ -167,7 +167,7 @@ func coincident(n int) []geom.Triangle {
 // (the lowest index), and the opinions still agree on it.
 func TestCoincident(t *testing.T) {
 	tris := coincident(200_000)
-	g := judge.NewGeometry(sweep.Sphere(1), tris)
+	g := judge.NewGeometry(sweep.EllipsoidShape(sweep.Sphere(1)), tris)
 	_, begin, delta, right := floorCase()
 	if near := g.Near(begin, delta, 0); len(near) != 1 || near[0] != 0 {
 		t.Fatalf("near: %d triangles, want triangle 0 only", len(near))
@@ -180,7 +180,7 @@ func TestCoincident(t *testing.T) {
 
 func BenchmarkCoincident200k(b *testing.B) {
 	tris := coincident(200_000)
-	g := judge.NewGeometry(sweep.Sphere(1), tris)
+	g := judge.NewGeometry(sweep.EllipsoidShape(sweep.Sphere(1)), tris)
 	m := sweep.NewMesh(tris)
 	_, begin, delta, _ := floorCase()
 	for b.Loop() {

@@ -17,7 +17,7 @@ func CompareScene(s *scene.Scene) (*Report, error) {
 		return nil, err
 	}
 	tris := s.Mesh.Tris()
-	return Compare(judge.NewGeometry(s.Ellipsoid, tris), sweep.NewMesh(tris), s.Motion, judge.Exact), nil
+	return Compare(judge.NewGeometry(s.Shape, tris), sweep.NewMesh(tris), s.Motion, judge.Exact), nil
 }
 
 // motionOf is the motion of g's ellipsoid from begin by delta.

@@ -56,10 +56,9 @@ type TickRecord struct {
 	Desired mgl64.Vec3        // the center the tick aimed for without collision
 	Slide   sweep.SlideResult // Mesh.SlideShape(Shape, Start, Desired)
 	After   PlayerState       // the state the tick left (After.Pos is where the player stands)
-	// Dist is the unit-sphere distance from After.Pos to the nearest
-	// triangle within reach (+Inf when none is near, and for a capsule or
-	// a box, which have no such distance yet: no inside check): below 1
-	// means the tick ended inside geometry.
+	// Dist is the shape's distance, in shape units (judge.Geometry: 1 is
+	// touching), from After.Pos to the nearest triangle within reach (+Inf
+	// when none is near): below 1 means the tick ended inside geometry.
 	Dist float64
 	// Respawned reports that the tick fell below the level (see
 	// Player.Floor) and put the player back at its spawn point.
@@ -98,7 +97,7 @@ const (
 // a caller can tune them; NewPlayer sets defaults.
 type Player struct {
 	Mesh  *sweep.Mesh
-	Geo   *judge.Geometry // the same triangles, for the inside check (an ellipsoid's)
+	Geo   *judge.Geometry // the same triangles, for the inside check
 	Shape sweep.Shape
 	Slide sweep.SlideOptions
 	State PlayerState
@@ -130,7 +129,7 @@ type Player struct {
 func NewPlayer(mesh *sweep.Mesh, tris []geom.Triangle, s sweep.Shape, opt sweep.SlideOptions, pos mgl64.Vec3) *Player {
 	k := playerScale(s)
 	return &Player{
-		Mesh: mesh, Geo: judge.NewGeometry(s.Ellipsoid, tris), Shape: s, Slide: opt,
+		Mesh: mesh, Geo: judge.NewGeometry(s, tris), Shape: s, Slide: opt,
 		State: PlayerState{Pos: pos}, Spawn: pos, Floor: floorOf(mesh, s, pos),
 		Speed: 4 * k, Gravity: 20 * k, JumpSpeed: 7 * k, GroundCos: 0.3,
 	}
@@ -246,12 +245,8 @@ func (p *Player) Step(in PlayInput) TickRecord {
 	return rec
 }
 
-// dist is TickRecord.Dist for the center c: the ellipsoid's unit-space
-// distance to the nearest triangle, +Inf for the other kinds.
+// dist is TickRecord.Dist for the center c.
 func (p *Player) dist(c mgl64.Vec3) float64 {
-	if p.Shape.Kind != sweep.KindEllipsoid {
-		return math.Inf(1)
-	}
 	d, _ := p.Geo.Dist(c)
 	return d
 }

@@ -109,7 +109,7 @@ func (p *Play) sync(d Doc) {
 	if d.Scene.Shape != pl.Shape {
 		pl.Shape = d.Scene.Shape
 		if pl.Geo.E != pl.Shape.Ellipsoid {
-			pl.Geo = pl.Geo.WithEllipsoid(pl.Shape.Ellipsoid)
+			pl.Geo = pl.Geo.WithShape(pl.Shape)
 		}
 	}
 	pl.Slide = d.SlideOptions()

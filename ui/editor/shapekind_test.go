@@ -187,8 +187,8 @@ func TestLevelPlayerCapsule(t *testing.T) {
 }
 
 // Play walks the selected shape: the player takes the capsule (and an
-// edit of it while playing), and ticks run without pausing on an inside
-// check it does not have.
+// edit of it while playing), and ticks run with the capsule's own inside
+// check (its distance from the floor, in radii) without pausing.
 func TestPlayCapsule(t *testing.T) {
 	a := newTestApp(t)
 	if err := a.SetKind(sweep.KindCapsule); err != nil {
@@ -199,7 +199,7 @@ func TestPlayCapsule(t *testing.T) {
 		t.Fatalf("player shape %+v, want %+v", p.Player.Shape, a.Doc.Scene.Shape)
 	}
 	for range 5 {
-		if rec, paused := p.Tick(a, PlayInput{Forward: true, Look: mgl64.Vec3{0, 0, -1}}); paused || !math.IsInf(rec.Dist, 1) {
+		if rec, paused := p.Tick(a, PlayInput{Forward: true, Look: mgl64.Vec3{0, 0, -1}}); paused || !(rec.Dist >= 1 && rec.Dist < 10) { // the capsule's own distance (judge.Geometry), clear of the floor
 			t.Fatalf("tick %+v paused %v", rec, paused)
 		}
 	}
