@@ -44,11 +44,11 @@ func (g *game) openFileUp(path string, up editor.UpAxis) {
 		return
 	}
 	g.capt = captureSide{}
-	if g.loading != nil {
-		g.loading.Cancel()
+	if g.app.Loading != nil {
+		g.app.Loading.Cancel()
 	}
 	g.setPath(path)
-	g.loading = editor.StartLoadUp(path, g.app.Doc.View, g.app.Doc.Grid, up)
+	g.app.Loading = editor.StartLoadUp(path, g.app.Doc.View, g.app.Doc.Grid, up)
 	g.app.Say("loading %s", path)
 }
 
@@ -66,14 +66,14 @@ func (g *game) setPath(path string) {
 // pollLoad finishes a background load: the new scene becomes current, or
 // the error is shown and the open scene stays.
 func (g *game) pollLoad() {
-	if g.loading == nil || g.mode == mouseDrag { // a finished load waits for the drag to end
+	if g.app.Loading == nil || g.mode == mouseDrag { // a finished load waits for the drag to end
 		return
 	}
-	res, ok := g.loading.Poll()
+	res, ok := g.app.Loading.Poll()
 	if !ok {
 		return
 	}
-	g.loading = nil
+	g.app.Loading = nil
 	if res.Err != nil {
 		g.app.Fail(res.Err)
 		return

@@ -107,7 +107,7 @@ func (g *game) capturePose() []render.EnginePose {
 	if !ok || g.capt.shown != g.capt.c.Cursor {
 		return nil
 	}
-	p := answerPose(f.Answer, f.Query.Start, f.Query.End, render.EngineColor(g.eng.set.Len()))
+	p := answerPose(f.Answer, f.Query.Start, f.Query.End, render.EngineColor(g.app.Engines.Len()))
 	p.Name = "game"
 	p.Legend = "game (capture): " + legendVerdict(f.Verdict)
 	return []render.EnginePose{p}

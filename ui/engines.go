@@ -35,7 +35,6 @@ var (
 // engineSide is the window's live engines and what it last printed about
 // them for SWEEPDBG_DEBUG_PRINT.
 type engineSide struct {
-	set   *editor.Engines
 	tol   float64 // the judge's tolerance (0: the default)
 	print string
 }
@@ -47,25 +46,15 @@ func (g *game) startEngines(opt Options) {
 		return
 	}
 	eo := engine.Options{Timeout: opt.EngineTimeout}
-	g.eng.set = editor.StartEngines(opt.Engines, eo, opt.EngineTolerance)
+	g.app.Engines = editor.StartEngines(opt.Engines, eo, opt.EngineTolerance)
 }
 
 // closeEngines stops every engine (their process groups are killed).
-func (g *game) closeEngines() { g.eng.set.Close() }
-
-// updateEngines posts the shown motion when its revision changed and
-// takes the engines' reports; nothing waits for an engine.
-func (g *game) updateEngines() {
-	if g.eng.set.Len() == 0 {
-		return
-	}
-	g.eng.set.Update(g.app.Doc, g.app.Rev, g.app.Result)
-	g.printEngines()
-}
+func (g *game) closeEngines() { g.app.Engines.Close() }
 
 // enginePoses is what the view draws of each engine's last answer.
 func (g *game) enginePoses() []render.EnginePose {
-	e, s := g.eng.set, g.app.Doc.Scene
+	e, s := g.app.Engines, g.app.Doc.Scene
 	if e.Len() == 0 || s == nil {
 		return nil
 	}
@@ -108,7 +97,7 @@ func answerPose(a sweep.Answer, start, end mgl64.Vec3, col color.RGBA) render.En
 // enginesPanel is the Result panel's block per engine: its answer, its
 // verdicts in colour, and when it is down its stderr and Restart.
 func (g *game) enginesPanel(ctx *debugui.Context) {
-	e := g.eng.set
+	e := g.app.Engines
 	for i := 0; i < e.Len(); i++ {
 		rep := e.Reports[i]
 		ctx.IDScope(fmt.Sprintf("engine %d", i), func() {
@@ -121,7 +110,7 @@ func (g *game) enginesPanel(ctx *debugui.Context) {
 
 func (g *game) engineBlock(ctx *debugui.Context, i int, rep *editor.EngineReport) {
 	ctx.SetGridLayout([]int{-1}, nil)
-	stale := g.eng.set.Stale(i, g.app.Rev)
+	stale := g.app.Engines.Stale(i, g.app.Rev)
 	switch {
 	case !rep.Answered && !rep.Down:
 		colorRow(ctx, "starting...", colorStale)
@@ -143,7 +132,7 @@ func (g *game) engineBlock(ctx *debugui.Context, i int, rep *editor.EngineReport
 		for _, l := range rep.Stderr {
 			ctx.Text("stderr: " + l)
 		}
-		g.button(ctx, "Restart", func() { g.eng.set.Restart(i) })
+		g.button(ctx, "Restart", func() { g.app.Engines.Restart(i) })
 	}
 }
 
@@ -205,7 +194,7 @@ func (g *game) printEngines() {
 	if os.Getenv("SWEEPDBG_DEBUG_PRINT") != "1" {
 		return
 	}
-	e := g.eng.set
+	e := g.app.Engines
 	parts := make([]string, e.Len())
 	for i := range parts {
 		rep := &e.Reports[i]

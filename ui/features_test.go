@@ -26,13 +26,13 @@ import (
 func TestOpinionsPanel(t *testing.T) {
 	g := newTestGame(t)
 	g.app.RunCore()
-	g.updateOpinions()
+	g.app.UpdateDerived(g.forceOps, g.forceProb)
 	updatePanels(t, g)
-	r := g.opinions.Report
+	r := g.app.Opinions.Report
 	if r == nil || len(r.Opinions) != 3 {
-		t.Fatalf("no report after the first frame: %+v", g.opinions)
+		t.Fatalf("no report after the first frame: %+v", g.app.Opinions)
 	}
-	if !r.Agree() || g.opinions.Disagree() != "" || len(g.banners()) != 0 {
+	if !r.Agree() || g.app.Opinions.Disagree() != "" || len(g.banners()) != 0 {
 		t.Fatalf("the default scene's opinions disagree: %v", r)
 	}
 	s := g.app.Doc.Scene
@@ -41,7 +41,7 @@ func TestOpinionsPanel(t *testing.T) {
 	if !ok || math.Abs(c.T-want.T) > 1e-6 {
 		t.Fatalf("oracle here: %+v %v; core %+v", c, ok, want)
 	}
-	rows := editor.OpinionRows(&g.opinions)
+	rows := editor.OpinionRows(&g.app.Opinions)
 	text := rowsText(rows)
 	for _, name := range []string{opinions.Rouwe, opinions.UnitSpace, opinions.Oracle} {
 		if !strings.Contains(text, name+" ") {
@@ -59,12 +59,12 @@ func TestOpinionsPanel(t *testing.T) {
 		}
 	}
 	// The same scene again: no recomputation. A moved end: recomputed.
-	before := g.opinions.Report
+	before := g.app.Opinions.Report
 	for i := 0; i < 3; i++ {
-		g.updateOpinions()
+		g.app.UpdateDerived(g.forceOps, g.forceProb)
 		updatePanels(t, g)
 	}
-	if g.opinions.Report != before {
+	if g.app.Opinions.Report != before {
 		t.Fatal("opinions recomputed without a change of the scene")
 	}
 	end := s.End.Add(mgl64.Vec3{0, 0.25, 0})
@@ -72,8 +72,8 @@ func TestOpinionsPanel(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.app.RunCore()
-	g.updateOpinions()
-	if g.opinions.Report == before || !g.opinions.For(g.app.Rev) {
+	g.app.UpdateDerived(g.forceOps, g.forceProb)
+	if g.app.Opinions.Report == before || !g.app.Opinions.For(g.app.Rev) {
 		t.Fatal("opinions not recomputed after the end moved")
 	}
 }
@@ -101,16 +101,16 @@ func unitspaceWinner(r *opinions.Report) string {
 func TestOpinionsDisagreementMarked(t *testing.T) {
 	g := newTestGame(t)
 	g.app.RunCore()
-	g.updateOpinions()
-	r := *g.opinions.Report
+	g.app.UpdateDerived(g.forceOps, g.forceProb)
+	r := *g.app.Opinions.Report
 	r.Disagreements = []opinions.Disagreement{{Field: "t", A: opinions.UnitSpace, B: opinions.Oracle, Diff: 3.2e-4}}
-	g.opinions.Report = &r
+	g.app.Opinions.Report = &r
 	updatePanels(t, g)
 	b := g.banners()
 	if len(b) != 1 || !strings.HasPrefix(b[0], "algorithms disagree: t: unitspace vs oracle") {
 		t.Fatalf("banners %q", b)
 	}
-	for _, row := range editor.OpinionRows(&g.opinions) {
+	for _, row := range editor.OpinionRows(&g.app.Opinions) {
 		mine := strings.HasPrefix(row.Text, opinions.UnitSpace) || strings.HasPrefix(row.Text, opinions.Oracle) || strings.HasPrefix(row.Text, "! t: unitspace vs oracle 3.2e-04")
 		if strings.HasPrefix(row.Text, opinions.Rouwe) && row.Bad {
 			t.Errorf("the core's row %q highlighted", row.Text)
@@ -249,17 +249,17 @@ func TestHuntInWindow(t *testing.T) {
 	g.huntDir = filepath.Join(t.TempDir(), "hunt")
 	g.panels.huntSeconds = 0.3
 	g.runHunt()
-	if g.hunter == nil {
+	if g.app.Hunter == nil {
 		t.Fatal("no hunt running")
 	}
 	updatePanels(t, g)
 	undo0, _ := g.app.History.Len()
 	deadline := time.Now().Add(60 * time.Second) // liveness bound only
-	for g.hunter != nil && time.Now().Before(deadline) {
+	for g.app.Hunter != nil && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 		g.drainPosted()
 	}
-	if g.hunter != nil {
+	if g.app.Hunter != nil {
 		t.Fatal("the hunt never reported")
 	}
 	if !strings.HasPrefix(g.app.Msg, "hunt (seed") {

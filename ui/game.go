@@ -62,22 +62,21 @@ type game struct {
 
 	help        bool
 	title       string // the window title last set
-	loading     *editor.Loader
-	shotPending bool // F12 was pressed: save the next drawn frame
+	shotPending bool   // F12 was pressed: save the next drawn frame
 	exportDir   string
 	posted      chan func() // results of background work, run in Update
 
 	save autosaver
 
-	play      *playSession    // play mode; nil when not playing
-	opinions  editor.Opinions // the three first-contact opinions on the shown motion
-	probe     editor.Probe    // the precision probe
-	forceOps  bool            // Compare pressed: compute the opinions on a large mesh
-	forceProb bool            // Probe pressed: run the probe on a large mesh
-	hunter    *editor.Hunter  // the running hunt; nil when none
-	eng       engineSide      // live engines (engines.go)
-	capt      captureSide     // the open capture (capturewin.go)
-	huntDir   string          // where hunts write their fixtures
+	// The derived work (opinions, probe, engines, hunter, loads) lives on
+	// app, which runs it in its order (editor.App.UpdateDerived); the
+	// window keeps only how it shows it.
+	play      *playSession // play mode; nil when not playing
+	forceOps  bool         // Compare pressed: compute the opinions on a large mesh
+	forceProb bool         // Probe pressed: run the probe on a large mesh
+	eng       engineSide   // how the live engines are shown (engines.go)
+	capt      captureSide  // the open capture (capturewin.go)
+	huntDir   string       // where hunts write their fixtures
 
 	debugPrint   string     // last line printed for SWEEPDBG_DEBUG_PRINT
 	debugWidgets string     // last widget lines printed for SWEEPDBG_DEBUG_PRINT
@@ -168,9 +167,11 @@ func (g *game) Update() error {
 		g.mouse()
 	}
 	g.updateCapture()
-	g.app.Refresh() // after edits from the panels, keys and drags
-	g.updateOpinions()
-	g.updateEngines()
+	// After edits from the panels, keys and drags: the core, the opinions,
+	// the probe, the engines.
+	g.app.UpdateDerived(g.forceOps, g.forceProb)
+	g.forceOps, g.forceProb = false, false
+	g.printEngines()
 	g.printPoses()
 	_ = g.autosave(false) // a failure is on the status line
 	g.syncTitle()
@@ -236,14 +237,6 @@ func (g *game) drainPosted() bool {
 			return ran
 		}
 	}
-}
-
-// updateOpinions recomputes the second opinions and the precision probe
-// when the shown scene changed (or Compare / Probe was pressed).
-func (g *game) updateOpinions() {
-	g.opinions.Update(g.app.Doc, g.app.Rev, g.forceOps)
-	g.probe.Update(g.app.Doc, g.app.Rev, g.app.Result.Answer, g.forceProb)
-	g.forceOps, g.forceProb = false, false
 }
 
 // postWait hands f to the next Update, waiting for room in the queue: for
@@ -411,11 +404,11 @@ func (g *game) openBytes(name string, size int64, read func() ([]byte, error)) {
 				g.app.Fail(&scene.Error{File: name, Err: err})
 				return
 			}
-			if g.loading != nil {
-				g.loading.Cancel()
+			if g.app.Loading != nil {
+				g.app.Loading.Cancel()
 			}
 			g.capt = captureSide{}
-			g.loading = editor.StartLoadData(name, data, g.app.Doc.View, g.app.Doc.Grid)
+			g.app.Loading = editor.StartLoadData(name, data, g.app.Doc.View, g.app.Doc.Grid)
 			g.app.Say("loading %s", editor.Printable(name))
 		})
 	}()

@@ -165,7 +165,7 @@ func TestGameCommands(t *testing.T) {
 	// Opening a missing file reports it and keeps the scene.
 	before := g.app.Doc.Scene
 	g.openFile(filepath.Join(t.TempDir(), "nope.obj"))
-	for g.loading != nil { // pollLoad finishes the load once the loader is done
+	for g.app.Loading != nil { // pollLoad finishes the load once the loader is done
 		g.pollLoad()
 		runtime.Gosched()
 	}
@@ -223,7 +223,7 @@ func TestFitSceneInsideClosedHall(t *testing.T) {
 func TestLegendToggle(t *testing.T) {
 	g := newTestGame(t)
 	g.tri.hover, g.tri.hoverValid = 0, true
-	g.eng.set = editor.StartEngines([]string{"/nonexistent/eng"}, engine.Options{}, 0)
+	g.app.Engines = editor.StartEngines([]string{"/nonexistent/eng"}, engine.Options{}, 0)
 	defer g.closeEngines()
 	f := g.frame()
 	if len(f.Legend) == 0 || !strings.HasPrefix(f.Legend[len(f.Legend)-1].Name, "eng: ") {

@@ -16,7 +16,7 @@ import (
 
 // runHunt starts a hunt on the current scene (the Hunt button).
 func (g *game) runHunt() {
-	if g.hunter != nil {
+	if g.app.Hunter != nil {
 		g.app.Say("a hunt is already running")
 		return
 	}
@@ -30,14 +30,14 @@ func (g *game) runHunt() {
 	}
 	seed := uint64(time.Now().UnixNano())
 	g.app.Say("hunting for %s (seed %d)", d, seed)
-	g.hunter = editor.StartHunt(g.app.Doc.Scene, d, seed, g.huntDir, func(s hunt.Summary, err error) {
+	g.app.Hunter = editor.StartHunt(g.app.Doc.Scene, d, seed, g.huntDir, func(s hunt.Summary, err error) {
 		g.postWait(func() { g.huntDone(s, err) })
 	})
 }
 
 // huntDone opens the worst finding and reports the summary.
 func (g *game) huntDone(s hunt.Summary, err error) {
-	g.hunter = nil
+	g.app.Hunter = nil
 	if err != nil {
 		g.app.Fail(fmt.Errorf("hunt: %w", err))
 		return

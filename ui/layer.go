@@ -135,7 +135,7 @@ func (g *game) overRects() (opaque, other []image.Rectangle, known bool) {
 	// begins a drag, or a tenth of a second after an option is chosen).
 	sc := p.shown[panelScene]
 	other = append(other, scaleRect(image.Rect(sc.Min.X-1, sc.Min.Y, sc.Max.X+1, sc.Max.Y+dropdownReach), s))
-	if g.loading != nil || g.hunter != nil {
+	if g.app.Loading != nil || g.app.Hunter != nil {
 		other = append(other, image.Rect(0, g.h-(statusH+2*progressH)*s, g.w, g.h-statusH*s))
 	}
 	if n := len(g.banners()); n > 0 {

@@ -148,12 +148,12 @@ func TestPathFieldTyping(t *testing.T) {
 		g.typeLine(end)
 	}
 	typePath(lineInput{escape: true})
-	if g.panels.path != "" || g.panels.edit != nil || g.loading != nil {
-		t.Fatalf("Escape: path %q, edit %v, loading %v", g.panels.path, g.panels.edit, g.loading)
+	if g.panels.path != "" || g.panels.edit != nil || g.app.Loading != nil {
+		t.Fatalf("Escape: path %q, edit %v, loading %v", g.panels.path, g.panels.edit, g.app.Loading)
 	}
 	typePath(lineInput{clickAway: true})
-	if g.panels.path != level || g.panels.edit != nil || g.loading != nil {
-		t.Fatalf("click away: path %q, edit %v, loading %v", g.panels.path, g.panels.edit, g.loading)
+	if g.panels.path != level || g.panels.edit != nil || g.app.Loading != nil {
+		t.Fatalf("click away: path %q, edit %v, loading %v", g.panels.path, g.panels.edit, g.app.Loading)
 	}
 	g.editPath()
 	if e := g.panels.edit; e == nil || e.buf != level || !e.all {
@@ -161,10 +161,10 @@ func TestPathFieldTyping(t *testing.T) {
 	}
 	g.typeLine(lineInput{backspace: true})
 	typePath(lineInput{enter: true})
-	if g.loading == nil {
+	if g.app.Loading == nil {
 		t.Fatalf("Enter did not open %q (%s)", level, g.app.Msg)
 	}
-	for g.loading != nil {
+	for g.app.Loading != nil {
 		g.pollLoad()
 		runtime.Gosched()
 	}

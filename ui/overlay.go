@@ -99,10 +99,10 @@ func (g *game) drawOverlay(screen *ebiten.Image) {
 		c = colorError
 	}
 	drawText(screen, g.statusText(g.w/int(sc)-12), 6*sc, float64(h-barH)+4*sc, sc, c)
-	if l := g.loading; l != nil {
+	if l := g.app.Loading; l != nil {
 		progressBar(screen, h-barH-progressH*float32(sc), w, float32(sc), l.Progress())
 	}
-	if hn := g.hunter; hn != nil {
+	if hn := g.app.Hunter; hn != nil {
 		progressBar(screen, h-barH-2*progressH*float32(sc), w, float32(sc), hn.Fraction())
 	}
 	g.drawBanners(screen, sc)
@@ -125,7 +125,7 @@ func progressBar(screen *ebiten.Image, y, w, sc float32, frac float64) {
 // algorithms' disagreement, and why play paused by itself.
 func (g *game) banners() []string {
 	var out []string
-	if s := g.opinions.Disagree(); s != "" {
+	if s := g.app.Opinions.Disagree(); s != "" {
 		out = append(out, s)
 	}
 	if g.play != nil && g.play.Note != "" {

@@ -262,7 +262,7 @@ func (g *game) scenePanel(ctx *debugui.Context) {
 	g.button(ctx, "Export", func() { g.export(false) })
 	g.button(ctx, "Share", g.shareMoment)
 	g.button(ctx, "Screenshot", func() { g.shotPending = true })
-	if l := g.loading; l != nil {
+	if l := g.app.Loading; l != nil {
 		ctx.SetGridLayout([]int{-1, 70}, nil)
 		ctx.Text(fmt.Sprintf("%s %3.0f%%", l.Stage(), 100*l.Progress()))
 		g.button(ctx, "Cancel", l.Cancel)
@@ -588,10 +588,10 @@ func (g *game) resultPanel(ctx *debugui.Context) {
 	g.expectRows(ctx)
 	ctx.Header("Second opinions", true, func() {
 		ctx.SetGridLayout([]int{-1}, nil)
-		if g.opinions.Skipped != "" || g.opinions.Report == nil && g.app.Doc.Scene != nil {
+		if g.app.Opinions.Skipped != "" || g.app.Opinions.Report == nil && g.app.Doc.Scene != nil {
 			g.button(ctx, "Compare", func() { g.forceOps = true })
 		}
-		for _, r := range editor.OpinionRows(&g.opinions) {
+		for _, r := range editor.OpinionRows(&g.app.Opinions) {
 			if r.Bad {
 				colorRow(ctx, r.Text, colorBad)
 			} else {

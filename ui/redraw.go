@@ -74,9 +74,9 @@ func (g *game) noteChanges(posted bool) {
 	now := shown{
 		rev: g.app.Rev, cam: cameraState(g.cam), w: g.w, h: g.h, msg: g.app.Msg, msgErr: g.app.MsgErr,
 		help: g.help, capture: g.capture, hover: g.hover, mode: g.mode,
-		opinionsReady: g.opinions.Report != nil, probeReady: g.probe.Result != nil,
+		opinionsReady: g.app.Opinions.Report != nil, probeReady: g.app.Probe.Result != nil,
 	}
-	busy := g.loading != nil || g.hunter != nil || (g.play != nil && g.play.Running) || g.shotPending
+	busy := g.app.Loading != nil || g.app.Hunter != nil || (g.play != nil && g.play.Running) || g.shotPending
 	if r.requested.Swap(false) || posted || busy || now != r.last || g.inputActive() {
 		r.frames = redrawFrames
 	}

@@ -3,11 +3,11 @@ package ui
 // shutdown ends the window's background work before the final save: a
 // load in progress and a running hunt.
 func (g *game) shutdown() {
-	if g.loading != nil {
-		g.loading.Cancel()
+	if g.app.Loading != nil {
+		g.app.Loading.Cancel()
 	}
-	if g.hunter != nil {
-		g.hunter.Cancel()
+	if g.app.Hunter != nil {
+		g.app.Hunter.Cancel()
 	}
 	g.closeEngines()
 }

@@ -61,15 +61,15 @@ func (g *game) probePanel(ctx *debugui.Context) {
 			if p.probeExp > 0 {
 				off = math.Pow(10, p.probeExp)
 			}
-			if err := g.probe.SetOffset(off); err != nil {
+			if err := g.app.Probe.SetOffset(off); err != nil {
 				g.app.Fail(err)
 			}
 		})
 	})
 
 	ctx.Text("offset")
-	g.numberField(ctx, "probe offset", g.probe.Offset, func(x float64) error {
-		if err := g.probe.SetOffset(x); err != nil {
+	g.numberField(ctx, "probe offset", g.app.Probe.Offset, func(x float64) error {
+		if err := g.app.Probe.SetOffset(x); err != nil {
 			g.app.Fail(err)
 			return err
 		}
@@ -80,10 +80,10 @@ func (g *game) probePanel(ctx *debugui.Context) {
 		return nil
 	})
 	ctx.SetGridLayout([]int{-1}, nil)
-	if g.probe.Skipped != "" {
+	if g.app.Probe.Skipped != "" {
 		g.button(ctx, "Probe", func() { g.forceProb = true })
 	}
-	for _, l := range editor.ProbeLines(&g.probe) {
+	for _, l := range editor.ProbeLines(&g.app.Probe) {
 		ctx.Text(l)
 	}
 }
@@ -100,7 +100,7 @@ func (g *game) huntPanel(ctx *debugui.Context) {
 		g.panels.huntSeconds = x
 		return nil
 	})
-	if h := g.hunter; h != nil {
+	if h := g.app.Hunter; h != nil {
 		g.button(ctx, "Cancel", h.Cancel)
 		ctx.SetGridLayout([]int{-1}, nil)
 		pr := h.Progress()

@@ -68,7 +68,28 @@ type App struct {
 	// shows its row); a load clears it.
 	Triangle TriangleSelection
 
+	// The work derived from the Doc, which the App owns and Update runs in
+	// its order (the window only shows it and forwards input):
+	Opinions Opinions // the three first-contact opinions on the shown motion
+	Probe    Probe    // the precision probe
+	Engines  *Engines // the live engines; nil until some are started
+	Hunter   *Hunter  // the running hunt; nil when none
+	Loading  *Loader  // the file being opened; nil when none
+
 	ran bool // RunCore has run at least once (Result is for some revision)
+}
+
+// UpdateDerived brings the derived work up to date with the Doc, in this
+// order: the core's answer (Refresh), the opinions and the probe (each
+// skipped on a large mesh unless forced: the Compare and Probe buttons),
+// then the live engines, which are judged against the core's answer.
+func (a *App) UpdateDerived(forceOpinions, forceProbe bool) {
+	a.Refresh()
+	a.Opinions.Update(a.Doc, a.Rev, forceOpinions)
+	a.Probe.Update(a.Doc, a.Rev, a.Result.Answer, forceProbe)
+	if a.Engines.Len() > 0 {
+		a.Engines.Update(a.Doc, a.Rev, a.Result)
+	}
 }
 
 // maxRecent is the number of recent files remembered.
