@@ -9,9 +9,11 @@
  * each a quadratic in t solved by a lowest-root routine; the smallest t
  * wins. It speaks the engine protocol (docs/engine-protocol.md): one JSON
  * request per line on standard input, one JSON answer per line on standard
- * output. Sweeps only (no slide).
+ * output. Sweeps only (no slide), of ellipsoids and capsules (its hello lists
+ * "shapes": ["ellipsoid", "capsule"]; the capsule method is under
+ * "Capsules" below).
  *
- *     cc -O2 -std=c99 -Wall -o fauerby fauerby.c -lm
+ *     cc -O2 -std=c99 -Wall -Wextra -o fauerby fauerby.c -lm
  *     ./fauerby                         correct (as double precision allows)
  *     ./fauerby --bug touching          contacts that start touching are missed
  *     ./fauerby --bug edge              edge hits near a vertex are dropped

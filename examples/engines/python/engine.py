@@ -16,7 +16,13 @@ Spheres and Ellipsoids", sections 3 and 4), including the cases the course
 leaves out: a start already touching or overlapping a triangle (t = 0),
 two-sided triangles, and rotated ellipsoids (any three orthogonal axes).
 
-Replace `sweep_mesh` with a call into your own collision code.
+It answers capsules too (its hello lists "shapes": ["ellipsoid", "capsule"];
+no boxes): exactly, by the same sphere tests on the capsule's two end
+spheres, plus its segment against the triangle's edges and vertices (see
+"Capsules" below).
+
+Replace `sweep_mesh` and `sweep_capsule_mesh` with calls into your own
+collision code (drop "capsule" from SHAPES if it has none).
 
 For practice, `engine.py --bug one-sided` plants a classic bug: triangles
 are one-sided (a triangle whose plane the center starts behind is skipped,
