@@ -30,6 +30,8 @@
  * a NaN or infinity in an answer is written as C prints it ("nan", "inf"),
  * which the debugger reads as that value and judges wrong. Every function
  * returns 0 (or a mesh id >= 1) on success and -1 once a write failed.
+ * The functions are static inline, so those you do not call cost nothing
+ * and draw no unused-function warning.
  */
 #ifndef SWEEPDBG_CAPTURE_H
 #define SWEEPDBG_CAPTURE_H
@@ -85,7 +87,7 @@ typedef struct {
     double half_segment[3];
 } capture_shape;
 
-static capture_shape capture_axes_(int kind, const double axes[3][3]) {
+static inline capture_shape capture_axes_(int kind, const double axes[3][3]) {
     capture_shape s;
     int i, k;
     s.kind = kind;
@@ -97,13 +99,13 @@ static capture_shape capture_axes_(int kind, const double axes[3][3]) {
 }
 
 /* capture_ellipsoid is the ellipsoid with the three semi-axes axes. */
-static capture_shape capture_ellipsoid(const double axes[3][3]) { return capture_axes_(CAPTURE_ELLIPSOID, axes); }
+static inline capture_shape capture_ellipsoid(const double axes[3][3]) { return capture_axes_(CAPTURE_ELLIPSOID, axes); }
 
 /* capture_box is the box with the three half extents axes. */
-static capture_shape capture_box(const double axes[3][3]) { return capture_axes_(CAPTURE_BOX, axes); }
+static inline capture_shape capture_box(const double axes[3][3]) { return capture_axes_(CAPTURE_BOX, axes); }
 
 /* capture_capsule is the capsule of radius around center +- half_segment. */
-static capture_shape capture_capsule(double radius, const double half_segment[3]) {
+static inline capture_shape capture_capsule(double radius, const double half_segment[3]) {
     static const double none[3][3] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
     capture_shape s = capture_axes_(CAPTURE_CAPSULE, none);
     s.radius = radius;
@@ -112,7 +114,7 @@ static capture_shape capture_capsule(double radius, const double half_segment[3]
 }
 
 /* capture_open creates (or truncates) the file at path. */
-static int capture_open(capture *c, const char *path) {
+static inline int capture_open(capture *c, const char *path) {
     c->f = fopen(path, "w");
     c->next_mesh = 1;
     c->err = c->f ? 0 : 1;
@@ -120,16 +122,16 @@ static int capture_open(capture *c, const char *path) {
 }
 
 /* capture_close closes the file; -1 if any write failed. */
-static int capture_close(capture *c) {
+static inline int capture_close(capture *c) {
     int bad = c->err;
     if (c->f && fclose(c->f) != 0) bad = 1;
     c->f = NULL;
     return bad ? -1 : 0;
 }
 
-static void capture_num_(capture *c, double x) { fprintf(c->f, "%.17g", x); }
+static inline void capture_num_(capture *c, double x) { fprintf(c->f, "%.17g", x); }
 
-static void capture_vec_(capture *c, const double v[3]) {
+static inline void capture_vec_(capture *c, const double v[3]) {
     fputc('[', c->f);
     capture_num_(c, v[0]); fputc(',', c->f);
     capture_num_(c, v[1]); fputc(',', c->f);
@@ -138,7 +140,7 @@ static void capture_vec_(capture *c, const double v[3]) {
 
 /* capture_str_ writes s as a JSON string: quotes, backslashes and control
  * characters escaped, other bytes (UTF-8) as they are. */
-static void capture_str_(capture *c, const char *s) {
+static inline void capture_str_(capture *c, const char *s) {
     static const char hex[] = "0123456789abcdef";
     fputc('"', c->f);
     for (; *s; s++) {
@@ -154,14 +156,14 @@ static void capture_str_(capture *c, const char *s) {
 }
 
 /* capture_end_ finishes a line and reports write errors. */
-static int capture_end_(capture *c) {
+static inline int capture_end_(capture *c) {
     fputc('\n', c->f);
     if (ferror(c->f)) c->err = 1;
     return c->err ? -1 : 0;
 }
 
 /* capture_mesh writes a mesh line and returns its id (1, 2, ...). */
-static long capture_mesh(capture *c, const double (*verts)[3], size_t nverts, const int (*tris)[3], size_t ntris) {
+static inline long capture_mesh(capture *c, const double (*verts)[3], size_t nverts, const int (*tris)[3], size_t ntris) {
     size_t i;
     long id;
     if (!c->f || c->err) return -1;
@@ -179,8 +181,8 @@ static long capture_mesh(capture *c, const double (*verts)[3], size_t nverts, co
 }
 
 /* capture_query_ writes the common request fields. */
-static void capture_query_(capture *c, const char *op, long mesh, const capture_shape *shape, const double start[3],
-                           const double end[3]) {
+static inline void capture_query_(capture *c, const char *op, long mesh, const capture_shape *shape, const double start[3],
+                                  const double end[3]) {
     fprintf(c->f, "{\"op\":\"%s\",\"mesh\":%ld,", op, mesh);
     if (shape->kind == CAPTURE_CAPSULE) {
         fputs("\"capsule\":{\"radius\":", c->f);
@@ -201,7 +203,7 @@ static void capture_query_(capture *c, const char *op, long mesh, const capture_
 }
 
 /* capture_tail_ writes frame (when >= 0) and label (when not NULL). */
-static void capture_tail_(capture *c, long frame, const char *label) {
+static inline void capture_tail_(capture *c, long frame, const char *label) {
     if (frame >= 0) fprintf(c->f, ",\"frame\":%ld", frame);
     if (label) { fputs(",\"label\":", c->f); capture_str_(c, label); }
     fputc('}', c->f);
@@ -210,8 +212,8 @@ static void capture_tail_(capture *c, long frame, const char *label) {
 /* capture_sweep_shape writes a sweep line: shape moving from start to end
  * over mesh, and the answer the game got. frame < 0 and label == NULL
  * leave those fields out. */
-static int capture_sweep_shape(capture *c, long mesh, const capture_shape *shape, const double start[3],
-                               const double end[3], const capture_hit *answer, long frame, const char *label) {
+static inline int capture_sweep_shape(capture *c, long mesh, const capture_shape *shape, const double start[3],
+                                      const double end[3], const capture_hit *answer, long frame, const char *label) {
     if (!c->f || c->err) return -1;
     capture_query_(c, "sweep", mesh, shape, start, end);
     if (!answer->hit) {
@@ -233,8 +235,8 @@ static int capture_sweep_shape(capture *c, long mesh, const capture_shape *shape
 
 /* capture_sweep is capture_sweep_shape for the ellipsoid with the three
  * semi-axes axes (world space). */
-static int capture_sweep(capture *c, long mesh, const double axes[3][3], const double start[3], const double end[3],
-                         const capture_hit *answer, long frame, const char *label) {
+static inline int capture_sweep(capture *c, long mesh, const double axes[3][3], const double start[3], const double end[3],
+                                const capture_hit *answer, long frame, const char *label) {
     capture_shape e = capture_ellipsoid(axes);
     return capture_sweep_shape(c, mesh, &e, start, end, answer, frame, label);
 }
@@ -243,9 +245,9 @@ static int capture_sweep(capture *c, long mesh, const double axes[3][3], const d
  * start toward end with the game's max_iterations and skin, and the answer
  * it got: the resting center final and its contacts (steps may be NULL
  * with nsteps 0, or nsteps < 0 to leave "steps" out). */
-static int capture_slide_shape(capture *c, long mesh, const capture_shape *shape, const double start[3],
-                               const double end[3], int max_iterations, double skin, const double final[3],
-                               const capture_step *steps, int nsteps, long frame, const char *label) {
+static inline int capture_slide_shape(capture *c, long mesh, const capture_shape *shape, const double start[3],
+                                      const double end[3], int max_iterations, double skin, const double final[3],
+                                      const capture_step *steps, int nsteps, long frame, const char *label) {
     int i;
     if (!c->f || c->err) return -1;
     capture_query_(c, "slide", mesh, shape, start, end);
@@ -272,9 +274,9 @@ static int capture_slide_shape(capture *c, long mesh, const capture_shape *shape
 
 /* capture_slide is capture_slide_shape for the ellipsoid with the three
  * semi-axes axes (world space). */
-static int capture_slide(capture *c, long mesh, const double axes[3][3], const double start[3], const double end[3],
-                         int max_iterations, double skin, const double final[3], const capture_step *steps, int nsteps,
-                         long frame, const char *label) {
+static inline int capture_slide(capture *c, long mesh, const double axes[3][3], const double start[3], const double end[3],
+                                int max_iterations, double skin, const double final[3], const capture_step *steps, int nsteps,
+                                long frame, const char *label) {
     capture_shape e = capture_ellipsoid(axes);
     return capture_slide_shape(c, mesh, &e, start, end, max_iterations, skin, final, steps, nsteps, frame, label);
 }
