@@ -267,7 +267,7 @@ static int sweep_mesh(vec3 start, vec3 end, hit *h) {
  * the first contact is found by at least one, so the smallest t is the
  * first contact. This is the decomposition of the swept-sphere methods
  * (Fauerby, 2003; Ericson, "Real-Time Collision Detection", 5.5.7 for the
- * moving sphere, 5.1.9 for the closest points of two lines) carried over
+ * moving sphere, 5.1.8 for the closest points of two lines) carried over
  * from the sphere's center point to the capsule's segment. The planted
  * bugs live in lowest_root and sweep_edge, which the capsule shares.
  */
