@@ -2,6 +2,7 @@ package examples
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,6 +20,8 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
+	"sweepdbg/scene/engine"
+	"sweepdbg/scene/judge"
 	"sweepdbg/sweep"
 )
 
@@ -391,7 +394,7 @@ func TestPythonEngine(t *testing.T) {
 func TestCEngine(t *testing.T) {
 	cc := need(t, "cc")
 	bin := filepath.Join(t.TempDir(), "naive")
-	build(t, cc, "-O2", "-std=c99", "-Wall", "-Werror", "-o", bin, "engines/c/naive.c", "-lm")
+	build(t, cc, "-O2", "-std=c99", "-Wall", "-Wextra", "-Werror", "-o", bin, "engines/c/naive.c", "-lm")
 	e := startEngine(t, bin)
 	checkHello(t, e, "sweep", "slide")
 	checkHandCases(t, e)
@@ -423,26 +426,23 @@ func TestCEngine(t *testing.T) {
 	}
 }
 
-// captureLine is every field a capture line may have.
-type captureLine struct {
-	Op        string                        `json:"op"`
-	ID        *int64                        `json:"id"`
-	Mesh      *int64                        `json:"mesh"`
-	Vertices  [][3]float64                  `json:"vertices"`
-	Triangles [][3]int                      `json:"triangles"`
-	Ellipsoid *struct{ Axes [3][3]float64 } `json:"ellipsoid"`
-	Start     *[3]float64                   `json:"start"`
-	End       *[3]float64                   `json:"end"`
-	MaxIter   int                           `json:"maxIterations"`
-	Skin      float64                       `json:"skin"`
-	Answer    *answer                       `json:"answer"`
-	Frame     *int64                        `json:"frame"`
-	Label     *string                       `json:"label"`
-}
+// demoShapes are the shapes the capture demos write, query by query: the
+// unit sphere falls, moves level, the player (wrong on purpose), the
+// sphere slides, a capsule falls, a box falls, the capsule slides.
+var demoShapes = func() []sweep.Shape {
+	sphere := sweep.EllipsoidShape(sweep.Sphere(1))
+	player := sweep.EllipsoidShape(sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{0.5, 0, 0}, {0, 1, 0}, {0, 0, 0.5}}})
+	body := sweep.CapsuleShape(sweep.Capsule{Radius: 0.5, HalfSegment: mgl64.Vec3{0, 1, 0}})
+	crate := sweep.BoxShape(sweep.Box{Axes: [3]mgl64.Vec3{{0.5, 0, 0}, {0, 0.75, 0}, {0, 0, 0.25}}})
+	return []sweep.Shape{sphere, sphere, player, sphere, body, crate, body}
+}()
 
-// checkCapture checks a capture file line by line: one JSON object each,
-// mesh ids defined before use, the protocol's fields on every query, and
-// exactly one answer that the exact core disagrees with (the deliberate one).
+// checkCapture checks a demo capture: one JSON object per line, read back
+// by the debugger's capture reader (engine.CaptureReader) with every
+// query's shape as the demo wrote it (demoShapes: ellipsoids, a capsule and
+// a box), a frame and a label on each, and the answers judged against the
+// exact core with the engine tolerance: all right but the deliberate one
+// (line 4), the right ones equal to the core's t or slide final.
 func checkCapture(t *testing.T, path string) {
 	t.Helper()
 	data, err := os.ReadFile(path)
@@ -452,68 +452,53 @@ func checkCapture(t *testing.T, path string) {
 	if len(data) == 0 || data[len(data)-1] != '\n' {
 		t.Fatalf("%s: empty or not ending in a newline", path)
 	}
-	meshes := map[int64]*sweep.Mesh{}
-	var queries, wrong int
 	for i, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
-		where := fmt.Sprintf("%s:%d", path, i+1)
-		var l captureLine
+		var obj map[string]json.RawMessage
 		dec := json.NewDecoder(strings.NewReader(line))
-		if err := dec.Decode(&l); err != nil || dec.More() || !strings.HasPrefix(line, "{") {
-			t.Fatalf("%s: not one JSON object: %v: %s", where, err, line)
-		}
-		switch l.Op {
-		case "mesh":
-			if l.ID == nil || len(l.Triangles) == 0 {
-				t.Fatalf("%s: mesh without id or triangles", where)
-			}
-			tris := make([]geom.Triangle, len(l.Triangles))
-			for k, tr := range l.Triangles {
-				for j, v := range tr {
-					if v < 0 || v >= len(l.Vertices) {
-						t.Fatalf("%s: triangle %d index %d out of range", where, k, v)
-					}
-					tris[k][j] = l.Vertices[v]
-				}
-			}
-			meshes[*l.ID] = sweep.NewMesh(tris)
-			continue
-		case "sweep", "slide":
-		default:
-			t.Fatalf("%s: op %q", where, l.Op)
-		}
-		queries++
-		if l.Mesh == nil || meshes[*l.Mesh] == nil {
-			t.Fatalf("%s: mesh id used before a mesh line defines it", where)
-		}
-		if l.Ellipsoid == nil || l.Start == nil || l.End == nil || l.Answer == nil || l.Frame == nil || l.Label == nil {
-			t.Fatalf("%s: missing one of ellipsoid, start, end, answer, frame, label: %s", where, line)
-		}
-		m := meshes[*l.Mesh]
-		e := sweep.Ellipsoid{Axes: [3]mgl64.Vec3{l.Ellipsoid.Axes[0], l.Ellipsoid.Axes[1], l.Ellipsoid.Axes[2]}}
-		start, end := mgl64.Vec3(*l.Start), mgl64.Vec3(*l.End)
-		if l.Op == "sweep" {
-			if l.Answer.Hit == nil {
-				t.Fatalf("%s: sweep answer without hit", where)
-			}
-			h, ok := m.Sweep(e, start, end.Sub(start))
-			switch {
-			case *l.Answer.Hit != ok:
-				wrong++
-			case ok && (l.Answer.T == nil || !near(*l.Answer.T, h.T, 1e-6)):
-				wrong++
-			}
-			continue
-		}
-		if l.Answer.Final == nil {
-			t.Fatalf("%s: slide answer without final", where)
-		}
-		r := m.Slide(e, start, end, sweep.SlideOptions{MaxIterations: l.MaxIter, Skin: l.Skin})
-		if !nearVec(*l.Answer.Final, r.Final, 1e-6) {
-			wrong++
+		if err := dec.Decode(&obj); err != nil || dec.More() || !strings.HasPrefix(line, "{") {
+			t.Fatalf("%s:%d: not one JSON object: %v: %s", path, i+1, err, line)
 		}
 	}
-	if queries != 4 || wrong != 1 {
-		t.Errorf("%s: %d queries, %d wrong against the exact core; want 4 and exactly 1 (the deliberate one)", path, queries, wrong)
+	r := engine.NewCaptureReader(bytes.NewReader(data))
+	var n int
+	var wrong []int
+	for {
+		rec, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if n >= len(demoShapes) {
+			t.Fatalf("%s:%d: more queries than the demo writes (%d)", path, rec.Line, len(demoShapes))
+		}
+		if rec.Query.Shape != demoShapes[n] {
+			t.Errorf("%s:%d: shape read back as %+v, the demo wrote %+v", path, rec.Line, rec.Query.Shape, demoShapes[n])
+		}
+		n++
+		if !rec.HasFrame || rec.Label == "" {
+			t.Errorf("%s:%d: frame %v label %q, want both", path, rec.Line, rec.HasFrame, rec.Label)
+		}
+		if v := rec.Judge(judge.Judge{}); v.State != judge.Agrees {
+			wrong = append(wrong, rec.Line)
+			continue
+		}
+		q, got := rec.Query, rec.Answer.Answer
+		if rec.Op == engine.OpSlide {
+			want := q.Mesh.Core.SlideShape(q.Shape, q.Start, q.End, q.Slide)
+			if !nearVec([3]float64(got.Slide.Final), want.Final, 1e-9) {
+				t.Errorf("%s:%d: slide final %v, the core's %v", path, rec.Line, got.Slide.Final, want.Final)
+			}
+			continue
+		}
+		h, ok := q.Mesh.Core.Cast(q.Shape, q.Start, q.Delta())
+		if got.Hit != ok || ok && !near(got.First.T, h.T, 1e-9) {
+			t.Errorf("%s:%d: sweep hit %v t %v, the core's %v %v", path, rec.Line, got.Hit, got.First.T, ok, h.T)
+		}
+	}
+	if n != len(demoShapes) || len(wrong) != 1 || wrong[0] != 4 {
+		t.Errorf("%s: %d queries, wrong on lines %v; want %d and exactly line 4 (the deliberate one)", path, n, wrong, len(demoShapes))
 	}
 }
 
@@ -530,8 +515,9 @@ var debuggerBin = sync.OnceValues(func() (string, error) {
 	return bin, nil
 })
 
-// checkReplay replays a demo capture with the debugger: exit 1 and exactly
-// one wrong line, the deliberate one (line 4).
+// checkReplay replays a demo capture with the debugger: exit 1, its seven
+// queries (ellipsoids, a capsule and a box) read, and exactly one wrong
+// line, the deliberate one (line 4).
 func checkReplay(t *testing.T, capture string) {
 	t.Helper()
 	bin, err := debuggerBin()
@@ -543,7 +529,8 @@ func checkReplay(t *testing.T, capture string) {
 	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
 		t.Fatalf("debugger replay %s: %v, want exit 1\n%s", capture, err, out)
 	}
-	if n := strings.Count(string(out), "WRONG "); n != 1 || !strings.Contains(string(out), "WRONG "+capture+":4 ") {
+	if n := strings.Count(string(out), "WRONG "); n != 1 || !strings.Contains(string(out), "WRONG "+capture+":4 ") ||
+		!strings.Contains(string(out), capture+": 7 queries, 1 wrong") {
 		t.Errorf("debugger replay %s:\n%s\nwant exactly one wrong line, line 4", capture, out)
 	}
 }
@@ -553,7 +540,7 @@ func TestCaptureC(t *testing.T) {
 	cc := need(t, "cc")
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "demo")
-	build(t, cc, "-O2", "-std=c99", "-Wall", "-Werror", "-o", bin, "capture/c/demo.c")
+	build(t, cc, "-O2", "-std=c99", "-Wall", "-Wextra", "-Werror", "-o", bin, "capture/c/demo.c")
 	out := filepath.Join(dir, "demo.jsonl")
 	build(t, bin, out)
 	checkCapture(t, out)
@@ -605,7 +592,7 @@ func buildFauerby(t *testing.T) string {
 	t.Helper()
 	cc := need(t, "cc")
 	bin := filepath.Join(t.TempDir(), "fauerby")
-	build(t, cc, "-O2", "-std=c99", "-Wall", "-Werror", "-o", bin, "engines/c/fauerby.c", "-lm")
+	build(t, cc, "-O2", "-std=c99", "-Wall", "-Wextra", "-Werror", "-o", bin, "engines/c/fauerby.c", "-lm")
 	return bin
 }
 

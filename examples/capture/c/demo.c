@@ -1,6 +1,6 @@
 /*
- * demo.c: writes a small capture with capture.h, one answer deliberately
- * wrong, for `debugger replay` to find.
+ * demo.c: writes a small capture with capture.h (an ellipsoid, a capsule
+ * and a box), one answer deliberately wrong, for `debugger replay` to find.
  *
  *     cc -O2 -std=c99 -o demo demo.c && ./demo demo.jsonl
  *     debugger replay demo.jsonl      # exit 1: the line labelled "wrong on purpose"
@@ -44,6 +44,31 @@ int main(int argc, char **argv) {
     const double s_start[3] = {1, 2, 1}, s_end[3] = {2, 0, 1}, final[3] = {2, 1.001, 1};
     capture_step st = {0.5, {1.5, 1, 1}, {1.5, 0, 1}, {0, 1, 0}, 0};
     capture_slide(&c, mesh, sphere, s_start, s_end, 5, 0.001, final, &st, 1, 4, "slide along the floor");
+
+    /* The other shapes (docs/engine-protocol.md, "Shapes"), the same fall.
+     * A capsule of radius 0.5 around the segment 1 up and down from its
+     * center: its lowest point, 1.5 below the center, reaches the floor
+     * after 1.5 of the 4 units, t = 0.375. Right. */
+    const double up[3] = {0, 1, 0};
+    capture_shape body = capture_capsule(0.5, up);
+    capture_hit capsule_fall = {1, 0.375, {1, 0, 1}, {0, 1, 0}, 0, "face", 1};
+    capture_sweep_shape(&c, mesh, &body, start, end, &capsule_fall, 5, "capsule falls onto the floor");
+
+    /* A box 1 x 1.5 x 0.5: its bottom face, 0.75 below the center, lands
+     * flat after 2.25 of the 4 units, t = 0.5625; (1, 0, 1), the middle of
+     * the face, is one of its contact points. Right. */
+    const double half_extents[3][3] = {{0.5, 0, 0}, {0, 0.75, 0}, {0, 0, 0.25}};
+    capture_shape crate = capture_box(half_extents);
+    capture_hit box_fall = {1, 0.5625, {1, 0, 1}, {0, 1, 0}, 0, "face", 1};
+    capture_sweep_shape(&c, mesh, &crate, start, end, &box_fall, 6, "box falls onto the floor");
+
+    /* The capsule slides: from (1, 2, 1) toward (2, 0, 1) its lowest point
+     * (0.5 above the floor) touches after a quarter, the center at
+     * (1.25, 1.5, 1); the rest, (0.75, -1.5, 0), on the floor is
+     * (0.75, 0, 0), one skin above. Right. */
+    const double c_final[3] = {2, 1.501, 1};
+    capture_step cst = {0.25, {1.25, 1.5, 1}, {1.25, 0, 1}, {0, 1, 0}, 0};
+    capture_slide_shape(&c, mesh, &body, s_start, s_end, 5, 0.001, c_final, &cst, 1, 7, "capsule slides along the floor");
 
     if (capture_close(&c) != 0) {
         perror(path);

@@ -9,9 +9,11 @@
  * each a quadratic in t solved by a lowest-root routine; the smallest t
  * wins. It speaks the engine protocol (docs/engine-protocol.md): one JSON
  * request per line on standard input, one JSON answer per line on standard
- * output. Sweeps only (no slide).
+ * output. Sweeps only (no slide), of ellipsoids and capsules (its hello lists
+ * "shapes": ["ellipsoid", "capsule"]; the capsule method is under
+ * "Capsules" below).
  *
- *     cc -O2 -std=c99 -Wall -o fauerby fauerby.c -lm
+ *     cc -O2 -std=c99 -Wall -Wextra -o fauerby fauerby.c -lm
  *     ./fauerby                         correct (as double precision allows)
  *     ./fauerby --bug touching          contacts that start touching are missed
  *     ./fauerby --bug edge              edge hits near a vertex are dropped
@@ -236,6 +238,153 @@ static int sweep_mesh(vec3 start, vec3 end, hit *h) {
     return 1;
 }
 
+/* ------------------------------------------------------------------ */
+/* Capsules                                                             */
+/*
+ * A capsule is the points within r of its segment, center - s to
+ * center + s (docs/engine-protocol.md, "Shapes"). It touches a triangle
+ * when the distance from its segment to the triangle is r. The method is
+ * exact, and reuses the sphere tests above: scaled by 1/r (eSpace with the
+ * axes r, r, r) the capsule is a unit sphere swept along its segment.
+ * Take the closest pair of points, one on the segment and one on the
+ * triangle, at the first contact; by where each lies, the contact is one
+ * of
+ *
+ *   (a) an end of the segment against the face, an edge or a vertex: the
+ *       two end spheres, center +- s, swept as spheres (sweep_triangle);
+ *   (b) the segment's interior against an edge's interior: the two lines
+ *       reach distance r (sweep_segment_edge);
+ *   (c) the segment's interior against a vertex: the vertex, moving by -v,
+ *       against the cylinder around the segment (sweep_edge, the roles
+ *       swapped: sweep_vertex_segment);
+ *   (d) the segment's interior against the face's interior: only when
+ *       the segment is parallel to the face, and then a pair of kind (a),
+ *       (b) or (c) is as close, so nothing more is needed; except at the
+ *       start, where a segment piercing the face is at distance 0 from it
+ *       with no pair of the kinds above within r (capsule_pierces).
+ *
+ * Each test reports only times at which the capsule really touches, and
+ * the first contact is found by at least one, so the smallest t is the
+ * first contact. This is the decomposition of the swept-sphere methods
+ * (Fauerby, 2003; Ericson, "Real-Time Collision Detection", 5.5.7 for the
+ * moving sphere, 5.1.8 for the closest points of two lines) carried over
+ * from the sphere's center point to the capsule's segment. The planted
+ * bugs live in lowest_root and sweep_edge, which the capsule shares.
+ */
+
+/* A capsule contact (eSpace): the contact and the point of the segment
+ * nearest the triangle then (the "core": the normal runs from point to it). */
+typedef struct {
+    contact c;
+    vec3 core;
+} capsule_contact;
+
+/* sweep_segment_edge: (b), the segment p +- s moving by v against the
+ * interior of edge e0e1; 1 when it sets *best. */
+static int sweep_segment_edge(vec3 p, vec3 v, vec3 s, vec3 e0, vec3 e1, capsule_contact *best) {
+    vec3 e = sub(e1, e0), m = cross(s, e);
+    double ss = dot(s, s), ee = dot(e, e), mm = dot(m, m);
+    /* Near-parallel lines (sin of the angle below 1e-8) are left to the
+     * ends, (a) and (c): where the lines' closest points lie is
+     * ill-conditioned as 1/sin^2, while the ends find a contact whose
+     * distance differs by at most sin * length. 1e-8 = sqrt(double's
+     * 1e-16) balances the two errors (both ~1e-8 of the lengths). */
+    if (mm <= 1e-16 * ss * ee) return 0;
+    vec3 mhat = scale(m, 1 / sqrt(mm));
+    /* The lines' distance is |d0 + t dv|, linear in t: unit at the contact. */
+    double d0 = dot(sub(p, e0), mhat), dv = dot(v, mhat), t;
+    if (fabs(d0) <= 1) t = 0; /* within 1 of each other's line at the start */
+    else if (d0 > 0 && dv < 0) t = (d0 - 1) / -dv;
+    else if (d0 < 0 && dv > 0) t = (-d0 - 1) / dv;
+    else return 0; /* moving apart, or keeping their distance */
+    if (t > best->c.t) return 0;
+    /* The lines' closest points (Ericson 5.1.8): c + u s and e0 + w e. */
+    vec3 c = add(p, scale(v, t)), r0 = sub(c, e0);
+    double se = dot(s, e), sr = dot(s, r0), er = dot(e, r0);
+    double u = (se * er - ee * sr) / mm, w = (ss * er - se * sr) / mm; /* mm = ss ee - se^2 */
+    if (u < -1 || u > 1 || w < 0 || w > 1) return 0; /* outside the segment or the edge: an end's contact */
+    best->c.t = t; best->c.point = add(e0, scale(e, w)); best->c.feature = EDGE;
+    best->core = add(c, scale(s, u));
+    return 1;
+}
+
+/* sweep_vertex_segment: (c), vertex q against the segment p +- s moving
+ * by v: q moves by -v relative to the capsule, against the unit cylinder
+ * around the segment (Fauerby's edge test, sweep_edge). */
+static int sweep_vertex_segment(vec3 p, vec3 v, vec3 s, vec3 q, capsule_contact *best) {
+    contact rel = best->c;
+    if (!sweep_edge(q, scale(v, -1), sub(p, s), add(p, s), &rel)) return 0;
+    /* rel.point is on the segment as it was at the start; move it to t. */
+    best->core = add(rel.point, scale(v, rel.t));
+    best->c.t = rel.t; best->c.point = q; best->c.feature = VERTEX;
+    return 1;
+}
+
+/* capsule_pierces: (d) at the start, the segment p +- s crossing the
+ * triangle's interior (Ericson 5.3.6, segment against triangle). A segment
+ * lying in the plane is left to (a) and (b): an end inside, or an edge
+ * crossed. */
+static int capsule_pierces(vec3 p, vec3 s, vec3 a, vec3 b, vec3 c, capsule_contact *best) {
+    vec3 n = cross(sub(b, a), sub(c, a)), p0 = sub(p, s), p1 = add(p, s);
+    double d0 = dot(n, sub(p0, a)), d1 = dot(n, sub(p1, a));
+    if (d0 * d1 > 0 || d0 == d1) return 0; /* both ends on one side, or in the plane */
+    vec3 x = add(p0, scale(sub(p1, p0), d0 / (d0 - d1)));
+    if (!inside(x, a, b, c)) return 0;
+    best->c.t = 0; best->c.point = x; best->c.feature = FACE;
+    best->core = x;
+    return 1;
+}
+
+/* sweep_capsule_triangle: the capsule p +- s (unit radius, eSpace) moving
+ * by v against triangle abc; 1 when it set *best. */
+static int sweep_capsule_triangle(vec3 p, vec3 v, vec3 s, vec3 a, vec3 b, vec3 c, capsule_contact *best) {
+    vec3 vs[3] = {a, b, c};
+    int set = 0;
+    if (best->c.t > 0 && capsule_pierces(p, s, a, b, c, best)) return 1;
+    for (int k = -1; k <= 1; k += 2) { /* (a) the end spheres */
+        vec3 end = add(p, scale(s, k));
+        if (sweep_triangle(end, v, a, b, c, &best->c)) {
+            best->core = add(end, scale(v, best->c.t));
+            set = 1;
+        }
+    }
+    for (int i = 0; i < 3; i++) {
+        set |= sweep_segment_edge(p, v, s, vs[i], vs[(i + 1) % 3], best); /* (b) */
+        set |= sweep_vertex_segment(p, v, s, vs[i], best);                /* (c) */
+    }
+    return set;
+}
+
+/* sweep_capsule_mesh sweeps the capsule (radius r, half segment s) from
+ * start to end over every triangle and returns 1 with *h at the first
+ * contact. */
+static int sweep_capsule_mesh(double r, vec3 s, vec3 start, vec3 end, hit *h) {
+    for (int i = 0; i < 3; i++) axes[i] = v3(i == 0 ? r : 0, i == 1 ? r : 0, i == 2 ? r : 0);
+    vec3 p = to_espace(start), v = to_espace(sub(end, start)), su = to_espace(s);
+    capsule_contact best;
+    best.c.t = 1; best.c.point = best.core = v3(0, 0, 0); best.c.feature = FACE;
+    int found = 0;
+    for (int k = 0; k < ntris; k++) {
+        if (sweep_capsule_triangle(p, v, su, to_espace(verts[tris[k][0]]), to_espace(verts[tris[k][1]]),
+                                   to_espace(verts[tris[k][2]]), &best)) {
+            found = 1; h->triangle = k;
+        }
+    }
+    if (!found) return 0;
+    vec3 n = sub(best.core, best.c.point);
+    if (len(n) == 0) { /* the segment on the triangle (a start piercing it): the face's normal, toward the center */
+        vec3 a = verts[tris[h->triangle][0]];
+        n = cross(sub(verts[tris[h->triangle][1]], a), sub(verts[tris[h->triangle][2]], a));
+        if (dot(n, sub(start, a)) < 0) n = scale(n, -1);
+        if (len(n) == 0) n = v3(0, 0, 1); /* a degenerate triangle: any normal */
+    }
+    h->t = best.c.t;
+    h->point = to_world(best.c.point);
+    h->normal = unit(n); /* eSpace is world space scaled by 1/r: directions are the same */
+    h->feature = best.c.feature;
+    return 1;
+}
+
 #define ENGINE_NAME "fauerby"
 #include "request.h"
 /* put_error writes {"error":msg}; msg is plain ASCII without quotes. */
@@ -244,18 +393,11 @@ static void put_error(const char *msg) { printf("{\"error\":\"%s\"}", msg); }
 static double mesh_id = -1; /* this engine keeps only the newest mesh */
 
 static void answer(const char *line) {
-    memset(rq.op, 0, sizeof rq.op);
-    rq.protocol = rq.id = rq.mesh = rq.max_iterations = rq.skin = 0;
-    rq.naxes = 0; rq.nverts = 0; rq.ntris = 0;
-    js = line; jerr = NULL;
-    jobject(request_field, NULL);
-    jws();
-    if (!jerr && *js) jfail("text after the object");
-    if (jerr) { put_error(jerr); return; }
+    if (!read_request(line)) { put_error(jerr); return; }
 
     if (!strcmp(rq.op, "hello")) {
         if (rq.protocol != 1) { put_error("this engine speaks protocol 1"); return; }
-        printf("{\"protocol\":1,\"name\":\"fauerby-c\",\"ops\":[\"sweep\"]}");
+        printf("{\"protocol\":1,\"name\":\"fauerby-c\",\"ops\":[\"sweep\"],\"shapes\":[\"ellipsoid\",\"capsule\"]}");
     } else if (!strcmp(rq.op, "mesh")) {
         for (int i = 0; i < rq.ntris; i++)
             for (int k = 0; k < 3; k++)
@@ -268,13 +410,21 @@ static void answer(const char *line) {
         printf("{\"ok\":true}");
     } else if (!strcmp(rq.op, "sweep")) {
         if (rq.mesh != mesh_id) { put_error("unknown mesh id"); return; }
-        if (rq.naxes != 3) { put_error("ellipsoid.axes: want 3 axes"); return; }
-        for (int i = 0; i < 3; i++) {
-            if (dot(rq.axes[i], rq.axes[i]) == 0) { put_error("ellipsoid.axes: an axis of length 0"); return; }
-            axes[i] = rq.axes[i];
-        }
+        if (rq.nshapes != 1 || !(rq.ellipsoid || rq.capsule)) { put_error("want one shape, an ellipsoid or a capsule"); return; }
         hit h;
-        if (!sweep_mesh(rq.start, rq.end, &h)) { printf("{\"hit\":false}"); return; }
+        int found;
+        if (rq.capsule) {
+            if (!(rq.radius > 0) || !rq.has_half_segment) { put_error("capsule: want a radius > 0 and a halfSegment"); return; }
+            found = sweep_capsule_mesh(rq.radius, rq.half_segment, rq.start, rq.end, &h);
+        } else {
+            if (rq.naxes != 3) { put_error("ellipsoid.axes: want 3 axes"); return; }
+            for (int i = 0; i < 3; i++) {
+                if (dot(rq.axes[i], rq.axes[i]) == 0) { put_error("ellipsoid.axes: an axis of length 0"); return; }
+                axes[i] = rq.axes[i];
+            }
+            found = sweep_mesh(rq.start, rq.end, &h);
+        }
+        if (!found) { printf("{\"hit\":false}"); return; }
         printf("{\"hit\":true,\"t\":%.17g,\"point\":", h.t);
         put_vec(h.point);
         printf(",\"normal\":"); put_vec(h.normal);

@@ -205,14 +205,7 @@ static void put_error(const char *msg) { printf("{\"error\":\"%s\"}", msg); }
 static double mesh_id = -1; /* this engine keeps only the newest mesh */
 
 static void answer(const char *line) {
-    memset(rq.op, 0, sizeof rq.op);
-    rq.protocol = rq.id = rq.mesh = rq.max_iterations = rq.skin = 0;
-    rq.naxes = 0; rq.nverts = 0; rq.ntris = 0;
-    js = line; jerr = NULL;
-    jobject(request_field, NULL);
-    jws();
-    if (!jerr && *js) jfail("text after the object");
-    if (jerr) { put_error(jerr); return; }
+    if (!read_request(line)) { put_error(jerr); return; }
 
     if (!strcmp(rq.op, "hello")) {
         if (rq.protocol != 1) { put_error("this engine speaks protocol 1"); return; }
@@ -229,6 +222,7 @@ static void answer(const char *line) {
         printf("{\"ok\":true}");
     } else if (!strcmp(rq.op, "sweep") || !strcmp(rq.op, "slide")) {
         if (rq.mesh != mesh_id) { put_error("unknown mesh id"); return; }
+        if (rq.nshapes != 1 || !rq.ellipsoid) { put_error("want one shape, an ellipsoid (this engine answers no other)"); return; }
         if (rq.naxes != 3) { put_error("ellipsoid.axes: want 3 axes"); return; }
         vec3 r = v3(len(rq.axes[0]), len(rq.axes[1]), len(rq.axes[2]));
         if (!strcmp(rq.op, "sweep")) {

@@ -1,8 +1,9 @@
 /*
  * request.h: the engine protocol's side of the C example engines
  * (docs/engine-protocol.md): a tiny JSON reader, enough for the requests,
- * the request it fills (rq), put_vec for the answers and serve, the loop
- * over the request lines. naive.c and
+ * the request it fills (rq, by read_request; an ellipsoid or a capsule,
+ * docs/engine-protocol.md "Shapes"), put_vec for the answers and serve,
+ * the loop over the request lines. naive.c and
  * fauerby.c include it after defining vec3 and v3() and ENGINE_NAME (the
  * name their messages start with); copy it beside your own engine.
  */
@@ -105,8 +106,13 @@ static vec3 jvec(void) {
 static struct {
     char op[16];
     double protocol, id, mesh, max_iterations, skin;
-    vec3 axes[3];
+    int nshapes;             /* how many of "ellipsoid", "capsule" and "box" it has (want exactly one) */
+    int ellipsoid, capsule;  /* which of them it has */
+    vec3 axes[3];            /* ellipsoid.axes */
     int naxes;
+    double radius;           /* capsule.radius, -1 when absent */
+    vec3 half_segment;       /* capsule.halfSegment */
+    int has_half_segment;
     vec3 start, end;
     vec3 *verts; int nverts, capverts;
     int (*tris)[3]; int ntris, captris;
@@ -121,6 +127,12 @@ static void axis_elem(void *ctx) {
 static void ellipsoid_field(const char *k, void *ctx) {
     (void)ctx;
     if (!strcmp(k, "axes")) jarray(axis_elem, NULL); else jskip();
+}
+static void capsule_field(const char *k, void *ctx) {
+    (void)ctx;
+    if (!strcmp(k, "radius")) rq.radius = jnum();
+    else if (!strcmp(k, "halfSegment")) { rq.half_segment = jvec(); rq.has_half_segment = 1; }
+    else jskip();
 }
 static void vert_elem(void *ctx) {
     (void)ctx;
@@ -148,7 +160,9 @@ static void request_field(const char *k, void *ctx) {
     else if (!strcmp(k, "protocol")) rq.protocol = jnum();
     else if (!strcmp(k, "id")) rq.id = jnum();
     else if (!strcmp(k, "mesh")) rq.mesh = jnum();
-    else if (!strcmp(k, "ellipsoid")) jobject(ellipsoid_field, NULL);
+    else if (!strcmp(k, "ellipsoid")) { rq.nshapes++; rq.ellipsoid = 1; jobject(ellipsoid_field, NULL); }
+    else if (!strcmp(k, "capsule")) { rq.nshapes++; rq.capsule = 1; jobject(capsule_field, NULL); }
+    else if (!strcmp(k, "box")) { rq.nshapes++; jskip(); } /* counted, not read: these engines do not answer boxes */
     else if (!strcmp(k, "start")) rq.start = jvec();
     else if (!strcmp(k, "end")) rq.end = jvec();
     else if (!strcmp(k, "maxIterations")) rq.max_iterations = jnum();
@@ -156,6 +170,23 @@ static void request_field(const char *k, void *ctx) {
     else if (!strcmp(k, "vertices")) jarray(vert_elem, NULL);
     else if (!strcmp(k, "triangles")) jarray(tri_elem, NULL);
     else jskip();
+}
+
+/* read_request parses line into rq (its fields reset first; the mesh
+ * arrays are kept for reuse) and returns 1, or 0 with the reason in jerr. */
+static int read_request(const char *line) {
+    memset(rq.op, 0, sizeof rq.op);
+    rq.protocol = rq.id = rq.mesh = rq.max_iterations = rq.skin = 0;
+    rq.nshapes = rq.ellipsoid = rq.capsule = 0;
+    rq.naxes = 0;
+    rq.radius = -1; rq.half_segment = v3(0, 0, 0); rq.has_half_segment = 0;
+    rq.start = rq.end = v3(0, 0, 0);
+    rq.nverts = 0; rq.ntris = 0;
+    js = line; jerr = NULL;
+    jobject(request_field, NULL);
+    jws();
+    if (!jerr && *js) jfail("text after the object");
+    return jerr == NULL;
 }
 
 /* ------------------------------------------------------------------ */

@@ -16,7 +16,13 @@ Spheres and Ellipsoids", sections 3 and 4), including the cases the course
 leaves out: a start already touching or overlapping a triangle (t = 0),
 two-sided triangles, and rotated ellipsoids (any three orthogonal axes).
 
-Replace `sweep_mesh` with a call into your own collision code.
+It answers capsules too (its hello lists "shapes": ["ellipsoid", "capsule"];
+no boxes): exactly, by the same sphere tests on the capsule's two end
+spheres, plus its segment against the triangle's edges and vertices (see
+"Capsules" below).
+
+Replace `sweep_mesh` and `sweep_capsule_mesh` with calls into your own
+collision code (drop "capsule" from SHAPES if it has none).
 
 For practice, `engine.py --bug one-sided` plants a classic bug: triangles
 are one-sided (a triangle whose plane the center starts behind is skipped,
@@ -30,6 +36,7 @@ import sys
 
 NAME = "python-template"
 OPS = ["sweep"]
+SHAPES = ["ellipsoid", "capsule"]  # docs/engine-protocol.md, "Shapes"; no boxes
 BUG = None  # --bug one-sided: the planted bug (see above)
 
 
@@ -134,41 +141,56 @@ def sweep_triangle(p, v, a, b, c, best):
                     q = sub(add(p, mul(v, t)), n)
                     if inside(q, a, b, c, n):
                         return (t, q, "face")  # an interior contact is the earliest
-    # Edges: the center's ray against the unit cylinder around the edge line,
-    # kept when the center projects inside the segment.
     for C, D in ((a, b), (b, c), (c, a)):
-        e = sub(D, C)
-        ee = dot(e, e)
-        if ee == 0:
-            continue
-        pc = sub(p, C)
-        ve, pe = cross(v, e), cross(pc, e)
-        cc = dot(pe, pe) - ee
-        if cc <= 0:
-            t = 0.0  # within 1 of the edge's line at the start
-        else:
-            t = smaller_root(dot(ve, ve), 2 * dot(ve, pe), cc)
-            if t is None or t < 0:
-                continue
-        if t > 1 or t >= best:
-            continue
-        s = dot(sub(add(p, mul(v, t)), C), e) / ee
-        if 0 <= s <= 1:
-            best, found = t, (t, add(C, mul(e, s)), "edge")
-    # Vertices: the center's ray against the unit sphere around the vertex.
+        h = sweep_edge(p, v, C, D, best)
+        if h is not None:
+            best, found = h[0], (h[0], h[1], "edge")
     for V in (a, b, c):
-        pv = sub(p, V)
-        cc = dot(pv, pv) - 1
-        if cc <= 0:
-            t = 0.0
-        else:
-            t = smaller_root(dot(v, v), 2 * dot(v, pv), cc)
-            if t is None or t < 0:
-                continue
-        if t > 1 or t >= best:
-            continue
-        best, found = t, (t, V, "vertex")
+        h = sweep_vertex(p, v, V, best)
+        if h is not None:
+            best, found = h[0], (h[0], V, "vertex")
     return found
+
+
+def sweep_edge(p, v, C, D, best):
+    """The unit sphere from p by v against segment CD: the center's ray
+    against the unit cylinder around the line, kept when the center projects
+    inside the segment. Returns (t, point on CD) earlier than best, or None."""
+    e = sub(D, C)
+    ee = dot(e, e)
+    if ee == 0:
+        return None
+    pc = sub(p, C)
+    ve, pe = cross(v, e), cross(pc, e)
+    cc = dot(pe, pe) - ee
+    if cc <= 0:
+        t = 0.0  # within 1 of the edge's line at the start
+    else:
+        t = smaller_root(dot(ve, ve), 2 * dot(ve, pe), cc)
+        if t is None or t < 0:
+            return None
+    if t > 1 or t >= best:
+        return None
+    s = dot(sub(add(p, mul(v, t)), C), e) / ee
+    if 0 <= s <= 1:
+        return (t, add(C, mul(e, s)))
+    return None
+
+
+def sweep_vertex(p, v, V, best):
+    """The unit sphere from p by v against point V: the center's ray against
+    the unit sphere around V. Returns (t,) earlier than best, or None."""
+    pv = sub(p, V)
+    cc = dot(pv, pv) - 1
+    if cc <= 0:
+        t = 0.0
+    else:
+        t = smaller_root(dot(v, v), 2 * dot(v, pv), cc)
+        if t is None or t < 0:
+            return None
+    if t > 1 or t >= best:
+        return None
+    return (t,)
 
 
 def sweep_mesh(mesh, axes, start, end):
@@ -198,6 +220,134 @@ def sweep_mesh(mesh, axes, start, end):
 
 
 # --------------------------------------------------------------------------
+# Capsules: the points within r of the segment center - s .. center + s
+# (docs/engine-protocol.md, "Shapes"). A capsule touches a triangle when the
+# distance from its segment to the triangle is r. Scaled by 1/r the capsule
+# is a unit sphere swept along its segment, and the sphere tests above do
+# most of the work. The method is exact: at the first contact, take the
+# closest pair of points, one on the segment and one on the triangle; by
+# where each lies, the contact is one of
+#
+#   (a) an end of the segment against the face, an edge or a vertex: the
+#       two end spheres, center +- s, swept as spheres (sweep_triangle);
+#   (b) the segment's interior against an edge's interior: the two lines
+#       come to distance 1 (sweep_segment_edge);
+#   (c) the segment's interior against a vertex: the vertex, moving by -v,
+#       against the cylinder around the segment (sweep_edge, roles swapped);
+#   (d) the segment's interior against the face's interior: only with the
+#       segment parallel to the face, and then a pair of kind (a), (b) or
+#       (c) is as close, so nothing more is needed; except at the start,
+#       where a segment piercing the face is at distance 0 from it with no
+#       other pair within 1 (capsule_pierces).
+#
+# Every test reports only times at which the capsule really touches, and
+# the first contact is found by at least one of them, so the smallest t is
+# the first contact. The sphere tests are Rouwe's (sections 3 and 4); the
+# closest points of two lines are Ericson, "Real-Time Collision Detection",
+# 5.1.8, and a segment against a triangle 5.3.6.
+
+def sweep_segment_edge(p, v, s, e0, e1, best):
+    """(b): the segment p +- s moving by v against the interior of edge
+    e0e1. Returns (t, point, core) earlier than best, or None; core is the
+    segment's point nearest the edge then."""
+    e = sub(e1, e0)
+    m = cross(s, e)
+    ss, ee, mm = dot(s, s), dot(e, e), dot(m, m)
+    # Near-parallel lines (sine of their angle below 1e-8) are left to the
+    # ends, (a) and (c): the lines' closest points are ill-conditioned as
+    # 1/sin^2, while the ends find a contact whose distance differs by at
+    # most sin * length. 1e-8 = sqrt(1e-16, double's precision) balances the
+    # two errors.
+    if mm <= 1e-16 * ss * ee:
+        return None
+    mhat = mul(m, 1 / math.sqrt(mm))
+    # The lines' distance is |d0 + t dv|, linear in t: 1 at the contact.
+    d0, dv = dot(sub(p, e0), mhat), dot(v, mhat)
+    if abs(d0) <= 1:
+        t = 0.0  # within 1 of each other's line at the start
+    elif d0 > 0 and dv < 0:
+        t = (d0 - 1) / -dv
+    elif d0 < 0 and dv > 0:
+        t = (-d0 - 1) / dv
+    else:
+        return None  # moving apart, or keeping their distance
+    if t > 1 or t >= best:
+        return None
+    # The lines' closest points c + u s and e0 + w e (mm = ss ee - (s.e)^2).
+    c = add(p, mul(v, t))
+    r0 = sub(c, e0)
+    se, sr, er = dot(s, e), dot(s, r0), dot(e, r0)
+    u = (se * er - ee * sr) / mm
+    w = (ss * er - se * sr) / mm
+    if not (-1 <= u <= 1 and 0 <= w <= 1):
+        return None  # outside the segment or the edge: an end's contact
+    return (t, add(e0, mul(e, w)), add(c, mul(s, u)))
+
+
+def capsule_pierces(p, s, a, b, c):
+    """(d) at the start: the point where the segment p +- s crosses the
+    interior of triangle abc, or None. A segment lying in the plane is left
+    to (a) and (b): an end inside, or an edge crossed."""
+    n = cross(sub(b, a), sub(c, a))
+    p0, p1 = sub(p, s), add(p, s)
+    d0, d1 = dot(n, sub(p0, a)), dot(n, sub(p1, a))
+    if d0 * d1 > 0 or d0 == d1:
+        return None
+    x = add(p0, mul(sub(p1, p0), d0 / (d0 - d1)))
+    return x if inside(x, a, b, c, n) else None
+
+
+def capsule_triangle(p, v, s, a, b, c, best):
+    """The unit-radius capsule p +- s moving by v against triangle abc.
+    Returns (t, point, core, feature) of a contact earlier than best, or
+    None; core is the segment's point nearest the triangle then."""
+    x = capsule_pierces(p, s, a, b, c)
+    if x is not None:
+        return (0.0, x, x, "face")
+    found = None
+    for end in (sub(p, s), add(p, s)):  # (a)
+        h = sweep_triangle(end, v, a, b, c, best)
+        if h is not None and h[0] < best:
+            best = h[0]
+            found = (h[0], h[1], add(end, mul(v, h[0])), h[2])
+    for C, D in ((a, b), (b, c), (c, a)):  # (b)
+        h = sweep_segment_edge(p, v, s, C, D, best)
+        if h is not None:
+            best, found = h[0], (h[0], h[1], h[2], "edge")
+    for V in (a, b, c):  # (c): V moves by -v against the segment at rest
+        h = sweep_edge(V, mul(v, -1), sub(p, s), add(p, s), best)
+        if h is not None:
+            best, found = h[0], (h[0], V, add(h[1], mul(v, h[0])), "vertex")
+    return found
+
+
+def sweep_capsule_mesh(mesh, radius, half_segment, start, end):
+    """The first contact of the capsule moving from start to end, or None:
+    (t, point, normal, triangle, feature) in world space, as sweep_mesh."""
+    r = float(radius)
+    if not r > 0:
+        raise ValueError("capsule.radius: want a number > 0")
+    scaled = lambda x: mul(tuple(float(c) for c in x), 1 / r)  # world to unit-radius space
+    p, s = scaled(start), scaled(half_segment)
+    v = sub(scaled(end), p)
+    best, answer = 2.0, None
+    for k, tri in enumerate(mesh):
+        a, b, c = (scaled(x) for x in tri)
+        h = capsule_triangle(p, v, s, a, b, c, best)
+        if h is None:
+            continue
+        t, q, core, feature = h
+        best = t
+        n = sub(core, q)
+        if norm(n) == 0:  # the segment on the triangle (a start piercing it): the face's normal, toward the center
+            n = cross(sub(b, a), sub(c, a))
+            if dot(n, sub(p, a)) < 0:
+                n = mul(n, -1)
+        answer = (t, mul(q, r), unit(n), k, feature)  # scaling keeps directions
+    return answer
+
+
+# --------------------------------------------------------------------------
 # The protocol.
 
 def answer(req, meshes):
@@ -205,7 +355,7 @@ def answer(req, meshes):
     if op == "hello":
         if req.get("protocol") != 1:
             return {"error": "this engine speaks protocol 1"}
-        return {"protocol": 1, "name": NAME, "ops": OPS}
+        return {"protocol": 1, "name": NAME, "ops": OPS, "shapes": SHAPES}
     if op == "mesh":
         verts = req["vertices"]
         tris = []
@@ -222,7 +372,14 @@ def answer(req, meshes):
         mesh = meshes.get(req.get("mesh"))
         if mesh is None:
             return {"error": "unknown mesh id %r" % (req.get("mesh"),)}
-        h = sweep_mesh(mesh, req["ellipsoid"]["axes"], req["start"], req["end"])
+        shapes = [k for k in ("ellipsoid", "capsule", "box") if k in req]
+        if len(shapes) != 1 or shapes[0] not in SHAPES:
+            return {"error": "want one shape, one of %s; got %s" % (", ".join(SHAPES), ", ".join(shapes) or "none")}
+        if "capsule" in req:
+            cap = req["capsule"]
+            h = sweep_capsule_mesh(mesh, cap["radius"], cap["halfSegment"], req["start"], req["end"])
+        else:
+            h = sweep_mesh(mesh, req["ellipsoid"]["axes"], req["start"], req["end"])
         if h is None:
             return {"hit": False}
         t, point, normal, tri, feature = h
