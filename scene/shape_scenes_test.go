@@ -61,13 +61,14 @@ func shapeScenesByHand() []byHand {
 	nSlope := mgl64.Vec3{-0.6, 0.8, 0}
 	slopeEnd, down := mgl64.Vec3{0, -1.875, 0.5}, mgl64.Vec3{0, -1, 0}
 	// box-ledge: the ledge's top is y = 0 for x <= 0; the box moves from
-	// (0.1, 1.1, 0) by (1, -1.5, 0). Its bottom y = c.y - 1 reaches 0 at
-	// t = 0.1/1.5 = 1/15, c.x = 1/6, lying on the ledge over x in [-1/3,
-	// 0]. The capsule's lower cap centre (0.1 + t, 0.6 - 1.5t) is 0.5
-	// from the corner line (x = 0, y = 0) when 3.25t² - 1.6t + 0.12 = 0:
-	// t = (1.6 - 1)/6.5 = 6/65, the cap centre (5/13, 12/13)·0.5 from the
-	// corner, so the normal is (5/13, 12/13, 0), leaning off the ledge.
-	ledgeEnd, ledgeDir := mgl64.Vec3{1.1, -0.4, 0}, mgl64.Vec3{1, -1.5, 0}
+	// (-0.5, 2, 0) by (2.2, -3.3, 0). Its bottom y = c.y - 1 reaches 0 at
+	// t = 1/3.3 = 10/33, c.x = 1/6, lying on the ledge over x in [-1/3,
+	// 0]. The capsule's lower cap centre moves on the line through
+	// (0.1, 0.6) along (1, -1.5): p = (x, 0.75 - 1.5x), and |p|² = 0.25
+	// is 3.25x² - 2.25x + 0.3125 = 0, x = (2.25 ± 1)/6.5; the first root
+	// x = 5/26 gives p = (5/26, 6/13) = 0.5·(5/13, 12/13), the normal,
+	// leaning off the ledge; t = (5/26 + 0.5)/2.2 = 45/143.
+	ledgeEnd, ledgeDir := mgl64.Vec3{1.7, -1.3, 0}, mgl64.Vec3{1, -1.5, 0}
 	nCorner := mgl64.Vec3{5.0 / 13, 12.0 / 13, 0}
 	// capsule-step: the capsule moves along x at y 1.1 (lower cap centre
 	// at 0.6) into a step of height 0.3 at x = 1: the cap meets the edge
@@ -83,10 +84,10 @@ func shapeScenesByHand() []byHand {
 			slideOnce(mgl64.Vec3{0, 1.125, 0.5}, slopeEnd, down, nSlope, skin)},
 		{"capsule-slope", playerBox, 2.75 / 6, geom.AABB{Min: mgl64.Vec3{0.5, 0.375, 0}, Max: mgl64.Vec3{0.5, 0.375, 1}}, nSlope, "",
 			slideOnce(mgl64.Vec3{0, 1.375, 0.5}, slopeEnd, down, nSlope, skin)},
-		{"box-ledge", playerBox, 1.0 / 15, geom.AABB{Min: mgl64.Vec3{-1.0 / 3, 0, -0.5}, Max: mgl64.Vec3{0, 0, 0.5}}, mgl64.Vec3{0, 1, 0}, "",
-			mgl64.Vec3{1.1, 1 + skin, 0}},
-		{"box-ledge", playerCapsule, 6.0 / 65, pt(0, 0, 0), nCorner, "edge",
-			slideOnce(mgl64.Vec3{0.1 + 6.0/65, 1.1 - 9.0/65, 0}, ledgeEnd, ledgeDir, nCorner, skin)},
+		{"box-ledge", playerBox, 10.0 / 33, geom.AABB{Min: mgl64.Vec3{-1.0 / 3, 0, -0.5}, Max: mgl64.Vec3{0, 0, 0.5}}, mgl64.Vec3{0, 1, 0}, "",
+			mgl64.Vec3{1.7, 1 + skin, 0}},
+		{"box-ledge", playerCapsule, 45.0 / 143, pt(0, 0, 0), nCorner, "edge",
+			slideOnce(mgl64.Vec3{5.0 / 26, 6.0/13 + 0.5, 0}, ledgeEnd, ledgeDir, nCorner, skin)},
 		{"capsule-step", playerCapsule, 0.5, pt(1, 0.3, 0.5), nEdge, "edge",
 			slideOnce(mgl64.Vec3{0.6, 1.1, 0.5}, stepEnd, along, nEdge, skin)},
 		{"capsule-step", playerBox, 1.9 / 4, geom.AABB{Min: mgl64.Vec3{1, 0.1, 0}, Max: mgl64.Vec3{1, 0.3, 1}}, mgl64.Vec3{-1, 0, 0}, "",
