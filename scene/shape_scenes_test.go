@@ -57,8 +57,12 @@ func shapeScenesByHand() []byHand {
 	// 0.5n = (0.3, 0.225, 0.5), inside triangle 1 (z > x/2). The box of the
 	// same size touches with its uphill bottom edge x = 0.5, y = c.y - 1:
 	// -0.3 + 0.8(c.y - 1) = 0, c.y = 1.375, t = 2.75/6, anywhere on that
-	// edge (z in [0, 1]).
+	// edge (z in [0, 1]). The ellipsoid of semi-axes (0.5, 1, 0.5) reaches
+	// |M·n| = sqrt(0.3² + 0.8²) = sqrt(0.73) along -n: c.y = sqrt(0.73)/0.8,
+	// touching at c - M·M·n/sqrt(0.73), the lowest of the three.
 	nSlope := mgl64.Vec3{-0.6, 0.8, 0}
+	ellY, ellR := math.Sqrt(0.73)/0.8, math.Sqrt(0.73)
+	playerEllipsoid := sweep.EllipsoidShape(sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{0.5, 0, 0}, {0, 1, 0}, {0, 0, 0.5}}})
 	slopeEnd, down := mgl64.Vec3{0, -1.875, 0.5}, mgl64.Vec3{0, -1, 0}
 	// box-ledge: the ledge's top is y = 0 for x <= 0; the box moves from
 	// (-0.5, 2, 0) by (2.2, -3.3, 0). Its bottom y = c.y - 1 reaches 0 at
@@ -84,6 +88,8 @@ func shapeScenesByHand() []byHand {
 			slideOnce(mgl64.Vec3{0, 1.125, 0.5}, slopeEnd, down, nSlope, skin)},
 		{"capsule-slope", playerBox, 2.75 / 6, geom.AABB{Min: mgl64.Vec3{0.5, 0.375, 0}, Max: mgl64.Vec3{0.5, 0.375, 1}}, nSlope, "",
 			slideOnce(mgl64.Vec3{0, 1.375, 0.5}, slopeEnd, down, nSlope, skin)},
+		{"capsule-slope", playerEllipsoid, (4.125 - ellY) / 6, pt(0.25*0.6/ellR, ellY-0.8/ellR, 0.5), nSlope, "face",
+			slideOnce(mgl64.Vec3{0, ellY, 0.5}, slopeEnd, down, nSlope, skin)},
 		{"box-ledge", playerBox, 10.0 / 33, geom.AABB{Min: mgl64.Vec3{-1.0 / 3, 0, -0.5}, Max: mgl64.Vec3{0, 0, 0.5}}, mgl64.Vec3{0, 1, 0}, "",
 			mgl64.Vec3{1.7, 1 + skin, 0}},
 		{"box-ledge", playerCapsule, 45.0 / 143, pt(0, 0, 0), nCorner, "edge",
@@ -98,7 +104,8 @@ func shapeScenesByHand() []byHand {
 // TestShapeScenesByHand holds the core to the hand-derived contacts and
 // slides of the shape scenes, with the scene's own shape (which is also
 // what the fixture expects) and with the shape it is contrasted with:
-// on the slope the capsule settles 0.25 lower than the box; off the ledge
+// on the slope the capsule settles 0.25 lower than the box and the
+// ellipsoid 0.057 lower still; off the ledge
 // the box lands flat (normal up) and slides on level, the capsule touches
 // the corner with a tilted normal and dips; at the step the capsule's
 // slide climbs, the box's stops against the riser.
