@@ -19,16 +19,17 @@ const DefaultName = "wall-ramp"
 var builtinNames = []string{
 	"wall-ramp", "floor", "ramp", "stairs", "crease", "spike", "thin-wall", "bullet",
 	"slivers", "seam", "room", "embedded", "wall-ramp-far", "terrain",
+	"capsule-slope", "box-ledge", "capsule-step",
 }
 
 // Builtins returns the names of the built-in scenes, the default first.
 func Builtins() []string { return append([]string(nil), builtinNames...) }
 
 // Builtin returns a fresh copy of the named built-in scene (the caller may
-// change it). Each is a version-1 fixture with its expected result written
-// in (by `go test ./scene -run TestBuiltins -update`, after the oracle
-// agrees with the core); scenes too large to store (the dense terrain) are
-// generated here. An unknown name gives an error listing the known ones.
+// change it). Each is a fixture (version 1, or 2 for a capsule or a box)
+// with its expected result written in (by `go test ./scene -run
+// TestBuiltins -update`, after the oracle agrees with the core); scenes
+// too large to store (the dense terrain) are generated here. An unknown name gives an error listing the known ones.
 func Builtin(name string) (*Scene, error) {
 	s, err := builtinRaw(name)
 	if err != nil {

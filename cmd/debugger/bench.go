@@ -20,23 +20,27 @@ import (
 	"sweepdbg/ui/editor"
 )
 
-const benchUsage = "bench [--scene NAME | --level FILE [--export OUT]] [--n N] [--radius R]"
+const benchUsage = "bench [--scene NAME | --level FILE [--export OUT]] [--n N] [--radius R] [--shape ellipsoid|capsule|box]"
 
 // runBench times the core:
 //
-//	debugger bench [--scene NAME] [--n N]
+//	debugger bench [--scene NAME] [--n N] [--shape KIND]
 //
-// builds a built-in scene's mesh once, then runs the scene's sweep and
-// slide N times each and prints the mean times;
+// builds a built-in scene's mesh once, then runs the scene's cast
+// (Mesh.Cast) and slide (Mesh.SlideShape) N times each and prints the
+// mean times;
 //
-//	debugger bench --level FILE [--n N] [--radius R]
+//	debugger bench --level FILE [--n N] [--radius R] [--shape KIND]
 //
 // loads any OBJ or glTF level, turns it upright and sizes a player to it
 // as the window does (or takes a sphere of radius R), builds its mesh and
 // runs N casts of that player over it (a fixed seed, so runs compare),
 // printing the player, the build time,
 // the mesh's bytes per triangle and the median and 90th percentile of a
-// sweep and of a slide per cast. It is a quick look at a user's own
+// cast and of a slide per cast. --shape KIND casts that kind instead:
+// the scene's shape, or the level's player, turned into it as the window
+// turns shapes (a box of the same half extents; a capsule as tall, its
+// radius the smaller horizontal semi-axis); the output names the shape. It is a quick look at a user's own
 // level, not a benchmark harness (go test -bench is). With --export OUT
 // it also writes the level's triangles and the same casts, of a sphere of
 // the player's horizontal radius (or R), to the new cast file OUT
@@ -48,6 +52,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	n := fs.Int("n", 1000, "run the scene's sweep and slide `N` times each, or N casts over a level")
 	radius := fs.Float64("radius", 0, "a sphere of radius `R` as the player for --level (default: the player the window guesses for the level)")
 	export := fs.String("export", "", "with --level, also write the level and its casts, as sphere casts, to the new cast file `OUT` (tools/joltbench)")
+	var shape shapeFlag
+	fs.Var(&shape, "shape", "cast a `KIND` (ellipsoid, capsule or box) of the same size (default: the scene's own shape; for --level the guessed player, an ellipsoid)")
 	rest, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -59,13 +65,14 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return usageErr(stderr, "bench: --export needs --level")
 	}
 	if *level != "" {
-		return benchLevel(*level, *n, *radius, *export, stdout, stderr)
+		return benchLevel(*level, *n, *radius, *export, &shape, stdout, stderr)
 	}
-	return benchScene(*name, *n, stdout, stderr)
+	return benchScene(*name, *n, &shape, stdout, stderr)
 }
 
-// benchScene times a built-in scene's own sweep and slide n times each.
-func benchScene(name string, n int, stdout, stderr io.Writer) int {
+// benchScene times a built-in scene's own cast and slide n times each,
+// of its shape turned into the kind of shape (if set).
+func benchScene(name string, n int, shape *shapeFlag, stdout, stderr io.Writer) int {
 	s, err := scene.Builtin(name)
 	if err != nil {
 		return usageErr(stderr, "bench: %v", err)
@@ -74,11 +81,11 @@ func benchScene(name string, n int, stdout, stderr io.Writer) int {
 	t0 := time.Now()
 	mesh := sweep.NewMesh(tris)
 	build := time.Since(t0)
-	delta := s.End.Sub(s.Start)
+	delta, player := s.End.Sub(s.Start), shape.of(s.Shape)
 	t0 = time.Now()
 	hits := 0
 	for i := 0; i < n; i++ {
-		if _, ok := mesh.Sweep(s.Ellipsoid, s.Start, delta); ok {
+		if _, ok := mesh.Cast(player, s.Start, delta); ok {
 			hits++
 		}
 	}
@@ -87,10 +94,11 @@ func benchScene(name string, n int, stdout, stderr io.Writer) int {
 	t0 = time.Now()
 	steps := 0
 	for i := 0; i < n; i++ {
-		steps += len(mesh.Slide(s.Ellipsoid, s.Start, s.End, opt).Steps)
+		steps += len(mesh.SlideShape(player, s.Start, s.End, opt).Steps)
 	}
 	slideT := time.Since(t0) / time.Duration(n)
 	fmt.Fprintf(stdout, "scene %s: %d triangles\n", scene.Printable(s.Name), len(tris))
+	fmt.Fprintf(stdout, "shape  %s\n", describeShape(player))
 	fmt.Fprintf(stdout, "build  %v (%.1f bytes per triangle)\n", build, mesh.BytesPerTriangle())
 	fmt.Fprintf(stdout, "sweep  %v per call (hit: %v)\n", sweepT, hits > 0)
 	fmt.Fprintf(stdout, "slide  %v per call (%d steps)\n", slideT, steps/n)
@@ -99,19 +107,21 @@ func benchScene(name string, n int, stdout, stderr io.Writer) int {
 
 // benchLevel loads a level file and times n casts over it, with the
 // player the window would give the level (upright, sized to its scale:
-// editor.FitLevel), or a sphere of the given radius when radius > 0. When
-// export is not empty the casts are also written there (exportCasts).
-func benchLevel(path string, n int, radius float64, export string, stdout, stderr io.Writer) int {
+// editor.FitLevel), or a sphere of the given radius when radius > 0,
+// turned into the kind of shape (if set). When export is not empty the
+// casts are also written there (exportCasts).
+func benchLevel(path string, n int, radius float64, export string, shape *shapeFlag, stdout, stderr io.Writer) int {
 	s, err := meshfile.Open(context.Background(), path, nil)
 	if err != nil {
 		printErr(stderr, "bench: ", err)
 		return exitInvalid
 	}
 	_, guess := editor.FitLevel(s, editor.UpAuto)
-	player, size := s.Ellipsoid, s.Ellipsoid.Extent()[1] // the guessed player, half its height
+	player, size := s.Shape, s.Shape.Extent()[1] // the guessed player, half its height
 	if radius > 0 {
-		player, size, guess = sweep.Sphere(radius), radius, "a sphere (--radius)"
+		player, size, guess = sweep.EllipsoidShape(sweep.Sphere(radius)), radius, "a sphere (--radius)"
 	}
+	player = shape.of(player)
 	tris := s.Mesh.Tris()
 	t0 := time.Now()
 	mesh := sweep.NewMesh(tris)
@@ -128,16 +138,17 @@ func benchLevel(path string, n int, radius float64, export string, stdout, stder
 	}
 	hits := 0
 	sweepT := timeCasts(casts, func(c levelCast) {
-		if _, ok := mesh.Sweep(player, c.begin, c.delta); ok {
+		if _, ok := mesh.Cast(player, c.begin, c.delta); ok {
 			hits++
 		}
 	})
 	slideT := timeCasts(casts, func(c levelCast) {
-		mesh.Slide(player, c.begin, c.begin.Add(c.delta), sweep.SlideOptions{})
+		mesh.SlideShape(player, c.begin, c.begin.Add(c.delta), sweep.SlideOptions{})
 	})
 	ext := player.Extent()
 	fmt.Fprintf(stdout, "level %s: %d triangles, %d casts (%d hit)\n", scene.ShowPath(path), len(tris), n, hits)
 	fmt.Fprintf(stdout, "player %.4g x %.4g x %.4g (half-extents): %s\n", ext[0], ext[1], ext[2], guess)
+	fmt.Fprintf(stdout, "shape  %s\n", describeShape(player))
 	fmt.Fprintf(stdout, "build  %.2f ms, %.1f bytes per triangle\n", float64(build.Microseconds())/1e3, mesh.BytesPerTriangle())
 	fmt.Fprintf(stdout, "sweep  median %.2f us, p90 %.2f us\n", sweepT[0], sweepT[1])
 	fmt.Fprintf(stdout, "slide  median %.2f us, p90 %.2f us\n", slideT[0], slideT[1])

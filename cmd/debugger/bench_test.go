@@ -1,12 +1,20 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
 	"sweepdbg/internal/castfile"
+	"sweepdbg/scene/meshfile"
+	"sweepdbg/sweep/oracle"
+	"sweepdbg/ui/editor"
 )
 
 func TestBenchLevel(t *testing.T) {
@@ -60,5 +68,70 @@ func testBenchExport(t *testing.T, dir, obj string) {
 	}
 	if code, _, _ := runCmd("bench", "--export", out); code != exitInvalid {
 		t.Errorf("bench --export without --level: exit %d, want %d", code, exitInvalid)
+	}
+}
+
+// TestBenchShape checks bench --shape: a level's guessed player (half
+// extents 0.522 x 0.9 x 0.522) cast as a capsule as tall (radius 0.522,
+// half segment 0.9 - 0.522 = 0.378) and as a box of its extents, with as
+// many hits as the oracle finds for the same casts of the same shape; a
+// built-in scene's own shape by default, and another kind on request; an
+// unknown kind refused with exit 2.
+func TestBenchShape(t *testing.T) {
+	dir := t.TempDir()
+	obj := filepath.Join(dir, "room.obj")
+	src := "v 0 0 0\nv 64 0 0\nv 64 64 0\nv 0 64 0\nv 0 64 32\nv 64 64 32\nf 1 2 3\nf 1 3 4\nf 4 3 6\nf 4 6 5\n"
+	if err := os.WriteFile(obj, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := meshfile.Open(t.Context(), obj, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	editor.FitLevel(s, editor.UpAuto)
+	tris := s.Mesh.Tris()
+	const n = 60
+	casts := levelCasts(tris, 0.9, n) // the casts bench makes: sized by the player's half height
+	for _, c := range []struct {
+		kind, shape string
+		hits        func(levelCast, geom.Triangle) bool
+	}{
+		{"capsule", "shape  capsule (radius 0.522, half segment (0, 0.378, 0))", func(c levelCast, tri geom.Triangle) bool {
+			_, ok := oracle.CapsuleFirstContact(0.522, mgl64.Vec3{0, 0.378, 0}, c.begin, c.delta, tri)
+			return ok
+		}},
+		{"box", "shape  box (half extents 0.522 x 0.9 x 0.522)", func(c levelCast, tri geom.Triangle) bool {
+			_, ok := oracle.BoxFirstContact([3]mgl64.Vec3{{0.522, 0, 0}, {0, 0.9, 0}, {0, 0, 0.522}}, c.begin, c.delta, tri)
+			return ok
+		}},
+	} {
+		want := 0
+		for _, cast := range casts {
+			hit := false
+			for _, tri := range tris {
+				hit = hit || c.hits(cast, tri)
+			}
+			if hit {
+				want++
+			}
+		}
+		code, out, errOut := runCmd("bench", "--level", obj, "--n", strconv.Itoa(n), "--shape", c.kind)
+		for _, line := range []string{c.shape, "player 0.522 x 0.9 x 0.522 (half-extents)", fmt.Sprintf("%d casts (%d hit)", n, want)} {
+			if code != exitOK || !strings.Contains(out, line) {
+				t.Errorf("bench --shape %s: exit %d, output %q lacks %q (stderr %q)", c.kind, code, out, line, errOut)
+			}
+		}
+	}
+	if code, out, _ := runCmd("bench", "--scene", "capsule-step", "--n", "3"); code != exitOK ||
+		!strings.Contains(out, "shape  capsule (radius 0.5, half segment (0, 0.5, 0))") || !strings.Contains(out, "(hit: true)") {
+		t.Errorf("bench --scene capsule-step: exit %d, %q; want its own capsule, hitting", code, out)
+	}
+	if code, out, _ := runCmd("bench", "--scene", "capsule-step", "--n", "3", "--shape", "box"); code != exitOK ||
+		!strings.Contains(out, "shape  box (half extents 0.5 x 1 x 0.5)") || !strings.Contains(out, "(1 steps)") {
+		t.Errorf("bench --scene capsule-step --shape box: exit %d, %q; want a box of the capsule's extents", code, out)
+	}
+	code, _, errOut := runCmd("bench", "--scene", "floor", "--shape", "cylinder")
+	if code != exitInvalid || !strings.Contains(errOut, `unknown shape "cylinder": want ellipsoid, capsule or box`) {
+		t.Errorf("bench --shape cylinder: exit %d, stderr %q; want 2 and the kinds", code, errOut)
 	}
 }

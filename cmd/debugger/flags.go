@@ -5,6 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
+
+	"sweepdbg/sweep"
+	"sweepdbg/ui/editor"
 )
 
 // newFlags returns a flag set for a subcommand that reports errors to
@@ -49,4 +53,64 @@ func usageErr(stderr io.Writer, format string, args ...any) int {
 	fmt.Fprintf(stderr, "debugger: "+format+"\n", args...)
 	fmt.Fprintln(stderr, "run 'debugger help' for usage")
 	return exitInvalid
+}
+
+// UnknownShapeError is a --shape value that names no shape kind.
+type UnknownShapeError struct{ Value string }
+
+func (e *UnknownShapeError) Error() string {
+	return fmt.Sprintf("unknown shape %s: want ellipsoid, capsule or box", strconv.Quote(e.Value))
+}
+
+// shapeFlag is a --shape flag: a shape kind, or unset ("", the default)
+// to keep the scene's own shape.
+type shapeFlag struct {
+	kind sweep.ShapeKind
+	set  bool
+}
+
+// String returns the kind's name, or "" when unset.
+func (f *shapeFlag) String() string {
+	if f == nil || !f.set {
+		return ""
+	}
+	return f.kind.String()
+}
+
+// Set takes "ellipsoid", "capsule" or "box"; anything else is an
+// *UnknownShapeError (the flag package then reports it and the command
+// exits 2).
+func (f *shapeFlag) Set(v string) error {
+	for _, k := range editor.Kinds {
+		if k.String() == v {
+			f.kind, f.set = k, true
+			return nil
+		}
+	}
+	return &UnknownShapeError{Value: v}
+}
+
+// of returns s turned into the flag's kind as the window turns shapes
+// (editor.Shape.As: an ellipsoid's extents for a box, a capsule as tall as
+// the shape with the smaller horizontal radius), or s itself when unset.
+func (f *shapeFlag) of(s sweep.Shape) sweep.Shape {
+	if !f.set || f.kind == s.Kind {
+		return s
+	}
+	return editor.ShapeFrom(s).As(f.kind).Sweep()
+}
+
+// describeShape names a shape and its size for command output, e.g.
+// "capsule (radius 0.5, half segment (0, 0.5, 0))".
+func describeShape(s sweep.Shape) string {
+	switch s.Kind {
+	case sweep.KindCapsule:
+		h := s.Capsule.HalfSegment
+		return fmt.Sprintf("capsule (radius %.4g, half segment (%.4g, %.4g, %.4g))", s.Capsule.Radius, h[0], h[1], h[2])
+	case sweep.KindBox:
+		e := s.Extent()
+		return fmt.Sprintf("box (half extents %.4g x %.4g x %.4g)", e[0], e[1], e[2])
+	}
+	e := s.Extent()
+	return fmt.Sprintf("%s (half extents %.4g x %.4g x %.4g)", s.Kind, e[0], e[1], e[2])
 }

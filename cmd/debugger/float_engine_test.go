@@ -5,9 +5,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sweepdbg/internal/testenv"
 	"sync"
 	"testing"
+
+	"sweepdbg/internal/testenv"
+	"sweepdbg/scene"
 )
 
 var (
@@ -43,7 +45,7 @@ var engineLine = regexp.MustCompile(`^  (PASS|FAIL) builtin:(\S+) engine "go-tem
 
 // replayBuiltins replays the built-ins through cmd and returns the exit
 // status and each scene's engine line (after the engine's name), by
-// scene, FAIL lines only.
+// scene, FAIL lines only. Every built-in scene must have its engine line.
 func replayBuiltins(t *testing.T, cmd string, flags ...string) (int, map[string]string) {
 	t.Helper()
 	args := append([]string{"replay", "--builtins", "--no-opinions", "--engine", tracked(t, cmd)}, flags...)
@@ -57,8 +59,8 @@ func replayBuiltins(t *testing.T, cmd string, flags ...string) (int, map[string]
 			}
 		}
 	}
-	if seen != 14 {
-		t.Fatalf("%d engine lines, want 14\nstdout:\n%s\nstderr:\n%s", seen, out, errOut)
+	if want := len(scene.Builtins()); seen != want {
+		t.Fatalf("%d engine lines, want %d (one per built-in scene)\nstdout:\n%s\nstderr:\n%s", seen, want, out, errOut)
 	}
 	return code, fails
 }

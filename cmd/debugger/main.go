@@ -13,7 +13,8 @@
 //	debugger link [--base URL] [--full] [--scene NAME | FIXTURE]
 //	                                            print a share link to the fixture (link.go)
 //	debugger screenshot [--scene NAME | FILE] --out shot.png [--size 1280x800]
-//	debugger bench [--scene NAME] [--n N]       time the core on a built-in scene
+//	debugger bench [--scene NAME] [--n N] [--shape KIND]
+//	                                            time the core on a built-in scene
 //	debugger hunt [--scene NAME|FILE] [--time 30s] [--cases N] [--seed N] [--jobs N]
 //	              [--shard I/N] [--out DIR] [ENGINE FLAGS]
 //	                                            hunt for core or engine bugs in parallel jobs,

@@ -85,7 +85,8 @@ func runScreenshot(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("screenshot", "screenshot [--scene NAME | FILE] --out PNG [--size WxH] [--shape ellipsoid|capsule|box]", stderr)
 	var opt ui.ScreenshotOptions
 	fs.StringVar(&opt.Scene, "scene", "", "render the built-in scene `NAME`")
-	fs.StringVar(&opt.Kind, "shape", "", "turn the scene's shape into `KIND` (ellipsoid, capsule or box) of about the same size")
+	var kind shapeFlag
+	fs.Var(&kind, "shape", "turn the scene's shape into `KIND` (ellipsoid, capsule or box) of about the same size")
 	fs.StringVar(&opt.Out, "out", "", "write the PNG to `PATH` (required)")
 	size := fs.String("size", "1280x800", "window size `WxH` in pixels")
 	files, code, ok := parseFlags(fs, args)
@@ -100,9 +101,7 @@ func runScreenshot(args []string, stdout, stderr io.Writer) int {
 	case len(files) == 1:
 		opt.File = files[0]
 	}
-	if !slices.Contains([]string{"", "ellipsoid", "capsule", "box"}, opt.Kind) {
-		return usageErr(stderr, "screenshot: --shape %s: want ellipsoid, capsule or box", strconv.Quote(opt.Kind))
-	}
+	opt.Kind = kind.String()
 	var err error
 	if opt.Width, opt.Height, err = parseSize(*size); err != nil {
 		return usageErr(stderr, "screenshot: --size: %v", err)
