@@ -89,11 +89,11 @@ func (ec *engineCheck) check(w *world, c Case) []Problem {
 	}
 	q := engine.Query{Mesh: ec.mesh(w), Motion: c.Motion}
 	var exact sweep.Answer
-	exact.First, exact.Hit = w.mesh.Sweep(c.Ellipsoid, c.Start, c.End.Sub(c.Start))
+	exact.First, exact.Hit = w.mesh.Cast(c.Shape, c.Start, c.Delta())
 	free := false
 	if d, _ := w.geo.Dist(c.Start); d > 1+1e-9 {
 		free = true
-		exact.Slid, exact.Slide = true, w.mesh.Slide(c.Ellipsoid, c.Start, c.End, c.Slide)
+		exact.Slid, exact.Slide = true, w.mesh.SlideShape(c.Shape, c.Start, c.End, c.Slide)
 	}
 	var probs []Problem
 	for i, e := range ec.engines {
@@ -195,22 +195,19 @@ func (j *job) fixture(c Case, p Problem) (*scene.Scene, error) {
 	if err != nil || j.k.eng == nil {
 		return s, err
 	}
-	s.Expect = coreExpect(sweep.NewMesh(c.Tris).Answer(c.Motion), expectTolerance(c.Ellipsoid, cfg.Judge))
+	s.Expect = coreExpect(sweep.NewMesh(c.Tris).Answer(c.Motion), expectTolerance(c.Shape, cfg.Judge))
 	return s, s.Validate()
 }
 
 // expectTolerance is the world-unit tolerance of an engine finding's
-// expectation: the judge's unit-sphere tolerance times the ellipsoid's
-// smallest semi-axis (a unit distance of tol is at least that many world
-// units in every direction), so an engine the judge accepts on this
+// expectation: the judge's tolerance in shape units times the shape's
+// unit (sweep.Shape.Unit: the ellipsoid's smallest semi-axis, the
+// capsule's radius, the box's smallest half extent; a distance of tol in
+// shape units is at least that many world units in every direction), at
+// most the tolerance itself, so an engine the judge accepts on this
 // motion also passes the fixture's point, normal and t checks.
-func expectTolerance(e sweep.Ellipsoid, j judge.Judge) float64 {
-	tol := j.Tolerance().Max()
-	r := math.Inf(1)
-	for _, a := range e.Axes {
-		r = math.Min(r, a.Len())
-	}
-	return tol * math.Min(r, 1)
+func expectTolerance(s sweep.Shape, j judge.Judge) float64 {
+	return j.Tolerance().Max() * math.Min(s.Unit(), 1)
 }
 
 // coreExpect is the expectation of the core's answer a, within tol.
