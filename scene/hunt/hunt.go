@@ -107,6 +107,7 @@ type Progress struct {
 	Shrinking         string      // a kind being shrunk, "" while only searching
 	Queries           int         // requests the engines answered (Config.Engines)
 	Unanswered        int         // engine queries answered {"error":...} or not askable
+	SatOut            int         // engine queries sat out: the engine does not answer the scene's shape
 	ByKind            []KindCount // cases per kind of finding, in the order found
 }
 
@@ -135,6 +136,10 @@ type Summary struct {
 	// little more than the judge's tolerance, the tolerance that would
 	// set them apart from the rest (see NoiseHint); by engine name.
 	Noise []NoiseHint
+	// SatOut lists, for each engine that does not answer the scene's shape
+	// (while another one does), how many queries it sat out: neither
+	// wrong nor broken, and not judged.
+	SatOut []SatOut
 }
 
 // progressEvery is how often Run reports progress.
@@ -144,7 +149,9 @@ const progressEvery = 200 * time.Millisecond
 // is prepared), cfg.Cases cases are tried, ctx is cancelled or
 // cfg.StopAfter kinds are found, calling progress (may be nil; from one
 // goroutine) as it goes. A missing or invalid scene, a bad shard, Jobs or
-// Engines, is an error; so is a fixture that cannot be written (the error
+// Engines, is an error, and so are engines that all sit out the scene's
+// shape (a *NothingToHuntError; an engine that sits it out beside one
+// that answers it is counted in Summary.SatOut); so is a fixture that cannot be written (the error
 // names the file) and a broken engine, in which case the summary so far
 // is returned with it. Cancellation is not an error.
 func Run(ctx context.Context, cfg Config, progress func(Progress)) (Summary, error) {
@@ -166,6 +173,9 @@ func Run(ctx context.Context, cfg Config, progress func(Progress)) (Summary, err
 	h.sum = Summary{Scene: cfg.Scene.Name, Seed: cfg.Seed, Shard: cfg.Shard.norm()}
 	h.runJobs(ctx)
 	h.sum.Noise = h.noise()
+	if len(cfg.Engines) > 0 {
+		h.sum.SatOut = h.satOuts()
+	}
 	h.sum.Elapsed = cfg.Now().Sub(h.start)
 	h.report()
 	return h.sum, h.err
@@ -207,6 +217,9 @@ func (c Config) validate() error {
 	}
 	if err := c.Scene.Validate(); err != nil {
 		return fmt.Errorf("hunt: scene %q: %w", c.Scene.Name, err)
+	}
+	if len(c.Engines) > 0 {
+		return sittingOut(c.Engines[0], c.Scene.Kind)
 	}
 	return nil
 }
@@ -310,6 +323,9 @@ func (h *hunter) report() {
 		if e := j.k.eng; e != nil {
 			p.Queries += int(e.queries.Load())
 			p.Unanswered += int(e.unanswered.Load())
+			for i := range e.satOut {
+				p.SatOut += int(e.satOut[i].Load())
+			}
 		}
 	}
 	h.progress(p)

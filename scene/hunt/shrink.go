@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -256,9 +257,13 @@ func roundAxes(axes [3]mgl64.Vec3, q float64) [3]mgl64.Vec3 {
 }
 
 // roundVec rounds each component to a multiple of q, printed with no more
-// decimals than q has (so 0.1 stays 0.1, not 0.30000000000000004).
+// decimals than q has (so 0.1 stays 0.1, not 0.30000000000000004, and
+// 0.25 keeps its two).
 func roundVec(v mgl64.Vec3, q float64) mgl64.Vec3 {
-	decimals := max(0, int(math.Ceil(-math.Log10(q)+1e-9)))
+	decimals := 0
+	if _, frac, ok := strings.Cut(strconv.FormatFloat(q, 'f', -1, 64), "."); ok {
+		decimals = len(frac)
+	}
 	for i, x := range v {
 		r := math.Round(x/q) * q
 		if y, err := strconv.ParseFloat(strconv.FormatFloat(r, 'f', decimals, 64), 64); err == nil {
