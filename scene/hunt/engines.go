@@ -159,6 +159,11 @@ type SatOut struct {
 	Queries int             // sweeps and slides it was not asked
 }
 
+// Reason reads e.g. "it does not answer capsules (it answers ellipsoid)".
+func (o SatOut) Reason() string {
+	return fmt.Sprintf("it does not answer %s (it answers %s)", shapesPlural(o.Shape), o.Shapes)
+}
+
 // NothingToHuntError says that no engine of a hunt answers the scene's
 // shape: every one would sit out every query (engine.Shapes), so there is
 // nothing to judge. Run returns it before trying a case. It wraps
