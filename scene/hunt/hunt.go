@@ -2,21 +2,27 @@
 // search over a scene for motions where the collision code goes wrong,
 // each finding shrunk to a small case and written as a fixture.
 //
-// It tries plain random motions, motions aimed at a face, an edge or a
-// vertex (touching exactly or missing by 1e-3 .. 1e-12 in unit distance),
-// grazing motions nearly tangent to the ellipsoid at contact, and motions
-// driven into the crease between two triangles, some of them shrunk to a
-// tiny length (down to 1e-12), with the scene's ellipsoid or random ones of
-// similar size (up to 100:1 flat) in random orientations. It looks for:
+// The scene's shape decides the shape hunted: an ellipsoid, a capsule or
+// a box. It tries plain random motions, motions aimed at a face, an edge
+// or a vertex (touching exactly or missing by 1e-3 .. 1e-12 in shape
+// units), grazing motions nearly tangent to the shape at contact, and
+// motions driven into the crease between two triangles, some of them
+// shrunk to a tiny length (down to 1e-12), with the scene's shape or
+// random ones of its kind and similar size in random orientations
+// (ellipsoids up to 100:1 flat; capsules of other radii and segment
+// lengths and directions; boxes of other half extents, turned). It looks
+// for:
 //
 //   - disagreements between the three first-contact algorithms (the
-//     core's, the unit-space method's and the oracle's; see package
-//     opinions), named after the field that differs and the algorithm the
-//     others outvote, e.g. "t: unitspace";
-//   - slides (sweep.Mesh.Slide) that end inside geometry or pass through
-//     it (unit distance below 1 - tolerance, by the oracle), that stick
-//     (no progress after the first contact although half of the tangential
-//     motion left is free), or that produce NaN.
+//     core's, the second algorithm's — the unit-space method for an
+//     ellipsoid, the convex method for a capsule or a box — and the
+//     oracle's; see package opinions), named after the field that differs
+//     and the algorithm the others outvote, e.g. "t: unitspace";
+//   - slides (sweep.Mesh.SlideShape) that end inside geometry or pass
+//     through it (shape distance below 1 - tolerance, by the oracle;
+//     judge.Geometry), that stick (no progress after the first contact
+//     although half of the tangential motion left is free), or that
+//     produce NaN.
 //
 // The first case of each kind is shrunk (fewer triangles, a shorter
 // motion, rounder numbers, while it fails the same way) and exported as a
@@ -56,7 +62,7 @@ const (
 
 // Config says what to hunt in and for how long.
 type Config struct {
-	Scene *scene.Scene // the scene whose mesh (and ellipsoid size, slide options) is hunted in; required
+	Scene *scene.Scene // the scene whose mesh (and shape, slide options) is hunted in; required
 	// Duration is how long to search, shrinking included, counted once
 	// the scene's mesh is prepared; 0 means DefaultDuration, or no time
 	// limit when Cases is set.
@@ -91,7 +97,10 @@ type Config struct {
 	// instead of the core being checked. Kinds are named "<engine>:
 	// <kind>" (judge.Verdict.Kind: the rule and the exact feature, e.g.
 	// "naive-c: t (edge)"), each finding is shrunk to at most 4
-	// triangles and its fixture expects the exact core's answer. The hunt
+	// triangles and its fixture expects the exact core's answer. An
+	// engine that does not answer the scene's shape (engine.Shapes) sits
+	// out: its queries are counted in Summary.SatOut, never judged; when
+	// every engine sits out, Run returns a *NothingToHuntError. The hunt
 	// ends with an error (a *engine.BrokenError) when an engine breaks,
 	// after every job has stopped. The caller closes the engines.
 	Engines [][]engine.Engine
