@@ -34,9 +34,13 @@ const huntUsage = `hunt [--scene NAME|FILE] [--time 30s] [--cases N] [--seed N] 
 // that many searches in parallel (default: the number of CPUs), each with
 // its own engine processes, with the same findings as one; --shard I/N
 // tries only the cases whose index is I modulo N. Ctrl-C ends the hunt
-// early with the summary so far. Exit status: 0 no findings, 1 findings
-// (written as fixtures), 2 bad usage, an unknown scene, an unreadable
-// file, an --out that cannot take fixtures, a fixture that could not be
+// early with the summary so far. The scene's shape (ellipsoid, capsule or
+// box) is the shape hunted. An engine that does not answer it sits out
+// (the summary counts its queries); when every engine sits it out there
+// is nothing to hunt: the command says so and exits 2. Exit status: 0 no
+// findings, 1 findings (written as fixtures), 2 bad usage, an unknown
+// scene, an unreadable file, an --out that cannot take fixtures, engines
+// that all sit out the scene's shape, a fixture that could not be
 // written, or a broken engine.
 func runHunt(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("hunt", huntUsage, stderr)
@@ -140,6 +144,11 @@ func hunting(ctx context.Context, cfg hunt.Config, ef *engine.Flags, stdout, std
 	bar := newHuntBar(stderr, cfg.Scene.Name, sets[0])
 	sum, err := hunt.Run(ctx, cfg, bar.show)
 	bar.line.end()
+	var nothing *hunt.NothingToHuntError
+	if errors.As(err, &nothing) {
+		fmt.Fprintf(stderr, "debugger: %s\n", scene.Printable(err.Error()))
+		return exitInvalid
+	}
 	writeHuntSummary(stdout, sum, err)
 	if err == nil {
 		err = closeSets() // an engine that wrote after its last answer is broken
@@ -225,8 +234,8 @@ func checkOut(dir string) error {
 // huntBar draws the hunt's progress on one line: without engines
 // "hunting NAME [#####-----] 12s/30s  1234 cases  1 finding", with them
 // "hunting NAME with ENGINES 12s/30s  1234 cases  800 q/s  2 findings:
-// naive-c: t 3, naive-c: inside 1"; then "  N unanswered" and
-// "  shrinking KIND" when there are.
+// naive-c: t 3, naive-c: inside 1"; then "  N unanswered", "  N sat out"
+// and "  shrinking KIND" when there are.
 type huntBar struct {
 	line    progressLine
 	scene   string // escaped
@@ -267,6 +276,9 @@ func (b *huntBar) show(p hunt.Progress) {
 		}
 		if p.Unanswered > 0 {
 			line += fmt.Sprintf("  %d unanswered", p.Unanswered)
+		}
+		if p.SatOut > 0 {
+			line += fmt.Sprintf("  %d sat out", p.SatOut)
 		}
 	}
 	if p.Shrinking != "" {
@@ -310,7 +322,8 @@ func huntCases(p hunt.Progress) string {
 
 // writeHuntSummary prints the hunt's outcome: when err stopped it, a
 // first line saying so ("hunt stopped: engine "x" broke after 12 cases —
-// no verdict"); a line with the scene, seed and case count; then a table
+// no verdict"); a line with the scene, seed and case count; a line per
+// engine that sat out the scene's shape (hunt.SatOut); then a table
 // (kind, count, the saved case's amount, the worst amount seen,
 // triangles, fixture) with its legend and a line per engine whose wrong
 // cases look like float noise (hunt.NoiseHint), or "no findings" (only
@@ -324,6 +337,9 @@ func writeHuntSummary(w io.Writer, s hunt.Summary, err error) {
 		shard = ", shard " + s.Shard.String()
 	}
 	fmt.Fprintf(w, "hunted %s for %s: %d cases, seed %d%s\n", scene.Printable(s.Scene), s.Elapsed.Round(time.Millisecond), s.Cases, s.Seed, shard)
+	for _, o := range s.SatOut {
+		fmt.Fprintln(w, satOutLine(o))
+	}
 	if len(s.Findings) == 0 {
 		if err == nil {
 			fmt.Fprintln(w, "no findings")
@@ -340,6 +356,16 @@ func writeHuntSummary(w io.Writer, s hunt.Summary, err error) {
 	for _, n := range s.Noise {
 		fmt.Fprintln(w, noiseLine(n))
 	}
+}
+
+// satOutLine reads e.g. `engine "naive-c" sat out 1234 queries: it does
+// not answer capsules (it answers ellipsoid); not judged`.
+func satOutLine(o hunt.SatOut) string {
+	queries := "queries"
+	if o.Queries == 1 {
+		queries = "query"
+	}
+	return fmt.Sprintf("engine \"%s\" sat out %d %s: %s; not judged", scene.Printable(o.Engine), o.Queries, queries, o.Reason())
 }
 
 // noiseLine reads e.g. "naive-c: 412 of 430 wrong cases are off by at

@@ -26,20 +26,38 @@ type generator struct {
 	tris    []geom.Triangle
 	creases []crease // edges shared by two triangles
 	bounds  geom.AABB
-	size    float64 // mean semi-axis of the scene's ellipsoid
+	size    float64 // the scene's shape's mean half extent (shapeSize)
 	opt     sweep.SlideOptions
 }
 
 func newGenerator(s *scene.Scene) *generator {
-	g := &generator{base: s, tris: s.Mesh.Tris(), bounds: geom.EmptyAABB(), opt: s.Slide}
+	g := &generator{base: s, tris: s.Mesh.Tris(), bounds: geom.EmptyAABB(), opt: s.Slide, size: shapeSize(s.Shape)}
 	for _, t := range g.tris {
 		g.bounds = g.bounds.Union(t.Bounds())
 	}
-	for _, a := range s.Ellipsoid.Axes {
-		g.size += a.Len() / 3
-	}
 	g.creases = sharedEdges(g.tris)
 	return g
+}
+
+// shapeSize is the mean of a shape's three half extents along its own
+// axes (world units): the ellipsoid's mean semi-axis, the capsule's
+// (r + r + r + |half segment|) / 3, the box's mean half extent. Motions
+// and spreads of sizes are measured in it.
+func shapeSize(s sweep.Shape) float64 {
+	var size float64
+	switch s.Kind {
+	case sweep.KindCapsule:
+		size = s.Capsule.Radius + s.Capsule.HalfSegment.Len()/3
+	case sweep.KindBox:
+		for _, a := range s.Box.Axes {
+			size += a.Len() / 3
+		}
+	default:
+		for _, a := range s.Ellipsoid.Axes {
+			size += a.Len() / 3
+		}
+	}
+	return size
 }
 
 // at returns the generator of case k of the seed: g's scene with a random
@@ -105,22 +123,24 @@ func sharedEdges(tris []geom.Triangle) []crease {
 
 // next returns a new random case: a plain random motion, one aimed at a
 // face, edge or vertex, one grazing a feature, or one driven into a crease.
+// Its shape is of the scene's shape's kind (see shape).
 func (g *generator) next() Case {
-	c := Case{Tris: g.tris, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(g.ellipsoid()), Slide: g.opt}}
+	c := Case{Tris: g.tris, Motion: sweep.Motion{Shape: g.shape(), Slide: g.opt}}
 	if len(g.tris) == 0 {
 		c.Start, c.End = g.point(), g.point()
 		return c
 	}
+	f := frameOf(c.Shape)
 	switch k := g.r.IntN(8); {
 	case k == 0:
 		c.Start = g.point()
 		c.End = c.Start.Add(g.vec(g.length()))
 	case k <= 3:
-		c.Start, c.End = g.aimed(c.Ellipsoid, false)
+		c.Start, c.End = g.aimed(f, false)
 	case k <= 5:
-		c.Start, c.End = g.aimed(c.Ellipsoid, true)
+		c.Start, c.End = g.aimed(f, true)
 	default:
-		c.Start, c.End = g.crease(c.Ellipsoid)
+		c.Start, c.End = g.crease(f)
 	}
 	if g.r.IntN(10) == 0 { // a tiny motion: 1e-4 .. 1e-12 of its length
 		c.End = c.Start.Add(c.End.Sub(c.Start).Mul(math.Pow(10, -4-8*g.r.Float64())))
@@ -128,24 +148,53 @@ func (g *generator) next() Case {
 	return c
 }
 
-// ellipsoid is the scene's one time in three, else a randomly oriented one
-// of similar size: each semi-axis within a factor √10 of the scene's mean,
-// or, one time in ten, within a factor 10 (up to 100:1 flat).
-func (g *generator) ellipsoid() sweep.Ellipsoid {
+// shape is the scene's shape one time in three, else one of its kind of
+// similar size in a random orientation: each size within a factor √10 of
+// the scene's, or, one time in ten, within a factor 10 (up to 100:1
+// flat). For an ellipsoid the sizes are its semi-axes (around the scene's
+// mean); for a capsule its radius and the length of its half segment
+// (around the scene's own, a sphere's half segment around its radius),
+// the segment turned to a random direction one time in two; for a box its
+// half extents (each around the scene's own) on the scene's axes turned
+// by a random rotation. The ellipsoid draws the same numbers as it always
+// has, so ellipsoid hunts find what they always found.
+func (g *generator) shape() sweep.Shape {
 	if g.r.IntN(3) == 0 {
-		return g.base.Ellipsoid
+		return g.base.Shape
 	}
 	spread := 1.0
 	if g.r.IntN(10) == 0 {
 		spread = 2
 	}
-	q := mgl64.Quat{W: g.r.NormFloat64(), V: g.unit()}.Normalize()
-	m := q.Mat4().Mat3()
-	var e sweep.Ellipsoid
-	for i := range e.Axes {
-		e.Axes[i] = m.Col(i).Mul(g.size * math.Pow(10, spread*(g.r.Float64()-0.5)))
+	m := mgl64.Quat{W: g.r.NormFloat64(), V: g.unit()}.Normalize().Mat4().Mat3()
+	s := g.base.Shape
+	switch s.Kind {
+	case sweep.KindCapsule:
+		c := &s.Capsule
+		h, dir := c.Radius, m.Col(0)
+		if l := c.HalfSegment.Len(); l > 0 && g.r.IntN(2) == 0 {
+			h, dir = l, c.HalfSegment.Mul(1/l)
+		} else if l > 0 {
+			h = l
+		}
+		c.Radius *= g.factor(spread)
+		c.HalfSegment = dir.Mul(h * g.factor(spread))
+	case sweep.KindBox:
+		for i, a := range s.Box.Axes {
+			s.Box.Axes[i] = m.Mul3x1(a).Mul(g.factor(spread))
+		}
+	default:
+		for i := range s.Ellipsoid.Axes {
+			s.Ellipsoid.Axes[i] = m.Col(i).Mul(g.size * g.factor(spread))
+		}
 	}
-	return e
+	return s
+}
+
+// factor is a random scale within a factor √10^spread either way
+// (log-uniform).
+func (g *generator) factor(spread float64) float64 {
+	return math.Pow(10, spread*(g.r.Float64()-0.5))
 }
 
 // unit is a random unit vector.
@@ -200,51 +249,120 @@ func (g *generator) gap() float64 {
 	return (2*float64(g.r.IntN(2)) - 1) * math.Pow(10, -3-9*g.r.Float64())
 }
 
-// aimed places the ellipsoid touching a point of a random triangle (the
-// center at unit distance 1 + gap along a random unit-space direction n)
-// part way through a motion that comes in against n, or, when grazing,
-// runs nearly tangent to n.
-func (g *generator) aimed(e sweep.Ellipsoid, grazing bool) (start, end mgl64.Vec3) {
-	t := g.tris[g.r.IntN(len(g.tris))]
-	n := g.unit()
-	if grazing {
-		return g.motionThrough(e, g.pointOn(t), n, 1e-4*g.r.NormFloat64())
-	}
-	return g.motionThrough(e, g.pointOn(t), n, -0.2-g.r.Float64())
+// frame is how the generator places a shape against a point of a
+// triangle. Directions and motions are drawn in a unit space whose map to
+// the world is the axes of unit: the ellipsoid's own (its unit space), a
+// sphere of the shape's size for a capsule or a box. A shape touches a
+// point p from direction n (a unit vector of that space) when its center
+// is at p + offset(n).
+type frame struct {
+	shape sweep.Shape
+	unit  sweep.Ellipsoid
 }
 
-// motionThrough returns a motion whose center passes p + M·n·(1 + gap) at
-// a random fraction of the way, moving along a random tangent to n plus
-// normal·n (both in unit space), about a few ellipsoid sizes long.
-func (g *generator) motionThrough(e sweep.Ellipsoid, p, n mgl64.Vec3, normal float64) (start, end mgl64.Vec3) {
-	m := mgl64.Mat3FromCols(e.Axes[0], e.Axes[1], e.Axes[2])
-	c := p.Add(m.Mul3x1(n.Mul(1 + g.gap())))
+// frameOf is the frame of shape s.
+func frameOf(s sweep.Shape) frame {
+	if s.Kind == sweep.KindEllipsoid {
+		return frame{s, s.Ellipsoid}
+	}
+	return frame{s, sweep.Sphere(shapeSize(s))}
+}
+
+// toWorld maps a vector of the frame's unit space to the world.
+func (f frame) toWorld(u mgl64.Vec3) mgl64.Vec3 {
+	a := f.unit.Axes
+	return mgl64.Mat3FromCols(a[0], a[1], a[2]).Mul3x1(u)
+}
+
+// center is where the shape's center is when it passes gap (in shape
+// units, as judge.Geometry measures) from touching p from direction n:
+// for the ellipsoid p + M·n·(1 + gap) (n in its unit space); for a
+// capsule or a box p minus its support point toward -n (n a world
+// direction; a face or the side of the segment when n is square to it),
+// moved gap shape units (Unit) along n.
+func (f frame) center(p, n mgl64.Vec3, gap float64) mgl64.Vec3 {
+	if f.shape.Kind == sweep.KindEllipsoid {
+		return p.Add(f.toWorld(n.Mul(1 + gap)))
+	}
+	return p.Sub(support(f.shape, n.Mul(-1))).Add(n.Mul(gap * f.shape.Unit()))
+}
+
+// support is the point of capsule or box s farthest along d, relative to
+// its center; of several such points (d square to an axis or to the
+// segment, within 1e-12) the middle one.
+func support(s sweep.Shape, d mgl64.Vec3) mgl64.Vec3 {
+	side := func(a mgl64.Vec3) float64 {
+		switch x := a.Dot(d); {
+		case math.Abs(x) <= 1e-12*a.Len()*d.Len():
+			return 0
+		case x > 0:
+			return 1
+		}
+		return -1
+	}
+	if s.Kind == sweep.KindCapsule {
+		c := s.Capsule
+		return c.HalfSegment.Mul(side(c.HalfSegment)).Add(d.Normalize().Mul(c.Radius))
+	}
+	var p mgl64.Vec3
+	for _, a := range s.Box.Axes {
+		p = p.Add(a.Mul(side(a)))
+	}
+	return p
+}
+
+// aimed places the shape touching a point of a random triangle (the
+// center at shape distance 1 + gap from it along a random direction n)
+// part way through a motion that comes in against n, or, when grazing,
+// runs nearly tangent to n. A capsule or a box comes, one time in two,
+// along the triangle's normal (either side), so that faces and sides meet
+// faces.
+func (g *generator) aimed(f frame, grazing bool) (start, end mgl64.Vec3) {
+	t := g.tris[g.r.IntN(len(g.tris))]
+	n := g.unit()
+	if f.shape.Kind != sweep.KindEllipsoid && g.r.IntN(2) == 0 {
+		if nt := t.Normal(); nt.Len() > 0 {
+			n = nt.Normalize().Mul(2*float64(g.r.IntN(2)) - 1)
+		}
+	}
+	if grazing {
+		return g.motionThrough(f, g.pointOn(t), n, 1e-4*g.r.NormFloat64())
+	}
+	return g.motionThrough(f, g.pointOn(t), n, -0.2-g.r.Float64())
+}
+
+// motionThrough returns a motion whose center passes f.center(p, n, gap)
+// at a random fraction of the way, moving along a random tangent to n
+// plus normal·n (both in the frame's unit space), about a few shape sizes
+// long.
+func (g *generator) motionThrough(f frame, p, n mgl64.Vec3, normal float64) (start, end mgl64.Vec3) {
+	c := f.center(p, n, g.gap())
 	tangent := n.Cross(g.unit())
 	if tangent.Len() < 1e-6 {
 		tangent = n.Cross(mgl64.Vec3{1, 0, 0})
 	}
 	u := tangent.Normalize().Add(n.Mul(normal)).Mul(0.5 + 4*g.r.Float64())
-	delta := m.Mul3x1(u)
-	f := g.r.Float64()
-	return c.Sub(delta.Mul(f)), c.Add(delta.Mul(1 - f))
+	delta := f.toWorld(u)
+	t := g.r.Float64()
+	return c.Sub(delta.Mul(t)), c.Add(delta.Mul(1 - t))
 }
 
-// crease drives the ellipsoid into the edge shared by two triangles, along
-// the sum of their unit-space normals (each on a random side), so that a
-// slide meets both.
-func (g *generator) crease(e sweep.Ellipsoid) (start, end mgl64.Vec3) {
+// crease drives the shape into the edge shared by two triangles, along
+// the sum of their normals in the frame's unit space (each on a random
+// side), so that a slide meets both.
+func (g *generator) crease(f frame) (start, end mgl64.Vec3) {
 	if len(g.creases) == 0 {
-		return g.aimed(e, false)
+		return g.aimed(f, false)
 	}
 	cr := g.creases[g.r.IntN(len(g.creases))]
-	n := creaseDirection(e, [2]geom.Triangle{g.tris[cr.tris[0]], g.tris[cr.tris[1]]},
+	n := creaseDirection(f.unit, [2]geom.Triangle{g.tris[cr.tris[0]], g.tris[cr.tris[1]]},
 		[2]float64{2*float64(g.r.IntN(2)) - 1, 2*float64(g.r.IntN(2)) - 1})
 	if n.Len() < 1e-6 {
 		n = g.unit()
 	}
 	a, b := cr.edge[0], cr.edge[1]
 	p := a.Add(b.Sub(a).Mul(g.r.Float64()))
-	return g.motionThrough(e, p, n.Normalize(), -0.2-2*g.r.Float64())
+	return g.motionThrough(f, p, n.Normalize(), -0.2-2*g.r.Float64())
 }
 
 // creaseDirection is the sum of the unit-space normals of the two

@@ -45,8 +45,8 @@ func newWorld(c Case) *world {
 	return &world{tris: c.Tris, mesh: sweep.NewMesh(c.Tris), geo: judge.NewGeometry(c.Shape, c.Tris)}
 }
 
-// forCase returns w with the ellipsoid of c (the geometry's distances
-// depend on it), reusing the mesh.
+// forCase returns w with the shape of c (the geometry's distances depend
+// on it), reusing the mesh.
 func (w *world) forCase(c Case) *world {
 	if w.geo.Shape == c.Shape {
 		return w
@@ -65,17 +65,31 @@ func (k *checker) check(w *world, c Case) []Problem {
 	if k.eng != nil {
 		return k.eng.check(w, c)
 	}
-	delta := c.End.Sub(c.Start)
 	// Everything the sweep and the slide can reach lies within |delta| of
-	// End, plus the ellipsoid and a few skins.
-	reach := delta.Len() + 100*math.Max(c.Slide.Skin, sweep.DefaultSkin)
-	geo := w.geo.Restrict(geom.EmptyAABB().Extend(c.End).Expand(c.Ellipsoid.Extent().Add(mgl64.Vec3{reach, reach, reach})))
+	// End, plus the shape and a few skins.
+	geo := w.geo.Restrict(reachBox(c))
 	rep := opinions.Compare(geo, w.mesh, c.Motion, k.tol)
 	probs := blame(rep.Disagreements)
 	if d, _ := geo.Dist(c.Start); d > 1+1e-9 {
 		probs = append(probs, k.slide(w, geo, c)...)
 	}
 	return probs
+}
+
+// reachBox is the box around c.End that holds everything the sweep and
+// the slide of c can touch: the shape's extent (sweep.Shape.Extent) grown
+// by the motion's length and a hundred skins (the slide's own skin, at
+// least the one of a unit shape, sweep.DefaultSkin, or the default of c's
+// shape).
+func reachBox(c Case) geom.AABB {
+	reach := c.End.Sub(c.Start).Len() + 100*skinOf(c)
+	return geom.EmptyAABB().Extend(c.End).Expand(c.Shape.Extent().Add(mgl64.Vec3{reach, reach, reach}))
+}
+
+// skinOf is the larger of c's slide skin and the default skin of a unit
+// shape (sweep.DefaultSkin) or of c's shape (a fraction of its Unit).
+func skinOf(c Case) float64 {
+	return max(c.Slide.Skin, sweep.DefaultSkin, sweep.DefaultSkinRatio*c.Shape.Unit())
 }
 
 // blame turns disagreements into problems, one per field: the algorithm
@@ -129,7 +143,7 @@ func blame(ds []opinions.Disagreement) []Problem {
 // the path (start, each contact and resume pose, final) stays at unit
 // distance >= 1 - tolerance, and the slide does not stick.
 func (k *checker) slide(w *world, geo *judge.Geometry, c Case) []Problem {
-	return k.judgeSlide(geo, c, w.mesh.Slide(c.Ellipsoid, c.Start, c.End, c.Slide))
+	return k.judgeSlide(geo, c, w.mesh.SlideShape(c.Shape, c.Start, c.End, c.Slide))
 }
 
 // judgeSlide checks the slide res of case c.
@@ -171,7 +185,7 @@ func (k *checker) stuck(geo *judge.Geometry, c Case, res sweep.SlideResult) (Pro
 	n := s.Hit.Normal
 	rem := c.End.Sub(s.Contact)
 	tan := rem.Sub(n.Mul(n.Dot(rem)))
-	skin := math.Max(c.Slide.Skin, sweep.DefaultSkin)
+	skin := skinOf(c)
 	if tan.Len() < 0.05*c.End.Sub(c.Start).Len() || tan.Len() < 100*skin {
 		return Problem{}, false
 	}

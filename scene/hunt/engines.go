@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 	"sync/atomic"
 
 	"sweepdbg/geom"
@@ -38,7 +39,11 @@ type engineCheck struct {
 	queries atomic.Int64 // requests answered (read by the progress reports)
 	// unanswered counts {"error":...} answers and queries JSON cannot carry.
 	unanswered atomic.Int64
-	meshes     [2]meshFor
+	// satOut counts, per engine, the queries it sat out: the case's shape
+	// is not among those it answers (engine.SatOut). They are neither
+	// wrong nor broken.
+	satOut []atomic.Int64
+	meshes [2]meshFor
 }
 
 // meshFor is the engine mesh of one triangle slice.
@@ -56,7 +61,7 @@ func newEngineCheck(ctx context.Context, engines []engine.Engine, j judge.Judge)
 			names[i] += fmt.Sprintf(" (%d)", seen[names[i]])
 		}
 	}
-	return &engineCheck{ctx: ctx, engines: engines, names: names, judge: j}
+	return &engineCheck{ctx: ctx, engines: engines, names: names, judge: j, satOut: make([]atomic.Int64, len(engines))}
 }
 
 // mesh is the engine mesh of w's triangles: the whole scene's is kept, so
@@ -89,11 +94,11 @@ func (ec *engineCheck) check(w *world, c Case) []Problem {
 	}
 	q := engine.Query{Mesh: ec.mesh(w), Motion: c.Motion}
 	var exact sweep.Answer
-	exact.First, exact.Hit = w.mesh.Sweep(c.Ellipsoid, c.Start, c.End.Sub(c.Start))
+	exact.First, exact.Hit = w.mesh.Cast(c.Shape, c.Start, c.Delta())
 	free := false
 	if d, _ := w.geo.Dist(c.Start); d > 1+1e-9 {
 		free = true
-		exact.Slid, exact.Slide = true, w.mesh.Slide(c.Ellipsoid, c.Start, c.End, c.Slide)
+		exact.Slid, exact.Slide = true, w.mesh.SlideShape(c.Shape, c.Start, c.End, c.Slide)
 	}
 	var probs []Problem
 	for i, e := range ec.engines {
@@ -101,7 +106,7 @@ func (ec *engineCheck) check(w *world, c Case) []Problem {
 			if e.Ops()&op == 0 || op == engine.OpSlide && !free {
 				continue
 			}
-			v, ok := ec.ask(e, op, q, exact)
+			v, ok := ec.ask(i, op, q, exact)
 			if !ok {
 				return nil
 			}
@@ -113,10 +118,12 @@ func (ec *engineCheck) check(w *world, c Case) []Problem {
 	return probs
 }
 
-// ask puts one op to e and judges the answer; false when the engine broke
-// or the hunt was cancelled. An {"error":...} answer, or a query JSON
-// cannot carry, is no verdict.
-func (ec *engineCheck) ask(e engine.Engine, op engine.Ops, q engine.Query, exact sweep.Answer) (judge.Verdict, bool) {
+// ask puts one op to engine i and judges the answer; false when the
+// engine broke or the hunt was cancelled. A query the engine sits out (its
+// shape), an {"error":...} answer, or a query JSON cannot carry, is no
+// verdict.
+func (ec *engineCheck) ask(i int, op engine.Ops, q engine.Query, exact sweep.Answer) (judge.Verdict, bool) {
+	e := ec.engines[i]
 	var got sweep.Answer
 	var err error
 	if op == engine.OpSlide {
@@ -126,6 +133,9 @@ func (ec *engineCheck) ask(e engine.Engine, op engine.Ops, q engine.Query, exact
 	}
 	switch {
 	case err == nil:
+	case engine.SatOut(err):
+		ec.satOut[i].Add(1)
+		return judge.Verdict{}, true
 	case !engine.Answered(err):
 		ec.unanswered.Add(1)
 		return judge.Verdict{}, true
@@ -137,6 +147,86 @@ func (ec *engineCheck) ask(e engine.Engine, op engine.Ops, q engine.Query, exact
 	}
 	ec.queries.Add(1)
 	return q.Judge(ec.judge, op, exact, got), true
+}
+
+// SatOut is how many queries of a hunt one engine sat out because it
+// does not answer the hunted shape (engine.SatOutError): not wrong, not
+// broken, not judged.
+type SatOut struct {
+	Engine  string          // its name, as in the kinds
+	Shape   sweep.ShapeKind // the hunted scene's shape
+	Shapes  engine.Shapes   // the shapes it answers
+	Queries int             // sweeps and slides it was not asked
+}
+
+// Reason reads e.g. "it does not answer capsules (it answers ellipsoid)".
+func (o SatOut) Reason() string {
+	return fmt.Sprintf("it does not answer %s (it answers %s)", shapesPlural(o.Shape), o.Shapes)
+}
+
+// NothingToHuntError says that no engine of a hunt answers the scene's
+// shape: every one would sit out every query (engine.Shapes), so there is
+// nothing to judge. Run returns it before trying a case. It wraps
+// engine.ErrShapeUnsupported (engine.SatOut is true for it).
+type NothingToHuntError struct {
+	Shape   sweep.ShapeKind
+	Engines []SatOut // each engine with what it answers; Queries is 0
+}
+
+// Error reads e.g. `hunt: engine "naive-c" sits out capsules (it answers
+// ellipsoid): nothing to hunt`, or with several engines `hunt: engines
+// "a" (ellipsoid), "b" (ellipsoid, box) sit out capsules: nothing to
+// hunt`; the names are escaped (printable).
+func (e *NothingToHuntError) Error() string {
+	if len(e.Engines) == 1 {
+		s := e.Engines[0]
+		return fmt.Sprintf("hunt: engine \"%s\" sits out %s (it answers %s): nothing to hunt", s.Engine, shapesPlural(e.Shape), s.Shapes)
+	}
+	parts := make([]string, len(e.Engines))
+	for i, s := range e.Engines {
+		parts[i] = fmt.Sprintf("\"%s\" (%s)", s.Engine, s.Shapes)
+	}
+	return fmt.Sprintf("hunt: engines %s sit out %s: nothing to hunt", strings.Join(parts, ", "), shapesPlural(e.Shape))
+}
+
+// Unwrap returns engine.ErrShapeUnsupported.
+func (e *NothingToHuntError) Unwrap() error { return engine.ErrShapeUnsupported }
+
+// shapesPlural is "ellipsoids", "capsules" or "boxes".
+func shapesPlural(k sweep.ShapeKind) string {
+	if k == sweep.KindBox {
+		return "boxes"
+	}
+	return k.String() + "s"
+}
+
+// sittingOut checks that at least one of engines answers shape k: nil,
+// else a *NothingToHuntError.
+func sittingOut(engines []engine.Engine, k sweep.ShapeKind) error {
+	e := &NothingToHuntError{Shape: k}
+	for _, en := range engines {
+		if en.Shapes().Has(k) {
+			return nil
+		}
+		e.Engines = append(e.Engines, SatOut{Engine: printable(en.Name()), Shape: k, Shapes: en.Shapes()})
+	}
+	return e
+}
+
+// satOuts adds up, per engine, the queries the jobs' engines sat out, in
+// the order of the engines; engines that sat out none are left out.
+func (h *hunter) satOuts() []SatOut {
+	var out []SatOut
+	for i, e := range h.cfg.Engines[0] {
+		n := 0
+		for _, j := range h.jobs {
+			n += int(j.k.eng.satOut[i].Load())
+		}
+		if n > 0 {
+			out = append(out, SatOut{Engine: h.jobs[0].k.eng.names[i], Shape: h.cfg.Scene.Kind, Shapes: e.Shapes(), Queries: n})
+		}
+	}
+	return out
 }
 
 // printable is s with control characters, quotes and invalid UTF-8
@@ -195,22 +285,19 @@ func (j *job) fixture(c Case, p Problem) (*scene.Scene, error) {
 	if err != nil || j.k.eng == nil {
 		return s, err
 	}
-	s.Expect = coreExpect(sweep.NewMesh(c.Tris).Answer(c.Motion), expectTolerance(c.Ellipsoid, cfg.Judge))
+	s.Expect = coreExpect(sweep.NewMesh(c.Tris).Answer(c.Motion), expectTolerance(c.Shape, cfg.Judge))
 	return s, s.Validate()
 }
 
 // expectTolerance is the world-unit tolerance of an engine finding's
-// expectation: the judge's unit-sphere tolerance times the ellipsoid's
-// smallest semi-axis (a unit distance of tol is at least that many world
-// units in every direction), so an engine the judge accepts on this
+// expectation: the judge's tolerance in shape units times the shape's
+// unit (sweep.Shape.Unit: the ellipsoid's smallest semi-axis, the
+// capsule's radius, the box's smallest half extent; a distance of tol in
+// shape units is at least that many world units in every direction), at
+// most the tolerance itself, so an engine the judge accepts on this
 // motion also passes the fixture's point, normal and t checks.
-func expectTolerance(e sweep.Ellipsoid, j judge.Judge) float64 {
-	tol := j.Tolerance().Max()
-	r := math.Inf(1)
-	for _, a := range e.Axes {
-		r = math.Min(r, a.Len())
-	}
-	return tol * math.Min(r, 1)
+func expectTolerance(s sweep.Shape, j judge.Judge) float64 {
+	return j.Tolerance().Max() * math.Min(s.Unit(), 1)
 }
 
 // coreExpect is the expectation of the core's answer a, within tol.

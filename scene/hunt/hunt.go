@@ -2,21 +2,27 @@
 // search over a scene for motions where the collision code goes wrong,
 // each finding shrunk to a small case and written as a fixture.
 //
-// It tries plain random motions, motions aimed at a face, an edge or a
-// vertex (touching exactly or missing by 1e-3 .. 1e-12 in unit distance),
-// grazing motions nearly tangent to the ellipsoid at contact, and motions
-// driven into the crease between two triangles, some of them shrunk to a
-// tiny length (down to 1e-12), with the scene's ellipsoid or random ones of
-// similar size (up to 100:1 flat) in random orientations. It looks for:
+// The scene's shape decides the shape hunted: an ellipsoid, a capsule or
+// a box. It tries plain random motions, motions aimed at a face, an edge
+// or a vertex (touching exactly or missing by 1e-3 .. 1e-12 in shape
+// units), grazing motions nearly tangent to the shape at contact, and
+// motions driven into the crease between two triangles, some of them
+// shrunk to a tiny length (down to 1e-12), with the scene's shape or
+// random ones of its kind and similar size in random orientations
+// (ellipsoids up to 100:1 flat; capsules of other radii and segment
+// lengths and directions; boxes of other half extents, turned). It looks
+// for:
 //
 //   - disagreements between the three first-contact algorithms (the
-//     core's, the unit-space method's and the oracle's; see package
-//     opinions), named after the field that differs and the algorithm the
-//     others outvote, e.g. "t: unitspace";
-//   - slides (sweep.Mesh.Slide) that end inside geometry or pass through
-//     it (unit distance below 1 - tolerance, by the oracle), that stick
-//     (no progress after the first contact although half of the tangential
-//     motion left is free), or that produce NaN.
+//     core's, the second algorithm's — the unit-space method for an
+//     ellipsoid, the convex method for a capsule or a box — and the
+//     oracle's; see package opinions), named after the field that differs
+//     and the algorithm the others outvote, e.g. "t: unitspace";
+//   - slides (sweep.Mesh.SlideShape) that end inside geometry or pass
+//     through it (shape distance below 1 - tolerance, by the oracle;
+//     judge.Geometry), that stick (no progress after the first contact
+//     although half of the tangential motion left is free), or that
+//     produce NaN.
 //
 // The first case of each kind is shrunk (fewer triangles, a shorter
 // motion, rounder numbers, while it fails the same way) and exported as a
@@ -56,7 +62,7 @@ const (
 
 // Config says what to hunt in and for how long.
 type Config struct {
-	Scene *scene.Scene // the scene whose mesh (and ellipsoid size, slide options) is hunted in; required
+	Scene *scene.Scene // the scene whose mesh (and shape, slide options) is hunted in; required
 	// Duration is how long to search, shrinking included, counted once
 	// the scene's mesh is prepared; 0 means DefaultDuration, or no time
 	// limit when Cases is set.
@@ -91,7 +97,10 @@ type Config struct {
 	// instead of the core being checked. Kinds are named "<engine>:
 	// <kind>" (judge.Verdict.Kind: the rule and the exact feature, e.g.
 	// "naive-c: t (edge)"), each finding is shrunk to at most 4
-	// triangles and its fixture expects the exact core's answer. The hunt
+	// triangles and its fixture expects the exact core's answer. An
+	// engine that does not answer the scene's shape (engine.Shapes) sits
+	// out: its queries are counted in Summary.SatOut, never judged; when
+	// every engine sits out, Run returns a *NothingToHuntError. The hunt
 	// ends with an error (a *engine.BrokenError) when an engine breaks,
 	// after every job has stopped. The caller closes the engines.
 	Engines [][]engine.Engine
@@ -107,6 +116,7 @@ type Progress struct {
 	Shrinking         string      // a kind being shrunk, "" while only searching
 	Queries           int         // requests the engines answered (Config.Engines)
 	Unanswered        int         // engine queries answered {"error":...} or not askable
+	SatOut            int         // engine queries sat out: the engine does not answer the scene's shape
 	ByKind            []KindCount // cases per kind of finding, in the order found
 }
 
@@ -135,6 +145,10 @@ type Summary struct {
 	// little more than the judge's tolerance, the tolerance that would
 	// set them apart from the rest (see NoiseHint); by engine name.
 	Noise []NoiseHint
+	// SatOut lists, for each engine that does not answer the scene's shape
+	// (while another one does), how many queries it sat out: neither
+	// wrong nor broken, and not judged.
+	SatOut []SatOut
 }
 
 // progressEvery is how often Run reports progress.
@@ -144,7 +158,9 @@ const progressEvery = 200 * time.Millisecond
 // is prepared), cfg.Cases cases are tried, ctx is cancelled or
 // cfg.StopAfter kinds are found, calling progress (may be nil; from one
 // goroutine) as it goes. A missing or invalid scene, a bad shard, Jobs or
-// Engines, is an error; so is a fixture that cannot be written (the error
+// Engines, is an error, and so are engines that all sit out the scene's
+// shape (a *NothingToHuntError; an engine that sits it out beside one
+// that answers it is counted in Summary.SatOut); so is a fixture that cannot be written (the error
 // names the file) and a broken engine, in which case the summary so far
 // is returned with it. Cancellation is not an error.
 func Run(ctx context.Context, cfg Config, progress func(Progress)) (Summary, error) {
@@ -166,6 +182,9 @@ func Run(ctx context.Context, cfg Config, progress func(Progress)) (Summary, err
 	h.sum = Summary{Scene: cfg.Scene.Name, Seed: cfg.Seed, Shard: cfg.Shard.norm()}
 	h.runJobs(ctx)
 	h.sum.Noise = h.noise()
+	if len(cfg.Engines) > 0 {
+		h.sum.SatOut = h.satOuts()
+	}
 	h.sum.Elapsed = cfg.Now().Sub(h.start)
 	h.report()
 	return h.sum, h.err
@@ -207,6 +226,9 @@ func (c Config) validate() error {
 	}
 	if err := c.Scene.Validate(); err != nil {
 		return fmt.Errorf("hunt: scene %q: %w", c.Scene.Name, err)
+	}
+	if len(c.Engines) > 0 {
+		return sittingOut(c.Engines[0], c.Scene.Kind)
 	}
 	return nil
 }
@@ -310,6 +332,9 @@ func (h *hunter) report() {
 		if e := j.k.eng; e != nil {
 			p.Queries += int(e.queries.Load())
 			p.Unanswered += int(e.unanswered.Load())
+			for i := range e.satOut {
+				p.SatOut += int(e.satOut[i].Load())
+			}
 		}
 	}
 	h.progress(p)

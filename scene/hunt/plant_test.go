@@ -11,7 +11,6 @@ import (
 
 	"sweepdbg/scene"
 	"sweepdbg/scene/judge"
-	"sweepdbg/scene/opinions"
 )
 
 // TestPlantedBug: with the planted bug (edge hits on long edges come 1e-3

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -38,7 +39,7 @@ func (s *shrinker) late() bool {
 // of this kind".
 func failsAs(k *checker, kind string) func(Case) bool {
 	return func(c Case) bool {
-		if c.Ellipsoid.Validate() != nil || !geom.IsFinite(c.Start) || !geom.IsFinite(c.End) {
+		if c.Shape.Validate() != nil || !geom.IsFinite(c.Start) || !geom.IsFinite(c.End) {
 			return false
 		}
 		for _, p := range k.check(newWorld(c), c) {
@@ -62,8 +63,7 @@ func (s *shrinker) shrink(c Case) Case {
 // of triangles (halves, quarters, ... single ones) while the case fails
 // (Zeller's ddmin, complements only).
 func (s *shrinker) triangles(c Case) Case {
-	reach := c.End.Sub(c.Start).Len() + 100*math.Max(c.Slide.Skin, sweep.DefaultSkin)
-	box := geom.EmptyAABB().Extend(c.End).Expand(c.Ellipsoid.Extent().Add(mgl64.Vec3{reach, reach, reach}))
+	box := reachBox(c)
 	var near []geom.Triangle
 	for _, t := range c.Tris {
 		if t.Bounds().Overlaps(box) {
@@ -132,16 +132,15 @@ func (s *shrinker) motion(c Case) Case {
 // grids are the roundings tried, coarsest first (world units).
 var grids = []float64{10, 5, 2, 1, 0.5, 0.25, 0.1, 0.05, 0.01, 1e-3, 1e-4, 1e-5, 1e-6}
 
-// round replaces the ellipsoid by a sphere or an axis-aligned ellipsoid
-// when the case still fails, then rounds the start, the end, the vertices
-// and the ellipsoid's axes, each to the coarsest grid that keeps it failing.
+// round replaces the shape by a simpler one (simpler) when the case
+// still fails, then rounds the start, the end, the vertices and the
+// shape's numbers (roundShape), each to the coarsest grid that keeps it
+// failing.
 func (s *shrinker) round(c Case) Case {
-	mean := (c.Ellipsoid.Axes[0].Len() + c.Ellipsoid.Axes[1].Len() + c.Ellipsoid.Axes[2].Len()) / 3
-	if !s.try(&c, func(d *Case) { d.Ellipsoid = sweep.Sphere(mean) }) {
-		a := c.Ellipsoid.Axes
-		s.try(&c, func(d *Case) {
-			d.Ellipsoid = sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{a[0].Len(), 0, 0}, {0, a[1].Len(), 0}, {0, 0, a[2].Len()}}}
-		})
+	for _, simple := range simpler(c.Shape) {
+		if s.try(&c, func(d *Case) { d.Shape = simple }) {
+			break
+		}
 	}
 	changes := []func(d *Case, q float64){
 		func(d *Case, q float64) { d.Start = roundVec(d.Start, q) },
@@ -156,11 +155,7 @@ func (s *shrinker) round(c Case) Case {
 			}
 			d.Tris = tris
 		},
-		func(d *Case, q float64) {
-			for i := range d.Ellipsoid.Axes {
-				d.Ellipsoid.Axes[i] = roundVec(d.Ellipsoid.Axes[i], q)
-			}
-		},
+		func(d *Case, q float64) { d.Shape = roundShape(d.Shape, q) },
 	}
 	for _, change := range changes {
 		for _, q := range grids {
@@ -172,10 +167,103 @@ func (s *shrinker) round(c Case) Case {
 	return c
 }
 
+// simpler lists simpler shapes to put in place of s, simplest first; the
+// shrinker keeps the first with which the case still fails. An ellipsoid
+// becomes a sphere of its mean semi-axis, else axis-aligned (alignAxes);
+// a capsule a sphere of its radius (no segment), else one whose segment
+// lies along a world axis; a box an axis-aligned cube of its mean half
+// extent, else axis-aligned.
+func simpler(s sweep.Shape) []sweep.Shape {
+	switch s.Kind {
+	case sweep.KindCapsule:
+		c := s.Capsule
+		if c.HalfSegment == (mgl64.Vec3{}) {
+			return nil
+		}
+		sphere, aligned := s, s
+		sphere.Capsule.HalfSegment = mgl64.Vec3{}
+		aligned.Capsule.HalfSegment = alignAxes([3]mgl64.Vec3{c.HalfSegment})[0]
+		return []sweep.Shape{sphere, aligned}
+	case sweep.KindBox:
+		cube, aligned := s, s
+		aligned.Box.Axes = alignAxes(s.Box.Axes)
+		cube.Box.Axes = alignAxes(cubeAxes(s.Box.Axes))
+		return []sweep.Shape{cube, aligned}
+	}
+	sphere, aligned := s, s
+	sphere.Ellipsoid.Axes = cubeAxes(s.Ellipsoid.Axes)
+	aligned.Ellipsoid.Axes = alignAxes(s.Ellipsoid.Axes)
+	return []sweep.Shape{sphere, aligned}
+}
+
+// cubeAxes are the world axes scaled by the mean length of axes.
+func cubeAxes(axes [3]mgl64.Vec3) [3]mgl64.Vec3 {
+	mean := (axes[0].Len() + axes[1].Len() + axes[2].Len()) / 3
+	return [3]mgl64.Vec3{{mean, 0, 0}, {0, mean, 0}, {0, 0, mean}}
+}
+
+// alignAxes puts each vector along a world axis, keeping its length:
+// along the world axis of its largest component when no two share one,
+// else vector i along world axis i. A zero vector stays zero.
+func alignAxes(axes [3]mgl64.Vec3) [3]mgl64.Vec3 {
+	var along [3]int
+	var taken [3]bool
+	distinct := true
+	for i, a := range axes {
+		if a == (mgl64.Vec3{}) {
+			continue
+		}
+		k := 0
+		for j := 1; j < 3; j++ {
+			if math.Abs(a[j]) > math.Abs(a[k]) {
+				k = j
+			}
+		}
+		distinct = distinct && !taken[k]
+		along[i], taken[k] = k, true
+	}
+	var out [3]mgl64.Vec3
+	for i, a := range axes {
+		k := i
+		if distinct {
+			k = along[i]
+		}
+		out[i][k] = a.Len()
+	}
+	return out
+}
+
+// roundShape rounds the shape's numbers to multiples of q: an
+// ellipsoid's or a box's axes, a capsule's radius and half segment.
+func roundShape(s sweep.Shape, q float64) sweep.Shape {
+	switch s.Kind {
+	case sweep.KindCapsule:
+		s.Capsule.Radius = roundVec(mgl64.Vec3{s.Capsule.Radius}, q)[0]
+		s.Capsule.HalfSegment = roundVec(s.Capsule.HalfSegment, q)
+	case sweep.KindBox:
+		s.Box.Axes = roundAxes(s.Box.Axes, q)
+	default:
+		s.Ellipsoid.Axes = roundAxes(s.Ellipsoid.Axes, q)
+	}
+	return s
+}
+
+// roundAxes rounds each axis with roundVec.
+func roundAxes(axes [3]mgl64.Vec3, q float64) [3]mgl64.Vec3 {
+	for i := range axes {
+		axes[i] = roundVec(axes[i], q)
+	}
+	return axes
+}
+
 // roundVec rounds each component to a multiple of q, printed with no more
-// decimals than q has (so 0.1 stays 0.1, not 0.30000000000000004).
+// decimals than q has (so 0.1 stays 0.1, not 0.30000000000000004, and
+// 0.25 keeps its two).
 func roundVec(v mgl64.Vec3, q float64) mgl64.Vec3 {
-	decimals := max(0, int(math.Ceil(-math.Log10(q)+1e-9)))
+	decimals := 0
+	if _, frac, ok := strings.Cut(strconv.FormatFloat(q, 'f', -1, 64), "."); ok {
+		decimals = len(frac)
+	}
 	for i, x := range v {
 		r := math.Round(x/q) * q
 		if y, err := strconv.ParseFloat(strconv.FormatFloat(r, 'f', decimals, 64), 64); err == nil {
