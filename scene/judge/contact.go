@@ -29,7 +29,9 @@ func ContactError(g *Geometry, mo sweep.Motion, hit bool, t float64) float64 {
 // shape's there: for the ellipsoid the one normal of its surface; for the
 // capsule and the box, whose normal is not unique at an edge or a flat
 // contact, the normal of a plane through the point with the triangle
-// behind it and the shape in front. Rules: "triangle" (not in the mesh),
+// behind it and the shape in front (at a start where they already
+// overlap, no plane separates them and any normal is right). Rules:
+// "triangle" (not in the mesh),
 // "point", "normal". A miss, an answer without a point or a triangle, and
 // a wrong T (the sweep rules' business) agree here.
 func (j Judge) Contact(g *Geometry, mo sweep.Motion, got sweep.Answer) Verdict {
@@ -52,7 +54,9 @@ func (j Judge) Contact(g *Geometry, mo sweep.Motion, got sweep.Answer) Verdict {
 	if off := max(g.m.pointDist(h.Point, g.Tris[h.Triangle]), math.Abs(gap)); off > m.tol.Point {
 		return wrong("point", off, "point %s is %.3g (shape units) off triangle %d or off the shape's surface at T %.9g", vec(h.Point), off, h.Triangle, h.T)
 	}
-	if got.Has&sweep.HasNormal == 0 {
+	if got.Has&sweep.HasNormal == 0 || h.T == 0 && !m.uniqueContact() && g.m.dist(c, g.Tris[h.Triangle]) < 1-m.tol.T {
+		// A capsule or a box that starts overlapping the triangle has no
+		// separating plane: any normal is as good as another.
 		return Verdict{State: Agrees}
 	}
 	if d := m.normalError(c, h); d > m.tol.Normal {
