@@ -34,22 +34,23 @@ type Mismatch struct {
 	Tolerance float64 // the tolerance Diff was held to; 0 for exact fields
 }
 
-// String describes the mismatch, e.g. "t: want 0.5, got 0.52 (off by 0.02,
-// tolerance 1e-06)" or "feature: want edge, got face".
+// String describes the mismatch, leading with the field (the rule) and
+// the amount, e.g. "t off by 0.02 (tolerance 1e-06): want 0.5, got 0.52"
+// or "feature: want edge, got face".
 func (m Mismatch) String() string {
 	got := "no hit"
 	if m.Got != nil {
 		got = formatValue(m.Got)
 	}
-	s := fmt.Sprintf("%s: want %s, got %s", m.Field, formatValue(m.Want), got)
+	lead := m.Field
 	switch {
 	case m.Tolerance <= 0 || m.Got == nil:
 	case math.IsInf(m.Diff, 0) || math.IsNaN(m.Diff): // a finite difference too large for float64, or a NaN
-		s += " (beyond the tolerance " + Amount(m.Tolerance) + ")"
+		lead += " beyond the tolerance " + Amount(m.Tolerance)
 	default:
-		s += " (off by " + Amount(m.Diff) + ", tolerance " + Amount(m.Tolerance) + ")"
+		lead += " off by " + Amount(m.Diff) + " (tolerance " + Amount(m.Tolerance) + ")"
 	}
-	return s
+	return fmt.Sprintf("%s: want %s, got %s", lead, formatValue(m.Want), got)
 }
 
 // Replay validates s, runs the core on it (the first contact of the sweep

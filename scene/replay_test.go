@@ -50,12 +50,12 @@ func TestCheckReportsEveryMismatch(t *testing.T) {
 		t.Fatalf("mismatched fields %q, want all of t point normal feature triangle final", got)
 	}
 	wantText := []string{
-		"t: want 0.5, got 0.52 (off by 0.02, tolerance 0.01)",
-		"point: want [1, 2, 3], got [1, 2, 3.5] (off by 0.5, tolerance 0.01)",
-		"normal: want [0, 1, 0], got [0, -1, 0] (off by 2, tolerance 0.01)",
+		"t off by 0.02 (tolerance 0.01): want 0.5, got 0.52",
+		"point off by 0.5 (tolerance 0.01): want [1, 2, 3], got [1, 2, 3.5]",
+		"normal off by 2 (tolerance 0.01): want [0, 1, 0], got [0, -1, 0]",
 		"feature: want edge, got face",
 		"triangle: want 2, got 1",
-		"final: want [4, 5, 6], got [4, 5, 6.02] (off by 0.02, tolerance 0.01)",
+		"final off by 0.02 (tolerance 0.01): want [4, 5, 6], got [4, 5, 6.02]",
 	}
 	for i, m := range ms {
 		if m.String() != wantText[i] {

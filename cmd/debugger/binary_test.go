@@ -59,7 +59,7 @@ func TestBinaryExitCodes(t *testing.T) {
 		{[]string{"replay", "--json", p["pass.json"]}, 0, `"pass":true`},
 		{[]string{"replay", p["pass.json"], p["miss.json"]}, 1, "FAIL " + p["miss.json"] + " (by-hand): hit: want true, got false"},
 		{[]string{"replay", p["bad.json"], p["pass.json"]}, 2, "INVALID " + p["bad.json"] + ": mesh.triangles[1][2]: index 40 out of range (3 vertices)"},
-		{[]string{"replay", p["fail.json"]}, 1, "t: want 0.75, got 0.5"},
+		{[]string{"replay", p["fail.json"]}, 1, "t off by 0.25 (tolerance 1e-06): want 0.75, got 0.5"},
 		{[]string{"scenes"}, 0, "wall-ramp"},
 		{[]string{"export-scene", "spike", exported}, 0, "wrote " + exported},
 		{[]string{"export-scene", "spike", exported}, 1, "never overwrites"},

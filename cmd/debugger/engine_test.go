@@ -229,7 +229,7 @@ func TestReplayCaptureDemos(t *testing.T) {
 			}
 		}
 		want := "WRONG " + file + `:4 frame 3 label "wrong on purpose" sweep wrong: t off by 0.4`
-		if code != exitFail || len(wrong) != 1 || !strings.HasPrefix(wrong[0], want) || !strings.Contains(out, file+": 4 queries, 1 wrong (t: 1)") {
+		if code != exitFail || len(wrong) != 1 || !strings.HasPrefix(wrong[0], want) || !strings.Contains(out, file+": 7 queries, 1 wrong (t: 1)") {
 			t.Errorf("%s: exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit 1, one line %q and the summary", file, code, out, errOut, want)
 		}
 	}
@@ -243,11 +243,12 @@ func TestReplayCaptureJSON(t *testing.T) {
 	file := captureDemos(t)[0]
 	code, out, _ := runCmd("replay", "--json", "--engine", tracked(t, naive), file)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != exitFail || len(lines) != 5 || !strings.Contains(lines[4], `"summary":{"queries":4,"wrong":1,`) {
-		t.Fatalf("exit %d, %d lines:\n%s\nwant exit 1, 4 records and the summary", code, len(lines), out)
+	if code != exitFail || len(lines) != 8 || !strings.Contains(lines[7], `"summary":{"queries":7,"wrong":1,`) ||
+		!strings.Contains(lines[7], `"name":"naive-c","queries":7,"wrong":0,"satOut":3,`) {
+		t.Fatalf("exit %d, %d lines:\n%s\nwant exit 1, 7 records and the summary (the engine sits out the capsule and box lines)", code, len(lines), out)
 	}
 	var recs []captureRecord
-	for _, l := range lines[:4] {
+	for _, l := range lines[:7] {
 		var r captureRecord
 		if err := json.Unmarshal([]byte(l), &r); err != nil {
 			t.Fatalf("%v: %s", err, l)

@@ -107,7 +107,7 @@ func TestReplayMixedFiles(t *testing.T) {
 	}{
 		{[]string{p["pass.json"]}, exitOK, []string{"PASS " + p["pass.json"] + " (by-hand): face of triangle 0 at t=0.5, 1 slide steps"}},
 		{[]string{p["fail.json"], p["pass.json"]}, exitFail, []string{
-			"FAIL " + p["fail.json"] + " (by-hand): t: want 0.25, got 0.5 (off by 0.25, tolerance 1e-06)",
+			"FAIL " + p["fail.json"] + " (by-hand): t off by 0.25 (tolerance 1e-06): want 0.25, got 0.5",
 			"PASS " + p["pass.json"]}},
 		{[]string{p["bad.json"], p["fail.json"], p["pass.json"]}, exitInvalid, []string{
 			"INVALID " + p["bad.json"] + ":", "FAIL " + p["fail.json"], "PASS " + p["pass.json"]}},

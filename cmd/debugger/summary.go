@@ -33,7 +33,11 @@ func (rp *replayer) summary(run *captureRun) {
 	fmt.Fprintln(w)
 	writeFirsts(w, "  ", &run.sum)
 	for i := range run.engines {
-		fmt.Fprintf(w, "  engine %s: %s\n", strconv.Quote(rp.names[i]), byRule(run.engines[i].Wrong))
+		sat := ""
+		if n := run.engines[i].SatOut; n > 0 {
+			sat = fmt.Sprintf(", sat out %d (shapes it does not answer)", n)
+		}
+		fmt.Fprintf(w, "  engine %s: %s%s\n", strconv.Quote(rp.names[i]), byRule(run.engines[i].Wrong), sat)
 		writeFirsts(w, "    ", &run.engines[i])
 	}
 }
@@ -124,6 +128,7 @@ type summaryJSON struct {
 	Name           string         `json:"name,omitempty"` // the engine's, in Engine
 	Queries        int            `json:"queries"`
 	Wrong          int            `json:"wrong"`
+	SatOut         int            `json:"satOut,omitempty"` // queries an engine sat out (a shape it does not answer)
 	Rules          map[string]int `json:"rules"`
 	Malformed      int            `json:"malformed"`
 	FirstByLabel   []placeJSON    `json:"firstByLabel"`
@@ -147,7 +152,7 @@ type malformedJSON struct {
 }
 
 func toSummaryJSON(s *engine.CaptureSummary, name string) summaryJSON {
-	j := summaryJSON{Name: name, Queries: s.Queries, Wrong: s.WrongCount(), Rules: map[string]int{}, Malformed: s.Malformed,
+	j := summaryJSON{Name: name, Queries: s.Queries, Wrong: s.WrongCount(), SatOut: s.SatOut, Rules: map[string]int{}, Malformed: s.Malformed,
 		FirstByLabel: toPlacesJSON(s.FirstByLabel()), FirstByRule: toPlacesJSON(s.FirstByRule())}
 	for k, n := range s.Wrong {
 		j.Rules[k] = n

@@ -16,6 +16,7 @@ import (
 type CaptureSummary struct {
 	Queries   int            // query lines judged
 	Wrong     map[string]int // wrong answers per rule; "unanswered" counts {"error"} answers
+	SatOut    int            // queries the engine sat out (a shape its hello does not list): neither right nor wrong
 	Malformed int            // malformed lines
 	// FirstMalformed is the first malformed line (Verdict.Detail says
 	// what is wrong with it); nil when there is none.
@@ -34,10 +35,10 @@ type Place struct {
 	Verdict  judge.Verdict
 }
 
-// Rule names what is wrong with the place's verdict: its Rule when Wrong
-// or sat out ("sat out"), else its state ("unanswered", "broken").
+// Rule names what is wrong with the place's verdict: its Rule when Wrong,
+// else its state ("unanswered", "broken").
 func (p *Place) Rule() string {
-	if p.Verdict.State == judge.Wrong || p.Verdict.SatOut() {
+	if p.Verdict.State == judge.Wrong {
 		return p.Verdict.Rule
 	}
 	return p.Verdict.State.String()
@@ -56,6 +57,10 @@ func (s *CaptureSummary) Add(rec *Record, v judge.Verdict) {
 		return
 	}
 	s.Queries++
+	if v.SatOut() {
+		s.SatOut++
+		return
+	}
 	if v.State == judge.Agrees {
 		return
 	}
