@@ -1,6 +1,8 @@
 package shapecases
 
 import (
+	"math"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -27,4 +29,72 @@ func TestOracleAnswersPass(t *testing.T) {
 		}
 		t.Logf("%s: %v (%.0f cases/s)", fam.Name, st, float64(n)/time.Since(start).Seconds())
 	}
+}
+
+// TestCheckRejectsWrongAnswers mutates the oracle's answers and requires
+// Check to reject each mutation that is wrong beyond its tolerances: a hit
+// reported as a miss, a miss reported as a hit, a late T, a flipped
+// normal, a point moved off the triangle, a non-unit normal, a feature the
+// point is not on (a feature is only checked where the two do not
+// overlap beyond the tolerance).
+func TestCheckRejectsWrongAnswers(t *testing.T) {
+	var tried, rejected [7]int
+	for _, fam := range Families() {
+		r := rand.New(rand.NewPCG(1, 2))
+		for i := 0; i < 50; i++ {
+			c := fam.Gen(r)
+			good := FromOracle(c)
+			for k, bad := range mutations(c, good) {
+				if bad == nil {
+					continue
+				}
+				tried[k]++
+				if Check(c, *bad) != "" {
+					rejected[k]++
+				} else {
+					t.Errorf("%s case %d: mutation %d accepted: %+v (oracle %+v)\n%v", fam.Name, i, k, *bad, good, c)
+				}
+			}
+		}
+	}
+	for k := range tried {
+		if tried[k] == 0 {
+			t.Errorf("mutation %d never applied", k)
+		}
+	}
+	t.Logf("mutations tried %v, rejected %v", tried, rejected)
+}
+
+// mutations returns wrong versions of the oracle's answer a for c (nil
+// where a mutation does not apply or would not be clearly wrong).
+func mutations(c Case, a Answer) [7]*Answer {
+	var m [7]*Answer
+	_, minGap := c.MinGap(0, 1)
+	with := func(f func(*Answer)) *Answer { b := a; f(&b); return &b }
+	if a.Hit && minGap < -10*DecisionBand {
+		m[0] = with(func(b *Answer) { b.Hit = false })
+	}
+	if !a.Hit && minGap > 10*DecisionBand {
+		m[1] = &Answer{Hit: true, T: 0.5, Point: c.Tri[0], Normal: mgl64.Vec3{1, 0, 0}, Feature: "vertex"}
+	}
+	if !a.Hit || a.Normal.Len() == 0 {
+		return m
+	}
+	u := c.Unit()
+	if late := a.T + 0.01*u/math.Max(c.Delta.Len(), 1e-300); late <= 1 && c.gapAt(late) < -10*ContactTol {
+		m[2] = with(func(b *Answer) { b.T = late })
+	}
+	if c.gapAt(a.T) >= -ContactTol {
+		m[3] = with(func(b *Answer) { b.Normal = b.Normal.Mul(-1) })
+	}
+	m[4] = with(func(b *Answer) { b.Point = b.Point.Add(a.Normal.Mul(0.01 * u)) })
+	m[5] = with(func(b *Answer) { b.Normal = b.Normal.Mul(1.001) })
+	if a.Feature == "face" && minDistToVertex(c, a.Point) > 0.01*u && c.gapAt(a.T) >= -ContactTol {
+		m[6] = with(func(b *Answer) { b.Feature = "vertex" })
+	}
+	return m
+}
+
+func minDistToVertex(c Case, p mgl64.Vec3) float64 {
+	return math.Min(p.Sub(c.Tri[0]).Len(), math.Min(p.Sub(c.Tri[1]).Len(), p.Sub(c.Tri[2]).Len()))
 }
