@@ -62,6 +62,11 @@ func TestSweepHand(t *testing.T) {
 	if h, ok := Sweep(cube, mgl64.Vec3{math.NaN(), 3, 1}, mgl64.Vec3{0, -4, 0}, floor); ok {
 		t.Errorf("NaN begin: %+v", h)
 	}
+	// Coordinates near the float64 limit overflow in GJK: no contact, and
+	// no NaN or panic.
+	if h, ok := Sweep(cube, mgl64.Vec3{1e308, -1e308, 1e308}, mgl64.Vec3{-1e308, 1e308, -1e308}, floor); ok && !(h.T >= 0 && h.T <= 1) {
+		t.Errorf("huge input: %+v", h)
+	}
 }
 
 // TestEllipsoidVsOracle compares the ellipsoid against the ellipsoid
