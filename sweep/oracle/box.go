@@ -83,7 +83,14 @@ func (b *boxShape) pointGap(x mgl64.Vec3) (float64, mgl64.Vec3) {
 	}
 	best, bestQ := math.Inf(1), x
 	for fi := range b.face {
-		if q, d, _ := b.face[fi].closest(x); d < best {
+		f := &b.face[fi]
+		// The distance to a triangle is at least that to its plane: a
+		// face no closer than the best so far is skipped (an exact
+		// bound, so the minimum is unchanged).
+		if math.Abs(x.Sub(f.p[0]).Dot(f.n)) >= best*f.n.Len() {
+			continue
+		}
+		if q, d, _ := f.closest(x); d < best {
 			best, bestQ = d, q
 		}
 	}
@@ -201,14 +208,27 @@ func (p *boxPath) apart(c mgl64.Vec3) (x, q mgl64.Vec3, d float64, feat string) 
 		}
 	}
 	for _, e := range p.box.edge {
+		a, b := c.Add(p.box.corner[e[0]]), c.Add(p.box.corner[e[1]])
 		for j := range 3 {
-			xe, qe, s := segmentPair(c.Add(p.box.corner[e[0]]), c.Add(p.box.corner[e[1]]), p.p[j], p.p[(j+1)%3])
+			// Two segments are no closer than their bounding balls
+			// (midpoints, half lengths): pairs beyond the best so far
+			// are skipped (an exact bound).
+			if fartherThan(a, b, p.p[j], p.p[(j+1)%3], d) {
+				continue
+			}
+			xe, qe, s := segmentPair(a, b, p.p[j], p.p[(j+1)%3])
 			if de := xe.Sub(qe).Len(); de < d {
 				x, q, d, feat = xe, qe, de, edgeOrVertex(s)
 			}
 		}
 	}
 	return x, q, d, feat
+}
+
+// fartherThan reports whether segments ab and cd are certainly at least d
+// apart: their midpoints are farther apart than d plus both half lengths.
+func fartherThan(a, b, c, e mgl64.Vec3, d float64) bool {
+	return a.Add(b).Sub(c.Add(e)).Len()/2-(b.Sub(a).Len()+e.Sub(c).Len())/2 >= d
 }
 
 // h is the signed distance between the box at t and the triangle, in
