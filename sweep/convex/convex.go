@@ -196,9 +196,9 @@ func (w *world) triSupport(d mgl64.Vec3) (mgl64.Vec3, int) {
 	return w.tri[best], best
 }
 
-// hit assembles the contact at t from GJK's result r there: the
-// triangle's closest point, the normal (normalAt) and the feature named by
-// the triangle vertices with weight in that point.
+// hit assembles the contact at t from GJK's result r there: a point where
+// they touch (touchPoint), the normal of a separating plane through it
+// (normalAt) and the feature that point lies on (feature).
 func (w *world) hit(t float64, r result) Hit {
 	c := w.begin.Add(w.delta.Mul(t))
 	n0 := w.approxNormal(c, r)
@@ -314,12 +314,14 @@ func (w *world) planeScore(c, p, n mgl64.Vec3) float64 {
 	return math.Min(tri, shape)
 }
 
-// Back-off distances of normalAt and touchPoint, in shape units. Moving the shape out by
-// δ along n and measuring the closest direction n' there gives a plane
-// that separates at the contact pose to within δ·(1 - n·n*) for the valid
-// normal n* nearest n (the distance after the move is at least
-// sep_{n*} + δ·n·n*, and n' attains it): at most 2δ for any n, and
-// δ·θ²/2 for n within θ of valid.
+// Back-off distances of normalAt and touchPoint, in shape units. Moving
+// the shape out by δ along n and measuring the closest direction n' there
+// gives a plane that separates at the contact pose to within
+// δ·(1 - n·n*) for the valid normal n* nearest n (the distance after the
+// move is at least sep_{n*} + δ·n·n*, and n' attains it): at most 2δ for
+// any n, and δ·θ²/2 for n within θ of valid. (normalAt still scores
+// every candidate, since the plane must also pass through the contact
+// point.)
 const (
 	backOffNear = 1e-7 // 2e-7 at worst: inside the tests' 1e-6
 	backOffFar  = 1e-4 // after backOffNear, θ is rounding/1e-7: negligible

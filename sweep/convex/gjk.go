@@ -70,12 +70,12 @@ const (
 // sub-algorithm replaced by an exhaustive closest-point search over the
 // faces of the simplex, simplexClosest).
 func gjk(sa, sb support) result {
-	first := func(d mgl64.Vec3) vertex {
+	supportAB := func(d mgl64.Vec3) vertex { // the support point of A - B along d
 		a, _ := sa(d)
 		b, bi := sb(d.Mul(-1))
 		return vertex{w: a.Sub(b), a: a, b: b, bi: bi}
 	}
-	simplex := []vertex{first(mgl64.Vec3{1, 0, 0})}
+	simplex := []vertex{supportAB(mgl64.Vec3{1, 0, 0})}
 	v, lam := simplex[0].w, []float64{1}
 	scale := v.Len()
 	sep, n := math.Inf(-1), mgl64.Vec3{}
@@ -84,7 +84,7 @@ func gjk(sa, sb support) result {
 		if vv <= sq(absTol*scale) {
 			return finish(simplex, lam, v, n, sep, true)
 		}
-		x := first(v.Mul(-1))
+		x := supportAB(v.Mul(-1))
 		scale = math.Max(scale, x.w.Len())
 		vw := v.Dot(x.w)
 		if l := vw / math.Sqrt(vv); l > sep {
