@@ -1,6 +1,7 @@
 package convex
 
 import (
+	"flag"
 	"fmt"
 	"math"
 	"testing"
@@ -95,10 +96,17 @@ func answer(c shapecases.Case) shapecases.Answer {
 	return shapecases.Answer{Hit: ok, T: h.T, Point: h.Point, Normal: h.Normal, Feature: h.Feature}
 }
 
+// perFamily overrides shapecases.PerFamily (e.g. for a partial full-size
+// run of the slow box families: -args -perfamily 20000).
+var perFamily = flag.Int("perfamily", 0, "cases per family and offset (0: shapecases.PerFamily)")
+
 // TestFamiliesVsOracle runs every family at every offset through
 // shapecases.Check: there must be no wrong answer.
 func TestFamiliesVsOracle(t *testing.T) {
 	n := shapecases.PerFamily(testing.Short())
+	if *perFamily > 0 {
+		n = *perFamily
+	}
 	for _, fam := range shapecases.Families() {
 		for _, off := range shapecases.Offsets {
 			t.Run(fmt.Sprintf("%s/%g", fam.Name, off), func(t *testing.T) {

@@ -231,3 +231,19 @@ func TestBoxDistanceOnFacePlane(t *testing.T) {
 		t.Errorf("BoxDistance = %v, want 0", d)
 	}
 }
+
+// The oracle's cost per query on a hit (the standing capsule, the cube
+// falling flat) and a miss (grazing by 1e-3).
+func BenchmarkCapsuleFirstContact(b *testing.B) {
+	for range b.N {
+		CapsuleFirstContact(0.5, mgl64.Vec3{0, 1, 0}, mgl64.Vec3{1, 3, 1}, mgl64.Vec3{0, -4, 0}, floor)
+		CapsuleFirstContact(2, mgl64.Vec3{}, mgl64.Vec3{-5, 0, -2.001}, mgl64.Vec3{10, 0, 0}, floor)
+	}
+}
+
+func BenchmarkBoxFirstContact(b *testing.B) {
+	for range b.N {
+		BoxFirstContact(cube, mgl64.Vec3{1, 3, 1}, mgl64.Vec3{0, -4, 0}, floor)
+		BoxFirstContact(cube, mgl64.Vec3{-5, 1.001, 1}, mgl64.Vec3{10, 0, 0}, floor)
+	}
+}
