@@ -8,6 +8,19 @@
 //
 // Tolerances are in shape units: world lengths divided by the capsule's
 // radius or the box's smallest half extent (Case.Unit).
+//
+// A test runs every family at every offset through Run, for example (the
+// second algorithm's, sweep/convex):
+//
+//	for _, fam := range shapecases.Families() {
+//		for _, off := range shapecases.Offsets {
+//			st := shapecases.Run(fam, off, shapecases.PerFamily(testing.Short()), solve)
+//			// st.Wrong must be 0; st.Failures describes the first five.
+//		}
+//	}
+//
+// where solve maps a Case (Kind, Radius and HalfSeg or Axes, Begin, Delta,
+// Tri) to the candidate's Answer.
 package shapecases
 
 import (
