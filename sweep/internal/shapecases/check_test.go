@@ -98,3 +98,25 @@ func mutations(c Case, a Answer) [7]*Answer {
 func minDistToVertex(c Case, p mgl64.Vec3) float64 {
 	return math.Min(p.Sub(c.Tri[0]).Len(), math.Min(p.Sub(c.Tri[1]).Len(), p.Sub(c.Tri[2]).Len()))
 }
+
+// TestCheckNonFiniteAnswer: an answer with NaN fields is wrong, not
+// accepted by a comparison that NaN makes false.
+func TestCheckNonFiniteAnswer(t *testing.T) {
+	c := Case{Kind: Capsule, Radius: 0.5, HalfSeg: mgl64.Vec3{0, 1, 0}, Begin: mgl64.Vec3{1, 3, 1}, Delta: mgl64.Vec3{0, -4, 0},
+		Tri: [3]mgl64.Vec3{{0, 0, 0}, {4, 0, 0}, {0, 0, 4}}}
+	good := FromOracle(c)
+	if msg := Check(c, good); msg != "" {
+		t.Fatalf("the oracle's answer: %s", msg)
+	}
+	nan := math.NaN()
+	for i, bad := range []Answer{
+		{Hit: true, T: nan, Point: good.Point, Normal: good.Normal, Feature: "face"},
+		{Hit: true, T: good.T, Point: mgl64.Vec3{nan, 0, 0}, Normal: good.Normal, Feature: "face"},
+		{Hit: true, T: good.T, Point: good.Point, Normal: mgl64.Vec3{nan, 1, 0}, Feature: "face"},
+		{Hit: true, T: good.T, Point: good.Point, Normal: good.Normal, Feature: "side"},
+	} {
+		if Check(c, bad) == "" {
+			t.Errorf("answer %d accepted: %+v", i, bad)
+		}
+	}
+}
