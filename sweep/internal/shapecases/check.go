@@ -113,7 +113,8 @@ func (c Case) Translated(o mgl64.Vec3) Case {
 	return c
 }
 
-// String describes c as Go-syntax values, enough to reproduce it.
+// String describes c by its fields (printed with %v, full precision),
+// enough to reproduce it.
 func (c Case) String() string {
 	shape := fmt.Sprintf("radius %v half segment %v", c.Radius, c.HalfSeg)
 	if c.Kind == Box {
