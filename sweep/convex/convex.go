@@ -283,13 +283,22 @@ func (w *world) approxNormal(c mgl64.Vec3, r result) mgl64.Vec3 {
 // closest directions with the shape moved out along n0 by backOffNear
 // (which bounds the error of even a wrong n0), and by backOffFar along n0
 // and along that first result (where GJK's direction is accurate to
-// rounding/backOffFar), and the triangle's normal either way. Each is
+// rounding/backOffFar), the same two distances back along the motion,
+// and the triangle's normal either way. Each is
 // scored by support functions alone (planeScore); the moved poses can
 // have their closest points elsewhere on the triangle than p, which is why
 // none is taken blindly.
 func (w *world) normalAt(c, p, n0 mgl64.Vec3) mgl64.Vec3 {
 	n1 := w.refine(c, n0, backOffNear)
 	cands := []mgl64.Vec3{n1, w.refine(c, n1, backOffFar), w.refine(c, n0, backOffFar), n0}
+	if back := w.delta.Mul(-1); back.Len() > 0 {
+		// Back along the motion, before the contact: the closest
+		// directions there tend to a valid normal as the pose nears the
+		// contact (each separates its pose), and their triangle points
+		// to the contact point.
+		back = back.Normalize()
+		cands = append(cands, w.refine(c, back, backOffNear), w.refine(c, back, backOffFar))
+	}
 	if tn := w.tri[1].Cross(w.tri[2]); tn.Len() > 0 {
 		cands = append(cands, tn.Normalize(), tn.Normalize().Mul(-1))
 	}
