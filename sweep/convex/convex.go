@@ -109,15 +109,17 @@ func Sweep(s Shape, begin, delta mgl64.Vec3, tri [3]mgl64.Vec3) (Hit, bool) {
 	return s.sweep(begin, delta, tri)
 }
 
-// advance is conservative advancement: at each t, GJK gives the gap and
-// the direction n of a separating plane (from the triangle toward the
-// shape); the shape cannot reach the triangle before it has closed the
-// gap along n, which under the translation delta closes at the rate
-// -delta·n, so t may advance by gap/(-delta·n) (Mirtich 1996, §2.3; for
-// translation the bound is exact for a plane approached head-on). With
-// -delta·n <= 0 the shape never crosses that plane: no contact. The gap
-// used to step is GJK's lower bound, so the step never passes the
-// contact.
+// advance is conservative advancement: at each t, GJK gives a direction
+// n and a separation sep along it (from the triangle toward the shape:
+// the plane of normal n at the triangle's side separates them by sep -
+// margin); the shape cannot reach the triangle before it has closed that
+// gap, which under the translation delta closes at the rate -delta·n, so t
+// may advance by (sep - margin)/(-delta·n) (Mirtich 1996, §2.3; for
+// translation the step is exact for a plane approached head-on). With
+// -delta·n <= 0 the shape never crosses that plane: no contact. It stops
+// at a contact once GJK's distance (an upper bound) is within touchTol,
+// or if GJK cannot prove a separation beyond the margin (its lower bound
+// is within rounding of it).
 func advance(s supported, begin, delta mgl64.Vec3, tri [3]mgl64.Vec3) (Hit, bool) {
 	u := s.Unit()
 	if !finite(s.core(mgl64.Vec3{1, 2, 3})) || math.IsNaN(s.margin()) {
@@ -127,20 +129,18 @@ func advance(s supported, begin, delta mgl64.Vec3, tri [3]mgl64.Vec3) (Hit, bool
 	t := 0.0
 	for i := 0; i < maxSteps; i++ {
 		r := w.at(t)
+		if !finite(r.v) || math.IsNaN(r.sep) { // overflow of huge input
+			return Hit{}, false
+		}
 		gap := (r.v.Len() - w.margin) / u
-		if r.overlap || gap <= touchTol {
+		if r.overlap || gap <= touchTol || !(r.sep > w.margin) {
 			return w.hit(t, r), true
 		}
-		n := r.v.Normalize()
-		closing := -w.delta.Dot(n)
+		closing := -w.delta.Dot(r.n)
 		if !(closing > 0) {
 			return Hit{}, false
 		}
-		step := (math.Max(r.lower, 0) - w.margin) / closing
-		if !(step > 0) { // the lower bound is within the margin: GJK's rounding
-			step = (r.v.Len() - w.margin) / closing
-		}
-		if t += step; !(t <= 1) {
+		if t += (r.sep - w.margin) / closing; !(t <= 1) {
 			return Hit{}, false
 		}
 	}
@@ -196,13 +196,14 @@ func (w *world) triSupport(d mgl64.Vec3) (mgl64.Vec3, int) {
 	return w.tri[best], best
 }
 
-// hit assembles the contact at t from GJK's result r there: the
-// triangle's closest point, the normal (normalAt) and the feature named by
-// the triangle vertices with weight in that point.
+// hit assembles the contact at t from GJK's result r there: a point where
+// they touch (touchPoint), the normal of a separating plane through it
+// (normalAt) and the feature that point lies on (feature).
 func (w *world) hit(t float64, r result) Hit {
 	c := w.begin.Add(w.delta.Mul(t))
-	n := w.normalAt(c, r)
-	p, wts := w.touchPoint(c, n)
+	n0 := w.approxNormal(c, r)
+	p, wts := w.touchPoint(c, n0)
+	n := w.normalAt(c, p, n0)
 	return Hit{T: t, Point: p.Add(w.origin), Normal: n, Feature: w.feature(p, wts, n)}
 }
 
@@ -256,15 +257,11 @@ func (w *world) scaled(c mgl64.Vec3, s float64) result {
 	return r
 }
 
-// normalAt returns a contact normal at center c, from GJK's result r
-// there. The approximate direction n0 is r's v (from the triangle toward
-// the shape's core), or for an overlapping pose the direction from the
-// triangle's point to the center, or the triangle's normal. It is refined
-// twice by measuring at the shape moved out along the current direction
-// (refine): first by backOffNear, which bounds the error of even a wrong
-// n0, then by backOffFar along that result, where GJK's direction is
-// accurate to rounding/backOffFar.
-func (w *world) normalAt(c mgl64.Vec3, r result) mgl64.Vec3 {
+// approxNormal is the contact's approximate normal at center c from GJK's
+// result r there: r's v (from the triangle toward the shape's core), or
+// for an overlapping pose the direction from the triangle's point to the
+// center, or the triangle's normal toward the center.
+func (w *world) approxNormal(c mgl64.Vec3, r result) mgl64.Vec3 {
 	n0 := r.v
 	if r.overlap || n0.Len() == 0 {
 		n0 = c.Sub(r.b)
@@ -276,22 +273,74 @@ func (w *world) normalAt(c mgl64.Vec3, r result) mgl64.Vec3 {
 		}
 	}
 	if n0.Len() == 0 {
-		n0 = mgl64.Vec3{1, 0, 0}
+		return mgl64.Vec3{1, 0, 0}
 	}
-	n1 := w.refine(c, n0.Normalize(), backOffNear)
-	return w.refine(c, n1, backOffFar)
+	return n0.Normalize()
 }
 
-// Back-off distances of normalAt, in shape units. Moving the shape out by
-// δ along n and measuring the closest direction n' there gives a plane
-// that separates at the contact pose to within δ·(1 - n·n*) for the valid
-// normal n* nearest n (the distance after the move is at least
-// sep_{n*} + δ·n·n*, and n' attains it): at most 2δ for any n, and
-// δ·θ²/2 for n within θ of valid.
+// normalAt returns the normal of a plane through the contact point p that
+// best separates the shape at c from the triangle, among candidates: the
+// closest directions with the shape moved out along n0 by backOffNear
+// (which bounds the error of even a wrong n0), and by backOffFar along n0
+// and along that first result (where GJK's direction is accurate to
+// rounding/backOffFar), the same two distances back along the motion,
+// and the triangle's normal either way. Each is
+// scored by support functions alone (planeScore); the moved poses can
+// have their closest points elsewhere on the triangle than p, which is why
+// none is taken blindly.
+func (w *world) normalAt(c, p, n0 mgl64.Vec3) mgl64.Vec3 {
+	n1 := w.refine(c, n0, backOffNear)
+	cands := []mgl64.Vec3{n1, w.refine(c, n1, backOffFar), w.refine(c, n0, backOffFar), n0}
+	if back := w.delta.Mul(-1); back.Len() > 0 {
+		// Back along the motion, before the contact: the closest
+		// directions there tend to a valid normal as the pose nears the
+		// contact (each separates its pose), and their triangle points
+		// to the contact point.
+		back = back.Normalize()
+		cands = append(cands, w.refine(c, back, backOffNear), w.refine(c, back, backOffFar))
+	}
+	if tn := w.tri[1].Cross(w.tri[2]); tn.Len() > 0 {
+		cands = append(cands, tn.Normalize(), tn.Normalize().Mul(-1))
+	}
+	best, bestScore := n0, math.Inf(-1)
+	for _, n := range cands {
+		if sc := w.planeScore(c, p, n); sc > bestScore {
+			best, bestScore = n, sc
+		}
+	}
+	return best
+}
+
+// planeScore is how well the plane through p with unit normal n separates
+// the shape at c (in front) from the triangle (behind): the smaller of the
+// triangle's clearance behind it and the shape's in front of it, from
+// their support points along n and -n (0 for a separating plane that
+// touches both, negative by the amount of the worse violation).
+func (w *world) planeScore(c, p, n mgl64.Vec3) float64 {
+	tv, _ := w.triSupport(n)
+	tri := -tv.Sub(p).Dot(n)
+	shape := c.Add(w.s.core(n.Mul(-1))).Sub(p).Dot(n) - w.margin
+	return math.Min(tri, shape)
+}
+
+// Back-off distances of normalAt and touchPoint, in shape units. Moving
+// the shape out by δ along n and measuring the closest direction n' there
+// gives a plane that separates at the contact pose to within
+// δ·(1 - n·n*) for the valid normal n* nearest n (the distance after the
+// move is at least sep_{n*} + δ·n·n*, and n' attains it): at most 2δ for
+// any n, and δ·θ²/2 for n within θ of valid. (normalAt still scores
+// every candidate, since the plane must also pass through the contact
+// point.)
 const (
 	backOffNear = 1e-7 // 2e-7 at worst: inside the tests' 1e-6
 	backOffFar  = 1e-4 // after backOffNear, θ is rounding/1e-7: negligible
 )
+
+// faceAgree: the final simplex's face normal replaces v's direction only
+// when the two agree to 1e-6 rad (v is then perpendicular to the face, as
+// it is when GJK has converged inside it; a face that disagrees more is a
+// sliver of the simplex whose cross product is itself rounding).
+const faceAgree = 1e-6
 
 // refine returns the closest direction with the shape at c moved out by
 // by·Unit along n: the normal of the simplex's face when GJK ends on a
@@ -303,16 +352,11 @@ func (w *world) refine(c, n mgl64.Vec3, by float64) mgl64.Vec3 {
 	switch {
 	case r.overlap || r.v.Len() == 0:
 		return n
-	case r.face.Len() > 0:
+	case r.face.Len() > 0 && r.face.Normalize().Cross(r.v.Normalize()).Len() <= faceAgree:
 		return r.face.Normalize()
 	}
 	return r.v.Normalize()
 }
-
-// featureWeight: a triangle vertex takes part in the contact point when
-// its barycentric weight exceeds 1e-9 (below that the point lies on the
-// opposite edge to within 1e-9 of the edge lengths).
-const featureWeight = 1e-9
 
 // planeTol: a contact is on the face only if every vertex of the triangle
 // lies within 1e-9 shape units of the contact plane (a plane tilted from
@@ -321,13 +365,16 @@ const featureWeight = 1e-9
 const planeTol = 1e-9
 
 // feature names the part of the triangle the contact point p (with
-// weights wts and normal n) lies on: from the number of triangle vertices with weight in
-// the point, except that a face needs an area and to lie in the contact
-// plane, else it is the edge.
+// barycentric weights wts, exact combinations of one, two or three
+// vertices) and normal n lies on: a vertex or an edge when one or two
+// weights are positive; with three, the face if the triangle has an area
+// and lies in the contact plane, else (the point then lies within rounding
+// of an edge: a plane tilted from the triangle can only touch it there)
+// the edge.
 func (w *world) feature(p mgl64.Vec3, wts [3]float64, n mgl64.Vec3) string {
 	k := 0
 	for _, x := range wts {
-		if x > featureWeight {
+		if x > 0 {
 			k++
 		}
 	}

@@ -15,7 +15,8 @@ import (
 // motion to a motion and the triangle to a triangle and preserves
 // contact): there it is a point grown by radius 1, a Capsule{Radius: 1},
 // whose gap GJK measures exactly. Point and normal map back by M and
-// M⁻ᵀ.
+// M⁻ᵀ. The advancement's tolerances then hold in unit-sphere distance,
+// which is at most the world distance over the shortest semi-axis (Unit).
 type Ellipsoid struct{ Axes [3]mgl64.Vec3 }
 
 // Unit is the shortest semi-axis.

@@ -32,14 +32,17 @@ type vertex struct {
 }
 
 // result is what gjk found: the closest points of A and B, the vector v =
-// a - b between them (from B to A) with lower a lower bound on its length
-// (van den Bergen §4.3.5: v·w/|v| over the iterations), whether A and B
-// overlap (or touch within rounding), and the barycentric weights of B's
-// point over the triangle's vertices.
+// a - b between them (from B to A), a separating direction: the unit n
+// and the separation sep along it (every point of A - B has x·n >= sep,
+// van den Bergen §4.3.5: v·w/|v| for the support point w along -v, the
+// best over the iterations), whether A and B overlap (or touch within
+// rounding), the barycentric weights of B's point over the triangle's
+// vertices, and the face of the final simplex.
 type result struct {
 	a, b    mgl64.Vec3
 	v       mgl64.Vec3
-	lower   float64
+	n       mgl64.Vec3
+	sep     float64
 	overlap bool
 	weights [3]float64
 	face    mgl64.Vec3 // for a final simplex of three points (a face of A - B), its normal toward v; else zero
@@ -67,25 +70,25 @@ const (
 // sub-algorithm replaced by an exhaustive closest-point search over the
 // faces of the simplex, simplexClosest).
 func gjk(sa, sb support) result {
-	first := func(d mgl64.Vec3) vertex {
+	supportAB := func(d mgl64.Vec3) vertex { // the support point of A - B along d
 		a, _ := sa(d)
 		b, bi := sb(d.Mul(-1))
 		return vertex{w: a.Sub(b), a: a, b: b, bi: bi}
 	}
-	simplex := []vertex{first(mgl64.Vec3{1, 0, 0})}
+	simplex := []vertex{supportAB(mgl64.Vec3{1, 0, 0})}
 	v, lam := simplex[0].w, []float64{1}
 	scale := v.Len()
-	lower := 0.0
+	sep, n := math.Inf(-1), mgl64.Vec3{}
 	for i := 0; i < maxIter; i++ {
 		vv := v.Dot(v)
 		if vv <= sq(absTol*scale) {
-			return finish(simplex, lam, v, 0, true)
+			return finish(simplex, lam, v, n, sep, true)
 		}
-		x := first(v.Mul(-1))
+		x := supportAB(v.Mul(-1))
 		scale = math.Max(scale, x.w.Len())
 		vw := v.Dot(x.w)
-		if vw > 0 {
-			lower = math.Max(lower, vw/math.Sqrt(vv))
+		if l := vw / math.Sqrt(vv); l > sep {
+			sep, n = l, v.Mul(1/math.Sqrt(vv))
 		}
 		if vv-vw <= relTol*vv || vv-vw <= sq(absTol*scale) || contains(simplex, x.w) {
 			break
@@ -93,10 +96,10 @@ func gjk(sa, sb support) result {
 		simplex = append(simplex, x)
 		simplex, lam, v = simplexClosest(simplex)
 		if len(simplex) == 4 {
-			return finish(simplex, lam, v, 0, true)
+			return finish(simplex, lam, v, n, sep, true)
 		}
 	}
-	return finish(simplex, lam, v, math.Min(lower, v.Len()), false)
+	return finish(simplex, lam, v, n, sep, false)
 }
 
 func sq(x float64) float64 { return x * x }
@@ -111,8 +114,8 @@ func contains(s []vertex, w mgl64.Vec3) bool {
 }
 
 // finish assembles the result from the simplex and its weights.
-func finish(s []vertex, lam []float64, v mgl64.Vec3, lower float64, overlap bool) result {
-	r := result{v: v, lower: lower, overlap: overlap}
+func finish(s []vertex, lam []float64, v, n mgl64.Vec3, sep float64, overlap bool) result {
+	r := result{v: v, n: n, sep: sep, overlap: overlap}
 	for i, x := range s {
 		r.a = r.a.Add(x.a.Mul(lam[i]))
 		r.b = r.b.Add(x.b.Mul(lam[i]))
@@ -154,13 +157,9 @@ func simplexClosest(s []vertex) ([]vertex, []float64, mgl64.Vec3) {
 				sub = append(sub, s[i])
 			}
 		}
-		lam, ok := project(sub)
+		lam, v, ok := project(sub)
 		if !ok {
 			continue
-		}
-		var v mgl64.Vec3
-		for i, x := range sub {
-			v = v.Add(x.w.Mul(lam[i]))
 		}
 		if d := v.Dot(v); d < bestD || d == bestD && len(sub) < len(best) {
 			bestD, best, bestL, bestV = d, sub, lam, v
@@ -169,79 +168,82 @@ func simplexClosest(s []vertex) ([]vertex, []float64, mgl64.Vec3) {
 	return best, bestL, bestV
 }
 
+// degenerate: a segment, triangle or tetrahedron of the simplex is treated
+// as degenerate (left to its faces) when its length², area² or volume² is
+// below 1e-24 of the product of its edges' squared lengths: its hull is
+// then flat to within 1e-12 relative, and its faces hold the same closest
+// point to within that.
+const degenerate = 1e-24
+
 // project returns the barycentric weights of the origin's projection on
-// the affine hull of the points, if that hull is non-degenerate and all
-// the weights are positive. With y_i = w_i - w_0 it solves the normal
-// equations Σ_j (y_i·y_j) μ_j = -y_i·w_0 for μ (weights of w_1..w_k; w_0
-// gets 1 - Σμ) by Cramer's rule (k <= 3).
-func project(s []vertex) ([]float64, bool) {
-	k := len(s) - 1
-	if k == 0 {
-		return []float64{1}, true
+// the affine hull of the points, and the projection, if that hull is not
+// degenerate and all the weights are positive. The weights come from
+// signed lengths, areas and volumes (Montanari, Petrinic and Barbieri,
+// "Improving the GJK algorithm for faster and more reliable distance
+// queries between convex objects", ACM TOG 36(3), 2017, §3), which, unlike
+// the normal equations, keep their accuracy on slender simplices.
+func project(s []vertex) ([]float64, mgl64.Vec3, bool) {
+	switch len(s) {
+	case 1:
+		return []float64{1}, s[0].w, true
+	case 2:
+		return projectSegment(s[0].w, s[1].w)
+	case 3:
+		return projectTriangle(s[0].w, s[1].w, s[2].w)
 	}
-	var y [3]mgl64.Vec3
-	var g [3][3]float64
-	var rhs [3]float64
-	for i := 0; i < k; i++ {
-		y[i] = s[i+1].w.Sub(s[0].w)
+	return projectTetrahedron(s[0].w, s[1].w, s[2].w, s[3].w)
+}
+
+func projectSegment(a, b mgl64.Vec3) ([]float64, mgl64.Vec3, bool) {
+	e := b.Sub(a)
+	ee := e.Dot(e)
+	if !(ee > 0) {
+		return nil, mgl64.Vec3{}, false
 	}
-	for i := 0; i < k; i++ {
-		for j := 0; j < k; j++ {
-			g[i][j] = y[i].Dot(y[j])
-		}
-		rhs[i] = -y[i].Dot(s[0].w)
+	t := -a.Dot(e) / ee
+	return positive([]float64{1 - t, t}), a.Add(e.Mul(t)), t > 0 && t < 1
+}
+
+// projectTriangle projects the origin along the normal n = (b-a)×(c-a)
+// onto the plane, at n(a·n)/|n|², and takes the weights from the signed
+// areas of the sub-triangles the projection p makes with the edges.
+func projectTriangle(a, b, c mgl64.Vec3) ([]float64, mgl64.Vec3, bool) {
+	ab, ac := b.Sub(a), c.Sub(a)
+	n := ab.Cross(ac)
+	nn := n.Dot(n)
+	if !(nn > degenerate*ab.Dot(ab)*ac.Dot(ac)) {
+		return nil, mgl64.Vec3{}, false
 	}
-	mu, ok := solve(g, rhs, k)
-	if !ok {
-		return nil, false
+	p := n.Mul(a.Dot(n) / nn)
+	l0 := b.Sub(p).Cross(c.Sub(p)).Dot(n) / nn
+	l1 := c.Sub(p).Cross(a.Sub(p)).Dot(n) / nn
+	lam := []float64{l0, l1, 1 - l0 - l1}
+	return lam, p, positive(lam) != nil
+}
+
+// projectTetrahedron: the weights of the origin are the signed volumes of
+// the tetrahedra it makes with each face over the whole volume; the
+// projection is the origin itself.
+func projectTetrahedron(a, b, c, d mgl64.Vec3) ([]float64, mgl64.Vec3, bool) {
+	ab, ac, ad := b.Sub(a), c.Sub(a), d.Sub(a)
+	vol := ab.Dot(ac.Cross(ad))
+	if !(vol*vol > degenerate*ab.Dot(ab)*ac.Dot(ac)*ad.Dot(ad)) {
+		return nil, mgl64.Vec3{}, false
 	}
-	lam := make([]float64, k+1)
-	lam[0] = 1
-	for i := 0; i < k; i++ {
-		lam[i+1] = mu[i]
-		lam[0] -= mu[i]
-	}
+	o := a.Mul(-1) // the origin relative to a
+	l1 := o.Dot(ac.Cross(ad)) / vol
+	l2 := ab.Dot(o.Cross(ad)) / vol
+	l3 := ab.Dot(ac.Cross(o)) / vol
+	lam := []float64{1 - l1 - l2 - l3, l1, l2, l3}
+	return lam, mgl64.Vec3{}, positive(lam) != nil
+}
+
+// positive returns lam if every weight is positive, else nil.
+func positive(lam []float64) []float64 {
 	for _, l := range lam {
 		if !(l > 0) {
-			return nil, false
+			return nil
 		}
 	}
-	return lam, true
-}
-
-// solve solves the k×k (k <= 3) symmetric system g·x = r by Cramer's rule;
-// false when the determinant is not clearly non-zero (below 1e-14 of the
-// product of the diagonal: the points are affinely dependent to within
-// rounding, and a smaller face gives the same closest point).
-func solve(g [3][3]float64, r [3]float64, k int) ([3]float64, bool) {
-	var x [3]float64
-	diag := 1.0
-	for i := 0; i < k; i++ {
-		diag *= g[i][i]
-	}
-	det := det3(g, k)
-	if !(math.Abs(det) > 1e-14*diag) {
-		return x, false
-	}
-	for c := 0; c < k; c++ {
-		m := g
-		for i := 0; i < k; i++ {
-			m[i][c] = r[i]
-		}
-		x[c] = det3(m, k) / det
-	}
-	return x, true
-}
-
-// det3 is the determinant of the leading k×k block of m.
-func det3(m [3][3]float64, k int) float64 {
-	switch k {
-	case 1:
-		return m[0][0]
-	case 2:
-		return m[0][0]*m[1][1] - m[0][1]*m[1][0]
-	}
-	return m[0][0]*(m[1][1]*m[2][2]-m[1][2]*m[2][1]) -
-		m[0][1]*(m[1][0]*m[2][2]-m[1][2]*m[2][0]) +
-		m[0][2]*(m[1][0]*m[2][1]-m[1][1]*m[2][0])
+	return lam
 }

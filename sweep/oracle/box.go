@@ -83,7 +83,14 @@ func (b *boxShape) pointGap(x mgl64.Vec3) (float64, mgl64.Vec3) {
 	}
 	best, bestQ := math.Inf(1), x
 	for fi := range b.face {
-		if q, d, _ := b.face[fi].closest(x); d < best {
+		f := &b.face[fi]
+		// The distance to a triangle is at least that to its plane: a
+		// face no closer than the best so far is skipped (an exact
+		// bound, so the minimum is unchanged).
+		if math.Abs(x.Sub(f.p[0]).Dot(f.n)) >= best*f.n.Len() {
+			continue
+		}
+		if q, d, _ := f.closest(x); d < best {
 			best, bestQ = d, q
 		}
 	}
@@ -166,10 +173,21 @@ func (p *boxPath) satAxes() []satAxis {
 // triangle over the candidate axes, and that axis oriented from the
 // triangle toward the box.
 func (p *boxPath) separation(t float64) (float64, mgl64.Vec3) {
+	return p.separationBy(func(s *satAxis) float64 { return s.b + t*s.d })
+}
+
+// separationAt is separation for the box centered at c.
+func (p *boxPath) separationAt(c mgl64.Vec3) (float64, mgl64.Vec3) {
+	return p.separationBy(func(s *satAxis) float64 { return c.Dot(s.l) })
+}
+
+// separationBy is separation with the box's center projected on each axis
+// by at.
+func (p *boxPath) separationBy(at func(*satAxis) float64) (float64, mgl64.Vec3) {
 	best, dir := math.Inf(-1), mgl64.Vec3{}
 	for i := range p.axes {
 		s := &p.axes[i]
-		c := s.b + t*s.d
+		c := at(s)
 		if above := c - s.r - s.triMax; above > best {
 			best, dir = above, s.l
 		}
@@ -188,27 +206,52 @@ func (p *boxPath) separation(t float64) (float64, mgl64.Vec3) {
 // against an edge of the other (§5.1.9); the minimum over those pairs is
 // the distance (Ericson, Real-Time Collision Detection, §9.1 on polytope
 // distance).
+//
+// A pair is skipped when it cannot beat the best so far: along any unit
+// direction n the distance between two sets is at least the gap between
+// their projections (projection is 1-Lipschitz), so with n the axis of
+// largest separation a pair whose projections are d or more apart is no
+// closer than d. The bound is exact, so the minimum is unchanged.
 func (p *boxPath) apart(c mgl64.Vec3) (x, q mgl64.Vec3, d float64, feat string) {
+	_, n := p.separationAt(c)
+	triTop := math.Max(p.p[0].Dot(n), math.Max(p.p[1].Dot(n), p.p[2].Dot(n)))
 	d = math.Inf(1)
 	for _, k := range p.box.corner {
+		if c.Add(k).Dot(n)-triTop >= d {
+			continue
+		}
 		if qk, dk, fk := p.closest(c.Add(k)); dk < d {
 			x, q, d, feat = c.Add(k), qk, dk, fk
 		}
 	}
+	boxBottom := c.Dot(n) - p.box.halfWidth(n)
 	for _, v := range p.p {
+		if boxBottom-v.Dot(n) >= d {
+			continue
+		}
 		if dv, xv := p.box.pointGap(v.Sub(c)); dv < d {
 			x, q, d, feat = c.Add(xv), v, dv, "vertex"
 		}
 	}
 	for _, e := range p.box.edge {
+		a, b := c.Add(p.box.corner[e[0]]), c.Add(p.box.corner[e[1]])
 		for j := range 3 {
-			xe, qe, s := segmentPair(c.Add(p.box.corner[e[0]]), c.Add(p.box.corner[e[1]]), p.p[j], p.p[(j+1)%3])
+			u, w := p.p[j], p.p[(j+1)%3]
+			if math.Min(a.Dot(n), b.Dot(n))-math.Max(u.Dot(n), w.Dot(n)) >= d {
+				continue
+			}
+			xe, qe, s := segmentPair(a, b, u, w)
 			if de := xe.Sub(qe).Len(); de < d {
 				x, q, d, feat = xe, qe, de, edgeOrVertex(s)
 			}
 		}
 	}
 	return x, q, d, feat
+}
+
+// halfWidth is the box's half width along the unit n: Σ|a_i·n|.
+func (b *boxShape) halfWidth(n mgl64.Vec3) float64 {
+	return math.Abs(b.a[0].Dot(n)) + math.Abs(b.a[1].Dot(n)) + math.Abs(b.a[2].Dot(n))
 }
 
 // h is the signed distance between the box at t and the triangle, in

@@ -13,8 +13,10 @@
 // (capsule.go); the box's is the separating-axis theorem when they overlap
 // and the minimum over vertex-face and edge-edge pairs when apart (box.go).
 //
-// It is slow (a few microseconds per query, a hundred distance evaluations)
-// and exact to about 1e-12 in unit-sphere distance. Tests of the core, the
+// It is slow (a hundred or so distance evaluations per query: a few
+// microseconds for the ellipsoid, tens to a hundred for the capsule, about
+// a millisecond for the box, see BenchmarkBoxFirstContact) and exact to
+// about 1e-12 in shape units. Tests of the core, the
 // built-in scene checks and the debugger's "third opinion" use it.
 //
 // Conventions match the core's contract (docs/contract.md): triangles are

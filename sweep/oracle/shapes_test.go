@@ -231,3 +231,53 @@ func TestBoxDistanceOnFacePlane(t *testing.T) {
 		t.Errorf("BoxDistance = %v, want 0", d)
 	}
 }
+
+// The oracle's cost per query on a hit (the standing capsule, the cube
+// falling flat) and a miss (grazing by 1e-3).
+func BenchmarkCapsuleFirstContact(b *testing.B) {
+	for range b.N {
+		CapsuleFirstContact(0.5, mgl64.Vec3{0, 1, 0}, mgl64.Vec3{1, 3, 1}, mgl64.Vec3{0, -4, 0}, floor)
+		CapsuleFirstContact(2, mgl64.Vec3{}, mgl64.Vec3{-5, 0, -2.001}, mgl64.Vec3{10, 0, 0}, floor)
+	}
+}
+
+func BenchmarkBoxFirstContact(b *testing.B) {
+	for range b.N {
+		BoxFirstContact(cube, mgl64.Vec3{1, 3, 1}, mgl64.Vec3{0, -4, 0}, floor)
+		BoxFirstContact(cube, mgl64.Vec3{-5, 1.001, 1}, mgl64.Vec3{10, 0, 0}, floor)
+	}
+}
+
+// TestShapesNonFinite: non-finite points, motions or triangles give no
+// contact and +Inf distances, never NaN.
+func TestShapesNonFinite(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	bad := []mgl64.Vec3{{nan, 0, 0}, {0, inf, 0}, {0, 0, -inf}}
+	for _, v := range bad {
+		if _, ok := CapsuleFirstContact(1, mgl64.Vec3{}, v, mgl64.Vec3{0, -4, 0}, floor); ok {
+			t.Errorf("capsule begin %v: contact", v)
+		}
+		if _, ok := CapsuleFirstContact(1, mgl64.Vec3{}, mgl64.Vec3{1, 3, 1}, v, floor); ok {
+			t.Errorf("capsule delta %v: contact", v)
+		}
+		if _, ok := BoxFirstContact(cube, v, mgl64.Vec3{0, -4, 0}, floor); ok {
+			t.Errorf("box begin %v: contact", v)
+		}
+		if _, ok := BoxFirstContact(cube, mgl64.Vec3{1, 3, 1}, v, floor); ok {
+			t.Errorf("box delta %v: contact", v)
+		}
+		tri := geom.Triangle{floor[0], v, floor[2]}
+		if d := CapsuleDistance(1, mgl64.Vec3{}, mgl64.Vec3{1, 3, 1}, tri); !math.IsInf(d, 1) {
+			t.Errorf("capsule triangle %v: %v", tri, d)
+		}
+		if d := BoxDistance(cube, mgl64.Vec3{1, 3, 1}, tri); !math.IsInf(d, 1) {
+			t.Errorf("box triangle %v: %v", tri, d)
+		}
+		if d := BoxPointDistance(cube, mgl64.Vec3{}, v); !math.IsInf(d, 1) {
+			t.Errorf("box point %v: %v", v, d)
+		}
+		if d := CapsulePointDistance(1, mgl64.Vec3{}, mgl64.Vec3{}, v); !math.IsInf(d, 1) {
+			t.Errorf("capsule point %v: %v", v, d)
+		}
+	}
+}

@@ -8,6 +8,19 @@
 //
 // Tolerances are in shape units: world lengths divided by the capsule's
 // radius or the box's smallest half extent (Case.Unit).
+//
+// A test runs every family at every offset through Run, for example (the
+// second algorithm's, sweep/convex):
+//
+//	for _, fam := range shapecases.Families() {
+//		for _, off := range shapecases.Offsets {
+//			st := shapecases.Run(fam, off, shapecases.PerFamily(testing.Short()), solve)
+//			// st.Wrong must be 0; st.Failures describes the first five.
+//		}
+//	}
+//
+// where solve maps a Case (Kind, Radius and HalfSeg or Axes, Begin, Delta,
+// Tri) to the candidate's Answer.
 package shapecases
 
 import (
@@ -100,7 +113,8 @@ func (c Case) Translated(o mgl64.Vec3) Case {
 	return c
 }
 
-// String describes c as Go-syntax values, enough to reproduce it.
+// String describes c by its fields (printed with %v, full precision),
+// enough to reproduce it.
 func (c Case) String() string {
 	shape := fmt.Sprintf("radius %v half segment %v", c.Radius, c.HalfSeg)
 	if c.Kind == Box {

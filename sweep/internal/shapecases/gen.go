@@ -442,21 +442,31 @@ func genEdgeParallel(r *rand.Rand) Case {
 	return c
 }
 
-// genCornerVertex: a box corner aimed at a triangle vertex: the corner
-// starts 0.1 to 5 half extents from it, on the outer side of the corner's
-// three faces, and moves 0.5 to 1.5 times the distance toward the vertex.
+// genCornerVertex: a box corner aimed at a triangle vertex. The
+// direction away from the vertex is in the triangle's normal cone there
+// (no other vertex ahead of it, by rejection), the corner is the box's
+// farthest along the opposite direction (so it leads), and it starts 0.1
+// to 5 half extents plus up to one reach out, moving 0.5 to 1.5 times the
+// distance toward the vertex: it first touches the triangle at the vertex
+// (when the motion reaches it).
 func genCornerVertex(r *rand.Rand) Case {
 	c := randBox(r)
 	c.Tri = randTriangle(r, 5)
-	v := c.Tri[r.IntN(3)]
-	var corner, away mgl64.Vec3
-	for _, a := range c.Axes {
-		s := float64(2*r.IntN(2) - 1)
-		corner = corner.Add(a.Mul(s))
-		away = away.Add(a.Normalize().Mul(s * r.Float64()))
+	i := r.IntN(3)
+	v := c.Tri[i]
+	away := randDir(r)
+	for away.Dot(c.Tri[(i+1)%3].Sub(v)) > 0 || away.Dot(c.Tri[(i+2)%3].Sub(v)) > 0 {
+		away = randDir(r)
 	}
-	away = away.Add(randDir(r).Mul(0.1)).Normalize()
-	start := v.Add(away.Mul(c.Unit() * uniform(r, 0.1, 5)))
+	var corner mgl64.Vec3
+	for _, a := range c.Axes {
+		if a.Dot(away) > 0 {
+			corner = corner.Sub(a)
+		} else {
+			corner = corner.Add(a)
+		}
+	}
+	start := v.Add(away.Mul(c.Unit()*uniform(r, 0.1, 5) + c.reach()*r.Float64()))
 	c.Begin = start.Sub(corner)
 	c.Delta = v.Sub(start).Mul(uniform(r, 0.5, 1.5))
 	return c
