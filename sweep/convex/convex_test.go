@@ -91,7 +91,8 @@ func answer(c shapecases.Case) shapecases.Answer {
 }
 
 // TestFamiliesVsOracle runs every family at every offset through
-// shapecases.Check: there must be no wrong answer.
+// shapecases.Run, which judges with shapecases.Judge: there must be no
+// wrong answer.
 func TestFamiliesVsOracle(t *testing.T) {
 	n := shapecases.PerFamily(testing.Short())
 	for _, fam := range shapecases.Families() {
