@@ -71,7 +71,7 @@ func BenchmarkDragCPU(b *testing.B) {
 			f := c.f()
 			cam := FitView(f, 1280, 800)
 			opt := view.Default()
-			var l Lists
+			var l drawLists
 			l.Build(f, cam, opt)
 			b.ReportAllocs()
 			cpu := cpuTime()
@@ -105,7 +105,7 @@ func BenchmarkDragCPU(b *testing.B) {
 // frame rate"). A window's drag frame also redraws only the changed part
 // of the view (Renderer.DrawChanged), which this benchmark does not use:
 // it draws whole frames. Nothing here scales with the triangle count (the
-// CPU side, Lists.Build, is 0.1 ms).
+// CPU side, drawLists.Build, is 0.1 ms).
 func BenchmarkDragDraw(b *testing.B) {
 	if !displayOK {
 		b.Skip("needs a display (run under xvfb-run)")

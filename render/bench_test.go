@@ -24,7 +24,7 @@ func BenchmarkFrameCPU(b *testing.B) {
 		cams := [2]Camera{FitView(f, 1280, 800), FitView(f, 1280, 800)}
 		cams[1].Orbit(3, 1)
 		opt := view.Default()
-		var l Lists
+		var l drawLists
 		frame := func(i int, orbit bool) {
 			f.Answer = f.Mesh.Answer(sc.Motion)
 			cam := cams[0]

@@ -33,7 +33,7 @@ type bvhKey struct {
 
 // buildBVH draws the boxes of the mesh's tree that the frame's sweep
 // enters before its first contact, as wireframes.
-func (l *Lists) buildBVH(f *Frame) {
+func (l *drawLists) buildBVH(f *Frame) {
 	if f.Mesh == nil {
 		return
 	}
@@ -68,7 +68,7 @@ func boundingEllipsoid(s sweep.Shape) sweep.Ellipsoid {
 }
 
 // wireBox draws the twelve edges of b.
-func (l *Lists) wireBox(b geom.AABB, col color.RGBA, width float32) {
+func (l *drawLists) wireBox(b geom.AABB, col color.RGBA, width float32) {
 	for _, fc := range []int{geom.FaceNegY, geom.FacePosY} {
 		q := boxFace(b, fc)
 		l.polyline3(q[:], col, width, true)

@@ -11,7 +11,7 @@ import (
 func TestBuildBVH(t *testing.T) {
 	f := coreFrame(t, "terrain")
 	cam := FitView(f, 1280, 800)
-	var l Lists
+	var l drawLists
 	l.Build(f, cam, view.Default())
 	plain := len(l.ovs)
 	opt := view.Default()

@@ -28,7 +28,7 @@ type Camera struct {
 	// cover; Proj keeps near/far tight around it and Target. An empty box
 	// (geom.EmptyAABB, as NewCamera sets) means a sphere of radius
 	// Distance around Target. The renderer sets it to the frame's content
-	// (FrameBounds plus the grid) for drawing; it matters to Ray only in
+	// (frameBounds plus the grid) for drawing; it matters to Ray only in
 	// Ortho, where rays start on the near plane.
 	Bounds geom.AABB
 }

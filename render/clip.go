@@ -80,10 +80,10 @@ func clipTriangle(tri [3]mgl64.Vec4, a, b *clipPoly) {
 	}
 }
 
-// ClipSegment clips the segment a-b (clip space) against the near plane
+// clipSegment clips the segment a-b (clip space) against the near plane
 // and the guard band and reports whether any of it is left; a and b are
 // replaced by the kept part's ends.
-func ClipSegment(a, b *mgl64.Vec4) bool {
+func clipSegment(a, b *mgl64.Vec4) bool {
 	if !clipSegmentTo(nearPlane, a, b) {
 		return false
 	}

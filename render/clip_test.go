@@ -149,11 +149,11 @@ func TestClipTriangleCamera(t *testing.T) {
 
 func TestClipSegment(t *testing.T) {
 	a, b := mgl64.Vec4{0, 0, -3, 1}, mgl64.Vec4{0, 0, 1, 1} // z+w: -2 and 2
-	if !ClipSegment(&a, &b) || !a.ApproxEqual(mgl64.Vec4{0, 0, -1, 1}) || b != (mgl64.Vec4{0, 0, 1, 1}) {
+	if !clipSegment(&a, &b) || !a.ApproxEqual(mgl64.Vec4{0, 0, -1, 1}) || b != (mgl64.Vec4{0, 0, 1, 1}) {
 		t.Errorf("crossing segment clipped to %v %v", a, b)
 	}
 	a, b = mgl64.Vec4{0, 0, -3, 1}, mgl64.Vec4{0, 0, -2, 1}
-	if ClipSegment(&a, &b) {
+	if clipSegment(&a, &b) {
 		t.Error("segment behind the near plane kept")
 	}
 }

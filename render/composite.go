@@ -28,7 +28,7 @@ type sceneCache struct {
 
 // sceneKey is what the kept scene images depend on.
 type sceneKey struct {
-	rev         int // Lists.sceneRev: bumped whenever the triangles were rebuilt
+	rev         int // drawLists.sceneRev: bumped whenever the triangles were rebuilt
 	edges, back bool
 	w, h        int
 }

@@ -30,7 +30,7 @@ func TestPixelsSceneCache(t *testing.T) {
 	if n := countDiff(cached, fresh, cached.Bounds()); n > cached.Bounds().Dx()*cached.Bounds().Dy()/200 {
 		t.Errorf("the composited frame differs from one drawn from scratch in %d pixels", n)
 	}
-	if n := len(exactPixels(cached, ColorStart)); n < 20 {
+	if n := len(exactPixels(cached, colorStart)); n < 20 {
 		t.Errorf("the moved start pose: %d exact pixels, want at least 20", n)
 	}
 	cam.Orbit(10, 0)

@@ -51,7 +51,7 @@ func solidPoses(f *Frame) ([4]scene.Pose, [4]mgl64.Vec3, int) {
 
 // updateDrops casts the drops of f's poses when the poses, the mesh or
 // the grid moved since the last cast.
-func (l *Lists) updateDrops(f *Frame) {
+func (l *drawLists) updateDrops(f *Frame) {
 	ps, cs, n := solidPoses(f)
 	key := dropKey{mesh: f.Mesh, gen: l.geoGeneration, gridY: l.gridY, centers: cs, n: n}
 	if l.dropsValid && key == l.dropKey {
@@ -69,7 +69,7 @@ func (l *Lists) updateDrops(f *Frame) {
 
 // castDrop finds the ground straight below c: the first mesh triangle
 // (with f.Mesh), else the grid's plane when c is above it.
-func (l *Lists) castDrop(f *Frame, c mgl64.Vec3) (drop, bool) {
+func (l *drawLists) castDrop(f *Frame, c mgl64.Vec3) (drop, bool) {
 	down := geom.Ray{Origin: c, Dir: mgl64.Vec3{0, -1, 0}}
 	if f.Mesh != nil {
 		if tri, s, ok := f.Mesh.Raycast(down); ok && tri < len(f.Scene.Mesh.Triangles) {
@@ -109,7 +109,7 @@ var colShadow = color.RGBA{0, 0, 0, 0x90}
 // buildDrops draws each drop: a thin line from the pose down to the
 // ground, and a shadow there, a dark flattened ellipse the size of the
 // shape's footprint (its world AABB's), fainter the higher the pose floats.
-func (l *Lists) buildDrops(s sweep.Shape) {
+func (l *drawLists) buildDrops(s sweep.Shape) {
 	h := s.Extent()
 	for _, d := range l.drops {
 		l.line3(d.center, d.ground, 1.2, lighten(PoseColor(d.pose), 0.2, 0x90), 0.3, false)
@@ -126,7 +126,7 @@ func (l *Lists) buildDrops(s sweep.Shape) {
 
 // shadow fills the footprint ellipse of half-sizes h[0], h[2] around
 // d.ground in its plane, lifted a little off it, as a depth-tested fan.
-func (l *Lists) shadow(d drop, h mgl64.Vec3, col color.RGBA) {
+func (l *drawLists) shadow(d drop, h mgl64.Vec3, col color.RGBA) {
 	const n = 24
 	lift := d.normal.Mul(1e-3 * math.Max(h[0], h[2]))
 	base := uint32(len(l.lines))
@@ -154,7 +154,7 @@ const minPosePx = 22
 
 // markSmallPoses rings every solid pose drawn smaller than minPosePx
 // across, so poses stay findable in a view of a whole level.
-func (l *Lists) markSmallPoses() {
+func (l *drawLists) markSmallPoses() {
 	for _, e := range l.shapes {
 		if e.ghost || e.x1-e.x0 > minPosePx+4 || e.y1-e.y0 > minPosePx+4 {
 			continue

@@ -37,7 +37,7 @@ type Renderer struct {
 	// scale factor on HiDPI screens). 0 means 1.
 	Scale float64
 
-	lists   Lists
+	lists   drawLists
 	shaders shaderSet
 	err     error // shader compilation failure: Draw then shows only this message
 
@@ -113,7 +113,7 @@ func (r *Renderer) compile() error {
 
 // Lists returns the draw lists of the last frame drawn (for inspection and
 // tests; valid until the next Draw).
-func (r *Renderer) Lists() *Lists { return &r.lists }
+func (r *Renderer) Lists() *drawLists { return &r.lists }
 
 // Rasterisations returns how many times the renderer has rasterised the
 // scene's triangles so far (a frame that only moved the poses reuses the
@@ -176,7 +176,7 @@ var maxBlend = ebiten.Blend{
 // drawTriangles draws the scene triangles (each chunk's unclipped, then
 // clipped ones) with sh, and the hit triangle's highlight when highlight
 // is set.
-func (l *Lists) drawTriangles(dst *ebiten.Image, sh *ebiten.Shader, op *ebiten.DrawTrianglesShaderOptions, highlight bool) {
+func (l *drawLists) drawTriangles(dst *ebiten.Image, sh *ebiten.Shader, op *ebiten.DrawTrianglesShaderOptions, highlight bool) {
 	for i := range l.chunks {
 		c := &l.chunks[i]
 		if len(c.verts) > 0 {

@@ -17,10 +17,10 @@ import (
 // engine has not answered the shown motion yet) is drawn dashed and
 // faded.
 
-// EngineColors is the palette of the engines' colours, in command-line
+// engineColors is the palette of the engines' colours, in command-line
 // order (it repeats after the last). None is a pose colour, and the first
 // two are far from the contact normal's teal.
-var EngineColors = []color.RGBA{
+var engineColors = []color.RGBA{
 	{0xF0, 0x12, 0xBE, 0xFF}, // magenta
 	{0x4D, 0x7C, 0xFF, 0xFF}, // blue
 	{0x00, 0xE5, 0xFF, 0xFF}, // cyan
@@ -30,7 +30,7 @@ var EngineColors = []color.RGBA{
 }
 
 // EngineColor returns engine i's colour.
-func EngineColor(i int) color.RGBA { return EngineColors[i%len(EngineColors)] }
+func EngineColor(i int) color.RGBA { return engineColors[i%len(engineColors)] }
 
 // EnginePose is one engine's answer as the view draws it. Legend is its
 // line in the legend (name and verdict, safe to draw).
@@ -49,7 +49,7 @@ type EnginePose struct {
 const staleAlpha = 0x80
 
 // buildEngines queues every engine's poses, point and label.
-func (l *Lists) buildEngines(f *Frame) {
+func (l *drawLists) buildEngines(f *Frame) {
 	for i := range f.Engines {
 		ep := &f.Engines[i]
 		col := ep.Color
@@ -75,7 +75,7 @@ const outlineSegs = 48
 
 // outline draws shape s at c as wire loops (outlineLoops); dashed draws
 // every other segment.
-func (l *Lists) outline(s sweep.Shape, c mgl64.Vec3, col color.RGBA, width float32, dashed bool) {
+func (l *drawLists) outline(s sweep.Shape, c mgl64.Vec3, col color.RGBA, width float32, dashed bool) {
 	m, half := shapeFrame(s)
 	for _, loop := range outlineLoops(s.Kind, half) {
 		pts := make([]mgl64.Vec3, len(loop.pts))
@@ -153,7 +153,7 @@ func edgePoints(a, b mgl64.Vec3, n int) []mgl64.Vec3 {
 // engineLabel names the engine and the pose (what, "contact" or
 // "slide") beside its pose at c: in the engine's colour, and the name
 // tells its outline from the core's pose where they overlap.
-func (l *Lists) engineLabel(c mgl64.Vec3, ep *EnginePose, what string) {
+func (l *drawLists) engineLabel(c mgl64.Vec3, ep *EnginePose, what string) {
 	text := ep.Name + " " + what
 	if ep.Stale {
 		text += " (stale)"
@@ -164,10 +164,10 @@ func (l *Lists) engineLabel(c mgl64.Vec3, ep *EnginePose, what string) {
 // EngineLegend is the legend's rows for the engines: a square in each
 // engine's exact colour and its line, marked when stale. The ui adds them
 // to Frame.Legend when the legend is shown.
-func EngineLegend(eps []EnginePose) []LegendEntry {
-	out := make([]LegendEntry, len(eps))
+func EngineLegend(eps []EnginePose) []legendEntry {
+	out := make([]legendEntry, len(eps))
 	for i, ep := range eps {
-		out[i] = LegendEntry{Color: ep.Color, Name: ep.Legend, Style: LegendSquare}
+		out[i] = legendEntry{Color: ep.Color, Name: ep.Legend, Style: legendSquare}
 		if ep.Stale {
 			out[i].Name += " (stale)"
 		}

@@ -32,7 +32,7 @@ const maxGridLines = 80
 // that plane is near the content (within the content's width below it or
 // inside it), else under the scene's mesh: never stretched to the world's
 // origin, so a scene far from it is framed as tightly as one at it.
-func (l *Lists) gridSpec(f *Frame) gridSpec {
+func (l *drawLists) gridSpec(f *Frame) gridSpec {
 	b := l.contentBounds(f)
 	if b.IsEmpty() {
 		b = geom.AABB{Min: mgl64.Vec3{-5, 0, -5}, Max: mgl64.Vec3{5, 0, 5}}
@@ -73,7 +73,7 @@ func niceStep(x float64) float64 {
 
 // buildGrid emits the ground grid and, where the grid reaches them, the
 // world axes as depth-tested lines.
-func (l *Lists) buildGrid(gs gridSpec) {
+func (l *drawLists) buildGrid(gs gridSpec) {
 	const eps = 1e-9
 	for axis := 0; axis < 2; axis++ {
 		other := 1 - axis
@@ -103,9 +103,9 @@ func (l *Lists) buildGrid(gs gridSpec) {
 // takes each quad corner's depth from the ground under that corner's
 // pixel, so it ties exactly with a floor there however steeply the floor
 // recedes; other lines take their ends' depths across their width.
-func (l *Lists) line3(a, b mgl64.Vec3, width float64, col color.RGBA, hidden float32, onGround bool) {
+func (l *drawLists) line3(a, b mgl64.Vec3, width float64, col color.RGBA, hidden float32, onGround bool) {
 	qa, qb := l.pr.clip(a), l.pr.clip(b)
-	if !ClipSegment(&qa, &qb) {
+	if !clipSegment(&qa, &qb) {
 		return
 	}
 	ax, ay, az := l.pr.screen(qa)
@@ -131,7 +131,7 @@ func (l *Lists) line3(a, b mgl64.Vec3, width float64, col color.RGBA, hidden flo
 // groundDepth returns the reversed depth of the grid's plane y = gridY under
 // the pixel (x, y), or z when the pixel's ray does not meet it in front of
 // the near plane.
-func (l *Lists) groundDepth(x, y, z float64) float64 {
+func (l *drawLists) groundDepth(x, y, z float64) float64 {
 	r := l.cam.Ray(x, y)
 	if r.Dir[1] == 0 {
 		return z

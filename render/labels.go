@@ -44,7 +44,7 @@ func labelWidth(text string) float64 { return labelCharW * float64(len(text)) }
 
 // labelAt queues text, drawn in a lightened col, as the label of the pose
 // whose ellipsoid is centred at c; placeLabels puts it beside the pose.
-func (l *Lists) labelAt(c mgl64.Vec3, col color.RGBA, text string) {
+func (l *drawLists) labelAt(c mgl64.Vec3, col color.RGBA, text string) {
 	x0, y0, x1, y1, ok := l.screenRect(PoseBox(l.frameShape, c))
 	if !ok {
 		return
@@ -59,7 +59,7 @@ func (l *Lists) labelAt(c mgl64.Vec3, col color.RGBA, text string) {
 // draws a leader line from the label to its pose. A label with no such
 // spot keeps its place beside its pose, moved down until it overlaps no
 // earlier label, then pulled back inside the free area.
-func (l *Lists) placeLabels(a image.Rectangle) {
+func (l *drawLists) placeLabels(a image.Rectangle) {
 	view := rect{float64(a.Min.X), float64(a.Min.Y), float64(a.Max.X), float64(a.Max.Y)}
 	poses := make([]rect, 0, len(l.labels))
 	for _, lb := range l.labels {
@@ -71,7 +71,7 @@ func (l *Lists) placeLabels(a image.Rectangle) {
 	}
 }
 
-// placeLabels places ls (see Lists.placeLabels) clear of the boxes in
+// placeLabels places ls (see drawLists.placeLabels) clear of the boxes in
 // obstacles, inside view.
 func placeLabels(ls []label, obstacles []rect, view rect) {
 	for i := range ls {
@@ -139,7 +139,7 @@ func overlapsAny(lb label, ls []label) bool {
 // leader draws a thin line from the label's box to its pose: from the
 // box's point nearest the pose's centre to the edge of the pose's
 // ellipse (taken as the ellipse inscribed in its box), with a dot there.
-func (l *Lists) leader(lb label) {
+func (l *drawLists) leader(lb label) {
 	if lb.pose.empty() {
 		return
 	}

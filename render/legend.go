@@ -10,55 +10,55 @@ import (
 	"sweepdbg/render/view"
 )
 
-// LegendStyle is how a legend entry's swatch is drawn.
-type LegendStyle int
+// legendStyle is how a legend entry's swatch is drawn.
+type legendStyle int
 
 // The swatch styles.
 const (
-	LegendDisc   LegendStyle = iota // a filled disc: a pose, a point
-	LegendLine                      // a short thick line: a path, an arrow
-	LegendSquare                    // a filled square: a surface colour
-	LegendRing                      // a faint disc with a full outline: a hidden pose seen through geometry
+	legendDisc   legendStyle = iota // a filled disc: a pose, a point
+	legendLine                      // a short thick line: a path, an arrow
+	legendSquare                    // a filled square: a surface colour
+	legendRing                      // a faint disc with a full outline: a hidden pose seen through geometry
 )
 
-// LegendEntry is one row of the legend: a swatch of Color drawn in Style,
+// legendEntry is one row of the legend: a swatch of Color drawn in Style,
 // then Name.
-type LegendEntry struct {
+type legendEntry struct {
 	Color color.RGBA
 	Name  string
-	Style LegendStyle
+	Style legendStyle
 }
 
 // PickedLegend is the legend row of Frame.Highlight's outlines; the ui
 // appends it when it highlights a triangle.
-var PickedLegend = LegendEntry{colPicked, "picked triangle", LegendLine}
+var PickedLegend = legendEntry{colPicked, "picked triangle", legendLine}
 
 // Legend returns the view's own legend for the options opt: the four
 // poses, the paths, and what the toggles that are on add (normals, back
 // faces, x-ray). The ui passes it in Frame.Legend, with any entries of its
 // own appended.
-func Legend(opt view.Options) []LegendEntry {
-	ls := []LegendEntry{
-		{ColorStart, "start", LegendDisc},
-		{ColorEnd, "end (no collision)", LegendDisc},
-		{ColorContact, "first contact", LegendDisc},
-		{ColorSlide, "slide result", LegendDisc},
-		{colPath, "straight motion", LegendLine},
-		{colSlide, "slide path", LegendLine},
-		{rgb(colHitTri), "hit triangle", LegendSquare},
-		{colPoint, "contact point", LegendDisc},
+func Legend(opt view.Options) []legendEntry {
+	ls := []legendEntry{
+		{colorStart, "start", legendDisc},
+		{colorEnd, "end (no collision)", legendDisc},
+		{colorContact, "first contact", legendDisc},
+		{colorSlide, "slide result", legendDisc},
+		{colPath, "straight motion", legendLine},
+		{colSlide, "slide path", legendLine},
+		{rgb(colHitTri), "hit triangle", legendSquare},
+		{colPoint, "contact point", legendDisc},
 	}
 	if opt.Normals {
-		ls = append(ls, LegendEntry{colNormal, "contact normal", LegendLine})
+		ls = append(ls, legendEntry{colNormal, "contact normal", legendLine})
 	}
 	if opt.BackFaces {
-		ls = append(ls, LegendEntry{rgb(colBack), "back face", LegendSquare})
+		ls = append(ls, legendEntry{rgb(colBack), "back face", legendSquare})
 	}
 	if opt.BVH {
-		ls = append(ls, LegendEntry{colBVH, "tree box the sweep enters", LegendLine})
+		ls = append(ls, legendEntry{colBVH, "tree box the sweep enters", legendLine})
 	}
 	if opt.XRay {
-		ls = append(ls, LegendEntry{lighten(colPath, 0, 0xff), "hidden pose (x-ray)", LegendRing})
+		ls = append(ls, legendEntry{lighten(colPath, 0, 0xff), "hidden pose (x-ray)", legendRing})
 	}
 	return ls
 }
@@ -83,7 +83,7 @@ var (
 
 // freeArea returns the part of the view panels leave free: f.Inset
 // clipped to the view, or the whole view.
-func (l *Lists) freeArea(f *Frame) image.Rectangle {
+func (l *drawLists) freeArea(f *Frame) image.Rectangle {
 	w, h := l.cam.size()
 	all := image.Rect(0, 0, int(w), int(h))
 	if f == nil || f.Inset.Empty() {
@@ -97,7 +97,7 @@ func (l *Lists) freeArea(f *Frame) image.Rectangle {
 
 // buildHUD adds the legend (bottom left of the free area), the axis gizmo
 // (bottom right) and the view's name (top left).
-func (l *Lists) buildHUD(f *Frame) {
+func (l *drawLists) buildHUD(f *Frame) {
 	a := l.freeArea(f)
 	l.hudText(float64(a.Min.X+hudMargin), float64(a.Min.Y+hudMargin), l.cam.ViewName(), colHUDText)
 	l.buildGizmo(float64(a.Max.X-gizmoMargin), float64(a.Max.Y-gizmoMargin))
@@ -107,7 +107,7 @@ func (l *Lists) buildHUD(f *Frame) {
 }
 
 // hudText queues a HUD text (not a pose label: it never moves).
-func (l *Lists) hudText(x, y float64, s string, col color.RGBA) {
+func (l *drawLists) hudText(x, y float64, s string, col color.RGBA) {
 	l.hud = append(l.hud, label{x: x, y: y, text: s, col: col})
 }
 
@@ -123,7 +123,7 @@ const legendNote = "legend hidden: small view"
 // corner, on a dark panel: in as few columns (up to three) as keep it
 // within legendShare of the area's height and clear of the axis gizmo;
 // when none does, a note says it is hidden.
-func (l *Lists) buildLegend(entries []LegendEntry, a image.Rectangle) {
+func (l *drawLists) buildLegend(entries []legendEntry, a image.Rectangle) {
 	if len(entries) == 0 {
 		return
 	}
@@ -154,16 +154,16 @@ func (l *Lists) buildLegend(entries []LegendEntry, a image.Rectangle) {
 }
 
 // swatch draws e's swatch with its left end at (x, cy).
-func (l *Lists) swatch(e LegendEntry, x, cy float64) {
+func (l *drawLists) swatch(e legendEntry, x, cy float64) {
 	cx := x + swatchW/2
 	switch e.Style {
-	case LegendLine:
+	case legendLine:
 		l.begin(ovStroke, e.Color, 3)
 		l.point(x+1, cy)
 		l.point(x+swatchW-1, cy)
-	case LegendSquare:
+	case legendSquare:
 		l.rect2(cx-6, cy-6, cx+6, cy+6, e.Color)
-	case LegendRing:
+	case legendRing:
 		l.begin(ovDisc, color.RGBA{e.Color.R, e.Color.G, e.Color.B, 0x48}, 6)
 		l.point(cx, cy)
 		l.circle2(cx, cy, 6, e.Color, 1.6)
@@ -174,7 +174,7 @@ func (l *Lists) swatch(e LegendEntry, x, cy float64) {
 }
 
 // rect2 fills the pixel rectangle (x0, y0)-(x1, y1).
-func (l *Lists) rect2(x0, y0, x1, y1 float64, col color.RGBA) {
+func (l *drawLists) rect2(x0, y0, x1, y1 float64, col color.RGBA) {
 	l.begin(ovFill, col, 0)
 	l.point(x0, y0)
 	l.point(x1, y0)
@@ -183,7 +183,7 @@ func (l *Lists) rect2(x0, y0, x1, y1 float64, col color.RGBA) {
 }
 
 // circle2 strokes a circle of r pixels around (x, y).
-func (l *Lists) circle2(x, y, r float64, col color.RGBA, width float32) {
+func (l *drawLists) circle2(x, y, r float64, col color.RGBA, width float32) {
 	l.begin(ovStroke, col, width)
 	const n = 24
 	for i := 0; i < n; i++ {
@@ -195,7 +195,7 @@ func (l *Lists) circle2(x, y, r float64, col color.RGBA, width float32) {
 
 // buildGizmo draws the world axes as seen by the camera around (cx, cy):
 // X red, Y green, Z blue, those pointing away from the viewer first.
-func (l *Lists) buildGizmo(cx, cy float64) {
+func (l *drawLists) buildGizmo(cx, cy float64) {
 	right, up, fwd := l.cam.basis()
 	axes := []struct {
 		dir  mgl64.Vec3

@@ -16,11 +16,11 @@ import (
 	"sweepdbg/sweep"
 )
 
-// Lists is the CPU side of one frame: everything Draw hands to the GPU,
+// drawLists is the CPU side of one frame: everything Draw hands to the GPU,
 // built from a Frame and a Camera without touching the GPU (so it runs and
 // is benchmarked without a display). Its buffers are reused from frame to
 // frame; the scene's geometry is cached until the scene's mesh changes.
-type Lists struct {
+type drawLists struct {
 	cam Camera // the frame's camera, Bounds set to the frame's content
 	// depthBox is the box the depth range was last fitted to, for
 	// depthCam (with Bounds cleared): kept while only the poses move.
@@ -158,7 +158,7 @@ const (
 
 // Build fills the lists for frame f seen through cam with options opt. It
 // does not touch the GPU. A nil frame or scene builds an empty view.
-func (l *Lists) Build(f *Frame, cam Camera, opt view.Options) {
+func (l *drawLists) Build(f *Frame, cam Camera, opt view.Options) {
 	l.reset()
 	var sc *scene.Scene
 	if f != nil {
@@ -206,7 +206,7 @@ func (l *Lists) Build(f *Frame, cam Camera, opt view.Options) {
 	l.buildHUD(f)
 }
 
-func (l *Lists) reset() {
+func (l *drawLists) reset() {
 	l.htris, l.htriIdx = l.htris[:0], l.htriIdx[:0]
 	l.lines, l.lineIdx = l.lines[:0], l.lineIdx[:0]
 	l.shapes, l.ovs, l.pts, l.labels = l.shapes[:0], l.ovs[:0], l.pts[:0], l.labels[:0]
@@ -214,7 +214,7 @@ func (l *Lists) reset() {
 	l.message = ""
 }
 
-func (l *Lists) setCamera(cam Camera) {
+func (l *drawLists) setCamera(cam Camera) {
 	l.cam = cam
 	l.pr = cam.projector()
 	l.eye = cam.Eye()
@@ -225,11 +225,11 @@ func (l *Lists) setCamera(cam Camera) {
 
 // Camera returns the camera the lists were built for, with Bounds set to
 // the frame's content (what near/far were fitted to).
-func (l *Lists) Camera() Camera { return l.cam }
+func (l *drawLists) Camera() Camera { return l.cam }
 
-// contentBounds returns FrameBounds from the cached mesh bounds (the
+// contentBounds returns frameBounds from the cached mesh bounds (the
 // mesh's box alone if the poses are not finite).
-func (l *Lists) contentBounds(f *Frame) geom.AABB {
+func (l *drawLists) contentBounds(f *Frame) geom.AABB {
 	b := addPoses(f, l.geo.bounds)
 	if !finiteBox(b) {
 		return l.geo.bounds
@@ -249,7 +249,7 @@ const depthSlack = 0.25
 // being more than three times as deep, else b grown by depthSlack. Only
 // the planes matter: keeping them keeps the scene's kept images valid, so
 // dropping a pose on a big level does not redraw every triangle.
-func (l *Lists) depthBounds(b geom.AABB, cam Camera) geom.AABB {
+func (l *drawLists) depthBounds(b geom.AABB, cam Camera) geom.AABB {
 	cam.Bounds = geom.AABB{}
 	last := l.depthBox
 	if l.depthCam == cam && !last.IsEmpty() && !b.IsEmpty() && finiteBox(b) && holdsDepth(cam, last, b) {
@@ -291,7 +291,7 @@ type triKey struct {
 	generation int
 }
 
-func (l *Lists) makeTriKey() triKey {
+func (l *drawLists) makeTriKey() triKey {
 	return triKey{vp: l.pr.m, target: l.cam.Target, w: l.pr.w, h: l.pr.h, ortho: l.cam.Ortho, generation: l.geoGeneration}
 }
 
@@ -299,7 +299,7 @@ func (l *Lists) makeTriKey() triKey {
 // perspective, and the point at infinity behind the view, (-fwd, 0), in
 // Ortho. A triangle with plane (n, d) is seen from behind exactly when
 // n . v.xyz - d v.w < 0.
-func (l *Lists) viewPoint() [4]float64 {
+func (l *drawLists) viewPoint() [4]float64 {
 	if l.cam.Ortho {
 		return [4]float64{-l.fwd[0], -l.fwd[1], -l.fwd[2], 0}
 	}
@@ -323,8 +323,8 @@ func triVertex(s, w, b mgl64.Vec3, flag float32) ebiten.Vertex {
 }
 
 // triChunk is the scene triangles of one range of geo.idx: verts the
-// unclipped ones, three vertices each (a window of Lists.tris, drawn with
-// indices Lists.seq), and cverts, cidx the clipped ones.
+// unclipped ones, three vertices each (a window of drawLists.tris, drawn with
+// indices drawLists.seq), and cverts, cidx the clipped ones.
 type triChunk struct {
 	verts  []ebiten.Vertex
 	cverts []ebiten.Vertex
@@ -336,7 +336,7 @@ const parallelMin = 16384
 
 // parts returns how many goroutines should share n items: one per CPU (or
 // maxParts when set), at most 8, each with at least parallelMin items.
-func (l *Lists) parts(n int) int {
+func (l *drawLists) parts(n int) int {
 	cpus := runtime.GOMAXPROCS(0)
 	if l.maxParts > 0 {
 		cpus = l.maxParts
@@ -367,7 +367,7 @@ func forParts(n, k int, fn func(p, lo, hi int)) {
 // triangle that is not wholly outside one frustum plane: straight into its
 // chunk when no corner needs clipping, else clipped and fanned into the
 // chunk's clipped list.
-func (l *Lists) buildTriangles() {
+func (l *drawLists) buildTriangles() {
 	g := &l.geo
 	n := len(g.pos)
 	l.code = resize(l.code, n)
@@ -391,7 +391,7 @@ func (l *Lists) buildTriangles() {
 }
 
 // projectVertices projects scene vertices [lo, hi).
-func (l *Lists) projectVertices(_, lo, hi int) {
+func (l *drawLists) projectVertices(_, lo, hi int) {
 	o := l.cam.Target
 	for i := lo; i < hi; i++ {
 		p := l.geo.pos[i]
@@ -410,7 +410,7 @@ func (l *Lists) projectVertices(_, lo, hi int) {
 
 // buildChunk emits the triangles [lo, hi) of geo.idx into c, its
 // unclipped vertices into tris[3*lo:3*hi].
-func (l *Lists) buildChunk(c *triChunk, lo, hi int) {
+func (l *drawLists) buildChunk(c *triChunk, lo, hi int) {
 	g := &l.geo
 	out := l.tris[3*lo : 3*hi]
 	c.cverts, c.cidx = c.cverts[:0], c.cidx[:0]
@@ -442,7 +442,7 @@ func (l *Lists) buildChunk(c *triChunk, lo, hi int) {
 
 // buildHighlight queues the hit triangle (scene index hit) again, flagged
 // flagHit; the colour pass draws it over itself where it is visible.
-func (l *Lists) buildHighlight(hit int) {
+func (l *drawLists) buildHighlight(hit int) {
 	g := &l.geo
 	k := hit
 	if k < 0 || k >= len(g.tri) || g.tri[k] != hit {
@@ -463,7 +463,7 @@ func (l *Lists) buildHighlight(hit int) {
 // appendClipped clips scene triangle k (index into geo.idx) and appends
 // what is left as a triangle fan. It projects the corners itself, so it
 // works whether or not buildTriangles ran this frame.
-func (l *Lists) appendClipped(vs []ebiten.Vertex, idx []uint32, k int, flag float32) ([]ebiten.Vertex, []uint32) {
+func (l *drawLists) appendClipped(vs []ebiten.Vertex, idx []uint32, k int, flag float32) ([]ebiten.Vertex, []uint32) {
 	g := &l.geo
 	var tri [3]mgl64.Vec4
 	var rel [3]mgl64.Vec3

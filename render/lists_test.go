@@ -64,7 +64,7 @@ func TestBuildCullsAndClips(t *testing.T) {
 	through := geom.Triangle{{-1, -1, 0}, {1, -1, 0}, {0, -1, 30}}
 	aside := geom.Triangle{{100, 0, 0}, {101, 0, 0}, {100, 1, 0}}
 	f := &Frame{Scene: triScene(inView, behind, through, aside)}
-	var l Lists
+	var l drawLists
 	opt := view.Default()
 	opt.Grid = false
 	l.Build(f, cam, opt)
@@ -98,7 +98,7 @@ func TestBuildCullsAndClips(t *testing.T) {
 func TestBuildReusesTriangles(t *testing.T) {
 	cam := frontCam(400, 300)
 	f := &Frame{Scene: triScene(geom.Triangle{{-1, -1, 0}, {1, -1, 0}, {0, 1, 0}})}
-	var l Lists
+	var l drawLists
 	opt := view.Default()
 	l.Build(f, cam, opt)
 	before := l.tris[0]
@@ -128,7 +128,7 @@ func TestBuildHighlightAndFlags(t *testing.T) {
 	front := geom.Triangle{{-1, -1, 0}, {1, -1, 0}, {0, 1, 0}} // counter-clockwise from +z
 	back := geom.Triangle{{2, -1, 0}, {2, 1, 0}, {3, -1, 0}}   // clockwise from +z
 	f := &Frame{Scene: triScene(front, back), Answer: sweep.Answer{Hit: true, First: sweep.Hit{Triangle: 1}}}
-	var l Lists
+	var l drawLists
 	l.Build(f, cam, view.Default())
 	if l.tris[0].ColorA != flagFront || l.tris[3].ColorA != flagBack {
 		t.Errorf("flags %v, %v; want front, back", l.tris[0].ColorA, l.tris[3].ColorA)
@@ -153,7 +153,7 @@ func TestBuildLabelsAndMessage(t *testing.T) {
 	cam := frontCam(400, 300)
 	f := wallFrame(mgl64.Vec3{0, 0, 2})
 	f.Scene.End = mgl64.Vec3{0, 0, -2}
-	var l Lists
+	var l drawLists
 	l.Build(f, cam, view.Default())
 	if l.message != "no contact" {
 		t.Errorf("message %q without a hit, want \"no contact\"", l.message)
@@ -261,8 +261,8 @@ func TestBuildChunksMatchSerial(t *testing.T) {
 	}
 	f := &Frame{Scene: triScene(tris...)}
 	cam := frontCam(640, 480) // the eye at z = 10 is inside the cloud: clipping happens
-	serial := Lists{maxParts: 1}
-	parallel := Lists{maxParts: 4}
+	serial := drawLists{maxParts: 1}
+	parallel := drawLists{maxParts: 4}
 	serial.Build(f, cam, view.Default())
 	parallel.Build(f, cam, view.Default())
 	if len(serial.chunks) != 1 || len(parallel.chunks) != 4 {
@@ -289,7 +289,7 @@ func TestBuildChunksMatchSerial(t *testing.T) {
 // stays within its depth range keeps the box (and the planes), and content
 // beyond the range refits it.
 func TestDepthBoundsKeepPlanes(t *testing.T) {
-	var l Lists
+	var l drawLists
 	cam := NewCamera(1280, 800)
 	cam.Target, cam.Distance, cam.Yaw, cam.Pitch = mgl64.Vec3{}, 20, 0, 0 // the front view: x is across it
 	b := geom.AABB{Min: mgl64.Vec3{-5, -1, -5}, Max: mgl64.Vec3{5, 1, 5}}
@@ -314,7 +314,7 @@ func TestDepthBoundsKeepPlanes(t *testing.T) {
 // shrinks a little (a pose dragged down) keeps the box, although the
 // fitted near plane would come a hair closer.
 func TestDepthBoundsKeepPlanesEyeInside(t *testing.T) {
-	var l Lists
+	var l drawLists
 	cam := NewCamera(1280, 800)
 	cam.Target, cam.Distance, cam.Yaw, cam.Pitch = mgl64.Vec3{}, 20, 0.6, 0.45
 	b := geom.AABB{Min: mgl64.Vec3{-200, -4, -200}, Max: mgl64.Vec3{200, 6, 200}}
@@ -351,7 +351,7 @@ func TestLegendLayout(t *testing.T) {
 		{"short and wide", image.Rect(0, 0, 1200, 300), 2},
 		{"short and narrow", image.Rect(270, 0, 530, 480), 0},
 	} {
-		var l Lists
+		var l drawLists
 		l.buildLegend(entries, c.area)
 		r := l.legendRect
 		if c.cols == 0 {
@@ -384,7 +384,7 @@ func TestEngineLabelsBothPoses(t *testing.T) {
 	f.Answer.First = sweep.Hit{T: 0.3, Point: mgl64.Vec3{0, 0, 0}, Normal: mgl64.Vec3{0, 0, 1}, Feature: sweep.Face}
 	f.Answer.Slide = sweep.SlideResult{Steps: []sweep.SlideStep{{Hit: f.Answer.First, Contact: mgl64.Vec3{0, 0, 0.8}}}, Final: mgl64.Vec3{0.5, 0, 0.8}}
 	f.Engines = []EnginePose{{Name: "naive", Color: EngineColor(0), Contact: mgl64.Vec3{0, 0, 0.8}, Final: mgl64.Vec3{0.5, 0, 0.8}, HasContact: true, HasFinal: true}}
-	var l Lists
+	var l drawLists
 	l.Build(f, cam, view.Default())
 	have := map[string]bool{}
 	for i, lb := range l.labels {

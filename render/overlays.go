@@ -63,18 +63,18 @@ func lighten(c color.RGBA, k float64, a uint8) color.RGBA {
 }
 
 // begin starts an overlay; points follow with point, and end closes it.
-func (l *Lists) begin(kind overlayKind, col color.RGBA, width float32) {
+func (l *drawLists) begin(kind overlayKind, col color.RGBA, width float32) {
 	l.ovs = append(l.ovs, overlay{kind: kind, p0: len(l.pts), p1: len(l.pts), col: col, width: width})
 }
 
-func (l *Lists) point(x, y float64) {
+func (l *drawLists) point(x, y float64) {
 	l.pts = append(l.pts, float32(x), float32(y))
 	l.ovs[len(l.ovs)-1].p1 = len(l.pts)
 }
 
 // polyline3 draws the world polyline pts, clipped at the near plane: a
 // clipped-away stretch splits it into separate strokes.
-func (l *Lists) polyline3(pts []mgl64.Vec3, col color.RGBA, width float32, closed bool) {
+func (l *drawLists) polyline3(pts []mgl64.Vec3, col color.RGBA, width float32, closed bool) {
 	open := false
 	n := len(pts)
 	segs := n - 1
@@ -85,7 +85,7 @@ func (l *Lists) polyline3(pts []mgl64.Vec3, col color.RGBA, width float32, close
 	for i := 0; i < segs; i++ {
 		a, b := l.pr.clip(pts[i]), l.pr.clip(pts[(i+1)%n])
 		a0, b0 := a, b
-		if !ClipSegment(&a, &b) {
+		if !clipSegment(&a, &b) {
 			open = false
 			continue
 		}
@@ -107,12 +107,12 @@ func (l *Lists) polyline3(pts []mgl64.Vec3, col color.RGBA, width float32, close
 }
 
 // segment3 draws the world segment a-b.
-func (l *Lists) segment3(a, b mgl64.Vec3, col color.RGBA, width float32) {
+func (l *drawLists) segment3(a, b mgl64.Vec3, col color.RGBA, width float32) {
 	l.polyline3([]mgl64.Vec3{a, b}, col, width, false)
 }
 
 // arrow3 draws an arrow from a to b with a head of headPx pixels at b.
-func (l *Lists) arrow3(a, b mgl64.Vec3, col color.RGBA, width float32, headPx float64) {
+func (l *drawLists) arrow3(a, b mgl64.Vec3, col color.RGBA, width float32, headPx float64) {
 	l.segment3(a, b, col, width)
 	bx, by, ok1 := l.project(b)
 	ax, ay, ok2 := l.project(b.Add(a.Sub(b).Mul(0.1)))
@@ -134,7 +134,7 @@ func (l *Lists) arrow3(a, b mgl64.Vec3, col color.RGBA, width float32, headPx fl
 }
 
 // project returns the pixel of p if it is in front of the near plane.
-func (l *Lists) project(p mgl64.Vec3) (x, y float64, ok bool) {
+func (l *drawLists) project(p mgl64.Vec3) (x, y float64, ok bool) {
 	q := l.pr.clip(p)
 	if outcode(q)&outNear != 0 {
 		return 0, 0, false
@@ -144,7 +144,7 @@ func (l *Lists) project(p mgl64.Vec3) (x, y float64, ok bool) {
 }
 
 // disc3 draws a filled disc of r pixels at p, with a rim when rim.A > 0.
-func (l *Lists) disc3(p mgl64.Vec3, r float64, col, rim color.RGBA) {
+func (l *drawLists) disc3(p mgl64.Vec3, r float64, col, rim color.RGBA) {
 	x, y, ok := l.project(p)
 	if !ok {
 		return
@@ -179,7 +179,7 @@ func boxFace(b geom.AABB, f int) [4]mgl64.Vec3 {
 }
 
 // face3 fills the world quad q (all corners in front of the near plane).
-func (l *Lists) face3(q [4]mgl64.Vec3, col color.RGBA) {
+func (l *drawLists) face3(q [4]mgl64.Vec3, col color.RGBA) {
 	var xs, ys [4]float64
 	for i, p := range q {
 		x, y, ok := l.project(p)
@@ -196,7 +196,7 @@ func (l *Lists) face3(q [4]mgl64.Vec3, col color.RGBA) {
 
 // buildBox draws a pose's drag-handle box, its hovered or active face
 // highlighted.
-func (l *Lists) buildBox(f *Frame, pose scene.Pose, c mgl64.Vec3) {
+func (l *drawLists) buildBox(f *Frame, pose scene.Pose, c mgl64.Vec3) {
 	b := PoseBox(f.Scene.Shape, c)
 	col := lighten(PoseColor(pose), 0.45, 0x70)
 	for _, fc := range []int{geom.FaceNegY, geom.FacePosY} {
@@ -233,7 +233,7 @@ func (l *Lists) buildBox(f *Frame, pose scene.Pose, c mgl64.Vec3) {
 // buildOverlays adds the drag boxes, the paths, the hit triangle and its
 // touched feature, the contact point, normal and slide direction, and the
 // labels.
-func (l *Lists) buildOverlays(f *Frame, opt view.Options) {
+func (l *drawLists) buildOverlays(f *Frame, opt view.Options) {
 	s := f.Scene
 	l.buildBox(f, scene.PoseStart, s.Start)
 	l.buildBox(f, scene.PoseEnd, s.End)
@@ -289,7 +289,7 @@ func meanRadius(s sweep.Shape) float64 {
 
 // buildHit highlights the hit triangle and its touched feature, and draws
 // the contact point, the normal and the slide direction.
-func (l *Lists) buildHit(f *Frame, opt view.Options, size float64) {
+func (l *drawLists) buildHit(f *Frame, opt view.Options, size float64) {
 	h := f.Answer.First
 	if tri, ok := l.hitTriangle(f); ok {
 		l.polyline3(tri[:], colHitEdge, 2, true)
@@ -321,13 +321,13 @@ func (l *Lists) buildHit(f *Frame, opt view.Options, size float64) {
 
 // hitTriangle returns the hit triangle's corners, if the hit's index is a
 // triangle of the scene mesh.
-func (l *Lists) hitTriangle(f *Frame) (geom.Triangle, bool) {
+func (l *drawLists) hitTriangle(f *Frame) (geom.Triangle, bool) {
 	return l.triangleAt(f, f.Answer.First.Triangle)
 }
 
 // triangleAt returns the corners of triangle i of the scene mesh, if i
 // and its vertex indices are in range.
-func (l *Lists) triangleAt(f *Frame, i int) (geom.Triangle, bool) {
+func (l *drawLists) triangleAt(f *Frame, i int) (geom.Triangle, bool) {
 	m := &f.Scene.Mesh
 	if i < 0 || i >= len(m.Triangles) {
 		return geom.Triangle{}, false
@@ -376,7 +376,7 @@ func segmentDist(a, b, p mgl64.Vec3) float64 {
 
 // buildLabels puts a label beside each pose: its name, and for the contact
 // pose the t-value and the feature.
-func (l *Lists) buildLabels(f *Frame) {
+func (l *drawLists) buildLabels(f *Frame) {
 	s := f.Scene
 	l.labelAt(s.Start, PoseColor(scene.PoseStart), "start")
 	if f.Answer.Hit {

@@ -61,7 +61,7 @@ func checkLabels(t *testing.T, ls []label, poses []rect, view rect) {
 func TestBuiltinLabelsClear(t *testing.T) {
 	for _, name := range scene.Builtins() {
 		f := coreFrame(t, name)
-		var l Lists
+		var l drawLists
 		l.Build(f, FitView(f, 1280, 800), view.Default())
 		var poses []rect
 		for _, lb := range l.labels {
@@ -71,7 +71,7 @@ func TestBuiltinLabelsClear(t *testing.T) {
 		f.Inset = image.Rect(270, 0, 530, 480)
 		cam := FitView(f, 800, 500)
 		cam.Distance *= 800.0 / 260 // as the window fits the view to its free part
-		var small Lists
+		var small drawLists
 		small.Build(f, cam, view.Default())
 		for _, lb := range small.labels {
 			if b := lb.box(); !b.inside(rect{270, 0, 530, 480}) {
@@ -92,7 +92,7 @@ func TestFocusBounds(t *testing.T) {
 		Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(0.5)), Start: mgl64.Vec3{0, 2, 0}, End: mgl64.Vec3{1, 2, 0}},
 	}
 	f := &Frame{Scene: s}
-	if got, want := FocusBounds(f), FrameBounds(f); got != want {
+	if got, want := FocusBounds(f), frameBounds(f); got != want {
 		t.Errorf("small scene: FocusBounds = %v, want the whole scene %v", got, want)
 	}
 	s.Mesh.Vertices = []mgl64.Vec3{{-300, 0, -300}, {300, 0, -300}, {0, 0, 300}}

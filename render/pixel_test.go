@@ -45,7 +45,7 @@ func exactPixels(img *image.RGBA, c color.RGBA) []image.Point {
 // poseRect returns the screen rectangle of the pose's drag box, grown by
 // pad pixels.
 func poseRect(cam Camera, e sweep.Shape, c mgl64.Vec3, pad int) image.Rectangle {
-	var l Lists
+	var l drawLists
 	l.setCamera(cam)
 	x0, y0, x1, y1, _ := l.screenRect(PoseBox(e, c))
 	return image.Rect(int(x0)-pad, int(y0)-pad, int(x1)+pad, int(y1)+pad)
@@ -62,7 +62,7 @@ func TestPixelsDefaultScene(t *testing.T) {
 		t.Fatalf("the default scene should hit and slide (core result %+v, slide %+v)", f.Answer.First, f.Answer.Slide)
 	}
 	cam := FitView(f, 1280, 800)
-	cam.Bounds = FrameBounds(f)
+	cam.Bounds = frameBounds(f)
 	img := renderRGBA(t, nil, f, cam, view.Default())
 	if *shotPath != "" {
 		writePNG(t, *shotPath, img)
@@ -138,10 +138,10 @@ func TestPixelsXRay(t *testing.T) {
 	if wall != off.RGBAAt(120, 60) {
 		t.Fatalf("x-ray off: pixel over the hidden pose %v differs from the bare wall %v", wall, off.RGBAAt(120, 60))
 	}
-	if n := len(exactPixels(off, ColorStart)); n != 0 {
+	if n := len(exactPixels(off, colorStart)); n != 0 {
 		t.Errorf("x-ray off: %d start-colour pixels through the wall", n)
 	}
-	if n := len(exactPixels(on, ColorStart)); n < 20 {
+	if n := len(exactPixels(on, colorStart)); n < 20 {
 		t.Errorf("x-ray on: %d start-colour (outline) pixels, want at least 20", n)
 	}
 	c := on.RGBAAt(int(px), int(py))

@@ -59,7 +59,7 @@ func perpendicular(u mgl64.Vec3) mgl64.Vec3 {
 // addShape queues the draw of shape s centered at c unless it is off
 // screen or its frame is degenerate (then it cannot be ray-cast; the
 // labels and overlays still show where it is).
-func (l *Lists) addShape(s sweep.Shape, c mgl64.Vec3, pose scene.Pose, ghost bool) {
+func (l *drawLists) addShape(s sweep.Shape, c mgl64.Vec3, pose scene.Pose, ghost bool) {
 	m, half := shapeFrame(s)
 	// A relative determinant tolerance: Mat3.Inv returns zero when nearly
 	// singular, and a frame this flat would not draw anyway.
@@ -77,7 +77,7 @@ func (l *Lists) addShape(s sweep.Shape, c mgl64.Vec3, pose scene.Pose, ghost boo
 // screenRect returns the pixel rectangle covering box, clamped to the
 // viewport (the whole viewport when the box reaches behind the near
 // plane), and false when it is off screen.
-func (l *Lists) screenRect(box geom.AABB) (x0, y0, x1, y1 float64, ok bool) {
+func (l *drawLists) screenRect(box geom.AABB) (x0, y0, x1, y1 float64, ok bool) {
 	w, h := l.cam.size()
 	x0, y0, x1, y1 = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	all := ^uint8(0)
@@ -110,7 +110,7 @@ func (l *Lists) screenRect(box geom.AABB) (x0, y0, x1, y1 float64, ok bool) {
 // buildPoses queues the ghosts (drawn first, under everything solid) and
 // the four poses. The contact pose is shown only with a hit, and the slide
 // pose only when the slide touched something (otherwise it is the end).
-func (l *Lists) buildPoses(f *Frame, opt view.Options) {
+func (l *drawLists) buildPoses(f *Frame, opt view.Options) {
 	s := f.Scene
 	if opt.Ghosts {
 		for i, st := range f.Answer.Slide.Steps {

@@ -27,7 +27,7 @@
 // as precisely as one at it.
 //
 // Everything that touches the GPU needs a display; the camera, clipping and
-// the CPU side of a frame (Lists.Build) do not. The package's pixel tests
+// the CPU side of a frame (drawLists.Build) do not. The package's pixel tests
 // run inside an Ebitengine game loop and need a display: run them under
 // xvfb-run -a -s "-screen 0 1600x1000x24" go test ./render (make test
 // does); without one they fail saying so, and the rest pass.
@@ -47,24 +47,24 @@ import (
 // The poses' exact sRGB colours. Each appears unmodified in the pose's
 // outline and its fully lit spot, so people and tests can find it.
 var (
-	ColorStart   = color.RGBA{0x2E, 0xCC, 0x40, 0xFF} // #2ECC40 green
-	ColorEnd     = color.RGBA{0xFF, 0x41, 0x36, 0xFF} // #FF4136 red
-	ColorContact = color.RGBA{0xFF, 0x85, 0x1B, 0xFF} // #FF851B orange
-	ColorSlide   = color.RGBA{0xFF, 0xB0, 0x00, 0xFF} // #FFB000 amber
+	colorStart   = color.RGBA{0x2E, 0xCC, 0x40, 0xFF} // #2ECC40 green
+	colorEnd     = color.RGBA{0xFF, 0x41, 0x36, 0xFF} // #FF4136 red
+	colorContact = color.RGBA{0xFF, 0x85, 0x1B, 0xFF} // #FF851B orange
+	colorSlide   = color.RGBA{0xFF, 0xB0, 0x00, 0xFF} // #FFB000 amber
 )
 
-// PoseColor returns the colour the view draws pose p in (ColorStart for
+// PoseColor returns the colour the view draws pose p in (colorStart for
 // an unknown pose).
 func PoseColor(p scene.Pose) color.RGBA {
 	switch p {
 	case scene.PoseEnd:
-		return ColorEnd
+		return colorEnd
 	case scene.PoseContact:
-		return ColorContact
+		return colorContact
 	case scene.PoseSlide:
-		return ColorSlide
+		return colorSlide
 	}
-	return ColorStart
+	return colorStart
 }
 
 // PoseBox returns the drag-handle box of the shape s centred at center:
@@ -92,7 +92,7 @@ type Frame struct {
 
 	// Legend is the legend's rows (Legend gives the view's own; the ui
 	// appends its own and EngineLegend's); none draws no legend.
-	Legend []LegendEntry
+	Legend []legendEntry
 	// Inset is the part of the view no panel covers, in the view's
 	// pixels: the legend, axis gizmo and view name go inside it. Empty
 	// means the whole view.

@@ -85,7 +85,7 @@ func TestPixelsShapes(t *testing.T) {
 			if out < 100 || outBad != 0 {
 				t.Errorf("%d of %d pixels outside the shape (in its screen box) are the start colour", outBad, out)
 			}
-			if n := len(exactPixels(img, ColorStart)); n < 20 {
+			if n := len(exactPixels(img, colorStart)); n < 20 {
 				t.Errorf("%d exact start-colour (outline) pixels, want at least 20", n)
 			}
 		})
@@ -109,7 +109,7 @@ func classifyPose(cam Camera, img *image.RGBA, s sweep.Shape, c mgl64.Vec3) (in,
 				continue
 			}
 			ray := cam.Ray(float64(x)+0.5, float64(y)+0.5)
-			hue := poseHue(img.RGBAAt(x, y), ColorStart)
+			hue := poseHue(img.RGBAAt(x, y), colorStart)
 			if _, hit := RayShape(ray, scaled(s, 0.94), c); hit {
 				in++
 				if hue {

@@ -28,7 +28,7 @@ func (c Camera) ViewProj() mgl64.Mat4 { return c.Proj().Mul4(c.View()) }
 
 // TriangleCount returns the number of triangles handed to the GPU (after
 // culling and clipping).
-func (l *Lists) TriangleCount() int {
+func (l *drawLists) TriangleCount() int {
 	n := 0
 	for i := range l.chunks {
 		n += (len(l.chunks[i].verts) + len(l.chunks[i].cidx)) / 3

@@ -9,10 +9,10 @@ import (
 	"sweepdbg/sweep"
 )
 
-// FrameBounds returns the world box of what f shows: the scene mesh and
+// frameBounds returns the world box of what f shows: the scene mesh and
 // every pose with its shape's extent (start, end, contact, slide steps
 // and final). It is empty for a nil frame or scene.
-func FrameBounds(f *Frame) geom.AABB {
+func frameBounds(f *Frame) geom.AABB {
 	b := geom.EmptyAABB()
 	if f == nil || f.Scene == nil {
 		return b
@@ -33,14 +33,14 @@ const focusRatio = 6
 // drawn a dozen pixels wide.
 const poseRatio = 25
 
-// FocusBounds is the box a fitted view frames: FrameBounds when the scene
+// FocusBounds is the box a fitted view frames: frameBounds when the scene
 // is comparable in size to the motion and to the ellipsoid, otherwise the
 // poses' box grown by
 // half its size on every side, so the motion fills most of the view (the
 // poses large enough to see and drag) with some surrounding geometry for
 // context.
 func FocusBounds(f *Frame) geom.AABB {
-	all := FrameBounds(f)
+	all := frameBounds(f)
 	m := addPoses(f, geom.EmptyAABB())
 	size := all.Size().Len()
 	if m.IsEmpty() || size <= focusRatio*m.Size().Len() && size <= poseRatio*2*f.Scene.Shape.Extent().Len() {
@@ -77,7 +77,7 @@ func addPoses(f *Frame, b geom.AABB) geom.AABB {
 const fitSearchLimit = 20000
 
 // FitView returns a perspective camera for a width x height view that
-// frames everything f shows (FrameBounds), looking from above at an angle.
+// frames everything f shows (frameBounds), looking from above at an angle.
 // For meshes up to 20000 triangles it picks, among sixteen directions
 // around the scene, the one from which the fewest of the start, contact
 // and slide pose centers are hidden behind triangles, so the poses are

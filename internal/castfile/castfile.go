@@ -4,11 +4,12 @@
 // The generated benchmark levels (sweep's exporter test) and any user level
 // (debugger bench --level FILE --export OUT) are written with it.
 //
-// The file is one JSON object: format (Format), name, the sphere's radius,
-// vertices (x, y, z flattened), triangles (three vertex indices each,
-// flattened; the order is the mesh's triangle order, so a triangle index
-// means the same in both engines) and casts (begin x, y, z then delta x,
-// y, z, flattened). Numbers are float64 and round-trip exactly.
+// The file is one JSON object: format ("sweepdbg-casts/1"), name, the
+// sphere's radius, vertices (x, y, z flattened), triangles (three vertex
+// indices each, flattened; the order is the mesh's triangle order, so a
+// triangle index means the same in both engines) and casts (begin x, y, z
+// then delta x, y, z, flattened). Numbers are float64 and round-trip
+// exactly.
 package castfile
 
 import (
@@ -24,12 +25,12 @@ import (
 	"sweepdbg/internal/atomicfile"
 )
 
-// Format names the file format and its version.
-const Format = "sweepdbg-casts/1"
+// format names the file format and its version.
+const format = "sweepdbg-casts/1"
 
-// ErrFormat is wrapped by every error Read returns for a file that is not
+// errFormat is wrapped by every error Read returns for a file that is not
 // a valid cast file.
-var ErrFormat = errors.New("not a valid cast file")
+var errFormat = errors.New("not a valid cast file")
 
 // Cast is one sphere cast: the center moves from Begin to Begin+Delta.
 type Cast struct{ Begin, Delta mgl64.Vec3 }
@@ -47,7 +48,7 @@ type File struct {
 // New returns the file for a mesh (its vertices shared where they are
 // equal) and casts of a sphere of radius r.
 func New(name string, r float64, tris []geom.Triangle, casts []Cast) File {
-	f := File{Format: Format, Name: name, Radius: r}
+	f := File{Format: format, Name: name, Radius: r}
 	index := make(map[mgl64.Vec3]uint32, len(tris))
 	for _, t := range tris {
 		for _, v := range t {
@@ -106,10 +107,10 @@ func Read(path string) (File, error) {
 	}
 	var f File
 	if err := json.Unmarshal(data, &f); err != nil {
-		return File{}, fmt.Errorf("%s: %w: %w", path, ErrFormat, err)
+		return File{}, fmt.Errorf("%s: %w: %w", path, errFormat, err)
 	}
 	if err := f.check(); err != nil {
-		return File{}, fmt.Errorf("%s: %w: %s", path, ErrFormat, err)
+		return File{}, fmt.Errorf("%s: %w: %s", path, errFormat, err)
 	}
 	return f, nil
 }
@@ -117,8 +118,8 @@ func Read(path string) (File, error) {
 // check reports what is wrong with f's contents, as text.
 func (f File) check() error {
 	switch {
-	case f.Format != Format:
-		return fmt.Errorf("format %q, want %q", f.Format, Format)
+	case f.Format != format:
+		return fmt.Errorf("format %q, want %q", f.Format, format)
 	case !(f.Radius > 0) || math.IsInf(f.Radius, 0):
 		return fmt.Errorf("radius %v is not a positive finite number", f.Radius)
 	case len(f.Vertices)%3 != 0 || len(f.Triangles)%3 != 0 || len(f.Casts)%6 != 0:

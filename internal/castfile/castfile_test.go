@@ -65,15 +65,15 @@ func TestReadRejects(t *testing.T) {
 		if err := Write(path, f); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Read(path); !errors.Is(err, ErrFormat) {
-			t.Errorf("%s: Read = %v, want ErrFormat", name, err)
+		if _, err := Read(path); !errors.Is(err, errFormat) {
+			t.Errorf("%s: Read = %v, want errFormat", name, err)
 		}
 	}
 	path := filepath.Join(dir, "junk.json")
 	if err := os.WriteFile(path, []byte("{"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Read(path); !errors.Is(err, ErrFormat) {
-		t.Errorf("junk: Read = %v, want ErrFormat", err)
+	if _, err := Read(path); !errors.Is(err, errFormat) {
+		t.Errorf("junk: Read = %v, want errFormat", err)
 	}
 }

@@ -21,11 +21,11 @@ var ErrNotRegular = errors.New("not a regular file")
 // applies to it.
 var ErrTooLarge = errors.New("too large")
 
-// StatFunc and OpenFunc are os.Stat and os.OpenFile, or the methods of an
+// statFunc and openFunc are os.Stat and os.OpenFile, or the methods of an
 // *os.Root that confine a path to a folder.
 type (
-	StatFunc func(name string) (fs.FileInfo, error)
-	OpenFunc func(name string, flag int, perm fs.FileMode) (*os.File, error)
+	statFunc func(name string) (fs.FileInfo, error)
+	openFunc func(name string, flag int, perm fs.FileMode) (*os.File, error)
 )
 
 // Regular opens name for reading when it is a regular file of at most limit
@@ -34,7 +34,7 @@ type (
 // O_NONBLOCK does nothing to regular files), and checks the opened file
 // again. Errors wrap ErrNotRegular, ErrTooLarge or the system's error
 // (errors.Is(err, fs.ErrNotExist) works), without the path (see UnwrapPath).
-func Regular(name string, limit int64, stat StatFunc, open OpenFunc) (*os.File, int64, error) {
+func Regular(name string, limit int64, stat statFunc, open openFunc) (*os.File, int64, error) {
 	st, err := stat(name)
 	if err != nil {
 		return nil, 0, UnwrapPath(err)

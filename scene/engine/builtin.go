@@ -13,10 +13,10 @@ import (
 
 // The built-in engines' names.
 const (
-	CoreName      = opinions.Rouwe     // "core": the exact core, Rouwé's plane-space method (sweep.Mesh)
-	UnitSpaceName = opinions.UnitSpace // the unit-sphere-space interior/edge/vertex method (package unitspace)
-	ConvexName    = opinions.Convex    // conservative advancement on GJK distances (package convex), capsules and boxes
-	OracleName    = opinions.Oracle    // the numeric oracle: bisection on the shape's distance (package oracle)
+	coreName      = opinions.Rouwe     // "core": the exact core, Rouwé's plane-space method (sweep.Mesh)
+	unitSpaceName = opinions.UnitSpace // the unit-sphere-space interior/edge/vertex method (package unitspace)
+	convexName    = opinions.Convex    // conservative advancement on GJK distances (package convex), capsules and boxes
+	oracleName    = opinions.Oracle    // the numeric oracle: bisection on the shape's distance (package oracle)
 )
 
 // hitFields are the optional fields of a first contact: every built-in
@@ -39,42 +39,42 @@ type builtin struct {
 // first contact and a slide every step's contact, so nothing the core
 // computes is ever marked missing. It is the referee.
 func Core() Engine {
-	return &builtin{CoreName, OpSweep | OpSlide, AllShapes, sweep.AllFields, func(q *Query) (sweep.Hit, bool) {
+	return &builtin{coreName, OpSweep | OpSlide, AllShapes, sweep.AllFields, func(q *Query) (sweep.Hit, bool) {
 		return q.Mesh.Core.Cast(q.Shape, q.Start, q.Delta())
 	}}
 }
 
-// UnitSpace returns the unit-space method as an engine (sweeps only, every
+// unitSpaceEngine returns the unit-space method as an engine (sweeps only, every
 // field of the first contact present; ellipsoids only: it sits out
 // capsules and boxes).
-func UnitSpace() Engine {
-	return &builtin{UnitSpaceName, OpSweep, EllipsoidOnly, hitFields, func(q *Query) (sweep.Hit, bool) {
+func unitSpaceEngine() Engine {
+	return &builtin{unitSpaceName, OpSweep, EllipsoidOnly, hitFields, func(q *Query) (sweep.Hit, bool) {
 		return opinions.UnitSpaceSweep(q.Mesh.Geometry(q.Shape), q.Start, q.Delta())
 	}}
 }
 
-// Convex returns the convex method as an engine (sweeps only, every field
+// convexEngine returns the convex method as an engine (sweeps only, every field
 // of the first contact present; capsules and boxes only: it sits out
-// ellipsoids, which UnitSpace answers).
-func Convex() Engine {
-	return &builtin{ConvexName, OpSweep, ShapesOf(sweep.KindCapsule, sweep.KindBox), hitFields, func(q *Query) (sweep.Hit, bool) {
+// ellipsoids, which unitSpaceEngine answers).
+func convexEngine() Engine {
+	return &builtin{convexName, OpSweep, ShapesOf(sweep.KindCapsule, sweep.KindBox), hitFields, func(q *Query) (sweep.Hit, bool) {
 		return opinions.ConvexSweep(q.Mesh.Geometry(q.Shape), q.Start, q.Delta())
 	}}
 }
 
-// Oracle returns the numeric oracle as an engine (sweeps only, every field
+// oracleEngine returns the numeric oracle as an engine (sweeps only, every field
 // of the first contact present, every shape; slow: a few microseconds per
 // nearby triangle).
-func Oracle() Engine {
-	return &builtin{OracleName, OpSweep, AllShapes, hitFields, func(q *Query) (sweep.Hit, bool) {
+func oracleEngine() Engine {
+	return &builtin{oracleName, OpSweep, AllShapes, hitFields, func(q *Query) (sweep.Hit, bool) {
 		return q.Mesh.Geometry(q.Shape).Oracle(q.Start, q.Delta())
 	}}
 }
 
 // Builtins returns the built-in engines, the core first: for every shape
 // three of them answer (the core, the second algorithm of its kind,
-// UnitSpace or Convex, and the oracle) and the fourth sits out.
-func Builtins() []Engine { return []Engine{Core(), UnitSpace(), Convex(), Oracle()} }
+// unitSpaceEngine or convexEngine, and the oracle) and the fourth sits out.
+func Builtins() []Engine { return []Engine{Core(), unitSpaceEngine(), convexEngine(), oracleEngine()} }
 
 func (b *builtin) Name() string   { return b.name }
 func (b *builtin) Ops() Ops       { return b.ops }
@@ -147,7 +147,7 @@ func candidateOf(ops []opinions.Opinion, tris int) *opinions.Opinion {
 		if !o.OK || o.Missing&sweep.HasTriangle != 0 || o.Hit.Triangle < 0 || o.Hit.Triangle >= tris {
 			continue
 		}
-		if o.Algorithm == UnitSpaceName {
+		if o.Algorithm == unitSpaceName {
 			return o
 		}
 		if pick == nil {

@@ -16,7 +16,7 @@ func TestBuiltinFields(t *testing.T) {
 			continue // the convex method sits out ellipsoids (TestBuiltinShapes)
 		}
 		want := hitFields
-		if e.Name() == CoreName {
+		if e.Name() == coreName {
 			want = sweep.AllFields
 		}
 		if err != nil || !a.Hit || a.Has != want {

@@ -16,24 +16,24 @@ import (
 	"sweepdbg/sweep"
 )
 
-// Capture errors, checkable with errors.Is inside a *CaptureError.
+// Capture errors, checkable with errors.Is inside a *captureError.
 var (
-	ErrUnknownOp   = errors.New("op is not mesh, sweep or slide")
-	ErrUnknownMesh = errors.New("mesh id not defined by an earlier mesh line")
+	errUnknownOp   = errors.New("op is not mesh, sweep or slide")
+	errUnknownMesh = errors.New("mesh id not defined by an earlier mesh line")
 )
 
-// CaptureError names the line (1-based) and field of a capture that is
-// wrong; Err wraps a protocol error (ErrNotObject, ErrLineTooLong,
-// ErrMissingField, ErrBadField, ErrUnknownOp, ErrUnknownMesh) or the
+// captureError names the line (1-based) and field of a capture that is
+// wrong; Err wraps a protocol error (errNotObject, errLineTooLong,
+// errMissingField, errBadField, errUnknownOp, errUnknownMesh) or the
 // reader's.
-type CaptureError struct {
+type captureError struct {
 	Line  int
 	Field string // "" when the whole line is wrong
 	Err   error
 }
 
 // Error reads e.g. "capture line 12: field answer: required field missing: hit".
-func (e *CaptureError) Error() string {
+func (e *captureError) Error() string {
 	if e.Field == "" {
 		return "capture line " + strconv.Itoa(e.Line) + ": " + e.Err.Error()
 	}
@@ -41,7 +41,7 @@ func (e *CaptureError) Error() string {
 }
 
 // Unwrap returns Err.
-func (e *CaptureError) Unwrap() error { return e.Err }
+func (e *captureError) Unwrap() error { return e.Err }
 
 // Record is one query line of a capture: the request, the game's answer,
 // and its frame and label when present.
@@ -55,24 +55,24 @@ type Record struct {
 	Label    string // as written (escape before printing)
 }
 
-// MaxMeshLine is the longest mesh line a capture may hold, in bytes (a
+// maxMeshLine is the longest mesh line a capture may hold, in bytes (a
 // level's whole mesh is one line: 512 MiB is about six million
-// triangles). Query lines are capped at MaxLine, like live answers.
-const MaxMeshLine = 512 << 20
+// triangles). Query lines are capped at maxLine, like live answers.
+const maxMeshLine = 512 << 20
 
-// CaptureReader reads a capture (.jsonl) one record at a time, keeping
+// captureReader reads a capture (.jsonl) one record at a time, keeping
 // only the meshes the mesh lines define (the latest per id). Mesh lines
-// are capped at MaxMeshLine and query lines at MaxLine; blank lines are
+// are capped at maxMeshLine and query lines at maxLine; blank lines are
 // skipped.
-type CaptureReader struct {
+type captureReader struct {
 	br     *bufio.Reader
 	line   int
 	meshes map[int64]*Mesh
 }
 
-// NewCaptureReader reads a capture from r.
-func NewCaptureReader(r io.Reader) *CaptureReader {
-	return &CaptureReader{br: bufio.NewReaderSize(r, 64<<10), meshes: map[int64]*Mesh{}}
+// newCaptureReader reads a capture from r.
+func newCaptureReader(r io.Reader) *captureReader {
+	return &captureReader{br: bufio.NewReaderSize(r, 64<<10), meshes: map[int64]*Mesh{}}
 }
 
 // captureLine is a capture line: a mesh or a query with its answer.
@@ -95,24 +95,24 @@ type captureLine struct {
 }
 
 // Next returns the next query record; io.EOF at the end; a
-// *CaptureError for a bad line (reading may go on after it).
-func (c *CaptureReader) Next() (Record, error) {
+// *captureError for a bad line (reading may go on after it).
+func (c *captureReader) Next() (Record, error) {
 	for {
-		b, err := readLineInto(c.br, nil, MaxMeshLine)
+		b, err := readLineInto(c.br, nil, maxMeshLine)
 		c.line++
 		switch {
 		case errors.Is(err, ErrExited) && len(b) == 0:
 			return Record{}, io.EOF
-		case errors.Is(err, ErrLineTooLong):
+		case errors.Is(err, errLineTooLong):
 			c.skipRest()
-			return Record{}, &CaptureError{Line: c.line, Err: err}
+			return Record{}, &captureError{Line: c.line, Err: err}
 		}
 		if len(bytes.TrimLeft(b, " \t\r")) == 0 {
 			continue
 		}
 		var l captureLine
 		if err := decodeObject(b, &l); err != nil {
-			return Record{}, &CaptureError{Line: c.line, Err: err}
+			return Record{}, &captureError{Line: c.line, Err: err}
 		}
 		if l.Op == "mesh" {
 			if err := c.defineMesh(&l); err != nil {
@@ -120,15 +120,15 @@ func (c *CaptureReader) Next() (Record, error) {
 			}
 			continue
 		}
-		if len(b) > MaxLine {
-			return Record{}, &CaptureError{Line: c.line, Err: fmt.Errorf("%w: a %s line of %d bytes (queries are limited to %d)", ErrLineTooLong, Excerpt([]byte(l.Op)), len(b), MaxLine)}
+		if len(b) > maxLine {
+			return Record{}, &captureError{Line: c.line, Err: fmt.Errorf("%w: a %s line of %d bytes (queries are limited to %d)", errLineTooLong, Excerpt([]byte(l.Op)), len(b), maxLine)}
 		}
 		return c.record(&l)
 	}
 }
 
 // skipRest drops the rest of an over-long line.
-func (c *CaptureReader) skipRest() {
+func (c *captureReader) skipRest() {
 	for {
 		_, err := c.br.ReadSlice('\n')
 		if !errors.Is(err, bufio.ErrBufferFull) {
@@ -138,12 +138,12 @@ func (c *CaptureReader) skipRest() {
 }
 
 // defineMesh builds the mesh of a mesh line under its id.
-func (c *CaptureReader) defineMesh(l *captureLine) error {
+func (c *captureReader) defineMesh(l *captureLine) error {
 	tris := make([]geom.Triangle, len(l.Triangles))
 	for i, t := range l.Triangles {
 		for k, v := range t {
 			if v < 0 || v >= len(l.Vertices) {
-				return &CaptureError{Line: c.line, Field: fmt.Sprintf("triangles[%d]", i), Err: fmt.Errorf("%w: vertex %d of %d", ErrBadField, v, len(l.Vertices))}
+				return &captureError{Line: c.line, Field: fmt.Sprintf("triangles[%d]", i), Err: fmt.Errorf("%w: vertex %d of %d", errBadField, v, len(l.Vertices))}
 			}
 			tris[i][k] = l.Vertices[v].vec()
 		}
@@ -153,10 +153,10 @@ func (c *CaptureReader) defineMesh(l *captureLine) error {
 }
 
 // record checks and converts a query line.
-func (c *CaptureReader) record(l *captureLine) (Record, error) {
+func (c *captureReader) record(l *captureLine) (Record, error) {
 	r := Record{Line: c.line}
 	bad := func(field string, err error) (Record, error) {
-		return Record{}, &CaptureError{Line: c.line, Field: field, Err: err}
+		return Record{}, &captureError{Line: c.line, Field: field, Err: err}
 	}
 	switch l.Op {
 	case "sweep":
@@ -164,13 +164,13 @@ func (c *CaptureReader) record(l *captureLine) (Record, error) {
 	case "slide":
 		r.Op = OpSlide
 	default:
-		return bad("op", fmt.Errorf("%w: %s", ErrUnknownOp, strconv.Quote(clip(l.Op))))
+		return bad("op", fmt.Errorf("%w: %s", errUnknownOp, strconv.Quote(clip(l.Op))))
 	}
 	switch {
 	case l.Mesh == nil:
-		return bad("mesh", ErrMissingField)
+		return bad("mesh", errMissingField)
 	case c.meshes[*l.Mesh] == nil:
-		return bad("mesh", fmt.Errorf("%w: %d", ErrUnknownMesh, *l.Mesh))
+		return bad("mesh", fmt.Errorf("%w: %d", errUnknownMesh, *l.Mesh))
 	}
 	shape, err := shapejson.Decode(map[string]json.RawMessage{"ellipsoid": l.Ellipsoid, "capsule": l.Capsule, "box": l.Box})
 	if err != nil {
@@ -178,16 +178,16 @@ func (c *CaptureReader) record(l *captureLine) (Record, error) {
 	}
 	switch {
 	case l.Start == nil:
-		return bad("start", ErrMissingField)
+		return bad("start", errMissingField)
 	case l.End == nil:
-		return bad("end", ErrMissingField)
+		return bad("end", errMissingField)
 	case l.Answer == nil:
-		return bad("answer", ErrMissingField)
+		return bad("answer", errMissingField)
 	}
 	r.Query = Query{Mesh: c.meshes[*l.Mesh], Motion: sweep.Motion{
 		Shape: shape,
 		Start: l.Start.vec(), End: l.End.vec(), Slide: sweep.SlideOptions{MaxIterations: l.MaxIter, Skin: float64(l.Skin)}}}
-	rep, err := DecodeAnswer(r.Op, l.Answer)
+	rep, err := decodeReply(r.Op, l.Answer)
 	if err != nil {
 		return bad("answer", err)
 	}
@@ -202,17 +202,17 @@ func (c *CaptureReader) record(l *captureLine) (Record, error) {
 }
 
 // shapeFieldErr turns an error of shapejson.Decode into a capture line's
-// field and protocol error: ErrMissingField for a line with no shape,
-// ErrBadField for anything else.
+// field and protocol error: errMissingField for a line with no shape,
+// errBadField for anything else.
 func shapeFieldErr(err error) (string, error) {
 	var fe *shapejson.FieldError
 	if !errors.As(err, &fe) {
-		return "", fmt.Errorf("%w: %v", ErrBadField, err)
+		return "", fmt.Errorf("%w: %v", errBadField, err)
 	}
 	if errors.Is(fe, shapejson.ErrNoShape) {
-		return fe.Field, fmt.Errorf("%w: %v", ErrMissingField, fe.Err)
+		return fe.Field, fmt.Errorf("%w: %v", errMissingField, fe.Err)
 	}
-	return fe.Field, fmt.Errorf("%w: %v", ErrBadField, fe.Err) // shapejson escapes what came from the line
+	return fe.Field, fmt.Errorf("%w: %v", errBadField, fe.Err) // shapejson escapes what came from the line
 }
 
 // Tally counts the verdicts of a judged capture.
@@ -222,12 +222,12 @@ type Tally struct {
 
 // JudgeCapture reads a capture from r and judges every record's answer
 // against the exact core with j, calling fn (when not nil) for each
-// record with its verdict and for each bad line with its *CaptureError
+// record with its verdict and for each bad line with its *captureError
 // (as a judge.Broken verdict); fn's error stops the loop and is returned. Bad
 // lines do not stop it; a read error does. ctx is checked between records.
 func JudgeCapture(ctx context.Context, r io.Reader, j judge.Judge, fn func(Record, judge.Verdict) error) (Tally, error) {
 	var t Tally
-	cr := NewCaptureReader(r)
+	cr := newCaptureReader(r)
 	for {
 		if err := ctx.Err(); err != nil {
 			return t, err
@@ -237,7 +237,7 @@ func JudgeCapture(ctx context.Context, r io.Reader, j judge.Judge, fn func(Recor
 			return t, nil
 		}
 		v := judge.Verdict{}
-		var ce *CaptureError
+		var ce *captureError
 		switch {
 		case errors.As(err, &ce):
 			v, rec.Line = BrokenVerdict(err), ce.Line

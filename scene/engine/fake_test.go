@@ -178,7 +178,7 @@ func misbehave(mode string, out *bufio.Writer) (code int, stop bool) {
 	case "two":
 		out.WriteString(`{"hit":false}` + "\n")
 	case "long":
-		out.WriteString(`{"hit":false,"pad":"` + strings.Repeat("x", MaxLine) + `"}` + "\n")
+		out.WriteString(`{"hit":false,"pad":"` + strings.Repeat("x", maxLine) + `"}` + "\n")
 	case "nan":
 		out.WriteString(`{"hit":true,"t":nan,"point":[0,-inf,Infinity]}` + "\n")
 		return 0, false

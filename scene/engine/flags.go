@@ -33,7 +33,7 @@ func (c cmdList) String() string {
 
 func (c cmdList) Set(s string) error {
 	if strings.TrimSpace(s) == "" {
-		return ErrEmptyCmd
+		return errEmptyCmd
 	}
 	*c.cmds = append(*c.cmds, s)
 	return nil

@@ -14,8 +14,8 @@ func FuzzDecodeAnswer(f *testing.F) {
 	f.Add([]byte(`{"final":[1,2,3],"steps":[{"t":0.5,"center":[0,1,0]}]}`))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		for _, op := range []Ops{OpSweep, OpSlide} {
-			r, err := DecodeAnswer(op, line)
-			if err != nil && !errors.Is(err, ErrNotObject) && !errors.Is(err, ErrMissingField) && !errors.Is(err, ErrBadField) {
+			r, err := decodeReply(op, line)
+			if err != nil && !errors.Is(err, errNotObject) && !errors.Is(err, errMissingField) && !errors.Is(err, errBadField) {
 				t.Fatalf("untyped error %v", err)
 			}
 			for k := range r.Extra() {
@@ -33,13 +33,13 @@ func FuzzCapture(f *testing.F) {
 	f.Add([]byte(goodCapture))
 	f.Fuzz(func(t *testing.T, text []byte) {
 		lines := bytes.Count(text, []byte("\n")) + 1
-		cr := NewCaptureReader(bytes.NewReader(text))
+		cr := newCaptureReader(bytes.NewReader(text))
 		for range lines + 1 {
 			rec, err := cr.Next()
 			if errors.Is(err, io.EOF) {
 				return
 			}
-			var ce *CaptureError
+			var ce *captureError
 			if err != nil && !errors.As(err, &ce) {
 				t.Fatalf("untyped error %v", err)
 			}

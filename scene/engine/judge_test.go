@@ -127,11 +127,11 @@ func TestOpinionsAgree(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if !r.Agree() || len(r.Opinions) != 3 || r.Opinions[0].Algorithm != CoreName || len(r.Candidates) == 0 {
+	if !r.Agree() || len(r.Opinions) != 3 || r.Opinions[0].Algorithm != coreName || len(r.Candidates) == 0 {
 		t.Fatalf("report:\n%s", r)
 	}
 	bad := &planted{Engine: Core(), dt: 0.01}
-	r, _ = Opinions(t.Context(), q, []Engine{Core(), bad, Oracle()}, judge.Exact)
+	r, _ = Opinions(t.Context(), q, []Engine{Core(), bad, oracleEngine()}, judge.Exact)
 	if r.Agree() || !strings.Contains(r.String(), "t: core vs planted") || len(r.Disagreements) != 1 {
 		t.Fatalf("a planted error is reported against the referee only:\n%s", r)
 	}

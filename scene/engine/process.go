@@ -38,16 +38,16 @@ type Options struct {
 
 // Why a live engine is broken: the Reason of a BrokenError, checkable
 // with errors.Is. Malformed answers give the protocol errors
-// (ErrNotObject, ErrLineTooLong, ErrMissingField, ErrBadField,
-// ErrBadHello).
+// (errNotObject, errLineTooLong, errMissingField, errBadField,
+// errBadHello).
 var (
-	ErrCannotStart = errors.New("cannot start")
+	errCannotStart = errors.New("cannot start")
 	ErrExited      = errors.New("exited")
-	ErrTimeout     = errors.New("took longer than its time limit")
-	ErrExtraLine   = errors.New("wrote a line nobody asked for")
-	ErrClosed      = errors.New("closed")
+	errTimeout     = errors.New("took longer than its time limit")
+	errExtraLine   = errors.New("wrote a line nobody asked for")
+	errClosed      = errors.New("closed")
 	ErrUnsupported = errors.New("op not in the engine's hello")
-	ErrEmptyCmd    = errors.New("empty engine command")
+	errEmptyCmd    = errors.New("empty engine command")
 )
 
 // Request names one request of a live engine in errors: its op ("hello",
@@ -72,9 +72,9 @@ func (r Request) String() string {
 	return s + " (mesh " + strconv.FormatInt(r.Mesh, 10) + ")"
 }
 
-// ExitError is the Reason of a BrokenError for an engine that ended on its
+// exitError is the Reason of a BrokenError for an engine that ended on its
 // own (errors.Is(err, ErrExited) holds): how it ended.
-type ExitError struct {
+type exitError struct {
 	Code   int    // its exit code; -1 when a signal killed it
 	Signal string // the signal that killed it, e.g. "SIGSEGV" (Unix); "" otherwise
 }
@@ -82,7 +82,7 @@ type ExitError struct {
 // Error reads "killed by signal SIGSEGV", "exited with code 3" or, for a
 // Windows status such as an access violation, "exited with code
 // 0xC0000005".
-func (e *ExitError) Error() string {
+func (e *exitError) Error() string {
 	switch {
 	case e.Signal != "":
 		return "killed by signal " + e.Signal
@@ -93,11 +93,11 @@ func (e *ExitError) Error() string {
 }
 
 // Unwrap returns ErrExited.
-func (e *ExitError) Unwrap() error { return ErrExited }
+func (e *exitError) Unwrap() error { return ErrExited }
 
 // exitOf describes a process state that ended on its own.
-func exitOf(ps *os.ProcessState) *ExitError {
-	return &ExitError{Code: ps.ExitCode(), Signal: signalName(ps)}
+func exitOf(ps *os.ProcessState) *exitError {
+	return &exitError{Code: ps.ExitCode(), Signal: signalName(ps)}
 }
 
 // BrokenError says a live engine broke: it exited, hung past its time
@@ -116,7 +116,7 @@ type BrokenError struct {
 	// After says the engine broke after Request was answered: it wrote
 	// more than the answers and no request followed (found by Close).
 	After  bool
-	Reason error // ErrExited, ErrTimeout, ErrExtraLine, a protocol error, ...
+	Reason error // ErrExited, errTimeout, errExtraLine, a protocol error, ...
 	// Excerpt is what the engine wrote, quoted and escaped (at most 200
 	// bytes before escaping); "" when it wrote nothing.
 	Excerpt string
@@ -148,16 +148,16 @@ func (e *BrokenError) Error() string {
 // Unwrap returns Reason.
 func (e *BrokenError) Unwrap() error { return e.Reason }
 
-// AnswerError is an engine's own {"error":"..."} answer: not broken, it
+// answerError is an engine's own {"error":"..."} answer: not broken, it
 // just could not answer this request.
-type AnswerError struct {
+type answerError struct {
 	Engine  string
 	Request Request
 	Message string // as the engine wrote it (escape before printing)
 }
 
 // Error quotes the engine's message.
-func (e *AnswerError) Error() string {
+func (e *answerError) Error() string {
 	return "engine " + strconv.Quote(e.Engine) + " could not answer " + e.Request.String() + ": " + strconv.Quote(clip(e.Message))
 }
 
@@ -203,9 +203,9 @@ type Process struct {
 }
 
 // Start starts the engine cmdline ("CMD ARGS", split by SplitCommand) and
-// performs the hello handshake. Errors are *BrokenError (ErrCannotStart,
-// ErrExited, ErrTimeout, ErrBadHello, ...) with nothing left running, or
-// ErrEmptyCmd / a quoting error from SplitCommand. ctx bounds the
+// performs the hello handshake. Errors are *BrokenError (errCannotStart,
+// ErrExited, errTimeout, errBadHello, ...) with nothing left running, or
+// errEmptyCmd / a quoting error from SplitCommand. ctx bounds the
 // handshake only.
 func Start(ctx context.Context, cmdline string, opt Options) (*Process, error) {
 	args, err := SplitCommand(cmdline)
@@ -231,16 +231,16 @@ func (p *Process) start(ctx context.Context) error {
 	p.cur, p.wire.ID, p.used = nil, 0, map[int64]bool{}
 	p.stopOnce = sync.Once{}
 	if err := p.spawn(); err != nil {
-		p.broken = p.brokenError(Request{Op: "hello", Seq: 1}, fmt.Errorf("%w: %w", ErrCannotStart, err), nil)
+		p.broken = p.brokenError(Request{Op: "hello", Seq: 1}, fmt.Errorf("%w: %w", errCannotStart, err), nil)
 		return p.broken
 	}
 	req := p.next("hello", 0)
-	line, err := p.roundTrip(ctx, AppendHello(p.buf[:0]), req)
+	line, err := p.roundTrip(ctx, appendHello(p.buf[:0]), req)
 	if err != nil {
 		return err
 	}
 	defer p.release(line)
-	h, ops, shapes, err := DecodeHello(line)
+	h, ops, shapes, err := decodeHello(line)
 	if err != nil {
 		return p.fail(req, err, line)
 	}
@@ -303,7 +303,7 @@ func reap(cmd *exec.Cmd, exited chan<- struct{}) {
 const freeBuffers = 4
 
 // read feeds the engine's stdout lines to p.lines until EOF, an error, a
-// line over MaxLine or an unsolicited line (one with no request pending),
+// line over maxLine or an unsolicited line (one with no request pending),
 // then closes r. Lines are read into released buffers when there are
 // some, so that a steady stream of answers allocates nothing.
 func (p *Process) read(r *os.File) {
@@ -316,11 +316,11 @@ func (p *Process) read(r *os.File) {
 		case buf = <-p.free:
 		default:
 		}
-		b, err := readLineInto(br, buf, MaxLine)
+		b, err := readLineInto(br, buf, maxLine)
 		switch {
 		case err != nil:
 		case !p.pending.CompareAndSwap(true, false):
-			err = ErrExtraLine
+			err = errExtraLine
 		}
 		select {
 		case p.lines <- lineMsg{b, err}:
@@ -335,8 +335,8 @@ func (p *Process) read(r *os.File) {
 
 // readLine reads one line without its '\n' (a copy); io.EOF at the end
 // (a last line without '\n' is ErrExited: the engine stopped mid-answer),
-// ErrLineTooLong past MaxLine.
-func readLine(br *bufio.Reader) ([]byte, error) { return readLineInto(br, nil, MaxLine) }
+// errLineTooLong past maxLine.
+func readLine(br *bufio.Reader) ([]byte, error) { return readLineInto(br, nil, maxLine) }
 
 // readLineInto is readLine copying into dst[:0] (nil: a new slice), with
 // lines capped at limit bytes.
@@ -349,7 +349,7 @@ func readLineInto(br *bufio.Reader, dst []byte, limit int) ([]byte, error) {
 	for errors.Is(err, bufio.ErrBufferFull) {
 		long = append(long, b...)
 		if len(long) > limit {
-			return long[:excerptMax], ErrLineTooLong
+			return long[:excerptMax], errLineTooLong
 		}
 		b, err = br.ReadSlice('\n')
 	}
@@ -358,7 +358,7 @@ func readLineInto(br *bufio.Reader, dst []byte, limit int) ([]byte, error) {
 		return long, ErrExited
 	}
 	if len(long)-1 > limit {
-		return long[:excerptMax], ErrLineTooLong
+		return long[:excerptMax], errLineTooLong
 	}
 	return long[:len(long)-1], nil
 }
@@ -398,7 +398,7 @@ func (p *Process) roundTrip(ctx context.Context, req []byte, r Request) ([]byte,
 		}
 		return m.b, nil
 	case <-p.timer.C:
-		return nil, p.fail(r, ErrTimeout, nil)
+		return nil, p.fail(r, errTimeout, nil)
 	case <-ctx.Done():
 		p.timer.Stop()
 		return nil, p.fail(r, ctx.Err(), nil)
@@ -408,7 +408,7 @@ func (p *Process) roundTrip(ctx context.Context, req []byte, r Request) ([]byte,
 // release gives a line buffer back to the reader once nothing refers to
 // it any more.
 func (p *Process) release(b []byte) {
-	if cap(b) == 0 || cap(b) > 2*MaxLine {
+	if cap(b) == 0 || cap(b) > 2*maxLine {
 		return
 	}
 	select {
@@ -418,7 +418,7 @@ func (p *Process) release(b []byte) {
 }
 
 // failMsg breaks the engine for a line message: its error, or
-// ErrExtraLine for a line that came while no request was pending.
+// errExtraLine for a line that came while no request was pending.
 func (p *Process) failMsg(r Request, m lineMsg) error {
 	reason := m.err
 	if reason == nil || errors.Is(reason, io.EOF) {
@@ -443,7 +443,7 @@ func (p *Process) fail(r Request, reason error, line []byte) error {
 }
 
 // howExited waits up to exitGrace for the process to end and returns its
-// exit status as an *ExitError; reason when it is still running (it only
+// exit status as an *exitError; reason when it is still running (it only
 // closed its output).
 func (p *Process) howExited(reason error) error {
 	t := time.NewTimer(exitGrace)
@@ -496,7 +496,7 @@ func (p *Process) Ops() Ops { return p.ops }
 // it listed none).
 func (p *Process) Shapes() Shapes { return p.shapes }
 
-// Err returns the *BrokenError the engine broke with (or ErrClosed after
+// Err returns the *BrokenError the engine broke with (or errClosed after
 // Close), nil while it runs.
 func (p *Process) Err() error { return p.broken }
 
@@ -513,17 +513,17 @@ func (p *Process) LastReply() Reply {
 	return r
 }
 
-// CloseGrace is how long Close waits, after closing a running engine's
+// closeGrace is how long Close waits, after closing a running engine's
 // standard input, for it to exit or to write what it still had to write.
-const CloseGrace = 250 * time.Millisecond
+const closeGrace = 250 * time.Millisecond
 
 // Close ends the engine: it closes the engine's standard input, waits up
-// to CloseGrace for it to exit, then kills its process group. It returns
-// a *BrokenError (After set, naming the last request; Reason ErrExtraLine,
-// or ErrLineTooLong) when the engine wrote anything after its last answer
+// to closeGrace for it to exit, then kills its process group. It returns
+// a *BrokenError (After set, naming the last request; Reason errExtraLine,
+// or errLineTooLong) when the engine wrote anything after its last answer
 // (output written later than the grace is not seen), else nil; closing a
 // broken or closed engine returns nil. Later requests fail with that
-// error or ErrClosed.
+// error or errClosed.
 func (p *Process) Close() error {
 	var err error
 	if p.broken == nil && p.cmd != nil {
@@ -534,17 +534,17 @@ func (p *Process) Close() error {
 	case err != nil:
 		p.broken = err
 	case p.broken == nil:
-		p.broken = ErrClosed
+		p.broken = errClosed
 	}
 	return err
 }
 
-// leftover closes the engine's standard input and waits up to CloseGrace
+// leftover closes the engine's standard input and waits up to closeGrace
 // for its next output: its exit (EOF) is a clean end; a line, or part of
 // one, is output beyond its answers.
 func (p *Process) leftover() error {
 	p.stdin.Close()
-	grace := time.NewTimer(CloseGrace)
+	grace := time.NewTimer(closeGrace)
 	defer grace.Stop()
 	var m lineMsg
 	select {
@@ -557,7 +557,7 @@ func (p *Process) leftover() error {
 	}
 	reason := m.err
 	if errors.Is(reason, ErrExited) { // a last line without its '\n'
-		reason = ErrExtraLine
+		reason = errExtraLine
 	}
 	e := p.brokenError(p.lastReq, reason, m.b)
 	e.After = true
@@ -572,8 +572,8 @@ func (p *Process) Restart(ctx context.Context) error {
 }
 
 // Sweep asks the engine for the first contact of q. Errors: *BrokenError,
-// *AnswerError, ErrUnsupported, a *SatOutError when the engine does not
-// list q's shape, or ErrNotFinite for a query JSON cannot carry (in the
+// *answerError, ErrUnsupported, a *SatOutError when the engine does not
+// list q's shape, or errNotFinite for a query JSON cannot carry (in the
 // last three the engine is not asked and stays up).
 func (p *Process) Sweep(ctx context.Context, q Query) (sweep.Answer, error) {
 	return p.ask(ctx, OpSweep, &q)
@@ -600,7 +600,7 @@ func (p *Process) ask(ctx context.Context, op Ops, q *Query) (sweep.Answer, erro
 	}
 	wq := *q
 	wq.Mesh = &p.wire
-	buf, err := AppendQuery(p.buf[:0], op, &wq)
+	buf, err := appendQuery(p.buf[:0], op, &wq)
 	if err != nil {
 		return sweep.Answer{}, fmt.Errorf("engine %s: %s: %w", strconv.Quote(p.name), opName(op), err)
 	}
@@ -610,7 +610,7 @@ func (p *Process) ask(ctx context.Context, op Ops, q *Query) (sweep.Answer, erro
 	if err != nil {
 		return sweep.Answer{}, err
 	}
-	rep, err := DecodeAnswer(op, line)
+	rep, err := decodeReply(op, line)
 	if err != nil {
 		err = p.fail(r, err, line)
 		p.release(line)
@@ -618,7 +618,7 @@ func (p *Process) ask(ctx context.Context, op Ops, q *Query) (sweep.Answer, erro
 	}
 	if rep.Error != "" {
 		p.release(line)
-		return sweep.Answer{}, &AnswerError{Engine: p.name, Request: r, Message: rep.Error}
+		return sweep.Answer{}, &answerError{Engine: p.name, Request: r, Message: rep.Error}
 	}
 	p.release(p.last.Line)
 	p.last = rep
@@ -644,7 +644,7 @@ func (p *Process) ensureMesh(ctx context.Context, m *Mesh) error {
 	if p.used[id] {
 		id = lastID.Add(1)
 	}
-	buf, err := AppendMesh(p.buf[:0], &Mesh{ID: id, Tris: m.Tris})
+	buf, err := appendMesh(p.buf[:0], &Mesh{ID: id, Tris: m.Tris})
 	if err != nil {
 		return fmt.Errorf("engine %s: %w", strconv.Quote(p.name), err)
 	}
@@ -660,9 +660,9 @@ func (p *Process) ensureMesh(ctx context.Context, m *Mesh) error {
 	case err != nil:
 		return p.fail(r, err, line)
 	case ack.Error != nil:
-		return &AnswerError{Engine: p.name, Request: r, Message: *ack.Error}
+		return &answerError{Engine: p.name, Request: r, Message: *ack.Error}
 	case ack.OK == nil || !*ack.OK:
-		return p.fail(r, fmt.Errorf("%w: ok", ErrMissingField), line)
+		return p.fail(r, fmt.Errorf("%w: ok", errMissingField), line)
 	}
 	p.cur, p.wire.ID, p.used[id] = m, id, true
 	return nil

@@ -58,9 +58,9 @@ func TestProcessGood(t *testing.T) {
 	if _, err := p.Sweep(t.Context(), fallQuery(m)); err != nil || p.seq != 9 || p.wire.ID == m.ID || p.wire.ID == m2.ID {
 		t.Fatalf("an older mesh is re-sent under a new id: %v, %d requests, id %d (meshes %d, %d)", err, p.seq, p.wire.ID, m.ID, m2.ID)
 	}
-	var ae *AnswerError
+	var ae *answerError
 	if _, err := p.Slide(t.Context(), fallQuery(m)); !errors.As(err, &ae) || p.Err() != nil {
-		t.Fatalf("an {\"error\"} answer is an AnswerError and no break: %v", err)
+		t.Fatalf("an {\"error\"} answer is an answerError and no break: %v", err)
 	}
 	pg := p.Pgid()
 	if err := p.Close(); err != nil {
@@ -69,7 +69,7 @@ func TestProcessGood(t *testing.T) {
 	if !groupGone(pg) {
 		t.Error("process group still there after Close")
 	}
-	if _, err := p.Sweep(t.Context(), fallQuery(m)); !errors.Is(err, ErrClosed) {
+	if _, err := p.Sweep(t.Context(), fallQuery(m)); !errors.Is(err, errClosed) {
 		t.Errorf("sweep after Close: %v", err)
 	}
 }
@@ -84,14 +84,14 @@ func TestProcessBroken(t *testing.T) {
 		excerpt string
 	}{
 		{"exit-start", ErrExited, "cannot load level", ""},
-		{"badhello", ErrBadHello, "", `"{\"protocol\":2`},
+		{"badhello", errBadHello, "", `"{\"protocol\":2`},
 		{"exit-mid", ErrExited, "panic: index out of range", ""},
 		{"silent", ErrExited, "", ""},
-		{"hang", ErrTimeout, "", ""},
-		{"notjson", ErrNotObject, "", `"oops \x1b[31mred"`},
-		{"array", ErrNotObject, "", `"[1,2]"`},
-		{"long", ErrLineTooLong, "", `"{\"hit\":false,\"pad\":\"xxx`},
-		{"two", ErrExtraLine, "", `"{\"hit\":`},
+		{"hang", errTimeout, "", ""},
+		{"notjson", errNotObject, "", `"oops \x1b[31mred"`},
+		{"array", errNotObject, "", `"[1,2]"`},
+		{"long", errLineTooLong, "", `"{\"hit\":false,\"pad\":\"xxx`},
+		{"two", errExtraLine, "", `"{\"hit\":`},
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
@@ -155,7 +155,7 @@ func TestProcessRestart(t *testing.T) {
 	}
 	defer p.Close()
 	m := floorMesh()
-	if _, err := p.Sweep(t.Context(), fallQuery(m)); !errors.Is(err, ErrTimeout) {
+	if _, err := p.Sweep(t.Context(), fallQuery(m)); !errors.Is(err, errTimeout) {
 		t.Fatalf("want a timeout, got %v", err)
 	}
 	old := p.Pgid()
@@ -180,13 +180,13 @@ func TestSplitCommand(t *testing.T) {
 			t.Errorf("SplitCommand(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
-	if _, err := SplitCommand(" "); !errors.Is(err, ErrEmptyCmd) {
+	if _, err := SplitCommand(" "); !errors.Is(err, errEmptyCmd) {
 		t.Errorf("blank: %v", err)
 	}
-	if _, err := SplitCommand(`a 'b`); !errors.Is(err, ErrUnterminatedQuote) {
+	if _, err := SplitCommand(`a 'b`); !errors.Is(err, errUnterminatedQuote) {
 		t.Errorf("open quote: %v", err)
 	}
-	if _, err := Start(t.Context(), "/nonexistent/engine", Options{}); !errors.Is(err, ErrCannotStart) {
+	if _, err := Start(t.Context(), "/nonexistent/engine", Options{}); !errors.Is(err, errCannotStart) {
 		t.Errorf("missing binary: %v", err)
 	}
 }
@@ -236,8 +236,8 @@ func TestCloseFindsExtraLine(t *testing.T) {
 	pg := p.Pgid()
 	err = p.Close()
 	var be *BrokenError
-	if !errors.As(err, &be) || !errors.Is(err, ErrExtraLine) || !be.After || be.Request.Op != "sweep" || be.Request.Seq != 3 {
-		t.Fatalf("Close: %v, want a BrokenError after sweep #3 for ErrExtraLine", err)
+	if !errors.As(err, &be) || !errors.Is(err, errExtraLine) || !be.After || be.Request.Op != "sweep" || be.Request.Seq != 3 {
+		t.Fatalf("Close: %v, want a BrokenError after sweep #3 for errExtraLine", err)
 	}
 	if !strings.Contains(err.Error(), `engine "fake" broke after sweep #3 (mesh `) || !strings.Contains(be.Excerpt, `\"hit\":true`) {
 		t.Errorf("message %q, want it to name the engine, the request and the extra line", err)
@@ -245,7 +245,7 @@ func TestCloseFindsExtraLine(t *testing.T) {
 	if !groupGone(pg) {
 		t.Error("process group still there after Close")
 	}
-	if err := p.Close(); err != nil || !errors.Is(p.Err(), ErrExtraLine) {
+	if err := p.Close(); err != nil || !errors.Is(p.Err(), errExtraLine) {
 		t.Errorf("second Close: %v, Err %v; want nil and the break kept", err, p.Err())
 	}
 }
@@ -256,9 +256,9 @@ func TestCloseFindsExtraLine(t *testing.T) {
 func TestProcessExitCode(t *testing.T) {
 	for mode, want := range map[string]string{"exit-start": "broke on hello #1: exited with code 3", "exit-mid": "): exited with code 2"} {
 		err := breakFake(t, mode)
-		var ee *ExitError
+		var ee *exitError
 		if !errors.As(err, &ee) || !errors.Is(err, ErrExited) || ee.Signal != "" || !strings.Contains(err.Error(), want) {
-			t.Errorf("%s: %v (%#v), want an ExitError, ErrExited, and %q", mode, err, ee, want)
+			t.Errorf("%s: %v (%#v), want an exitError, ErrExited, and %q", mode, err, ee, want)
 		}
 	}
 }
@@ -277,7 +277,7 @@ func TestRequestString(t *testing.T) {
 }
 
 func TestExitErrorText(t *testing.T) {
-	for e, want := range map[ExitError]string{
+	for e, want := range map[exitError]string{
 		{Code: 3}:                     "exited with code 3",
 		{Code: -1, Signal: "SIGSEGV"}: "killed by signal SIGSEGV",
 		{Code: 0xC0000005}:            "exited with code 0xC0000005",

@@ -14,22 +14,22 @@ import (
 	"sweepdbg/sweep"
 )
 
-// Protocol is the engine protocol version this package speaks
+// protocolVersion is the engine protocol version this package speaks
 // (docs/engine-protocol.md).
-const Protocol = 1
+const protocolVersion = 1
 
-// MaxLine is the longest line, in bytes without its '\n', that an engine
+// maxLine is the longest line, in bytes without its '\n', that an engine
 // or a capture may write: 1 MiB. A longer line is an error.
-const MaxLine = 1 << 20
+const maxLine = 1 << 20
 
 // Protocol errors, checkable with errors.Is. They are the Reason of a
-// BrokenError for a live engine, and wrapped in a CaptureError for a file.
+// BrokenError for a live engine, and wrapped in a captureError for a file.
 var (
-	ErrNotObject    = errors.New("not one JSON object")
-	ErrLineTooLong  = errors.New("line over 1 MiB")
-	ErrMissingField = errors.New("required field missing")
-	ErrBadField     = errors.New("field has the wrong type or value")
-	ErrNotFinite    = errors.New("request holds a number JSON cannot carry")
+	errNotObject    = errors.New("not one JSON object")
+	errLineTooLong  = errors.New("line over 1 MiB")
+	errMissingField = errors.New("required field missing")
+	errBadField     = errors.New("field has the wrong type or value")
+	errNotFinite    = errors.New("request holds a number JSON cannot carry")
 )
 
 // Reply is one decoded answer line: the Answer with its presence flags,
@@ -74,7 +74,7 @@ func (r *Reply) Extra() map[string]json.RawMessage {
 type num float64
 
 // UnmarshalJSON reads a number or one of the three rewritten strings; any
-// other value (null, a string, an object) is ErrBadField.
+// other value (null, a string, an object) is errBadField.
 func (n *num) UnmarshalJSON(b []byte) error {
 	switch string(b) {
 	case `"NaN"`:
@@ -88,11 +88,11 @@ func (n *num) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	if len(b) == 0 || b[0] != '-' && (b[0] < '0' || b[0] > '9') {
-		return fmt.Errorf("%w: %s is not a number", ErrBadField, Excerpt(b))
+		return fmt.Errorf("%w: %s is not a number", errBadField, Excerpt(b))
 	}
 	f, err := strconv.ParseFloat(string(b), 64)
 	if err != nil && !errors.Is(err, strconv.ErrRange) { // out of range reads as ±Inf or 0: a value to judge
-		return fmt.Errorf("%w: %s is not a number", ErrBadField, Excerpt(b))
+		return fmt.Errorf("%w: %s is not a number", errBadField, Excerpt(b))
 	}
 	*n = num(f)
 	return nil
@@ -102,14 +102,14 @@ func (n *num) UnmarshalJSON(b []byte) error {
 type vec3 [3]num
 
 // UnmarshalJSON reads exactly three numbers; any other length is
-// ErrBadField.
+// errBadField.
 func (v *vec3) UnmarshalJSON(b []byte) error {
 	var a []num
 	if err := json.Unmarshal(b, &a); err != nil {
 		return err
 	}
 	if len(a) != 3 {
-		return fmt.Errorf("%w: %d numbers where [x,y,z] goes", ErrBadField, len(a))
+		return fmt.Errorf("%w: %d numbers where [x,y,z] goes", errBadField, len(a))
 	}
 	*v = vec3{a[0], a[1], a[2]}
 	return nil
@@ -184,23 +184,23 @@ type answerVals struct {
 	errMsg string
 }
 
-// DecodeAnswer decodes one answer line to a sweep (op OpSweep) or slide
+// decodeReply decodes one answer line to a sweep (op OpSweep) or slide
 // (OpSlide) request. Non-finite numbers in any spelling of
 // docs/engine-protocol.md decode to NaN and ±Inf (the judge marks them
 // wrong; they are not a decoding error). {"error":"..."} decodes with
 // Reply.Error set and no error. A line that is not one JSON object wraps
-// ErrNotObject; a missing required field (hit, and t when hit, for a
-// sweep; final for a slide) wraps ErrMissingField; a field of the wrong
-// type wraps ErrBadField. The reply keeps line (not a copy).
+// errNotObject; a missing required field (hit, and t when hit, for a
+// sweep; final for a slide) wraps errMissingField; a field of the wrong
+// type wraps errBadField. The reply keeps line (not a copy).
 //
 // Plain lines are read by a scanner without reflection or allocation;
 // the rest (escapes, nulls, errors of any kind) by encoding/json, with the
 // same result.
-func DecodeAnswer(op Ops, line []byte) (Reply, error) {
+func decodeReply(op Ops, line []byte) (Reply, error) {
 	return decodeAnswer(op, line, true)
 }
 
-// decodeAnswer is DecodeAnswer, with the scanner only when scan is set.
+// decodeAnswer is decodeReply, with the scanner only when scan is set.
 func decodeAnswer(op Ops, line []byte, scan bool) (Reply, error) {
 	r := Reply{Line: line}
 	var v answerVals
@@ -369,14 +369,14 @@ func contactOf(t *num, center, point, normal *vec3, tri *int, feat *string) cont
 func decodeObject(line []byte, v any) error {
 	trimmed := bytes.TrimSpace(line)
 	if len(trimmed) == 0 || trimmed[0] != '{' {
-		return ErrNotObject
+		return errNotObject
 	}
 	if err := json.Unmarshal(rewriteNonFinite(trimmed), v); err != nil {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
-			return fmt.Errorf("%w: %v", ErrNotObject, err)
+			return fmt.Errorf("%w: %v", errNotObject, err)
 		}
-		return fmt.Errorf("%w: %v", ErrBadField, err)
+		return fmt.Errorf("%w: %v", errBadField, err)
 	}
 	return nil
 }
@@ -384,14 +384,14 @@ func decodeObject(line []byte, v any) error {
 // sweep fills a's Hit, First and Has.
 func (v *answerVals) sweep(a *sweep.Answer) error {
 	if v.has&fieldHit == 0 {
-		return fmt.Errorf("%w: hit", ErrMissingField)
+		return fmt.Errorf("%w: hit", errMissingField)
 	}
 	a.Hit = v.hit
 	if !a.Hit {
 		return nil
 	}
 	if v.has&fieldT == 0 {
-		return fmt.Errorf("%w: t (the answer hits)", ErrMissingField)
+		return fmt.Errorf("%w: t (the answer hits)", errMissingField)
 	}
 	a.First.T = v.t
 	return fillHit(&a.First, &a.Has, &v.contactVals)
@@ -401,7 +401,7 @@ func (v *answerVals) sweep(a *sweep.Answer) error {
 // presence flags of their points, normals and triangles).
 func (v *answerVals) slide(a *sweep.Answer) error {
 	if v.has&fieldFinal == 0 {
-		return fmt.Errorf("%w: final", ErrMissingField)
+		return fmt.Errorf("%w: final", errMissingField)
 	}
 	a.Slid, a.Slide.Final = true, v.final
 	if v.has&fieldSteps == 0 {
@@ -412,7 +412,7 @@ func (v *answerVals) slide(a *sweep.Answer) error {
 	for i := range v.steps {
 		s, st := &v.steps[i], &a.Slide.Steps[i]
 		if s.has&(fieldT|fieldCenter) != fieldT|fieldCenter {
-			return fmt.Errorf("%w: steps[%d] needs t and center", ErrMissingField, i)
+			return fmt.Errorf("%w: steps[%d] needs t and center", errMissingField, i)
 		}
 		st.Hit.T, st.Contact = s.t, s.center
 		if err := fillHit(&st.Hit, &a.Has, s); err != nil {
@@ -437,7 +437,7 @@ func fillHit(h *sweep.Hit, has *sweep.Fields, c *contactVals) error {
 	if c.has&fieldFeature != 0 {
 		f, ok := featureNamed(c.feature)
 		if !ok {
-			return fmt.Errorf("%w: feature %s is not face, edge or vertex", ErrBadField, strconv.Quote(clip(c.feature)))
+			return fmt.Errorf("%w: feature %s is not face, edge or vertex", errBadField, strconv.Quote(clip(c.feature)))
 		}
 		h.Feature, *has = f, *has|sweep.HasFeature
 	}
@@ -454,34 +454,34 @@ func featureNamed(s string) (sweep.Feature, bool) {
 	return 0, false
 }
 
-// Hello is an engine's answer to hello.
-type Hello struct {
+// hello is an engine's answer to hello.
+type hello struct {
 	Protocol int      `json:"protocol"`
 	Name     string   `json:"name"`
 	Ops      []string `json:"ops"`
 	// Shapes is the "shapes" list as written: nil when the hello has
-	// none (the engine answers ellipsoids only). DecodeHello's Shapes
+	// none (the engine answers ellipsoids only). decodeHello's Shapes
 	// return value is the checked set.
 	Shapes *[]string `json:"shapes"`
 }
 
-// ErrBadHello is the reason of an engine whose hello answer is not one
+// errBadHello is the reason of an engine whose hello answer is not one
 // JSON object naming protocol 1 and at least one known op (and, when it
 // lists shapes, at least one, all known).
-var ErrBadHello = errors.New("hello answer is not protocol 1 with ops sweep and/or slide")
+var errBadHello = errors.New("hello answer is not protocol 1 with ops sweep and/or slide")
 
-// DecodeHello decodes an engine's hello answer: the ops and the shapes it
+// decodeHello decodes an engine's hello answer: the ops and the shapes it
 // answers. Anything but protocol 1 with ops drawn from "sweep" and
 // "slide" (at least one), and, when "shapes" is present, a non-empty list
-// drawn from "ellipsoid", "capsule" and "box", wraps ErrBadHello. Without
+// drawn from "ellipsoid", "capsule" and "box", wraps errBadHello. Without
 // "shapes" the engine answers EllipsoidOnly.
-func DecodeHello(line []byte) (Hello, Ops, Shapes, error) {
-	var h Hello
+func decodeHello(line []byte) (hello, Ops, Shapes, error) {
+	var h hello
 	if err := decodeObject(line, &h); err != nil {
-		return h, 0, 0, fmt.Errorf("%w: %w", ErrBadHello, err)
+		return h, 0, 0, fmt.Errorf("%w: %w", errBadHello, err)
 	}
-	if h.Protocol != Protocol {
-		return h, 0, 0, fmt.Errorf("%w: protocol %d", ErrBadHello, h.Protocol)
+	if h.Protocol != protocolVersion {
+		return h, 0, 0, fmt.Errorf("%w: protocol %d", errBadHello, h.Protocol)
 	}
 	var ops Ops
 	for _, o := range h.Ops {
@@ -491,11 +491,11 @@ func DecodeHello(line []byte) (Hello, Ops, Shapes, error) {
 		case "slide":
 			ops |= OpSlide
 		default:
-			return h, 0, 0, fmt.Errorf("%w: unknown op %s", ErrBadHello, strconv.Quote(clip(o)))
+			return h, 0, 0, fmt.Errorf("%w: unknown op %s", errBadHello, strconv.Quote(clip(o)))
 		}
 	}
 	if ops == 0 {
-		return h, 0, 0, fmt.Errorf("%w: no ops", ErrBadHello)
+		return h, 0, 0, fmt.Errorf("%w: no ops", errBadHello)
 	}
 	shapes, err := decodeShapes(h.Shapes)
 	if err != nil {
@@ -504,15 +504,15 @@ func DecodeHello(line []byte) (Hello, Ops, Shapes, error) {
 	return h, ops, shapes, nil
 }
 
-// AppendHello appends the hello request line (with its '\n') to dst.
-func AppendHello(dst []byte) []byte {
+// appendHello appends the hello request line (with its '\n') to dst.
+func appendHello(dst []byte) []byte {
 	return append(dst, `{"op":"hello","protocol":1}`+"\n"...)
 }
 
-// AppendMesh appends the mesh request line for m to dst: each triangle's
+// appendMesh appends the mesh request line for m to dst: each triangle's
 // three corners as vertices 3i, 3i+1, 3i+2. A non-finite vertex gives
-// ErrNotFinite (and dst unchanged).
-func AppendMesh(dst []byte, m *Mesh) ([]byte, error) {
+// errNotFinite (and dst unchanged).
+func appendMesh(dst []byte, m *Mesh) ([]byte, error) {
 	n := len(dst)
 	dst = append(dst, `{"op":"mesh","id":`...)
 	dst = strconv.AppendInt(dst, m.ID, 10)
@@ -541,17 +541,17 @@ func AppendMesh(dst []byte, m *Mesh) ([]byte, error) {
 	}
 	dst = append(dst, "]}\n"...)
 	if !ok {
-		return dst[:n], fmt.Errorf("mesh %d: %w", m.ID, ErrNotFinite)
+		return dst[:n], fmt.Errorf("mesh %d: %w", m.ID, errNotFinite)
 	}
 	return dst, nil
 }
 
-// AppendQuery appends the sweep (op OpSweep) or slide (OpSlide) request
+// appendQuery appends the sweep (op OpSweep) or slide (OpSlide) request
 // line for q to dst, the motion's shape in its own field ("ellipsoid",
 // "capsule" or "box", as a fixture writes it); a slide carries
-// maxIterations and skin only when set (non-zero). A non-finite number gives ErrNotFinite (and dst unchanged):
+// maxIterations and skin only when set (non-zero). A non-finite number gives errNotFinite (and dst unchanged):
 // JSON cannot carry it, so no engine can be asked.
-func AppendQuery(dst []byte, op Ops, q *Query) ([]byte, error) {
+func appendQuery(dst []byte, op Ops, q *Query) ([]byte, error) {
 	n := len(dst)
 	ok := true
 	if op == OpSlide {
@@ -578,7 +578,7 @@ func AppendQuery(dst []byte, op Ops, q *Query) ([]byte, error) {
 	}
 	dst = append(dst, "}\n"...)
 	if !ok {
-		return dst[:n], ErrNotFinite
+		return dst[:n], errNotFinite
 	}
 	return dst, nil
 }

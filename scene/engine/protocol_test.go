@@ -19,7 +19,7 @@ func TestDecodeNonFinite(t *testing.T) {
 		"-Infinity": math.Inf(-1), "-INFINITY": math.Inf(-1), "1e999": math.Inf(1),
 	}
 	for s, want := range spell {
-		r, err := DecodeAnswer(OpSweep, []byte(`{"hit":true,"t":`+s+`,"label":"nan inf"}`))
+		r, err := decodeReply(OpSweep, []byte(`{"hit":true,"t":`+s+`,"label":"nan inf"}`))
 		got := r.Answer.First.T
 		if err != nil || !(got == want || math.IsNaN(got) && math.IsNaN(want)) {
 			t.Errorf("%s: %v, %v", s, got, err)
@@ -31,30 +31,30 @@ func TestDecodeNonFinite(t *testing.T) {
 }
 
 func TestDecodeAnswer(t *testing.T) {
-	r, err := DecodeAnswer(OpSweep, []byte(`{"hit":true,"t":0.37,"point":[1,2,3],"triangle":3,"feature":"edge","why":{"k":1}}`))
+	r, err := decodeReply(OpSweep, []byte(`{"hit":true,"t":0.37,"point":[1,2,3],"triangle":3,"feature":"edge","why":{"k":1}}`))
 	a := r.Answer
 	if err != nil || !a.Hit || a.First.T != 0.37 || a.First.Triangle != 3 || a.First.Feature != sweep.Edge ||
 		a.Has != sweep.HasPoint|sweep.HasTriangle|sweep.HasFeature || string(r.Extra()["why"]) != `{"k":1}` {
 		t.Fatalf("%+v %v", r, err)
 	}
-	r, err = DecodeAnswer(OpSlide, []byte(`{"final":[1,2,3],"steps":[{"t":0.5,"center":[0,1,0],"normal":[0,1,0]}]}`))
+	r, err = decodeReply(OpSlide, []byte(`{"final":[1,2,3],"steps":[{"t":0.5,"center":[0,1,0],"normal":[0,1,0]}]}`))
 	if err != nil || !r.Answer.Slid || len(r.Answer.Slide.Steps) != 1 || r.Answer.Has != sweep.HasSteps|sweep.HasNormal {
 		t.Fatalf("slide %+v %v", r, err)
 	}
-	if r, err := DecodeAnswer(OpSweep, []byte(`{"error":"no \"mesh\""}`)); err != nil || r.Error != `no "mesh"` {
+	if r, err := decodeReply(OpSweep, []byte(`{"error":"no \"mesh\""}`)); err != nil || r.Error != `no "mesh"` {
 		t.Fatalf("error answer %+v %v", r, err)
 	}
 	bad := map[string]error{
-		`nan`: ErrNotObject, `[1]`: ErrNotObject, `{"hit":tru}`: ErrNotObject, `null`: ErrNotObject,
-		`{}`: ErrMissingField, `{"hit":true}`: ErrMissingField, `{"hit":"yes"}`: ErrBadField,
-		`{"hit":true,"t":"0.5"}`: ErrBadField, `{"hit":true,"t":1,"feature":"side"}`: ErrBadField,
+		`nan`: errNotObject, `[1]`: errNotObject, `{"hit":tru}`: errNotObject, `null`: errNotObject,
+		`{}`: errMissingField, `{"hit":true}`: errMissingField, `{"hit":"yes"}`: errBadField,
+		`{"hit":true,"t":"0.5"}`: errBadField, `{"hit":true,"t":1,"feature":"side"}`: errBadField,
 	}
 	for line, want := range bad {
-		if _, err := DecodeAnswer(OpSweep, []byte(line)); !errors.Is(err, want) {
+		if _, err := decodeReply(OpSweep, []byte(line)); !errors.Is(err, want) {
 			t.Errorf("%s: %v, want %v", line, err, want)
 		}
 	}
-	if _, err := DecodeAnswer(OpSlide, []byte(`{"steps":[]}`)); !errors.Is(err, ErrMissingField) {
+	if _, err := decodeReply(OpSlide, []byte(`{"steps":[]}`)); !errors.Is(err, errMissingField) {
 		t.Errorf("slide without final: %v", err)
 	}
 }
@@ -62,13 +62,13 @@ func TestDecodeAnswer(t *testing.T) {
 func TestAppendQuery(t *testing.T) {
 	q := fallQuery(floorMesh())
 	q.Slide.Skin = 0.25
-	b, err := AppendQuery(nil, OpSlide, &q)
+	b, err := appendQuery(nil, OpSlide, &q)
 	want := `"ellipsoid":{"axes":[[1,0,0],[0,1,0],[0,0,1]]},"start":[1,3,1],"end":[1,-2,1],"skin":0.25}` + "\n"
 	if err != nil || !strings.HasPrefix(string(b), `{"op":"slide","mesh":`) || !strings.HasSuffix(string(b), want) {
 		t.Fatalf("%s %v", b, err)
 	}
 	q.End[0] = math.NaN()
-	if b, err := AppendQuery([]byte("x"), OpSweep, &q); !errors.Is(err, ErrNotFinite) || string(b) != "x" {
+	if b, err := appendQuery([]byte("x"), OpSweep, &q); !errors.Is(err, errNotFinite) || string(b) != "x" {
 		t.Fatalf("non-finite: %q %v", b, err)
 	}
 }
@@ -101,20 +101,20 @@ func TestCaptureBad(t *testing.T) {
 		field string
 		err   error
 	}{
-		{`{"op":"sweep","mesh":9,` + q + `,"answer":{"hit":false}}`, "mesh", ErrUnknownMesh},
-		{`{"op":"sweep","mesh":7,` + q + `}`, "answer", ErrMissingField},
-		{`{"op":"sweep","mesh":7,` + q + `,"answer":{"t":1}}`, "answer", ErrMissingField},
-		{`{"op":"jump","mesh":7}`, "op", ErrUnknownOp},
-		{`{"op":"sweep","mesh":7,` + q + `,"start":[1,2],"answer":{"hit":false}}`, "", ErrBadField},
-		{`{"op":"mesh","id":8,"vertices":[[0,0,0]],"triangles":[[0,1,2]]}`, "triangles[0]", ErrBadField},
-		{`not json`, "", ErrNotObject},
-		{`{"op":"sweep","pad":"` + strings.Repeat("x", MaxLine) + `"}`, "", ErrLineTooLong},
+		{`{"op":"sweep","mesh":9,` + q + `,"answer":{"hit":false}}`, "mesh", errUnknownMesh},
+		{`{"op":"sweep","mesh":7,` + q + `}`, "answer", errMissingField},
+		{`{"op":"sweep","mesh":7,` + q + `,"answer":{"t":1}}`, "answer", errMissingField},
+		{`{"op":"jump","mesh":7}`, "op", errUnknownOp},
+		{`{"op":"sweep","mesh":7,` + q + `,"start":[1,2],"answer":{"hit":false}}`, "", errBadField},
+		{`{"op":"mesh","id":8,"vertices":[[0,0,0]],"triangles":[[0,1,2]]}`, "triangles[0]", errBadField},
+		{`not json`, "", errNotObject},
+		{`{"op":"sweep","pad":"` + strings.Repeat("x", maxLine) + `"}`, "", errLineTooLong},
 	}
 	mesh := strings.SplitN(goodCapture, "\n", 2)[0]
 	for _, c := range cases {
-		cr := NewCaptureReader(strings.NewReader(mesh + "\n" + c.line + "\n" + mesh + "\n"))
+		cr := newCaptureReader(strings.NewReader(mesh + "\n" + c.line + "\n" + mesh + "\n"))
 		_, err := cr.Next()
-		var ce *CaptureError
+		var ce *captureError
 		if !errors.As(err, &ce) || ce.Line != 2 || ce.Field != c.field || !errors.Is(err, c.err) {
 			t.Errorf("%.60s: %v, want line 2 field %q %v", c.line, err, c.field, c.err)
 		}
@@ -146,8 +146,8 @@ func TestCaptureBigMesh(t *testing.T) {
 		fmt.Fprintf(&b, "[%d,%d,%d]", 3*i, 3*i+1, 3*i+2)
 	}
 	b.WriteString("]}\n")
-	if b.Len() <= MaxLine {
-		t.Fatalf("mesh line of %d bytes: want more than MaxLine", b.Len())
+	if b.Len() <= maxLine {
+		t.Fatalf("mesh line of %d bytes: want more than maxLine", b.Len())
 	}
 	b.WriteString(`{"op":"sweep","mesh":1,"ellipsoid":{"axes":[[1,0,0],[0,1,0],[0,0,1]]},"start":[0.2,3,0.2],"end":[0.2,-2,0.2],"answer":{"hit":true,"t":0.4}}` + "\n")
 	tally, err := JudgeCapture(t.Context(), strings.NewReader(b.String()), judge.Judge{}, func(Record, judge.Verdict) error { return nil })

@@ -69,7 +69,7 @@ func TestScanTakesPlainLines(t *testing.T) {
 		}
 	}
 	line := []byte(scanLines[0])
-	if n := testing.AllocsPerRun(100, func() { _, _ = DecodeAnswer(OpSweep, line) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { _, _ = decodeReply(OpSweep, line) }); n != 0 {
 		t.Errorf("%v allocations per sweep answer", n)
 	}
 }

@@ -109,13 +109,13 @@ func decodeShapes(names *[]string) (Shapes, error) {
 		return EllipsoidOnly, nil
 	}
 	if len(*names) == 0 {
-		return 0, fmt.Errorf("%w: shapes is empty (list at least one of ellipsoid, capsule, box, or leave it out for ellipsoid)", ErrBadHello)
+		return 0, fmt.Errorf("%w: shapes is empty (list at least one of ellipsoid, capsule, box, or leave it out for ellipsoid)", errBadHello)
 	}
 	var s Shapes
 	for _, n := range *names {
 		k, ok := shapejson.KindNamed(n)
 		if !ok {
-			return 0, fmt.Errorf("%w: unknown shape %s (want ellipsoid, capsule or box)", ErrBadHello, strconv.Quote(clip(n)))
+			return 0, fmt.Errorf("%w: unknown shape %s (want ellipsoid, capsule or box)", errBadHello, strconv.Quote(clip(n)))
 		}
 		s |= ShapesOf(k)
 	}

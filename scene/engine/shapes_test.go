@@ -43,12 +43,12 @@ func TestDecodeHelloShapes(t *testing.T) {
 		{pre + `,"shapes":"capsule"}`, 0, "cannot unmarshal string"},
 		{pre + `,"shapes":[3]}`, 0, "cannot unmarshal number"},
 	} {
-		_, _, shapes, err := DecodeHello([]byte(c.line))
+		_, _, shapes, err := decodeHello([]byte(c.line))
 		switch {
 		case c.msg == "" && (err != nil || shapes != c.want):
 			t.Errorf("%s: shapes %v, %v; want %v", c.line, shapes, err, c.want)
-		case c.msg != "" && (!errors.Is(err, ErrBadHello) || !strings.Contains(err.Error(), c.msg)):
-			t.Errorf("%s: error %v, want ErrBadHello with %q", c.line, err, c.msg)
+		case c.msg != "" && (!errors.Is(err, errBadHello) || !strings.Contains(err.Error(), c.msg)):
+			t.Errorf("%s: error %v, want errBadHello with %q", c.line, err, c.msg)
 		}
 	}
 	if got := AllShapes.Names(); strings.Join(got, " ") != "ellipsoid capsule box" {
@@ -60,20 +60,20 @@ func TestDecodeHelloShapes(t *testing.T) {
 // out as the ellipsoid is; a non-finite radius cannot be sent.
 func TestAppendQueryShapes(t *testing.T) {
 	q := capsuleQuery(&Mesh{ID: 4})
-	b, err := AppendQuery(nil, OpSweep, &q)
+	b, err := appendQuery(nil, OpSweep, &q)
 	want := `{"op":"sweep","mesh":4,"capsule":{"radius":0.5,"halfSegment":[0,1,0]},"start":[1,3,1],"end":[1,-2,1]}` + "\n"
 	if err != nil || string(b) != want {
 		t.Errorf("capsule request %q, %v; want %q", b, err, want)
 	}
 	q.Shape = sweep.BoxShape(sweep.Box{Axes: [3]mgl64.Vec3{{0.5, 0, 0}, {0, 1.25, 0}, {0, 0, 2}}})
-	b, err = AppendQuery(nil, OpSlide, &q)
+	b, err = appendQuery(nil, OpSlide, &q)
 	want = `{"op":"slide","mesh":4,"box":{"axes":[[0.5,0,0],[0,1.25,0],[0,0,2]]},"start":[1,3,1],"end":[1,-2,1]}` + "\n"
 	if err != nil || string(b) != want {
 		t.Errorf("box request %q, %v; want %q", b, err, want)
 	}
 	q.Shape = sweep.CapsuleShape(sweep.Capsule{Radius: math.NaN()})
-	if b, err := AppendQuery([]byte("x"), OpSweep, &q); !errors.Is(err, ErrNotFinite) || string(b) != "x" {
-		t.Errorf("NaN radius: %q, %v; want ErrNotFinite and nothing appended", b, err)
+	if b, err := appendQuery([]byte("x"), OpSweep, &q); !errors.Is(err, errNotFinite) || string(b) != "x" {
+		t.Errorf("NaN radius: %q, %v; want errNotFinite and nothing appended", b, err)
 	}
 }
 
@@ -107,7 +107,7 @@ func TestSatOut(t *testing.T) {
 	if !v.SatOut() || v.State != judge.Unanswered || !strings.Contains(v.Detail, "does not answer capsules") {
 		t.Errorf("verdict %+v, want judge.Unanswered sat out", v)
 	}
-	if v := VerdictOf(&AnswerError{Engine: "x"}, nil); v.SatOut() {
+	if v := VerdictOf(&answerError{Engine: "x"}, nil); v.SatOut() {
 		t.Errorf("an {\"error\"} answer's verdict %+v says sat out", v)
 	}
 	if a, err := p.Sweep(t.Context(), fallQuery(m)); err != nil || !a.Hit {
@@ -137,13 +137,13 @@ func TestSatOut(t *testing.T) {
 }
 
 // TestBadShapesHello: an engine whose hello lists no shapes, or an
-// unknown one, is broken at its hello, with the reason ErrBadHello.
+// unknown one, is broken at its hello, with the reason errBadHello.
 func TestBadShapesHello(t *testing.T) {
 	for mode, msg := range map[string]string{"noshapes": "shapes is empty", "sphereshapes": `unknown shape "sphere\x1b[31m"`} {
 		_, err := startFake(t, mode, 0)
 		var be *BrokenError
-		if !errors.As(err, &be) || !errors.Is(err, ErrBadHello) || !strings.Contains(err.Error(), msg) {
-			t.Errorf("%s: %v, want a BrokenError with ErrBadHello and %q", mode, err, msg)
+		if !errors.As(err, &be) || !errors.Is(err, errBadHello) || !strings.Contains(err.Error(), msg) {
+			t.Errorf("%s: %v, want a BrokenError with errBadHello and %q", mode, err, msg)
 		}
 	}
 }
@@ -153,7 +153,7 @@ func TestBadShapesHello(t *testing.T) {
 // boxes, each sitting out the rest.
 func TestBuiltinShapes(t *testing.T) {
 	m := floorMesh()
-	want := map[string]Shapes{CoreName: AllShapes, OracleName: AllShapes, UnitSpaceName: EllipsoidOnly, ConvexName: ShapesOf(sweep.KindCapsule, sweep.KindBox)}
+	want := map[string]Shapes{coreName: AllShapes, oracleName: AllShapes, unitSpaceName: EllipsoidOnly, convexName: ShapesOf(sweep.KindCapsule, sweep.KindBox)}
 	for _, e := range Builtins() {
 		if e.Shapes() != want[e.Name()] {
 			t.Errorf("%s: shapes %v, want %v", e.Name(), e.Shapes(), want[e.Name()])
@@ -182,7 +182,7 @@ func TestCaptureShapes(t *testing.T) {
 		`{"op":"sweep","mesh":1,"box":{"axes":[[1,0,0],[0,1,0]]},` + rest,
 		`{"op":"sweep","mesh":1,"box":{"axes":[[1,0,0],[0,1,0],[0,0,1]],"\u001b[2J":1},` + rest,
 	}
-	cr := NewCaptureReader(strings.NewReader(mesh + strings.Join(lines, "")))
+	cr := newCaptureReader(strings.NewReader(mesh + strings.Join(lines, "")))
 	rec, err := cr.Next()
 	if err != nil || rec.Query.Shape != unitCapsule || rec.Op != OpSweep {
 		t.Errorf("capsule line: %+v, %v", rec.Query.Motion, err)
@@ -196,14 +196,14 @@ func TestCaptureShapes(t *testing.T) {
 		is    error
 		msg   string
 	}{
-		{"capsule.radius", ErrBadField, "want a number, got string"},
-		{"capsule", ErrBadField, `two shapes: "ellipsoid" and "capsule"`},
-		{"ellipsoid", ErrMissingField, `missing (want one of "ellipsoid", "capsule", "box")`},
-		{"box.axes", ErrBadField, "want 3 axes, got 2"},
-		{`box.\x1b[2J`, ErrBadField, "unknown field (want axes)"},
+		{"capsule.radius", errBadField, "want a number, got string"},
+		{"capsule", errBadField, `two shapes: "ellipsoid" and "capsule"`},
+		{"ellipsoid", errMissingField, `missing (want one of "ellipsoid", "capsule", "box")`},
+		{"box.axes", errBadField, "want 3 axes, got 2"},
+		{`box.\x1b[2J`, errBadField, "unknown field (want axes)"},
 	} {
 		_, err := cr.Next()
-		var ce *CaptureError
+		var ce *captureError
 		if !errors.As(err, &ce) || ce.Field != want.field || !errors.Is(err, want.is) || !strings.Contains(err.Error(), want.msg) {
 			t.Errorf("line %d: %v; want field %s, %v, %q", cr.line, err, want.field, want.is, want.msg)
 		}

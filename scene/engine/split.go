@@ -5,14 +5,14 @@ import (
 	"strings"
 )
 
-// ErrUnterminatedQuote is SplitCommand's error for an unclosed ' or ".
-var ErrUnterminatedQuote = errors.New("unterminated quote")
+// errUnterminatedQuote is SplitCommand's error for an unclosed ' or ".
+var errUnterminatedQuote = errors.New("unterminated quote")
 
 // SplitCommand splits a command line like a POSIX shell, without
 // expansions: blanks separate words; '...' keeps everything literally;
 // "..." keeps everything but \" and \\, which stand for " and \; outside
 // quotes a backslash keeps the next character. An empty line is
-// ErrEmptyCmd, an unclosed quote ErrUnterminatedQuote.
+// errEmptyCmd, an unclosed quote errUnterminatedQuote.
 func SplitCommand(s string) ([]string, error) {
 	var words []string
 	var w strings.Builder
@@ -44,7 +44,7 @@ func SplitCommand(s string) ([]string, error) {
 		words = append(words, w.String())
 	}
 	if len(words) == 0 {
-		return nil, ErrEmptyCmd
+		return nil, errEmptyCmd
 	}
 	return words, nil
 }
@@ -65,5 +65,5 @@ func quoted(s string, i int, w *strings.Builder) (int, error) {
 			w.WriteByte(c)
 		}
 	}
-	return 0, ErrUnterminatedQuote
+	return 0, errUnterminatedQuote
 }

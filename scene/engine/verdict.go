@@ -8,7 +8,7 @@ import (
 )
 
 // BrokenVerdict is the verdict for an engine that could not answer: its
-// error's text (already escaped by BrokenError and AnswerError).
+// error's text (already escaped by BrokenError and answerError).
 func BrokenVerdict(err error) judge.Verdict {
 	return judge.Verdict{State: judge.Broken, Detail: err.Error()}
 }
@@ -30,12 +30,12 @@ func VerdictOf(err error, judged func() judge.Verdict) judge.Verdict {
 }
 
 // Answered reports whether err leaves the engine answering: false for an
-// {"error":...} answer (AnswerError) and for a query that could not be
-// asked (ErrNotFinite, ErrUnsupported); true for nil and for anything
+// {"error":...} answer (answerError) and for a query that could not be
+// asked (errNotFinite, ErrUnsupported); true for nil and for anything
 // else, which means the engine broke (or ctx ended).
 func Answered(err error) bool {
-	var ae *AnswerError
-	return !errors.As(err, &ae) && !errors.Is(err, ErrNotFinite) && !errors.Is(err, ErrUnsupported)
+	var ae *answerError
+	return !errors.As(err, &ae) && !errors.Is(err, errNotFinite) && !errors.Is(err, ErrUnsupported)
 }
 
 // Judge is j's verdict on got, an engine's answer to op (OpSweep or

@@ -19,7 +19,7 @@ import (
 	"sweepdbg/scene"
 )
 
-// LoadGLTF reads the triangles of a glTF 2.0 file, JSON (.gltf, with its
+// loadGLTF reads the triangles of a glTF 2.0 file, JSON (.gltf, with its
 // buffers in .bin files beside it or in data URIs) or binary (.glb).
 //
 // It takes every triangle primitive (modes TRIANGLES, TRIANGLE_STRIP and
@@ -45,16 +45,16 @@ import (
 // Sparse accessors, skins and morph targets are not supported (a sparse
 // position accessor is an error; skins and targets are ignored). Cancelling
 // ctx stops the load with an error wrapping ctx.Err().
-func LoadGLTF(ctx context.Context, path string, progress Progress) (scene.Mesh, error) {
+func loadGLTF(ctx context.Context, path string, progress progressFunc) (scene.Mesh, error) {
 	l := &gltfLoader{ctx: ctx, path: path, meter: loadMeter{progress: progress}}
 	return l.run(l.load)
 }
 
-// ReadGLTF is LoadGLTF for a file's bytes already in memory (a file
+// readGLTF is loadGLTF for a file's bytes already in memory (a file
 // dropped on the browser page), named name in errors. Its buffers must be
 // inside it (a .glb's binary chunk or data: URIs): a buffer in another
 // file is an error.
-func ReadGLTF(ctx context.Context, name string, data []byte, progress Progress) (scene.Mesh, error) {
+func readGLTF(ctx context.Context, name string, data []byte, progress progressFunc) (scene.Mesh, error) {
 	l := &gltfLoader{ctx: ctx, path: name, meter: loadMeter{progress: progress}}
 	return l.run(func() error {
 		if int64(len(data)) > gltfLimit() {
@@ -95,7 +95,7 @@ const (
 // context and progress reports (4 MiB).
 const gltfChunk = 4 << 20
 
-// gltfLoader holds the state of one LoadGLTF.
+// gltfLoader holds the state of one loadGLTF.
 type gltfLoader struct {
 	ctx   context.Context
 	path  string

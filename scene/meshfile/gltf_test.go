@@ -134,7 +134,7 @@ func TestLoadGLTFWithBin(t *testing.T) {
 	dir := t.TempDir()
 	path := writeGLTF(t, dir, "quad.gltf", quadDoc("quad%20data.bin"), map[string][]byte{"quad data.bin": quadBin})
 	var reports []float64
-	m, err := LoadMesh(context.Background(), path, func(d float64) { reports = append(reports, d) })
+	m, err := loadMesh(context.Background(), path, func(d float64) { reports = append(reports, d) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +146,7 @@ func TestLoadGLTFDataURIs(t *testing.T) {
 	for _, mime := range []string{"application/octet-stream", "application/gltf-buffer"} {
 		uri := "data:" + mime + ";base64," + base64.StdEncoding.EncodeToString(quadBin)
 		path := writeGLTF(t, t.TempDir(), "embedded.gltf", quadDoc(uri), nil)
-		m, err := LoadGLTF(context.Background(), path, nil)
+		m, err := loadGLTF(context.Background(), path, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", mime, err)
 		}
@@ -159,7 +159,7 @@ func TestLoadGLTFSceneChoice(t *testing.T) {
 	doc := quadDoc("q.bin")
 	doc["scene"] = 1
 	want := scene.Mesh{Vertices: []mgl64.Vec3{{0, 0, 7}, {1, 0, 7}, {1, 0, 8}}, Triangles: [][3]int{{0, 1, 2}}}
-	m, err := LoadGLTF(context.Background(), writeGLTF(t, t.TempDir(), "s.gltf", doc, map[string][]byte{"q.bin": quadBin}), nil)
+	m, err := loadGLTF(context.Background(), writeGLTF(t, t.TempDir(), "s.gltf", doc, map[string][]byte{"q.bin": quadBin}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func TestLoadGLTFSceneChoice(t *testing.T) {
 	delete(doc, "scenes")
 	want = scene.Mesh{Vertices: append(append([]mgl64.Vec3{}, quadWant.Vertices...), want.Vertices...),
 		Triangles: append(append([][3]int{}, quadWant.Triangles...), [3]int{7, 8, 9})}
-	m, err = LoadGLTF(context.Background(), writeGLTF(t, t.TempDir(), "s.gltf", doc, map[string][]byte{"q.bin": quadBin}), nil)
+	m, err = loadGLTF(context.Background(), writeGLTF(t, t.TempDir(), "s.gltf", doc, map[string][]byte{"q.bin": quadBin}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +181,7 @@ func TestLoadGLTFSceneChoice(t *testing.T) {
 	delete(doc, "nodes")
 	want = scene.Mesh{Vertices: []mgl64.Vec3{{0, 0, 0}, {1, 0, 0}, {1, 0, 1}, {0, 0, 1}, {0, 0, 0}, {1, 0, 0}, {1, 0, 1}},
 		Triangles: [][3]int{{0, 1, 2}, {0, 2, 3}, {4, 5, 6}}}
-	m, err = LoadGLTF(context.Background(), writeGLTF(t, t.TempDir(), "s.gltf", doc, map[string][]byte{"q.bin": quadBin}), nil)
+	m, err = loadGLTF(context.Background(), writeGLTF(t, t.TempDir(), "s.gltf", doc, map[string][]byte{"q.bin": quadBin}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func TestLoadGLTFStripFanAndQuantized(t *testing.T) {
 		},
 		"buffers": []any{map[string]any{"uri": "q.bin", "byteLength": 32}},
 	}
-	m, err := LoadGLTF(context.Background(), writeGLTF(t, t.TempDir(), "sf.gltf", doc, map[string][]byte{"q.bin": bin}), nil)
+	m, err := loadGLTF(context.Background(), writeGLTF(t, t.TempDir(), "sf.gltf", doc, map[string][]byte{"q.bin": bin}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +248,7 @@ func writeGLB(t testing.TB, path string, pos [][3]float32, idx []uint32) {
 func TestLoadGLB(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tri.glb")
 	writeGLB(t, path, [][3]float32{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0.5, 0.25, 2}}, []uint32{0, 1, 2, 1, 3, 2})
-	m, err := LoadMesh(context.Background(), path, nil)
+	m, err := loadMesh(context.Background(), path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,7 +364,7 @@ func TestLoadGLTFHostile(t *testing.T) {
 				t.Fatal(err)
 			}
 			path := writeGLTF(t, dir, "level.gltf", c.doc, c.files)
-			_, err := LoadMesh(context.Background(), path, nil)
+			_, err := loadMesh(context.Background(), path, nil)
 			if err == nil {
 				t.Fatal("loaded without error")
 			}
@@ -398,7 +398,7 @@ func TestLoadGLTFSymlinkOutOfFolder(t *testing.T) {
 	}
 	path := writeGLTF(t, dir, "level.gltf", quadDoc("q.bin"), nil)
 	opens := watchOpens(t, filepath.Join(top, "secret.bin"))
-	_, err := LoadGLTF(context.Background(), path, nil)
+	_, err := loadGLTF(context.Background(), path, nil)
 	if n := opens(); n != 0 {
 		t.Errorf("the secret outside the folder was opened or read %d times", n)
 	}
@@ -441,7 +441,7 @@ func TestLoadGLBMalformed(t *testing.T) {
 			if err := os.WriteFile(path, c.data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			_, err := LoadMesh(context.Background(), path, nil)
+			_, err := loadMesh(context.Background(), path, nil)
 			if err == nil || errors.Is(err, errGLTFPanic) || !strings.HasPrefix(err.Error(), path+": ") ||
 				!strings.Contains(err.Error(), c.want) {
 				t.Fatalf("got %v, want an error containing %q", err, c.want)
@@ -477,7 +477,7 @@ func TestLoadGLTFProgressAndCancel(t *testing.T) {
 }
 
 // FuzzGLTF parses arbitrary bytes as a .gltf or .glb document in memory,
-// through the same path LoadGLTF takes after reading the file (external
+// through the same path loadGLTF takes after reading the file (external
 // buffers are refused, data URIs and the BIN chunk are read): no panic, an
 // error is a safe *Error naming the file, and any mesh returned is valid.
 // Nothing is written to disk, so it runs thousands of inputs a second.
@@ -520,13 +520,13 @@ func setDoc(doc map[string]any, key string, i int, field string, v any) map[stri
 	return doc
 }
 
-// loadAllocs loads path with LoadMesh and returns the error and the bytes
+// loadAllocs loads path with loadMesh and returns the error and the bytes
 // allocated meanwhile.
 func loadAllocs(t *testing.T, path string) (error, uint64) {
 	t.Helper()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	_, err := LoadMesh(context.Background(), path, nil)
+	_, err := loadMesh(context.Background(), path, nil)
 	runtime.ReadMemStats(&after)
 	return err, after.TotalAlloc - before.TotalAlloc
 }
@@ -581,12 +581,12 @@ func TestLoadGLTFHugeFiles(t *testing.T) {
 	for _, c := range cases {
 		err, alloc := loadAllocs(t, c.path)
 		if err == nil || (c.want != nil && !errors.Is(err, c.want)) || !strings.Contains(err.Error(), c.msg) {
-			t.Errorf("LoadMesh(%s) = %v, want %v containing %q", filepath.Base(c.path), err, c.want, c.msg)
+			t.Errorf("loadMesh(%s) = %v, want %v containing %q", filepath.Base(c.path), err, c.want, c.msg)
 			continue
 		}
 		checkSafeErr(t, err, c.path)
 		if alloc > 1<<20 {
-			t.Errorf("LoadMesh(%s) allocated %d bytes, want it refused before reading", filepath.Base(c.path), alloc)
+			t.Errorf("loadMesh(%s) allocated %d bytes, want it refused before reading", filepath.Base(c.path), alloc)
 		}
 	}
 }
@@ -612,11 +612,11 @@ func TestLoadErrorsEscapeFileText(t *testing.T) {
 	for _, p := range []string{gl, obj, long} {
 		err, _ := loadAllocs(t, p)
 		if err == nil {
-			t.Fatalf("LoadMesh(%q) succeeded", p)
+			t.Fatalf("loadMesh(%q) succeeded", p)
 		}
 		checkSafeErr(t, err, p)
 		if msg := err.Error(); strings.ContainsAny(msg, "\x1b\x07\b\n") || len(msg) > 1000 {
-			t.Errorf("LoadMesh(%q) error %q is not escaped and short", p, msg)
+			t.Errorf("loadMesh(%q) error %q is not escaped and short", p, msg)
 		}
 	}
 }

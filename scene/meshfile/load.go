@@ -1,6 +1,6 @@
-// Package meshfile reads user levels into scenes: Wavefront OBJ (LoadOBJ,
-// ReadOBJ) and glTF 2.0 (LoadGLTF, for .gltf and .glb), chosen by extension
-// in LoadMesh, and Open, which opens what the user pointed the debugger at
+// Package meshfile reads user levels into scenes: Wavefront OBJ (loadOBJ,
+// readOBJ) and glTF 2.0 (loadGLTF, for .gltf and .glb), chosen by extension
+// in loadMesh, and Open, which opens what the user pointed the debugger at
 // (a fixture, or a mesh with a motion placed so that it touches the mesh).
 // The loaders report progress, stop when their context is cancelled, refuse
 // anything but regular files and anything over scene.MaxFileBytes or the
@@ -24,10 +24,10 @@ import (
 	"sweepdbg/scene"
 )
 
-// Progress is scene.Progress: the fraction of a load done so far.
-type Progress = scene.Progress
+// progressFunc is scene.Progress: the fraction of a load done so far.
+type progressFunc = scene.Progress
 
-// IsLevel reports whether path names a level file LoadMesh reads (by its
+// IsLevel reports whether path names a level file loadMesh reads (by its
 // extension, any case: .obj, .gltf, .glb), as opposed to a fixture or a
 // capture.
 func IsLevel(path string) bool {
@@ -38,7 +38,7 @@ func IsLevel(path string) bool {
 	return false
 }
 
-// LoadMesh reads a triangle mesh from a Wavefront OBJ (.obj) or glTF 2.0
+// loadMesh reads a triangle mesh from a Wavefront OBJ (.obj) or glTF 2.0
 // (.gltf, .glb) file, chosen by extension (case-insensitive). Cancelling ctx
 // stops the load with an error wrapping ctx.Err(). Errors are *Error values
 // naming the file and the line or field. Anything but a regular file (a
@@ -47,19 +47,19 @@ func IsLevel(path string) bool {
 // read (scene.ErrTooLarge). A file that holds no triangle at all is an
 // error too, since there is nothing to collide with.
 //
-// See LoadOBJ and LoadGLTF for what each format supports and refuses.
-func LoadMesh(ctx context.Context, path string, progress Progress) (scene.Mesh, error) {
+// See loadOBJ and loadGLTF for what each format supports and refuses.
+func loadMesh(ctx context.Context, path string, progress progressFunc) (scene.Mesh, error) {
 	var (
 		m   scene.Mesh
 		err error
 	)
 	switch ext := strings.ToLower(filepath.Ext(path)); ext {
 	case ".obj":
-		var o OBJ
-		o, err = LoadOBJ(ctx, path, progress)
+		var o objFile
+		o, err = loadOBJ(ctx, path, progress)
 		m = o.Mesh
 	case ".gltf", ".glb":
-		m, err = LoadGLTF(ctx, path, progress)
+		m, err = loadGLTF(ctx, path, progress)
 	default:
 		return scene.Mesh{}, &scene.Error{File: path, Err: fmt.Errorf("unsupported file type %q (want .obj, .gltf or .glb)", ext)}
 	}
@@ -72,15 +72,15 @@ func LoadMesh(ctx context.Context, path string, progress Progress) (scene.Mesh, 
 	return m, nil
 }
 
-// loadMeter turns amounts of work done into monotone Progress calls. The zero
-// value (or one with a nil Progress) reports nothing.
+// loadMeter turns amounts of work done into monotone progress calls. The zero
+// value (or one with a nil progress function) reports nothing.
 type loadMeter struct {
-	progress Progress
+	progress progressFunc
 	last     float64
 }
 
 // report passes done, clamped to [0, 1) and never below an earlier report,
-// to the Progress. Only finish reports 1, so that 1 means "finished".
+// to the progress function. Only finish reports 1, so that 1 means "finished".
 func (m *loadMeter) report(done float64) {
 	if m.progress == nil {
 		return

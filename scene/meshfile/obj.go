@@ -15,21 +15,21 @@ import (
 	"sweepdbg/scene"
 )
 
-// OBJ is what LoadOBJ keeps of a Wavefront OBJ file: its triangles and the
+// objFile is what loadOBJ keeps of a Wavefront OBJ file: its triangles and the
 // names its `o` and `g` lines give to runs of them.
-type OBJ struct {
+type objFile struct {
 	Mesh scene.Mesh
 	// Objects has one entry per `o` line, in file order.
-	Objects []OBJPart
+	Objects []objPart
 	// Groups has one entry per `g` line, in file order; a line naming
 	// several groups (`g wall north`) gives one entry named "wall north".
-	Groups []OBJPart
+	Groups []objPart
 }
 
-// OBJPart names a run of triangles, Mesh.Triangles[Start:End]: those whose
+// objPart names a run of triangles, Mesh.Triangles[Start:End]: those whose
 // `f` lines follow the naming line, up to the next line of the same kind or
 // the end of the file. The run may be empty.
-type OBJPart struct {
+type objPart struct {
 	Name       string
 	Start, End int
 }
@@ -47,23 +47,23 @@ const objPresizeMax = 1 << 22
 // rarely enough to cost nothing measurable.
 const objCheckEvery = 1 << 13
 
-// LoadOBJ reads the Wavefront OBJ file at path; see ReadOBJ. A path that is
+// loadOBJ reads the Wavefront OBJ file at path; see readOBJ. A path that is
 // not a regular file (a FIFO, a device, a directory) is refused without
 // blocking (scene.ErrNotRegular), and a file over scene.MaxFileBytes without being read
 // (scene.ErrTooLarge).
-func LoadOBJ(ctx context.Context, path string, progress Progress) (OBJ, error) {
+func loadOBJ(ctx context.Context, path string, progress progressFunc) (objFile, error) {
 	if err := loadCancelled(ctx, path); err != nil {
-		return OBJ{}, err
+		return objFile{}, err
 	}
 	f, size, err := openFile(path, scene.MaxFileBytes)
 	if err != nil {
-		return OBJ{}, err
+		return objFile{}, err
 	}
 	defer f.Close()
-	return ReadOBJ(ctx, f, path, size, progress)
+	return readOBJ(ctx, f, path, size, progress)
 }
 
-// ReadOBJ parses a Wavefront OBJ stream. Errors are *Error values with File
+// readOBJ parses a Wavefront OBJ stream. Errors are *Error values with File
 // set to name and Line to the line; name is used in errors only
 // ("level.obj:123: face index 40 out of range (31 vertices)"); size is the
 // stream's length in bytes, for progress and for pre-sizing, or 0 when
@@ -81,9 +81,9 @@ func LoadOBJ(ctx context.Context, path string, progress Progress) (OBJ, error) {
 // only name a vertex defined above it), and more than scene.MaxVertices or
 // scene.MaxTriangles. Cancelling ctx stops the read with an error wrapping
 // ctx.Err().
-func ReadOBJ(ctx context.Context, r io.Reader, name string, size int64, progress Progress) (OBJ, error) {
+func readOBJ(ctx context.Context, r io.Reader, name string, size int64, progress progressFunc) (objFile, error) {
 	if err := loadCancelled(ctx, name); err != nil {
-		return OBJ{}, err
+		return objFile{}, err
 	}
 	var p objParser
 	p.presize(size)
@@ -95,21 +95,21 @@ func ReadOBJ(ctx context.Context, r io.Reader, name string, size int64, progress
 		p.line++
 		if p.line%objCheckEvery == 0 {
 			if err := loadCancelled(ctx, name); err != nil {
-				return OBJ{}, err
+				return objFile{}, err
 			}
 			if size > 0 {
 				meter.report(float64(cr.n) / float64(size))
 			}
 		}
 		if err := p.parseLine(sc.Bytes()); err != nil {
-			return OBJ{}, &scene.Error{File: name, Line: p.line, Err: err}
+			return objFile{}, &scene.Error{File: name, Line: p.line, Err: err}
 		}
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return OBJ{}, &scene.Error{File: name, Line: p.line + 1, Err: fmt.Errorf("line longer than %s", safeopen.ByteSize(objLineMax))}
+			return objFile{}, &scene.Error{File: name, Line: p.line + 1, Err: fmt.Errorf("line longer than %s", safeopen.ByteSize(objLineMax))}
 		}
-		return OBJ{}, &scene.Error{File: name, Err: fmt.Errorf("read: %w", safeopen.UnwrapPath(err))}
+		return objFile{}, &scene.Error{File: name, Err: fmt.Errorf("read: %w", safeopen.UnwrapPath(err))}
 	}
 	p.closePart(p.obj.Objects)
 	p.closePart(p.obj.Groups)
@@ -117,10 +117,10 @@ func ReadOBJ(ctx context.Context, r io.Reader, name string, size int64, progress
 	return p.obj, nil
 }
 
-// objParser holds the state of one ReadOBJ.
+// objParser holds the state of one readOBJ.
 type objParser struct {
 	line int
-	obj  OBJ
+	obj  objFile
 	face []int // the current face's vertex indices, 0-based; reused
 }
 
@@ -241,15 +241,15 @@ func (p *objParser) faceIndex(field []byte) (int, error) {
 
 // startPart closes the open part of parts (if any) and opens one named by
 // the rest of the line.
-func (p *objParser) startPart(parts []OBJPart, rest []byte) []OBJPart {
+func (p *objParser) startPart(parts []objPart, rest []byte) []objPart {
 	p.closePart(parts)
 	at := len(p.obj.Mesh.Triangles)
-	return append(parts, OBJPart{Name: string(objTrimSpace(rest)), Start: at, End: -1})
+	return append(parts, objPart{Name: string(objTrimSpace(rest)), Start: at, End: -1})
 }
 
 // closePart ends the last part of parts, if still open, at the current
 // triangle.
-func (p *objParser) closePart(parts []OBJPart) {
+func (p *objParser) closePart(parts []objPart) {
 	if n := len(parts); n > 0 && parts[n-1].End < 0 {
 		parts[n-1].End = len(p.obj.Mesh.Triangles)
 	}

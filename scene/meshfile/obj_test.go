@@ -47,7 +47,7 @@ const objEveryForm = "# every face form\r\n" +
 	"p 1\n"
 
 func TestReadOBJEveryFaceForm(t *testing.T) {
-	o, err := ReadOBJ(context.Background(), strings.NewReader(objEveryForm), "forms.obj", 0, nil)
+	o, err := readOBJ(context.Background(), strings.NewReader(objEveryForm), "forms.obj", 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,8 +68,8 @@ func TestReadOBJEveryFaceForm(t *testing.T) {
 	if !reflect.DeepEqual(o.Mesh.Triangles, wantT) {
 		t.Errorf("triangles:\n got %v\nwant %v", o.Mesh.Triangles, wantT)
 	}
-	wantObjects := []OBJPart{{"first", 0, 3}, {"second", 3, 9}}
-	wantGroups := []OBJPart{{"wall north", 0, 9}}
+	wantObjects := []objPart{{"first", 0, 3}, {"second", 3, 9}}
+	wantGroups := []objPart{{"wall north", 0, 9}}
 	if !reflect.DeepEqual(o.Objects, wantObjects) {
 		t.Errorf("objects: got %v, want %v", o.Objects, wantObjects)
 	}
@@ -81,7 +81,7 @@ func TestReadOBJEveryFaceForm(t *testing.T) {
 func TestReadOBJExactFloat64(t *testing.T) {
 	// 0.1 is not a float32; a float32 parse would give 0.10000000149011612.
 	src := "v 0.1 123456789.123456789 -1e-300\nf 1 1 1\n"
-	o, err := ReadOBJ(context.Background(), strings.NewReader(src), "f.obj", 0, nil)
+	o, err := readOBJ(context.Background(), strings.NewReader(src), "f.obj", 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func TestReadOBJErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := ReadOBJ(context.Background(), strings.NewReader(c.src), "bad.obj", 0, nil)
+			_, err := readOBJ(context.Background(), strings.NewReader(c.src), "bad.obj", 0, nil)
 			if err == nil || err.Error() != c.want {
 				t.Fatalf("got error %v, want %q", err, c.want)
 			}
@@ -123,7 +123,7 @@ func TestReadOBJErrors(t *testing.T) {
 
 func TestReadOBJLongLine(t *testing.T) {
 	src := "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3" + strings.Repeat(" 3", 200_000) + "\n"
-	o, err := ReadOBJ(context.Background(), strings.NewReader(src), "long.obj", 0, nil)
+	o, err := readOBJ(context.Background(), strings.NewReader(src), "long.obj", 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,11 +134,11 @@ func TestReadOBJLongLine(t *testing.T) {
 
 func TestLoadOBJFileErrors(t *testing.T) {
 	dir := t.TempDir()
-	_, err := LoadOBJ(context.Background(), filepath.Join(dir, "missing.obj"), nil)
+	_, err := loadOBJ(context.Background(), filepath.Join(dir, "missing.obj"), nil)
 	if !errors.Is(err, os.ErrNotExist) || !strings.Contains(err.Error(), "missing.obj") {
 		t.Errorf("missing file: got %v", err)
 	}
-	_, err = LoadMesh(context.Background(), filepath.Join(dir, "level.fbx"), nil)
+	_, err = loadMesh(context.Background(), filepath.Join(dir, "level.fbx"), nil)
 	if err == nil || !strings.Contains(err.Error(), `level.fbx: unsupported file type ".fbx"`) {
 		t.Errorf("unknown extension: got %v", err)
 	}
@@ -146,7 +146,7 @@ func TestLoadOBJFileErrors(t *testing.T) {
 	if err := os.WriteFile(empty, []byte("# nothing\nv 1 2 3\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err = LoadMesh(context.Background(), empty, nil)
+	_, err = loadMesh(context.Background(), empty, nil)
 	if err == nil || !strings.Contains(err.Error(), "empty.OBJ: no triangles") {
 		t.Errorf("no triangles: got %v", err)
 	}
@@ -214,7 +214,7 @@ func TestLoadOBJTerrain(t *testing.T) {
 		cells = 60
 	}
 	path := writeTerrainOBJ(t, t.TempDir(), cells)
-	m, err := LoadMesh(context.Background(), path, nil)
+	m, err := loadMesh(context.Background(), path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +244,7 @@ func TestLoadOBJProgressAndCancel(t *testing.T) {
 	checkProgressAndCancel(t, path, 80_000, 5)
 }
 
-// checkProgressAndCancel loads path three times with LoadMesh: fully,
+// checkProgressAndCancel loads path three times with loadMesh: fully,
 // expecting wantTris triangles and at least minReports progress reports
 // (see checkProgress); with a context cancelled before the start; and
 // cancelling once progress passes 0.3, which must stop the load early with
@@ -252,7 +252,7 @@ func TestLoadOBJProgressAndCancel(t *testing.T) {
 func checkProgressAndCancel(t *testing.T, path string, wantTris, minReports int) {
 	t.Helper()
 	var got []float64
-	m, err := LoadMesh(context.Background(), path, func(done float64) { got = append(got, done) })
+	m, err := loadMesh(context.Background(), path, func(done float64) { got = append(got, done) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,14 +263,14 @@ func checkProgressAndCancel(t *testing.T, path string, wantTris, minReports int)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := LoadMesh(ctx, path, nil); !errors.Is(err, context.Canceled) {
+	if _, err := loadMesh(ctx, path, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("already cancelled: got %v", err)
 	}
 
 	ctx, cancel = context.WithCancel(context.Background())
 	defer cancel()
 	var reports int
-	_, err = LoadMesh(ctx, path, func(done float64) {
+	_, err = loadMesh(ctx, path, func(done float64) {
 		reports++
 		if done > 0.3 {
 			cancel()
@@ -310,13 +310,13 @@ func FuzzOBJ(f *testing.F) {
 	f.Add([]byte("v nan 0 0\nf 0\n"))
 	f.Add([]byte("v 1e300 0 0\nv 0 \x1b[2J\x07 0\nPASS\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		o, err := ReadOBJ(context.Background(), bytes.NewReader(data), "fuzz.obj", int64(len(data)), nil)
+		o, err := readOBJ(context.Background(), bytes.NewReader(data), "fuzz.obj", int64(len(data)), nil)
 		if err != nil {
 			checkSafeErr(t, err, "fuzz.obj")
 			return
 		}
 		checkMeshValid(t, o.Mesh)
-		for _, parts := range [][]OBJPart{o.Objects, o.Groups} {
+		for _, parts := range [][]objPart{o.Objects, o.Groups} {
 			for _, p := range parts {
 				if p.Start < 0 || p.Start > p.End || p.End > len(o.Mesh.Triangles) {
 					t.Fatalf("part %+v outside %d triangles", p, len(o.Mesh.Triangles))
@@ -366,7 +366,7 @@ func BenchmarkLoadOBJTerrain(b *testing.B) {
 	benchmarkLoadMesh(b, writeTerrainOBJ(b, b.TempDir(), 708), 1_002_528)
 }
 
-// benchmarkLoadMesh times LoadMesh on the file at path, which must hold
+// benchmarkLoadMesh times loadMesh on the file at path, which must hold
 // wantTris triangles.
 func benchmarkLoadMesh(b *testing.B, path string, wantTris int) {
 	st, err := os.Stat(path)
@@ -376,7 +376,7 @@ func benchmarkLoadMesh(b *testing.B, path string, wantTris int) {
 	b.SetBytes(st.Size())
 	b.ReportAllocs()
 	for b.Loop() {
-		m, err := LoadMesh(context.Background(), path, nil)
+		m, err := loadMesh(context.Background(), path, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -468,7 +468,7 @@ func FuzzOBJFastFloat(f *testing.F) {
 func TestOBJOutOfRangeNumbers(t *testing.T) {
 	for _, x := range []string{"1e300", "-2e12", "1e999", "12345678901234567890"} {
 		src := "v 0 0 0\nv 1 0 0\nv 0 " + x + " 1\nf 1 2 3\n"
-		_, err := ReadOBJ(context.Background(), strings.NewReader(src), "big.obj", int64(len(src)), nil)
+		_, err := readOBJ(context.Background(), strings.NewReader(src), "big.obj", int64(len(src)), nil)
 		var se *scene.Error
 		if !errors.As(err, &se) || se.Line != 3 || !strings.HasPrefix(err.Error(), "big.obj:3: ") {
 			t.Errorf("coordinate %s: %v, want an error on big.obj line 3", x, err)

@@ -18,13 +18,13 @@ import (
 )
 
 // Open opens what the user pointed the debugger at: a fixture (.json,
-// read with Load) or a mesh file (.obj, .gltf, .glb, read with LoadMesh,
+// read with Load) or a mesh file (.obj, .gltf, .glb, read with loadMesh,
 // which reports progress and stops when ctx is cancelled). A mesh becomes
 // a scene named after the file, with an upright ellipsoid about 3% of the
 // mesh's size placed above the mesh and moving down and sideways through
 // a triangle near the middle, so the first view shows a contact. Errors
 // name the file. progress may be nil.
-func Open(ctx context.Context, path string, progress Progress) (*scene.Scene, error) {
+func Open(ctx context.Context, path string, progress progressFunc) (*scene.Scene, error) {
 	if strings.EqualFold(filepath.Ext(path), ".json") {
 		s, err := scene.Load(path)
 		if err == nil && progress != nil {
@@ -32,7 +32,7 @@ func Open(ctx context.Context, path string, progress Progress) (*scene.Scene, er
 		}
 		return s, err
 	}
-	mesh, err := LoadMesh(ctx, path, progress)
+	mesh, err := loadMesh(ctx, path, progress)
 	if err != nil {
 		return nil, scene.InFile(path, err)
 	}
@@ -43,8 +43,8 @@ func Open(ctx context.Context, path string, progress Progress) (*scene.Scene, er
 // OpenData is Open for a file's bytes already in memory (a file dropped
 // on the browser page), named name (its extension chooses the format, as
 // in Open). The size limits are Open's (Limit); a glTF file's buffers
-// must be inside it (see ReadGLTF).
-func OpenData(ctx context.Context, name string, data []byte, progress Progress) (*scene.Scene, error) {
+// must be inside it (see readGLTF).
+func OpenData(ctx context.Context, name string, data []byte, progress progressFunc) (*scene.Scene, error) {
 	if n, limit := int64(len(data)), Limit(name); n > limit {
 		return nil, &scene.Error{File: name, Err: fmt.Errorf("%w: %s, the limit is %s", scene.ErrTooLarge, safeopen.ByteSize(n), safeopen.ByteSize(limit))}
 	}
@@ -56,11 +56,11 @@ func OpenData(ctx context.Context, name string, data []byte, progress Progress) 
 	var err error
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".obj":
-		var o OBJ
-		o, err = ReadOBJ(ctx, bytes.NewReader(data), name, int64(len(data)), progress)
+		var o objFile
+		o, err = readOBJ(ctx, bytes.NewReader(data), name, int64(len(data)), progress)
 		mesh = o.Mesh
 	case ".gltf", ".glb":
-		mesh, err = ReadGLTF(ctx, name, data, progress)
+		mesh, err = readGLTF(ctx, name, data, progress)
 	default:
 		err = &scene.Error{File: name, Err: fmt.Errorf("unsupported file type %q (want .json, .obj, .gltf or .glb)", filepath.Ext(name))}
 	}

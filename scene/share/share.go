@@ -6,10 +6,10 @@
 // the same way.
 //
 // Decoding is for untrusted links: the inflated JSON is bounded by
-// MaxInflated (a link that inflates without end, a "zip bomb", is refused
-// after reading MaxInflated+1 bytes), and every error is an *Error whose
-// Kind says what was wrong (ErrNoFixture, ErrEncoding, ErrCompression,
-// ErrTooLarge, ErrFixture) for errors.Is.
+// scene.MaxFixtureSize (a link that inflates without end, a "zip bomb", is
+// refused after reading scene.MaxFixtureSize+1 bytes), and every error is
+// an *Error whose Kind says what was wrong (ErrNoFixture, ErrEncoding,
+// ErrCompression, ErrTooLarge, ErrFixture) for errors.Is.
 package share
 
 import (
@@ -29,9 +29,9 @@ import (
 // it ("#fixture=...").
 const Marker = "#fixture="
 
-// MaxInflated is the most bytes of fixture JSON a link may inflate to:
+// maxInflated is the most bytes of fixture JSON a link may inflate to:
 // scene.MaxFixtureSize, the bound on a fixture file.
-const MaxInflated = scene.MaxFixtureSize
+const maxInflated = scene.MaxFixtureSize
 
 // DefaultBase is the address `debugger link` puts before the fragment
 // when given no --base: the site's page relative to where the site is
@@ -48,9 +48,9 @@ var (
 	// ErrCompression: the bytes are not complete raw DEFLATE data (a
 	// truncated or damaged link).
 	ErrCompression = errors.New("the fixture is not complete DEFLATE data (the link is truncated or damaged)")
-	// ErrTooLarge: the fixture inflates beyond MaxInflated. It wraps
+	// ErrTooLarge: the fixture inflates beyond scene.MaxFixtureSize. It wraps
 	// scene.ErrTooLarge.
-	ErrTooLarge = fmt.Errorf("the fixture inflates beyond %d MiB: %w", MaxInflated>>20, scene.ErrTooLarge)
+	ErrTooLarge = fmt.Errorf("the fixture inflates beyond %d MiB: %w", maxInflated>>20, scene.ErrTooLarge)
 	// ErrFixture: the JSON is not a valid fixture; the *Error's Err is
 	// the *scene.Error naming the field.
 	ErrFixture = errors.New("the link's fixture is invalid")
@@ -104,9 +104,9 @@ func Encode(fixture []byte) (string, error) {
 	return base64.RawURLEncoding.EncodeToString(z.Bytes()), nil
 }
 
-// EncodeScene encodes s as a fixture (scene.Scene.Marshal, which refuses an
+// encodeScene encodes s as a fixture (scene.Scene.Marshal, which refuses an
 // invalid scene) into a fragment payload.
-func EncodeScene(s *scene.Scene) (string, error) {
+func encodeScene(s *scene.Scene) (string, error) {
 	data, err := s.Marshal()
 	if err != nil {
 		return "", err
@@ -117,7 +117,7 @@ func EncodeScene(s *scene.Scene) (string, error) {
 // Link returns base (any fragment it has dropped) + "#fixture=" +
 // the payload of s.
 func Link(base string, s *scene.Scene) (string, error) {
-	payload, err := EncodeScene(s)
+	payload, err := encodeScene(s)
 	if err != nil {
 		return "", err
 	}
@@ -125,11 +125,11 @@ func Link(base string, s *scene.Scene) (string, error) {
 	return base + Marker + payload, nil
 }
 
-// Payload returns the fixture payload of a link: what follows "#fixture="
+// payloadOf returns the fixture payload of a link: what follows "#fixture="
 // in a whole address, a fragment ("#fixture=...") or a bare payload
 // prefixed "fixture=". It is ("", false) when text has none; a payload
 // ends at the next "&" (room for later fragment fields).
-func Payload(text string) (string, bool) {
+func payloadOf(text string) (string, bool) {
 	text = strings.TrimSpace(text)
 	_, after, ok := strings.Cut(text, Marker)
 	if !ok {
@@ -146,9 +146,11 @@ func Payload(text string) (string, bool) {
 // the window's FILE argument is taken as a link when it is one.
 func IsLink(text string) bool { return strings.Contains(text, Marker) }
 
-// Open decodes the fixture of a link (see Payload for what text may be).
+// Open decodes the fixture of a link: what follows "#fixture=" in a whole
+// address, a fragment ("#fixture=...") or a bare payload prefixed
+// "fixture=", up to the next "&".
 func Open(text string) (*scene.Scene, error) {
-	payload, ok := Payload(text)
+	payload, ok := payloadOf(text)
 	if !ok || payload == "" {
 		return nil, &Error{Kind: ErrNoFixture}
 	}
@@ -157,9 +159,9 @@ func Open(text string) (*scene.Scene, error) {
 
 // Decode turns a fragment payload back into a validated fixture. Errors
 // are *Error values (see the package comment); Decode never panics and
-// never inflates more than MaxInflated+1 bytes.
+// never inflates more than scene.MaxFixtureSize+1 bytes.
 func Decode(payload string) (*scene.Scene, error) {
-	data, err := Inflate(payload)
+	data, err := inflate(payload)
 	if err != nil {
 		return nil, err
 	}
@@ -170,8 +172,8 @@ func Decode(payload string) (*scene.Scene, error) {
 	return s, nil
 }
 
-// Inflate returns the fixture JSON of a payload without parsing it.
-func Inflate(payload string) ([]byte, error) {
+// inflate returns the fixture JSON of a payload without parsing it.
+func inflate(payload string) ([]byte, error) {
 	if payload == "" {
 		return nil, &Error{Kind: ErrNoFixture}
 	}
@@ -181,9 +183,9 @@ func Inflate(payload string) ([]byte, error) {
 	}
 	r := flate.NewReader(bytes.NewReader(z))
 	defer r.Close()
-	data, err := io.ReadAll(io.LimitReader(r, MaxInflated+1))
+	data, err := io.ReadAll(io.LimitReader(r, maxInflated+1))
 	switch {
-	case len(data) > MaxInflated:
+	case len(data) > maxInflated:
 		return nil, &Error{Kind: ErrTooLarge}
 	case err != nil:
 		return nil, &Error{Kind: ErrCompression, Err: err}

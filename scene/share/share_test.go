@@ -67,9 +67,9 @@ func TestPayloadForms(t *testing.T) {
 		{"https://a.example/#other=abc", "", false},
 		{"scene.json", "", false},
 	} {
-		got, ok := Payload(tc.in)
+		got, ok := payloadOf(tc.in)
 		if got != tc.want || ok != tc.ok {
-			t.Errorf("Payload(%q) = %q, %v; want %q, %v", tc.in, got, ok, tc.want, tc.ok)
+			t.Errorf("payloadOf(%q) = %q, %v; want %q, %v", tc.in, got, ok, tc.want, tc.ok)
 		}
 	}
 }
@@ -86,11 +86,11 @@ func deflated(t testing.TB, data []byte) string {
 // TestBadLinks: each kind of broken link gets its own typed error.
 func TestBadLinks(t *testing.T) {
 	s, _ := scene.Builtin(scene.DefaultName)
-	good, err := EncodeScene(s)
+	good, err := encodeScene(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bomb := deflated(t, bytes.Repeat([]byte(" "), MaxInflated+1))
+	bomb := deflated(t, bytes.Repeat([]byte(" "), maxInflated+1))
 	for _, tc := range []struct {
 		name, link string
 		kind       error
@@ -164,7 +164,7 @@ func TestEncodeRefusesNonJSON(t *testing.T) {
 // fixture that encodes to a link opening to the same scene.
 func FuzzDecodeLink(f *testing.F) {
 	s, _ := scene.Builtin("crease")
-	good, _ := EncodeScene(s)
+	good, _ := encodeScene(s)
 	for _, seed := range []string{"#fixture=" + good, "#fixture=" + good[:10], "fixture=", "#fixture=AAAA", "x#fixture=8w"} {
 		f.Add(seed)
 	}
@@ -215,8 +215,8 @@ func TestRoundTripShapes(t *testing.T) {
 		if err != nil || !reflect.DeepEqual(got, sc) {
 			t.Fatalf("%s: link gave %+v, %v; want %+v", shape.Kind, got, err, sc)
 		}
-		payload, _ := Payload(link)
-		data, err := Inflate(payload)
+		payload, _ := payloadOf(link)
+		data, err := inflate(payload)
 		if err != nil || !bytes.Contains(data, []byte(`"version":2,`)) || !bytes.Contains(data, []byte(`"`+shape.Kind.String()+`":{`)) {
 			t.Errorf("%s: the link's fixture (%v):\n%s", shape.Kind, err, data)
 		}

@@ -101,7 +101,8 @@ func answer(c shapecases.Case) shapecases.Answer {
 var perFamily = flag.Int("perfamily", 0, "cases per family and offset (0: shapecases.PerFamily)")
 
 // TestFamiliesVsOracle runs every family at every offset through
-// shapecases.Check: there must be no wrong answer.
+// shapecases.Run, which judges with shapecases.Judge: there must be no
+// wrong answer.
 func TestFamiliesVsOracle(t *testing.T) {
 	n := shapecases.PerFamily(testing.Short())
 	if *perFamily > 0 {

@@ -15,9 +15,9 @@ import (
 	"sweepdbg/sweep"
 )
 
-// Result is the core's answer for the current Doc (see App.RunCore) and
+// result is the core's answer for the current Doc (see App.RunCore) and
 // how long it took; Rev is the App.Rev it was computed at.
-type Result struct {
+type result struct {
 	Answer    sweep.Answer // Mesh.Answer(start -> end): the first contact and the slide
 	Micros    float64      // wall time of the core's call, microseconds
 	AvgMicros float64      // Micros smoothed over the recent runs (see coreTimeWeight)
@@ -44,8 +44,8 @@ func smooth(prev, x float64) float64 {
 // used from one goroutine (the window's Update).
 type App struct {
 	Doc     Doc
-	History History
-	Result  Result
+	History history
+	Result  result
 	Recent  []string // recently opened files, newest first
 	// Ups is the up axis each level file was last opened with, by
 	// absolute path (the Scene panel's choice, kept in the session).
@@ -66,15 +66,15 @@ type App struct {
 	Selection Selection
 	// Triangle is the triangle last clicked in the view (the Result panel
 	// shows its row); a load clears it.
-	Triangle TriangleSelection
+	Triangle triangleSelection
 
 	// The work derived from the Doc, which the App owns and Update runs in
 	// its order (the window only shows it and forwards input):
-	Opinions Opinions // the three first-contact opinions on the shown motion
-	Probe    Probe    // the precision probe
-	Engines  *Engines // the live engines; nil until some are started
-	Hunter   *Hunter  // the running hunt; nil when none
-	Loading  *Loader  // the file being opened; nil when none
+	Opinions opinionCache // the three first-contact opinions on the shown motion
+	Probe    probeCache   // the precision probe
+	Engines  *engines     // the live engines; nil until some are started
+	Hunter   *hunter      // the running hunt; nil when none
+	Loading  *loader      // the file being opened; nil when none
 
 	ran bool // RunCore has run at least once (Result is for some revision)
 }
@@ -102,14 +102,14 @@ func NewDoc(s *scene.Scene, source string, view view.Options, grid float64) (Doc
 	if s == nil {
 		return Doc{}, errors.New("no scene")
 	}
-	shape := ShapeFrom(s.Shape)
+	shape := shapeFrom(s.Shape)
 	if err := shape.Validate(); err != nil {
 		return Doc{}, fmt.Errorf("scene %q: %s: %w", s.Name, s.Kind, err)
 	}
-	if err := FiniteVec("start", s.Start); err != nil {
+	if err := finiteVec("start", s.Start); err != nil {
 		return Doc{}, fmt.Errorf("scene %q: %w", s.Name, err)
 	}
-	if err := FiniteVec("end", s.End); err != nil {
+	if err := finiteVec("end", s.End); err != nil {
 		return Doc{}, fmt.Errorf("scene %q: %w", s.Name, err)
 	}
 	if !(grid > 0) {
@@ -149,7 +149,7 @@ func (a *App) Edit(what string, f func(d *Doc) error) error {
 	a.History.Record(a.Doc)
 	prev := a.Doc
 	a.SetDoc(next)
-	if c := Change(prev, next); c != "" {
+	if c := change(prev, next); c != "" {
 		a.Say("%s", c) // also replaces an error the edit may have fixed
 	} else {
 		a.Say("%s", what)
@@ -186,7 +186,7 @@ func (a *App) travel(step func(Doc) (Doc, bool), what string) {
 		return
 	}
 	a.SetDoc(d)
-	if c := Change(prev, d); c != "" {
+	if c := change(prev, d); c != "" {
 		a.Say("%s: %s", what, c)
 	} else {
 		a.Say("%s", what)
@@ -214,7 +214,7 @@ func (a *App) SetKind(kind sweep.ShapeKind) error {
 // center to p; other poses and non-finite coordinates are refused.
 func (a *App) SetPose(pose scene.Pose, p mgl64.Vec3) error {
 	return a.Edit(pose.String(), func(d *Doc) error {
-		if err := FiniteVec(pose.String(), p); err != nil {
+		if err := finiteVec(pose.String(), p); err != nil {
 			return err
 		}
 		return setPose(d, pose, p)
@@ -299,7 +299,7 @@ type Selection struct {
 // Load makes d (a freshly opened scene) current as one undo step,
 // clears the selected pose and triangle and remembers its file among the recent ones.
 func (a *App) Load(d Doc) {
-	a.Selection, a.Triangle = Selection{}, TriangleSelection{}
+	a.Selection, a.Triangle = Selection{}, triangleSelection{}
 	if a.Doc.Scene != nil && meshfile.IsLevel(d.Source) {
 		d = d.WithKind(a.Doc.Shape.Kind)
 	}
@@ -388,20 +388,20 @@ func (a *App) RunCore() {
 	d, rev := a.Doc, a.Rev
 	a.ran = true
 	if d.Scene == nil || d.Mesh == nil {
-		a.Result = Result{Rev: rev}
+		a.Result = result{Rev: rev}
 		return
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			a.Result = Result{Answer: sweep.Answer{Slid: true, Slide: sweep.SlideResult{Final: d.Scene.Start}}, Rev: rev}
+			a.Result = result{Answer: sweep.Answer{Slid: true, Slide: sweep.SlideResult{Final: d.Scene.Start}}, Rev: rev}
 			a.Fail(fmt.Errorf("core failed: %v", r))
 		}
 	}()
 	s := d.Scene
 	t0 := time.Now()
-	ans := d.Mesh.Answer(MotionOf(s))
+	ans := d.Mesh.Answer(motionOf(s))
 	us := float64(time.Since(t0).Nanoseconds()) / 1e3
-	a.Result = Result{Answer: ans, Micros: us, AvgMicros: smooth(a.Result.AvgMicros, us), Rev: rev}
+	a.Result = result{Answer: ans, Micros: us, AvgMicros: smooth(a.Result.AvgMicros, us), Rev: rev}
 }
 
 // Moment returns the current scene as a fixture: the poses, the effective
@@ -432,7 +432,7 @@ func (a *App) CroppedMoment(crop bool) (s *scene.Scene, dropped int) {
 // decimal round trip and harmless reordering of floating-point sums.
 const expectTolerance = 1e-6
 
-func expectOf(r Result) *scene.Expect {
+func expectOf(r result) *scene.Expect {
 	hit := r.Answer.Hit
 	final := r.Answer.Slide.Final
 	tol := expectTolerance
@@ -459,9 +459,9 @@ func (a *App) ExportFixture(dir string, now time.Time) (string, error) {
 	return path, nil
 }
 
-// FiniteVec returns an error naming name and the component when v has a
+// finiteVec returns an error naming name and the component when v has a
 // NaN or infinite component, nil otherwise.
-func FiniteVec(name string, v mgl64.Vec3) error {
+func finiteVec(name string, v mgl64.Vec3) error {
 	for i, x := range v {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return fmt.Errorf("%s %c = %g: must be a finite number", name, "xyz"[i], x)
@@ -474,7 +474,7 @@ func FiniteVec(name string, v mgl64.Vec3) error {
 // end Commit records as one step.
 func (a *App) Preview(pose scene.Pose, p mgl64.Vec3) {
 	d := a.Doc.Clone()
-	if FiniteVec(pose.String(), p) != nil || setPose(&d, pose, p) != nil {
+	if finiteVec(pose.String(), p) != nil || setPose(&d, pose, p) != nil {
 		return
 	}
 	a.SetDoc(d)
@@ -499,7 +499,7 @@ func (a *App) Commit(before Doc, what string) {
 		return
 	}
 	a.History.Record(before)
-	if c := Change(before, a.Doc); c != "" {
+	if c := change(before, a.Doc); c != "" {
 		what = c
 	}
 	a.Say("%s", what)

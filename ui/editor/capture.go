@@ -21,10 +21,10 @@ import (
 // frames; the wrong ones can be stepped through and exported as fixtures
 // that expect the core's answer (so they fail on the game's code).
 
-// CaptureFrame is one query line of a capture, as much as the timeline
+// captureFrame is one query line of a capture, as much as the timeline
 // needs: the query (its mesh shared with the other frames on it), the
 // game's recorded answer and the verdict on it.
-type CaptureFrame struct {
+type captureFrame struct {
 	Line     int
 	Frame    int64
 	HasFrame bool
@@ -39,7 +39,7 @@ type CaptureFrame struct {
 // the tally. Read it from the window's goroutine once Poll handed it over.
 type Capture struct {
 	Path   string
-	Frames []CaptureFrame
+	Frames []captureFrame
 	Tally  engine.Tally
 	Err    error // why reading stopped early (a read error), nil at the end of the file
 	Cursor int
@@ -61,7 +61,7 @@ func StartCapture(path string, tol float64) *CaptureLoader {
 	l := &CaptureLoader{cancel: cancel, done: make(chan *Capture, 1)}
 	go func() {
 		defer cancel()
-		l.done <- ReadCapture(ctx, path, tol)
+		l.done <- readCapture(ctx, path, tol)
 	}()
 	return l
 }
@@ -79,8 +79,8 @@ func (l *CaptureLoader) Poll() (*Capture, bool) {
 // Cancel stops reading; Poll then hands over what was read.
 func (l *CaptureLoader) Cancel() { l.once.Do(l.cancel) }
 
-// ReadCapture reads and judges the capture at path (see StartCapture).
-func ReadCapture(ctx context.Context, path string, tol float64) *Capture {
+// readCapture reads and judges the capture at path (see StartCapture).
+func readCapture(ctx context.Context, path string, tol float64) *Capture {
 	c := &Capture{Path: path, meshes: map[*engine.Mesh]scene.Mesh{}}
 	f, err := os.Open(path)
 	if err != nil {
@@ -90,7 +90,7 @@ func ReadCapture(ctx context.Context, path string, tol float64) *Capture {
 	defer f.Close()
 	c.Tally, c.Err = engine.JudgeCapture(ctx, f, judge.Judge{Tol: judge.Uniform(tol)}, func(r engine.Record, v judge.Verdict) error {
 		if r.Query.Mesh != nil {
-			c.Frames = append(c.Frames, CaptureFrame{Line: r.Line, Frame: r.Frame, HasFrame: r.HasFrame,
+			c.Frames = append(c.Frames, captureFrame{Line: r.Line, Frame: r.Frame, HasFrame: r.HasFrame,
 				Label: Escape(r.Label), Op: r.Op, Query: r.Query, Answer: r.Answer.Answer, Verdict: v})
 		}
 		return nil
@@ -99,7 +99,7 @@ func ReadCapture(ctx context.Context, path string, tol float64) *Capture {
 }
 
 // Current returns the frame under the cursor.
-func (c *Capture) Current() (*CaptureFrame, bool) {
+func (c *Capture) Current() (*captureFrame, bool) {
 	if c == nil || c.Cursor < 0 || c.Cursor >= len(c.Frames) {
 		return nil, false
 	}
@@ -122,7 +122,7 @@ func (c *Capture) NextWrong(dir int) bool {
 }
 
 // Describe names a frame: "line 12 frame 340 sweep \"jump\"".
-func (f *CaptureFrame) Describe() string {
+func (f *captureFrame) Describe() string {
 	s := fmt.Sprintf("line %d", f.Line)
 	if f.HasFrame {
 		s += fmt.Sprintf(" frame %d", f.Frame)
@@ -149,7 +149,7 @@ func (c *Capture) Scene(i int) *scene.Scene {
 	}
 	s := &scene.Scene{Name: fmt.Sprintf("capture-line-%d", f.Line), Mesh: m, Motion: q.Motion}
 	s.Slide = q.Slide.WithDefaults(q.Shape)
-	s.Expect = expectOf(Result{Answer: q.Mesh.Core.Answer(s.Motion)})
+	s.Expect = expectOf(result{Answer: q.Mesh.Core.Answer(s.Motion)})
 	return s
 }
 
@@ -168,7 +168,7 @@ func indexed(m *engine.Mesh) scene.Mesh {
 func (c *Capture) Doc(i int, v view.Options, grid float64) (Doc, error) {
 	s := c.Scene(i)
 	s.Expect = nil
-	shape := ShapeFrom(s.Shape)
+	shape := shapeFrom(s.Shape)
 	if err := shape.Validate(); err != nil {
 		return Doc{}, fmt.Errorf("capture line %d: %s: %w", c.Frames[i].Line, s.Kind, err)
 	}

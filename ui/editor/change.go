@@ -10,12 +10,12 @@ import (
 	"sweepdbg/sweep"
 )
 
-// Change describes what differs between two Docs, for the status line
+// change describes what differs between two Docs, for the status line
 // after an edit ("moved end to (4, 0.8, 3)") and after undo or redo
 // ("undo: radius x 0.5 → 0.4"). A different scene is named; otherwise
 // every changed pose, radius, angle, slide option, grid step and view
 // toggle is listed. It returns "" when nothing the panels show differs.
-func Change(from, to Doc) string {
+func change(from, to Doc) string {
 	if from.Scene == nil || to.Scene == nil {
 		return ""
 	}

@@ -14,15 +14,15 @@ import (
 )
 
 // Live engines in the window: each user engine (`debugger --engine CMD`)
-// has a Runner, one goroutine that owns its engine.Process. The window
+// has a runner, one goroutine that owns its engine.Process. The window
 // posts the motion of every new revision without waiting; the runner
 // answers only the newest (a drag posts many), judges the answer against
 // the core's and hands a report back, which the window polls.
 
-// EngineQuery is one question for a live engine: the shown motion at
+// engineQuery is one question for a live engine: the shown motion at
 // revision Rev and the core's answer to it (the referee's, from
 // App.Result: sweep and slide).
-type EngineQuery struct {
+type engineQuery struct {
 	Rev   uint64
 	Query engine.Query
 	Exact sweep.Answer
@@ -61,16 +61,16 @@ func (r *EngineReport) Verdict() judge.Verdict {
 	return judge.Verdict{}
 }
 
-// Runner runs one live engine in its own goroutine, which alone touches
+// runner runs one live engine in its own goroutine, which alone touches
 // the engine.Process. Post, Poll, Restart and Close are for one other
 // goroutine (the window's); none of them waits for the engine.
-type Runner struct {
+type runner struct {
 	cmd   string
 	opt   engine.Options
 	judge judge.Judge
 
 	mu      sync.Mutex
-	next    *EngineQuery // the newest query not yet taken; older ones are dropped
+	next    *engineQuery // the newest query not yet taken; older ones are dropped
 	restart bool
 	wake    chan struct{} // cap 1: something to do
 	out     chan EngineReport
@@ -78,12 +78,12 @@ type Runner struct {
 	done    chan struct{} // closed when the goroutine has ended and the engine is dead
 }
 
-// StartRunner starts the engine cmdline in the background (its hello
+// startRunner starts the engine cmdline in the background (its hello
 // included) and returns at once; tol is the judge's tolerance (0: the
 // default).
-func StartRunner(cmdline string, opt engine.Options, tol float64) *Runner {
+func startRunner(cmdline string, opt engine.Options, tol float64) *runner {
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &Runner{cmd: cmdline, opt: opt, judge: judge.Judge{Tol: judge.Uniform(tol)}, wake: make(chan struct{}, 1),
+	r := &runner{cmd: cmdline, opt: opt, judge: judge.Judge{Tol: judge.Uniform(tol)}, wake: make(chan struct{}, 1),
 		out: make(chan EngineReport, 1), cancel: cancel, done: make(chan struct{})}
 	go r.run(ctx)
 	return r
@@ -91,7 +91,7 @@ func StartRunner(cmdline string, opt engine.Options, tol float64) *Runner {
 
 // Post hands q to the engine without waiting, replacing a query it has
 // not taken yet.
-func (r *Runner) Post(q EngineQuery) {
+func (r *runner) Post(q engineQuery) {
 	r.mu.Lock()
 	r.next = &q
 	r.mu.Unlock()
@@ -100,14 +100,14 @@ func (r *Runner) Post(q EngineQuery) {
 
 // Restart asks for the engine to be started again (killed first if it
 // still runs); the next report says how that went.
-func (r *Runner) Restart() {
+func (r *runner) Restart() {
 	r.mu.Lock()
 	r.restart = true
 	r.mu.Unlock()
 	r.poke()
 }
 
-func (r *Runner) poke() {
+func (r *runner) poke() {
 	select {
 	case r.wake <- struct{}{}:
 	default:
@@ -115,7 +115,7 @@ func (r *Runner) poke() {
 }
 
 // Poll returns the newest report not yet polled, if any.
-func (r *Runner) Poll() (EngineReport, bool) {
+func (r *runner) Poll() (EngineReport, bool) {
 	select {
 	case rep := <-r.out:
 		return rep, true
@@ -126,23 +126,23 @@ func (r *Runner) Poll() (EngineReport, bool) {
 
 // Close stops the engine (its process group is killed, a request in
 // flight abandoned) and waits for the goroutine to end.
-func (r *Runner) Close() {
+func (r *runner) Close() {
 	r.Cancel()
 	<-r.done
 }
 
 // Cancel starts stopping the engine without waiting (see Close).
-func (r *Runner) Cancel() { r.cancel() }
+func (r *runner) Cancel() { r.cancel() }
 
 // runnerState is what the runner goroutine keeps between requests.
 type runnerState struct {
 	p    *engine.Process
 	err  error // why p is nil: the start failed
 	last EngineReport
-	q    *EngineQuery // the last query answered, asked again after a restart
+	q    *engineQuery // the last query answered, asked again after a restart
 }
 
-func (r *Runner) run(ctx context.Context) {
+func (r *runner) run(ctx context.Context) {
 	defer close(r.done)
 	st := &runnerState{last: EngineReport{Name: filepath.Base(firstWord(r.cmd))}}
 	defer func() {
@@ -183,7 +183,7 @@ func firstWord(cmd string) string {
 }
 
 // start starts (or restarts) the engine and reports how it went.
-func (r *Runner) start(ctx context.Context, st *runnerState) {
+func (r *runner) start(ctx context.Context, st *runnerState) {
 	if st.p != nil {
 		st.err = st.p.Restart(ctx)
 	} else {
@@ -203,7 +203,7 @@ func (r *Runner) start(ctx context.Context, st *runnerState) {
 
 // answer asks the engine for q's sweep and slide (those it answers) and
 // judges them.
-func (r *Runner) answer(ctx context.Context, st *runnerState, q *EngineQuery) {
+func (r *runner) answer(ctx context.Context, st *runnerState, q *engineQuery) {
 	rep := EngineReport{Name: st.last.Name, Rev: q.Rev, Answered: true}
 	if st.err != nil {
 		rep.Down, rep.Sweep, rep.Stderr = true, engine.BrokenVerdict(st.err), st.last.Stderr
@@ -257,7 +257,7 @@ func Escape(s string) string {
 }
 
 // report hands rep to the window, replacing a report it has not polled.
-func (r *Runner) report(st *runnerState, rep EngineReport) {
+func (r *runner) report(st *runnerState, rep EngineReport) {
 	st.last = rep
 	for {
 		select {
@@ -272,12 +272,12 @@ func (r *Runner) report(st *runnerState, rep EngineReport) {
 	}
 }
 
-// Engines is the window's set of live engines: one Runner each, the
+// engines is the window's set of live engines: one runner each, the
 // engine.Mesh of the shown Doc's mesh (a new one, with a new id, only
 // when the Doc's mesh changes: loads, not drags) and the newest report of
 // each. Used from the window's goroutine only.
-type Engines struct {
-	runners []*Runner
+type engines struct {
+	runners []*runner
 	Reports []EngineReport // the newest report of each engine, in command-line order
 
 	asked   uint64 // the revision last posted
@@ -286,19 +286,19 @@ type Engines struct {
 	emesh   *engine.Mesh // the engines' view of it
 }
 
-// StartEngines starts one Runner per command line; nothing waits for the
+// StartEngines starts one runner per command line; nothing waits for the
 // engines to start.
-func StartEngines(cmds []string, opt engine.Options, tol float64) *Engines {
-	e := &Engines{Reports: make([]EngineReport, len(cmds))}
+func StartEngines(cmds []string, opt engine.Options, tol float64) *engines {
+	e := &engines{Reports: make([]EngineReport, len(cmds))}
 	for i, c := range cmds {
-		e.runners = append(e.runners, StartRunner(c, opt, tol))
+		e.runners = append(e.runners, startRunner(c, opt, tol))
 		e.Reports[i].Name = filepath.Base(firstWord(c))
 	}
 	return e
 }
 
 // Len is the number of engines (0 for a nil set).
-func (e *Engines) Len() int {
+func (e *engines) Len() int {
 	if e == nil {
 		return 0
 	}
@@ -308,13 +308,13 @@ func (e *Engines) Len() int {
 // Update posts the Doc's motion to every engine when the revision changed
 // since the last post and res (the core's answer) is for it, then takes
 // the reports that came back; it reports whether any did. Nothing waits.
-func (e *Engines) Update(d Doc, rev uint64, res Result) bool {
+func (e *engines) Update(d Doc, rev uint64, res result) bool {
 	if e.Len() == 0 {
 		return false
 	}
 	if (!e.askedOK || rev != e.asked) && res.Rev == rev && d.Scene != nil && d.Mesh != nil {
 		e.asked, e.askedOK = rev, true
-		q := EngineQuery{Rev: rev, Query: e.Query(d), Exact: res.Answer}
+		q := engineQuery{Rev: rev, Query: e.Query(d), Exact: res.Answer}
 		for _, r := range e.runners {
 			r.Post(q)
 		}
@@ -329,21 +329,21 @@ func (e *Engines) Update(d Doc, rev uint64, res Result) bool {
 }
 
 // Query is d's motion as the engines see it.
-func (e *Engines) Query(d Doc) engine.Query {
+func (e *engines) Query(d Doc) engine.Query {
 	if e.core != d.Mesh || e.emesh == nil {
 		e.core, e.emesh = d.Mesh, engine.MeshOf(d.Scene.Mesh.Tris(), d.Mesh)
 	}
-	return engine.Query{Mesh: e.emesh, Motion: MotionOf(d.Scene)}
+	return engine.Query{Mesh: e.emesh, Motion: motionOf(d.Scene)}
 }
 
 // Stale reports whether engine i's report is not for revision rev: its
 // answer to the current motion is still pending.
-func (e *Engines) Stale(i int, rev uint64) bool {
+func (e *engines) Stale(i int, rev uint64) bool {
 	return !e.Reports[i].Answered || e.Reports[i].Rev != rev
 }
 
 // Restart starts engine i again; its report follows.
-func (e *Engines) Restart(i int) {
+func (e *engines) Restart(i int) {
 	if i >= 0 && i < e.Len() {
 		e.askedOK = false // ask the current motion again once it is up
 		e.runners[i].Restart()
@@ -351,7 +351,7 @@ func (e *Engines) Restart(i int) {
 }
 
 // Close stops every engine and waits for their goroutines.
-func (e *Engines) Close() {
+func (e *engines) Close() {
 	if e == nil {
 		return
 	}

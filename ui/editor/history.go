@@ -54,17 +54,17 @@ func (d Doc) Clone() Doc {
 // historyLimit is the number of undo steps kept; older ones are dropped.
 const historyLimit = 1000
 
-// History is the undo/redo stack of Doc snapshots. Every edit records the
+// history is the undo/redo stack of Doc snapshots. Every edit records the
 // state before it (Record); Undo and Redo swap the current state with the
 // neighbouring snapshot. A new edit after undoing clears the redo stack.
-// The zero History is empty and ready to use.
-type History struct {
+// The zero history is empty and ready to use.
+type history struct {
 	undo, redo []Doc
 }
 
 // Record remembers before as the state to return to on Undo, and forgets
 // every redo step.
-func (h *History) Record(before Doc) {
+func (h *history) Record(before Doc) {
 	h.undo = append(h.undo, before)
 	if len(h.undo) > historyLimit {
 		h.undo = append(h.undo[:0], h.undo[len(h.undo)-historyLimit:]...)
@@ -75,21 +75,21 @@ func (h *History) Record(before Doc) {
 // Undo returns the state before the last edit and remembers current for
 // Redo; it reports false (and returns current) when there is nothing to
 // undo.
-func (h *History) Undo(current Doc) (Doc, bool) {
+func (h *history) Undo(current Doc) (Doc, bool) {
 	return step(&h.undo, &h.redo, current)
 }
 
 // Redo returns the state the last Undo left, remembering current for Undo;
 // false when there is nothing to redo.
-func (h *History) Redo(current Doc) (Doc, bool) {
+func (h *history) Redo(current Doc) (Doc, bool) {
 	return step(&h.redo, &h.undo, current)
 }
 
 // Len returns the number of undo and redo steps available.
-func (h *History) Len() (undo, redo int) { return len(h.undo), len(h.redo) }
+func (h *history) Len() (undo, redo int) { return len(h.undo), len(h.redo) }
 
 // Clear forgets every step.
-func (h *History) Clear() { h.undo, h.redo = h.undo[:0], h.redo[:0] }
+func (h *history) Clear() { h.undo, h.redo = h.undo[:0], h.redo[:0] }
 
 func step(from, to *[]Doc, current Doc) (Doc, bool) {
 	n := len(*from)

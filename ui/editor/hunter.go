@@ -22,7 +22,7 @@ const DefaultHuntTime = 10 * time.Second
 const HuntOut = hunt.DefaultOut
 
 // hunter is one background hunt.
-type Hunter struct {
+type hunter struct {
 	cancel context.CancelFunc
 	mu     sync.Mutex
 	prog   hunt.Progress
@@ -30,9 +30,9 @@ type Hunter struct {
 
 // StartHunt runs hunt.Run on a copy of s for d, reporting to done from
 // its goroutine when it ends (cancelled or not).
-func StartHunt(s *scene.Scene, d time.Duration, seed uint64, out string, done func(hunt.Summary, error)) *Hunter {
+func StartHunt(s *scene.Scene, d time.Duration, seed uint64, out string, done func(hunt.Summary, error)) *hunter {
 	ctx, cancel := context.WithCancel(context.Background())
-	h := &Hunter{cancel: cancel, prog: hunt.Progress{Duration: d}}
+	h := &hunter{cancel: cancel, prog: hunt.Progress{Duration: d}}
 	cfg := hunt.Config{Scene: s.Clone(), Duration: d, Seed: seed, Out: out}
 	go func() {
 		defer cancel()
@@ -47,14 +47,14 @@ func StartHunt(s *scene.Scene, d time.Duration, seed uint64, out string, done fu
 }
 
 // Progress returns the last progress report.
-func (h *Hunter) Progress() hunt.Progress {
+func (h *hunter) Progress() hunt.Progress {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.prog
 }
 
 // Fraction is how far the hunt is through its time, in [0, 1].
-func (h *Hunter) Fraction() float64 {
+func (h *hunter) Fraction() float64 {
 	p := h.Progress()
 	if p.Duration <= 0 {
 		return 0
@@ -63,7 +63,7 @@ func (h *Hunter) Fraction() float64 {
 }
 
 // Cancel ends the hunt early; it still reports the summary so far.
-func (h *Hunter) Cancel() { h.cancel() }
+func (h *hunter) Cancel() { h.cancel() }
 
 // WorstFinding returns the finding with the largest Worst that has a
 // fixture, and false when there is none.

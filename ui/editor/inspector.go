@@ -14,14 +14,14 @@ import (
 // The inspector's values: how the panels print numbers and read what is
 // typed into a number field, and the Result panel's lines.
 
-// NumDigits is the number of decimals the number fields show.
-const NumDigits = 4
+// numDigits is the number of decimals the number fields show.
+const numDigits = 4
 
-// FormatNum prints v as the number fields show it: up to NumDigits
+// FormatNum prints v as the number fields show it: up to numDigits
 // decimals, trailing zeros cut, "-0" as "0"; NaN and infinities as
 // strconv prints them.
 func FormatNum(v float64) string {
-	s := strconv.FormatFloat(v, 'f', NumDigits, 64)
+	s := strconv.FormatFloat(v, 'f', numDigits, 64)
 	if strings.Contains(s, ".") {
 		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
 	}
@@ -47,7 +47,7 @@ func ParseNum(s string) (float64, error) {
 // vertices, one block per slide step (its point and center), the final
 // position (ExpectLines adds the fixture's expectation). "point" is always
 // a contact point on the mesh and "center" always the ellipsoid's center.
-func ResultLines(d Doc, r Result) []string {
+func ResultLines(d Doc, r result) []string {
 	out := []string{"core time: " + FormatSig2(r.AvgMicros) + " µs"}
 	out = append(out, hitLines(d, r.Answer)...)
 	return append(out, slideLines(r.Answer.Slide)...)
@@ -108,7 +108,7 @@ func triangleCorners(d Doc, i int) []mgl64.Vec3 {
 // was written for another motion, so the heading says so instead of
 // PASS or FAIL and fail is false: the difference is shown for reference,
 // not as a failure. It returns nothing when the scene has no expectation.
-func ExpectLines(d Doc, r Result) (lines []string, fail bool) {
+func ExpectLines(d Doc, r result) (lines []string, fail bool) {
 	if d.Scene == nil || d.Scene.Expect == nil {
 		return nil, false
 	}

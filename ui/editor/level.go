@@ -18,7 +18,7 @@ import (
 type UpAxis int
 
 const (
-	UpAuto UpAxis = iota // guess from the level (GuessUp)
+	UpAuto UpAxis = iota // guess from the level (guessUp)
 	UpY
 	UpZ
 )
@@ -34,11 +34,11 @@ func (u UpAxis) String() string {
 	return "auto"
 }
 
-// GuessUp guesses a level's up axis from its faces: floors and ceilings
+// guessUp guesses a level's up axis from its faces: floors and ceilings
 // are most of a level's horizontal area, so the axis the area-weighted
 // normals point along most is up. Ties and empty meshes are Y-up. why
 // says what the guess rests on.
-func GuessUp(m scene.Mesh) (up UpAxis, why string) {
+func guessUp(m scene.Mesh) (up UpAxis, why string) {
 	var sum mgl64.Vec3
 	for _, t := range m.Tris() {
 		n := geom.Cross(t[1].Sub(t[0]), t[2].Sub(t[0])) // length: twice the area
@@ -65,10 +65,10 @@ func zUpToYUp(m scene.Mesh) scene.Mesh {
 	return out
 }
 
-// PlayerHeight guesses a player's height in a level's units from its
+// playerHeight guesses a player's height in a level's units from its
 // size: levels more than 200 units across are taken to be in inch-like
 // units (Quake: a player is 56 units tall), smaller ones in metres (1.8).
-func PlayerHeight(b geom.AABB) (h float64, why string) {
+func playerHeight(b geom.AABB) (h float64, why string) {
 	across := math.Max(b.Size()[0], b.Size()[2])
 	if across > 200 {
 		return 56, fmt.Sprintf("level %.0f units across: inch-like units", across)
@@ -76,11 +76,11 @@ func PlayerHeight(b geom.AABB) (h float64, why string) {
 	return 1.8, fmt.Sprintf("level %.3g units across: metres", across)
 }
 
-// LevelGrid is the snap grid for a level whose player is h units tall:
+// levelGrid is the snap grid for a level whose player is h units tall:
 // the power of two nearest h/8 (0.25 for a 1.8 m player, 8 for Quake's
 // 56-unit one, its editors' usual grid). A non-positive or non-finite h
 // gives DefaultGrid.
-func LevelGrid(h float64) float64 {
+func levelGrid(h float64) float64 {
 	if !(h > 0) || math.IsInf(h, 0) {
 		return DefaultGrid
 	}
@@ -88,8 +88,8 @@ func LevelGrid(h float64) float64 {
 }
 
 // FitLevel prepares a scene opened from a level file (OBJ, glTF): it
-// turns a Z-up level upright (up UpAuto guesses, see GuessUp) and gives
-// the ellipsoid a player's size (PlayerHeight: about 0.6 as wide as
+// turns a Z-up level upright (up UpAuto guesses, see guessUp) and gives
+// the ellipsoid a player's size (playerHeight: about 0.6 as wide as
 // tall), falling from above onto the floor triangle nearest the middle.
 // It returns the up axis used and a note for the status line. When a
 // capsule or a box is being edited, App.Load turns this player into that
@@ -99,7 +99,7 @@ func FitLevel(s *scene.Scene, up UpAxis) (UpAxis, string) {
 	note := ""
 	if up == UpAuto {
 		var why string
-		up, why = GuessUp(s.Mesh)
+		up, why = guessUp(s.Mesh)
 		note = fmt.Sprintf("up axis %s guessed (%s)", up, why)
 	} else {
 		note = fmt.Sprintf("up axis %s", up)
@@ -115,7 +115,7 @@ func FitLevel(s *scene.Scene, up UpAxis) (UpAxis, string) {
 	if !ok {
 		target = b.Center()
 	}
-	h, why := PlayerHeight(b)
+	h, why := playerHeight(b)
 	r := 0.29 * h
 	s.Ellipsoid = sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{r, 0, 0}, {0, h / 2, 0}, {0, 0, r}}}
 	s.Start = target.Add(mgl64.Vec3{-h / 2, 2 * h, 0})

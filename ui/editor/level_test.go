@@ -25,7 +25,7 @@ func zUpFloor() scene.Mesh {
 // A Z-up level is guessed Z-up, turned upright, and gets a player-sized
 // ellipsoid (56 units tall in a 1000-unit level) whose motion hits it.
 func TestFitLevelZUp(t *testing.T) {
-	if up, why := GuessUp(zUpFloor()); up != UpZ || !strings.Contains(why, "Z") {
+	if up, why := guessUp(zUpFloor()); up != UpZ || !strings.Contains(why, "Z") {
 		t.Fatalf("guessed %v (%s), want Z", up, why)
 	}
 	s := &scene.Scene{Name: "q", Mesh: zUpFloor(), Motion: sweep.Motion{Start: mgl64.Vec3{500, 700, 500}, End: mgl64.Vec3{500, 0, 500}}}
@@ -51,7 +51,7 @@ func TestFitLevelZUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a := d.Mesh.Answer(MotionOf(s)); !a.Hit {
+	if a := d.Mesh.Answer(motionOf(s)); !a.Hit {
 		t.Errorf("the player's motion %v -> %v misses the level", s.Start, s.End)
 	}
 }
@@ -79,7 +79,7 @@ func TestFitLevelClosedRoom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := d.Mesh.Answer(MotionOf(s))
+	a := d.Mesh.Answer(motionOf(s))
 	if !a.Hit || a.First.Normal[1] < 0.99 {
 		t.Errorf("the fall %v -> %v does not land on the floor: %+v", s.Start, s.End, a.First)
 	}
@@ -103,7 +103,7 @@ func TestOpenExampleLevel(t *testing.T) {
 		t.Errorf("grid %v, want 0.25", res.Doc.Grid)
 	}
 	s := res.Doc.Scene
-	if a := res.Doc.Mesh.Answer(MotionOf(s)); !a.Hit || a.First.Normal[1] < 0.99 {
+	if a := res.Doc.Mesh.Answer(motionOf(s)); !a.Hit || a.First.Normal[1] < 0.99 {
 		t.Errorf("the player's first contact %+v, want the floor (normal +Y)", a.First)
 	}
 }
@@ -114,8 +114,8 @@ func TestLevelGrid(t *testing.T) {
 	for _, c := range []struct{ h, want float64 }{
 		{1.8, 0.25}, {56, 8}, {72, 8}, {100, 16}, {0.018, 0.001953125}, {0, DefaultGrid}, {math.NaN(), DefaultGrid}, {math.Inf(1), DefaultGrid},
 	} {
-		if got := LevelGrid(c.h); got != c.want {
-			t.Errorf("LevelGrid(%v) = %v, want %v", c.h, got, c.want)
+		if got := levelGrid(c.h); got != c.want {
+			t.Errorf("levelGrid(%v) = %v, want %v", c.h, got, c.want)
 		}
 	}
 }

@@ -15,8 +15,8 @@ func TestMeshRevKeysMeshCaches(t *testing.T) {
 	if a.Doc.MeshRev == 0 {
 		t.Fatal("NewDoc gave no mesh revision")
 	}
-	var o Opinions
-	p := Probe{Offset: 1e3}
+	var o opinionCache
+	p := probeCache{Offset: 1e3}
 	a.Refresh()
 	o.Update(a.Doc, a.Rev, false)
 	p.Update(a.Doc, a.Rev, a.Result.Answer, false)
@@ -40,7 +40,7 @@ func TestMeshRevKeysMeshCaches(t *testing.T) {
 	if a.Doc.MeshRev == mrev || o.emesh == emesh || p.shifted == shifted {
 		t.Fatal("a load kept the mesh revision or the mesh caches")
 	}
-	if c := Change(d, a.History.undo[len(a.History.undo)-1]); c == "" {
-		t.Fatal("Change does not see a new mesh")
+	if c := change(d, a.History.undo[len(a.History.undo)-1]); c == "" {
+		t.Fatal("change does not see a new mesh")
 	}
 }

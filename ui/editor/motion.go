@@ -5,10 +5,10 @@ import (
 	"sweepdbg/sweep"
 )
 
-// MotionOf returns the motion of scene s with the slide options in effect
+// motionOf returns the motion of scene s with the slide options in effect
 // (defaults applied): what a fixture's expectation is about. Two motions
 // are the same motion exactly when they compare equal with ==.
-func MotionOf(s *scene.Scene) sweep.Motion {
+func motionOf(s *scene.Scene) sweep.Motion {
 	m := s.Motion
 	m.Slide = s.EffectiveSlideOptions()
 	return m
@@ -20,12 +20,12 @@ func expectFor(s *scene.Scene) *sweep.Motion {
 	if s.Expect == nil {
 		return nil
 	}
-	m := MotionOf(s)
+	m := motionOf(s)
 	return &m
 }
 
 // Edited reports whether the document's motion is no longer the one its
 // expectation was written for (false when there is no expectation).
 func (d Doc) Edited() bool {
-	return d.ExpectFor != nil && d.Scene != nil && *d.ExpectFor != MotionOf(d.Scene)
+	return d.ExpectFor != nil && d.Scene != nil && *d.ExpectFor != motionOf(d.Scene)
 }

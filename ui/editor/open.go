@@ -17,9 +17,9 @@ import (
 	"sweepdbg/scene/meshfile"
 )
 
-// LoadResult is what a background load hands back: the Doc ready to be
+// loadResult is what a background load hands back: the Doc ready to be
 // made current (its mesh already built), or the error.
-type LoadResult struct {
+type loadResult struct {
 	Doc  Doc    // the opened scene, ready to edit; meaningful when Err is nil
 	Path string // the file loaded
 	Err  error  // why the file could not be opened (wrapped, naming it)
@@ -32,14 +32,14 @@ type LoadResult struct {
 // loader runs one scene load in a goroutine: reading the file and building
 // the core's mesh both happen off the frame loop, so the window keeps
 // drawing. Progress is readable at any time; Cancel stops it.
-type Loader struct {
+type loader struct {
 	path     string
 	cancel   context.CancelFunc
 	progress atomic.Uint64 // math.Float64bits of the fraction of the file read
 	building atomic.Int64  // when the mesh build began (Unix nanoseconds); 0 while reading
 	tris     atomic.Int64  // the triangles being built
 	finished atomic.Bool   // the load is over (Progress is 1)
-	done     chan LoadResult
+	done     chan loadResult
 	once     sync.Once
 }
 
@@ -55,39 +55,39 @@ const (
 	buildPerTriangle = 600 * time.Nanosecond
 )
 
-// StartLoad begins loading path; view and grid carry the current View
+// startLoad begins loading path; view and grid carry the current View
 // settings into the new Doc (a level file gets a grid for its player:
 // see Open). A level file's up axis is guessed.
-func StartLoad(path string, view view.Options, grid float64) *Loader {
+func startLoad(path string, view view.Options, grid float64) *loader {
 	return StartLoadUp(path, view, grid, UpAuto)
 }
 
-// StartLoadUp is StartLoad with the up axis of a level file (OBJ, glTF)
+// StartLoadUp is startLoad with the up axis of a level file (OBJ, glTF)
 // given: UpAuto guesses it; fixtures ignore it. See FitLevel.
-func StartLoadUp(path string, view view.Options, grid float64, up UpAxis) *Loader {
-	return startLoader(path, func(ctx context.Context, h OpenHooks) LoadResult {
+func StartLoadUp(path string, view view.Options, grid float64, up UpAxis) *loader {
+	return startLoader(path, func(ctx context.Context, h OpenHooks) loadResult {
 		return Open(ctx, path, view, grid, up, h)
 	})
 }
 
-// StartLoadData is StartLoad for a file's bytes already in memory (a
-// file dropped on the browser page), named name: see OpenData.
-func StartLoadData(name string, data []byte, view view.Options, grid float64) *Loader {
-	return startLoader(name, func(ctx context.Context, h OpenHooks) LoadResult {
-		return OpenData(ctx, name, data, view, grid, h)
+// StartLoadData is startLoad for a file's bytes already in memory (a
+// file dropped on the browser page), named name: see openData.
+func StartLoadData(name string, data []byte, view view.Options, grid float64) *loader {
+	return startLoader(name, func(ctx context.Context, h OpenHooks) loadResult {
+		return openData(ctx, name, data, view, grid, h)
 	})
 }
 
 // startLoader runs open in a goroutine, reporting its progress through
-// the Loader.
-func startLoader(path string, open func(context.Context, OpenHooks) LoadResult) *Loader {
+// the loader.
+func startLoader(path string, open func(context.Context, OpenHooks) loadResult) *loader {
 	ctx, cancel := context.WithCancel(context.Background())
-	l := &Loader{path: path, cancel: cancel, done: make(chan LoadResult, 1)}
+	l := &loader{path: path, cancel: cancel, done: make(chan loadResult, 1)}
 	go func() {
 		defer cancel()
-		res := LoadResult{Path: path}
+		res := loadResult{Path: path}
 		defer func() {
-			if r := recover(); r != nil { // a Loader bug must not close the window
+			if r := recover(); r != nil { // a loader bug must not close the window
 				res.Err = fmt.Errorf("open %s: internal error: %v", path, r)
 			}
 			l.finished.Store(true)
@@ -115,10 +115,10 @@ type OpenHooks struct {
 // Open opens path as the window does, in the calling goroutine: a
 // fixture as it is, a level file (OBJ, glTF) turned upright (up, UpAuto
 // guessing) with a player-sized ellipsoid (FitLevel) and a snap grid to
-// match (LevelGrid, in place of grid), and the core's mesh built. ctx
+// match (levelGrid, in place of grid), and the core's mesh built. ctx
 // cancels the read. Errors name the file.
-func Open(ctx context.Context, path string, view view.Options, grid float64, up UpAxis, h OpenHooks) LoadResult {
-	res := LoadResult{Path: path}
+func Open(ctx context.Context, path string, view view.Options, grid float64, up UpAxis, h OpenHooks) loadResult {
+	res := loadResult{Path: path}
 	if err := CheckOpenable(path); err != nil {
 		res.Err = err
 		return res
@@ -127,11 +127,11 @@ func Open(ctx context.Context, path string, view view.Options, grid float64, up 
 	return finishOpen(res, s, err, view, grid, up, h)
 }
 
-// OpenData is Open for a file's bytes in memory, named name (a file
+// openData is Open for a file's bytes in memory, named name (a file
 // dropped on the browser page, with the same size limits and checks:
 // meshfile.OpenData). The Doc is Shared: it has no file to reopen.
-func OpenData(ctx context.Context, name string, data []byte, view view.Options, grid float64, h OpenHooks) LoadResult {
-	res := LoadResult{Path: name}
+func openData(ctx context.Context, name string, data []byte, view view.Options, grid float64, h OpenHooks) loadResult {
+	res := loadResult{Path: name}
 	if err := CheckOpenable(name); err != nil {
 		res.Err = err
 		return res
@@ -144,7 +144,7 @@ func OpenData(ctx context.Context, name string, data []byte, view view.Options, 
 
 // finishOpen makes the Doc of an opened scene s (err: why it could not be
 // opened): a level upright with a player, the core's mesh built.
-func finishOpen(res LoadResult, s *scene.Scene, err error, view view.Options, grid float64, up UpAxis, h OpenHooks) LoadResult {
+func finishOpen(res loadResult, s *scene.Scene, err error, view view.Options, grid float64, up UpAxis, h OpenHooks) loadResult {
 	path := res.Path
 	if err != nil {
 		res.Err = err
@@ -152,7 +152,7 @@ func finishOpen(res LoadResult, s *scene.Scene, err error, view view.Options, gr
 	}
 	if meshfile.IsLevel(path) {
 		res.Up, res.Note = FitLevel(s, up)
-		grid = LevelGrid(2 * s.Shape.Extent()[1]) // FitLevel's player stands along y
+		grid = levelGrid(2 * s.Shape.Extent()[1]) // FitLevel's player stands along y
 		res.Note += fmt.Sprintf("; snap grid %s (the Shape and View panels change them)", FormatNum(grid))
 	}
 	if h.Building != nil {
@@ -165,7 +165,7 @@ func finishOpen(res LoadResult, s *scene.Scene, err error, view view.Options, gr
 // Progress returns the fraction of the load done, in [0, 1]: the file's
 // share as it is read, then the mesh build's share as it runs (short of 1
 // until the load is done).
-func (l *Loader) Progress() float64 {
+func (l *loader) Progress() float64 {
 	if l.finished.Load() {
 		return 1
 	}
@@ -191,7 +191,7 @@ func buildFraction(elapsed time.Duration, n int) float64 {
 
 // Stage names what the load is doing: "reading" the file or "building
 // the mesh".
-func (l *Loader) Stage() string {
+func (l *loader) Stage() string {
 	if l.building.Load() == 0 {
 		return "reading"
 	}
@@ -199,37 +199,37 @@ func (l *Loader) Stage() string {
 }
 
 // Poll returns the result once the load has finished.
-func (l *Loader) Poll() (LoadResult, bool) {
+func (l *loader) Poll() (loadResult, bool) {
 	select {
 	case r := <-l.done:
 		return r, true
 	default:
-		return LoadResult{}, false
+		return loadResult{}, false
 	}
 }
 
 // Cancel asks the load to stop; Poll then reports a cancellation error.
-func (l *Loader) Cancel() { l.once.Do(l.cancel) }
+func (l *loader) Cancel() { l.once.Do(l.cancel) }
 
 // Openable lists what the window opens, for messages.
 const Openable = ".json fixtures, .jsonl captures, .obj, .gltf and .glb levels"
 
-// ErrNotOpenable marks a path the window cannot open as such: a
+// errNotOpenable marks a path the window cannot open as such: a
 // directory, or a file of a type it does not read.
-var ErrNotOpenable = errors.New("not a file the window opens")
+var errNotOpenable = errors.New("not a file the window opens")
 
 // CheckOpenable refuses, with a message saying what to do, a path that
 // names a directory or a file whose extension the window does not open
 // (a missing file is left to the loader, whose error names it).
 func CheckOpenable(path string) error {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return fmt.Errorf("open %s: %w: a directory; type the path of a file in it (%s)", path, ErrNotOpenable, Openable)
+		return fmt.Errorf("open %s: %w: a directory; type the path of a file in it (%s)", path, errNotOpenable, Openable)
 	}
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".json", ".jsonl", ".obj", ".gltf", ".glb":
 		return nil
 	}
-	return fmt.Errorf("open %s: %w: the window opens %s", path, ErrNotOpenable, Openable)
+	return fmt.Errorf("open %s: %w: the window opens %s", path, errNotOpenable, Openable)
 }
 
 // ExpandHome replaces a leading "~" (alone or before a path separator)

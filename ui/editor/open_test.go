@@ -15,7 +15,7 @@ import (
 
 // waitLoad polls a background load to its end (a liveness bound, not a
 // speed check).
-func waitLoad(t *testing.T, l *Loader) LoadResult {
+func waitLoad(t *testing.T, l *loader) loadResult {
 	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for {
@@ -56,7 +56,7 @@ func TestBackgroundLoadOBJ(t *testing.T) {
 		}
 	}
 	p := writeFile(t, "grid.obj", b.String())
-	l := StartLoad(p, view.Default(), 0.5)
+	l := startLoad(p, view.Default(), 0.5)
 	r := waitLoad(t, l)
 	if r.Err != nil {
 		t.Fatal(r.Err)
@@ -64,7 +64,7 @@ func TestBackgroundLoadOBJ(t *testing.T) {
 	if got := len(r.Doc.Scene.Mesh.Triangles); got != 2*n*n {
 		t.Fatalf("%d triangles, want %d", got, 2*n*n)
 	}
-	// A level's snap grid follows its player (LevelGrid), not the grid
+	// A level's snap grid follows its player (levelGrid), not the grid
 	// of the scene shown before.
 	if r.Doc.Mesh == nil || r.Doc.Source != p || r.Doc.Grid != 0.25 || l.Progress() != 1 {
 		t.Fatalf("doc %+v, progress %v", r.Doc, l.Progress())
@@ -85,7 +85,7 @@ func TestBackgroundLoadErrors(t *testing.T) {
 		writeFile(t, "bad.obj", "v 0 0 0\nf 1 2 3\n"),
 		filepath.Join(t.TempDir(), "missing.glb"),
 	} {
-		r := waitLoad(t, StartLoad(p, a.Doc.View, a.Doc.Grid))
+		r := waitLoad(t, startLoad(p, a.Doc.View, a.Doc.Grid))
 		if r.Err == nil || !strings.Contains(r.Err.Error(), filepath.Base(p)) {
 			t.Errorf("%s: error %v, want one naming the file", p, r.Err)
 		}
@@ -110,7 +110,7 @@ func TestBuildFraction(t *testing.T) {
 	if f := buildFraction(300*time.Millisecond, 1_000_000); f < 0.4 || f > 0.6 {
 		t.Errorf("half the expected build time shows %v", f)
 	}
-	l := &Loader{}
+	l := &loader{}
 	l.progress.Store(math.Float64bits(1))
 	if p, s := l.Progress(), l.Stage(); p != readShare || s != "reading" {
 		t.Errorf("file read, build not begun: %v %q", p, s)
@@ -129,8 +129,8 @@ func TestCheckOpenable(t *testing.T) {
 	dir := t.TempDir()
 	for _, p := range []string{dir, filepath.Join(dir, "gen.py"), filepath.Join(dir, "noext")} {
 		err := CheckOpenable(p)
-		if !errors.Is(err, ErrNotOpenable) || !strings.Contains(err.Error(), Openable) {
-			t.Errorf("%s: %v, want ErrNotOpenable listing what opens", p, err)
+		if !errors.Is(err, errNotOpenable) || !strings.Contains(err.Error(), Openable) {
+			t.Errorf("%s: %v, want errNotOpenable listing what opens", p, err)
 		}
 	}
 	if err := CheckOpenable(dir); !strings.Contains(err.Error(), "a directory") {
@@ -141,8 +141,8 @@ func TestCheckOpenable(t *testing.T) {
 			t.Errorf("%s: %v", p, err)
 		}
 	}
-	r := waitLoad(t, StartLoad(dir, view.Default(), 0))
-	if !errors.Is(r.Err, ErrNotOpenable) {
+	r := waitLoad(t, startLoad(dir, view.Default(), 0))
+	if !errors.Is(r.Err, errNotOpenable) {
 		t.Errorf("loading a directory: %v", r.Err)
 	}
 }

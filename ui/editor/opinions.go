@@ -22,10 +22,10 @@ import (
 // too slow for dragging and the panel offers a Compare button instead.
 const opinionsAutoLimit = 50000
 
-// Opinions caches the three opinions on the current motion. They are
+// opinionCache caches the three opinions on the current motion. They are
 // computed again only when the Doc's revision (App.Rev) changes, never
 // per frame.
-type Opinions struct {
+type opinionCache struct {
 	rev     uint64           // the revision Report (or Skipped) is for
 	ran     bool             // rev is set
 	meshRev uint64           // the Doc.MeshRev emesh wraps
@@ -39,9 +39,9 @@ type Opinions struct {
 // Update computes the opinions for d's motion at revision rev if the
 // revision changed since the last call; force computes them even for a
 // large mesh (the Compare button). It reports whether it computed.
-func (o *Opinions) Update(d Doc, rev uint64, force bool) bool {
+func (o *opinionCache) Update(d Doc, rev uint64, force bool) bool {
 	if d.Scene == nil || d.Mesh == nil {
-		*o = Opinions{}
+		*o = opinionCache{}
 		return false
 	}
 	if o.ran && rev == o.rev && (o.Report != nil || !force) {
@@ -56,19 +56,19 @@ func (o *Opinions) Update(d Doc, rev uint64, force bool) bool {
 	if o.meshRev != d.MeshRev || o.emesh == nil {
 		o.meshRev, o.emesh = d.MeshRev, engine.MeshOf(d.Scene.Mesh.Tris(), d.Mesh)
 	}
-	q := engine.Query{Mesh: o.emesh, Motion: MotionOf(d.Scene)}
+	q := engine.Query{Mesh: o.emesh, Motion: motionOf(d.Scene)}
 	o.Report, _ = engine.Opinions(context.Background(), q, engine.Builtins(), judge.Exact) // built-in engines never fail
 	return true
 }
 
 // For reports whether the cached opinions (Report or Skipped) are for
 // revision rev.
-func (o *Opinions) For(rev uint64) bool { return o.ran && o.rev == rev }
+func (o *opinionCache) For(rev uint64) bool { return o.ran && o.rev == rev }
 
 // Disagree returns the banner text when the opinions disagree beyond
 // tolerance ("algorithms disagree: t: core vs oracle, off by 3.2e-04;
 // ..."), "" when they agree or were not computed.
-func (o *Opinions) Disagree() string {
+func (o *opinionCache) Disagree() string {
 	r := o.Report
 	if r == nil || r.Agree() {
 		return ""
@@ -92,7 +92,7 @@ type OpinionRow struct {
 // that takes part in a disagreement are marked Bad), then the verdict,
 // then the rejected candidates of the hit triangle with their roots and
 // reasons.
-func OpinionRows(o *Opinions) []OpinionRow {
+func OpinionRows(o *opinionCache) []OpinionRow {
 	var out []OpinionRow
 	add := func(bad bool, format string, args ...any) {
 		out = append(out, OpinionRow{fmt.Sprintf(format, args...), bad})

@@ -18,7 +18,7 @@ func TestOpinionsSkipLargeMesh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var o Opinions
+	var o opinionCache
 	if o.Update(d, 1, false) || o.Report != nil || !strings.Contains(o.Skipped, "51200 triangles") {
 		t.Fatalf("large mesh: %+v", o)
 	}

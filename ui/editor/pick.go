@@ -12,9 +12,9 @@ import (
 	"sweepdbg/sweep"
 )
 
-// TouchTolerance is how close to 1 a pose's unit-sphere distance to a
+// touchTolerance is how close to 1 a pose's unit-sphere distance to a
 // triangle must be for the pose to touch it: the core's promised accuracy.
-const TouchTolerance = 1e-6
+const touchTolerance = 1e-6
 
 // PickTriangle returns the triangle of d's mesh the ray r meets first (the
 // core's Mesh.Raycast), and false when it meets none.
@@ -26,18 +26,18 @@ func PickTriangle(d Doc, r geom.Ray) (int, bool) {
 	return i, ok
 }
 
-// TriangleInfo is what the window shows about one triangle: its index,
+// triangleInfo is what the window shows about one triangle: its index,
 // corners and unit normal, and each pose of the current motion touching
 // it with that pose's unit-sphere distance.
-type TriangleInfo struct {
+type triangleInfo struct {
 	Index    int
 	Corners  [3]mgl64.Vec3
 	Normal   mgl64.Vec3 // (B-A)×(C-A), normalised; zero for a degenerate triangle
-	Touching []PoseDist
+	Touching []poseDist
 }
 
-// PoseDist is a pose and its unit-sphere distance to a triangle.
-type PoseDist struct {
+// poseDist is a pose and its unit-sphere distance to a triangle.
+type poseDist struct {
 	Pose scene.Pose
 	Dist float64
 }
@@ -45,19 +45,19 @@ type PoseDist struct {
 // InspectTriangle describes triangle i of d's mesh under the answer a for
 // d's motion (the contact pose needs a hit, the slide pose the slide);
 // ok is false when i is not a valid triangle.
-func InspectTriangle(d Doc, a sweep.Answer, i int) (TriangleInfo, bool) {
+func InspectTriangle(d Doc, a sweep.Answer, i int) (triangleInfo, bool) {
 	cs := triangleCorners(d, i)
 	if len(cs) != 3 {
-		return TriangleInfo{}, false
+		return triangleInfo{}, false
 	}
 	tri := geom.Triangle{cs[0], cs[1], cs[2]}
-	info := TriangleInfo{Index: i, Corners: tri}
+	info := triangleInfo{Index: i, Corners: tri}
 	if n := tri[1].Sub(tri[0]).Cross(tri[2].Sub(tri[0])); n.Len() > 0 {
 		info.Normal = n.Normalize()
 	}
 	for _, p := range posesOf(d, a) {
-		if dist := UnitDistance(d.Scene.Ellipsoid, p.center, tri); math.Abs(dist-1) <= TouchTolerance {
-			info.Touching = append(info.Touching, PoseDist{p.pose, dist})
+		if dist := unitDistance(d.Scene.Ellipsoid, p.center, tri); math.Abs(dist-1) <= touchTolerance {
+			info.Touching = append(info.Touching, poseDist{p.pose, dist})
 		}
 	}
 	return info, true
@@ -84,11 +84,11 @@ func posesOf(d Doc, a sweep.Answer) []placed {
 	return append(out, placed{scene.PoseEnd, s.End})
 }
 
-// UnitDistance is the distance from the ellipsoid e centered at center to
+// unitDistance is the distance from the ellipsoid e centered at center to
 // the triangle in the core's unit-sphere space (the ellipsoid mapped to
 // the unit sphere by sweep.Query): 1 is touching, less is overlapping. A
 // singular ellipsoid gives +Inf.
-func UnitDistance(e sweep.Ellipsoid, center mgl64.Vec3, tri geom.Triangle) float64 {
+func unitDistance(e sweep.Ellipsoid, center mgl64.Vec3, tri geom.Triangle) float64 {
 	q := sweep.NewQuery(e, center, mgl64.Vec3{})
 	if !q.Valid() {
 		return math.Inf(1)
@@ -103,7 +103,7 @@ func UnitDistance(e sweep.Ellipsoid, center mgl64.Vec3, tri geom.Triangle) float
 
 // TriangleLines formats a triangle's description for the Result panel and
 // the hover tip: index, corners, normal and the poses touching it.
-func TriangleLines(info TriangleInfo) []string {
+func TriangleLines(info triangleInfo) []string {
 	out := []string{fmt.Sprintf("triangle %d", info.Index)}
 	for k, v := range info.Corners {
 		out = append(out, fmt.Sprintf("  v%d %s", k, Vec(v)))
@@ -119,9 +119,9 @@ func TriangleLines(info TriangleInfo) []string {
 	return append(out, "  touched by "+strings.Join(names, ", "))
 }
 
-// TriangleSelection is the triangle clicked in the view; Valid is false
+// triangleSelection is the triangle clicked in the view; Valid is false
 // when none.
-type TriangleSelection struct {
+type triangleSelection struct {
 	Index int
 	Valid bool
 }
@@ -129,7 +129,7 @@ type TriangleSelection struct {
 // SelectTriangle makes triangle i the selected one (ok false clears the
 // selection) and says so.
 func (a *App) SelectTriangle(i int, ok bool) {
-	a.Triangle = TriangleSelection{Index: i, Valid: ok}
+	a.Triangle = triangleSelection{Index: i, Valid: ok}
 	if ok {
 		a.Say("selected triangle %d", i)
 	}

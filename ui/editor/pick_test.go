@@ -30,7 +30,7 @@ func TestInspectHitTriangle(t *testing.T) {
 	var poses []scene.Pose
 	for _, p := range info.Touching {
 		poses = append(poses, p.Pose)
-		if math.Abs(p.Dist-1) > TouchTolerance {
+		if math.Abs(p.Dist-1) > touchTolerance {
 			t.Errorf("%s touches at %v", p.Pose, p.Dist)
 		}
 	}
@@ -60,13 +60,13 @@ func TestInspectHitTriangle(t *testing.T) {
 	}
 }
 
-// UnitDistance (the core's unit-sphere mapping) agrees with the
+// unitDistance (the core's unit-sphere mapping) agrees with the
 // independent oracle's distance.
 func TestUnitDistanceMatchesOracle(t *testing.T) {
 	e := sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{2, 0, 0}, {0, 0.5, 0}, {0, 0, 1}}}
 	tri := geom.Triangle{{-3, 0, -3}, {3, 0, -3}, {0, 0, 3}}
 	for _, c := range []mgl64.Vec3{{0, 0.5, 0}, {0, 2, 0}, {5, 0.1, 0}, {0, 0.25, 0}} {
-		got, want := UnitDistance(e, c, tri), oracle.UnitDistance(e.Axes, c, tri)
+		got, want := unitDistance(e, c, tri), oracle.UnitDistance(e.Axes, c, tri)
 		if math.Abs(got-want) > 1e-9 {
 			t.Errorf("center %v: %v, oracle %v", c, got, want)
 		}

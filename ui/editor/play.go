@@ -13,16 +13,16 @@ import (
 // Play mode: the ellipsoid walks through the scene as a character, with
 // the player controls of the course's collide-and-slide slides ("Player
 // Controls"), moved every tick by the same core the inspector shows
-// (sweep.Mesh.Slide from the current center to the desired one). Player,
-// Timeline and Play are plain types with no window, so the tests walk them
+// (sweep.Mesh.Slide from the current center to the desired one). player,
+// timeline and Play are plain types with no window, so the tests walk them
 // headless.
 
-// PlayTPS is play mode's fixed tick rate (ticks per second); the window
+// playTPS is play mode's fixed tick rate (ticks per second); the window
 // runs one tick per ebiten Update at ebiten's default 60 TPS.
-const PlayTPS = 60
+const playTPS = 60
 
-// Up is the world's up direction (the scenes are y-up).
-var Up = mgl64.Vec3{0, 1, 0}
+// worldUp is the world's up direction (the scenes are y-up).
+var worldUp = mgl64.Vec3{0, 1, 0}
 
 // PlayInput is what the player asks for in one tick.
 type PlayInput struct {
@@ -37,31 +37,31 @@ type PlayInput struct {
 // Moving reports whether a movement key (W, A, S or D) is held.
 func (in PlayInput) Moving() bool { return in.Forward || in.Back || in.Left || in.Right }
 
-// PlayerState is everything a tick starts from: restoring it restores the
+// playerState is everything a tick starts from: restoring it restores the
 // simulation exactly.
-type PlayerState struct {
+type playerState struct {
 	Tick     int        // ticks since play began
 	Pos      mgl64.Vec3 // the ellipsoid's center, world units
 	VelY     float64    // vertical velocity, world units per second (up positive)
 	OnGround bool       // the last tick touched a surface whose normal points up (see GroundCos)
 }
 
-// TickRecord is one tick of play: where it started, where the input and
+// tickRecord is one tick of play: where it started, where the input and
 // gravity wanted to go, what the core's slide made of it and the state it
 // left.
-type TickRecord struct {
-	Before  PlayerState // the state the tick started from
+type tickRecord struct {
+	Before  playerState // the state the tick started from
 	Input   PlayInput
 	Start   mgl64.Vec3        // the center at the start of the tick (Before.Pos)
 	Desired mgl64.Vec3        // the center the tick aimed for without collision
 	Slide   sweep.SlideResult // Mesh.SlideShape(Shape, Start, Desired)
-	After   PlayerState       // the state the tick left (After.Pos is where the player stands)
+	After   playerState       // the state the tick left (After.Pos is where the player stands)
 	// Dist is the shape's distance, in shape units (judge.Geometry: 1 is
 	// touching), from After.Pos to the nearest triangle within reach (+Inf
 	// when none is near): below 1 means the tick ended inside geometry.
 	Dist float64
 	// Respawned reports that the tick fell below the level (see
-	// Player.Floor) and put the player back at its spawn point.
+	// player.Floor) and put the player back at its spawn point.
 	Respawned bool
 	// Free is the length of the motion the contact planes of the slide
 	// leave free (the motion projected onto them); Made is how far the
@@ -70,37 +70,37 @@ type TickRecord struct {
 }
 
 // Inside reports whether the tick ended inside geometry: unit-space
-// distance below 1 - InsideTolerance.
-func (r TickRecord) Inside() bool { return r.Dist < 1-InsideTolerance }
+// distance below 1 - insideTolerance.
+func (r tickRecord) Inside() bool { return r.Dist < 1-insideTolerance }
 
 // Stuck reports whether the slide stuck: a movement key was held, the
 // contact planes left at least minFree of the motion free (so it was not
-// blocked head-on), and the slide made less than StuckFraction of that.
-func (r TickRecord) Stuck() bool {
-	return r.Input.Moving() && r.Free > minFree && r.Made < StuckFraction*r.Free
+// blocked head-on), and the slide made less than stuckFraction of that.
+func (r tickRecord) Stuck() bool {
+	return r.Input.Moving() && r.Free > minFree && r.Made < stuckFraction*r.Free
 }
 
 const (
-	// InsideTolerance: a pose counts as inside geometry when its unit
+	// insideTolerance: a pose counts as inside geometry when its unit
 	// distance is below 1 - 1e-6 (the core's promised accuracy).
-	InsideTolerance = 1e-6
-	// StuckFraction: a slide that makes less than 1% of its free motion
+	insideTolerance = 1e-6
+	// stuckFraction: a slide that makes less than 1% of its free motion
 	// sticks.
-	StuckFraction = 0.01
+	stuckFraction = 0.01
 	// minFree (world units per tick) is the least free motion worth
 	// checking for sticking: below it the player is blocked (pushing
 	// head-on into a wall or a corner).
 	minFree = 1e-4
 )
 
-// Player walks a shape (an ellipsoid, a capsule or a box) through a mesh. The parameters are exported so
-// a caller can tune them; NewPlayer sets defaults.
-type Player struct {
+// player walks a shape (an ellipsoid, a capsule or a box) through a mesh. The parameters are exported so
+// a caller can tune them; newPlayer sets defaults.
+type player struct {
 	Mesh  *sweep.Mesh
 	Geo   *judge.Geometry // the same triangles, for the inside check
 	Shape sweep.Shape
 	Slide sweep.SlideOptions
-	State PlayerState
+	State playerState
 	// Spawn is where play began (the start pose) and Floor the height
 	// below which the player has fallen out of the level: a tick that
 	// ends with the center below Floor puts it back at Spawn, at rest.
@@ -113,7 +113,7 @@ type Player struct {
 	Speed     float64 // walking speed, world units per second (default 4)
 	Gravity   float64 // downward acceleration, world units per second² (default 20)
 	JumpSpeed float64 // vertical speed of a jump, world units per second (default 7)
-	// GroundCos: a contact whose normal n has dot(n, Up) > GroundCos is
+	// GroundCos: a contact whose normal n has dot(n, worldUp) > GroundCos is
 	// ground (default 0.3: normals within 72.5° of up). The slides count
 	// any upward normal (> 0); 0.3 keeps near-vertical walls from being
 	// ground, yet the rounded contact at the top edge of a step lower than
@@ -123,14 +123,14 @@ type Player struct {
 	GroundCos float64
 }
 
-// NewPlayer puts a player of shape s with the default parameters, scaled
+// newPlayer puts a player of shape s with the default parameters, scaled
 // to its height (playerScale), at pos, in the air. tris must be the
 // triangles mesh was built from.
-func NewPlayer(mesh *sweep.Mesh, tris []geom.Triangle, s sweep.Shape, opt sweep.SlideOptions, pos mgl64.Vec3) *Player {
+func newPlayer(mesh *sweep.Mesh, tris []geom.Triangle, s sweep.Shape, opt sweep.SlideOptions, pos mgl64.Vec3) *player {
 	k := playerScale(s)
-	return &Player{
+	return &player{
 		Mesh: mesh, Geo: judge.NewGeometry(s, tris), Shape: s, Slide: opt,
-		State: PlayerState{Pos: pos}, Spawn: pos, Floor: floorOf(mesh, s, pos),
+		State: playerState{Pos: pos}, Spawn: pos, Floor: floorOf(mesh, s, pos),
 		Speed: 4 * k, Gravity: 20 * k, JumpSpeed: 7 * k, GroundCos: 0.3,
 	}
 }
@@ -145,7 +145,7 @@ const referenceHeight = 1.8
 // smaller than a person in a metre scene (a probe sphere) keeps the
 // metre speeds. A degenerate height counts as 1.
 func playerScale(s sweep.Shape) float64 {
-	k := 2 * s.Extent().Dot(Up) / referenceHeight
+	k := 2 * s.Extent().Dot(worldUp) / referenceHeight
 	if !(k > 1) || math.IsInf(k, 0) {
 		return 1
 	}
@@ -155,18 +155,18 @@ func playerScale(s sweep.Shape) float64 {
 // floorOf is the height below which shape s has left the level: its top
 // below the lowest point of the mesh and of the spawn point pos.
 func floorOf(mesh *sweep.Mesh, s sweep.Shape, pos mgl64.Vec3) float64 {
-	low := pos.Dot(Up)
-	if b := mesh.Bounds(); b.Min.Dot(Up) < low {
-		low = b.Min.Dot(Up)
+	low := pos.Dot(worldUp)
+	if b := mesh.Bounds(); b.Min.Dot(worldUp) < low {
+		low = b.Min.Dot(worldUp)
 	}
-	return low - s.Extent().Dot(Up)
+	return low - s.Extent().Dot(worldUp)
 }
 
-// Walk returns the horizontal direction (unit, or zero) the keys ask for,
+// walk returns the horizontal direction (unit, or zero) the keys ask for,
 // relative to the horizontal part of look: W forward, S back, A left, D
 // right (the slides: dir = normalize(look.x, 0, look.z), perp = (dir.z, 0,
 // -dir.x) is the player's left).
-func Walk(in PlayInput) mgl64.Vec3 {
+func walk(in PlayInput) mgl64.Vec3 {
 	dir := mgl64.Vec3{in.Look[0], 0, in.Look[2]}
 	if dir.Len() < 1e-9 {
 		dir = mgl64.Vec3{0, 0, -1}
@@ -192,16 +192,16 @@ func Walk(in PlayInput) mgl64.Vec3 {
 	return w.Normalize()
 }
 
-// Step runs one tick (1/PlayTPS seconds): walk, jump, gravity, then the
+// Step runs one tick (1/playTPS seconds): walk, jump, gravity, then the
 // core's slide from the current center to the desired one. As in the slides:
 // on the ground the vertical velocity does not go below -Gravity·dt (it
 // keeps a small downward motion, so every tick on the ground touches the
 // ground again and stays on it); with no movement key held and on the
 // ground the player does not move (no creeping down slopes).
-func (p *Player) Step(in PlayInput) TickRecord {
-	const dt = 1.0 / PlayTPS
+func (p *player) Step(in PlayInput) tickRecord {
+	const dt = 1.0 / playTPS
 	s := p.State
-	rec := TickRecord{Before: s, Input: in, Start: s.Pos}
+	rec := tickRecord{Before: s, Input: in, Start: s.Pos}
 	vy := s.VelY
 	if in.Jump && s.OnGround {
 		vy = p.JumpSpeed
@@ -210,18 +210,18 @@ func (p *Player) Step(in PlayInput) TickRecord {
 	if s.OnGround && vy < -p.Gravity*dt {
 		vy = -p.Gravity * dt
 	}
-	move := Walk(in).Mul(p.Speed * dt).Add(Up.Mul(vy * dt))
+	move := walk(in).Mul(p.Speed * dt).Add(worldUp.Mul(vy * dt))
 	rec.Desired = s.Pos.Add(move)
 	rec.Slide = p.Mesh.SlideShape(p.Shape, s.Pos, rec.Desired, p.Slide)
-	next := PlayerState{Tick: s.Tick + 1, Pos: rec.Slide.Final, VelY: vy}
+	next := playerState{Tick: s.Tick + 1, Pos: rec.Slide.Final, VelY: vy}
 	var normals []mgl64.Vec3
 	for _, st := range rec.Slide.Steps {
 		n := st.Hit.Normal
 		normals = append(normals, n)
-		if n.Dot(Up) > p.GroundCos {
+		if n.Dot(worldUp) > p.GroundCos {
 			next.OnGround = true
 		}
-		if n.Dot(Up) < -p.GroundCos && next.VelY > 0 { // bumped a ceiling
+		if n.Dot(worldUp) < -p.GroundCos && next.VelY > 0 { // bumped a ceiling
 			next.VelY = 0
 		}
 	}
@@ -231,8 +231,8 @@ func (p *Player) Step(in PlayInput) TickRecord {
 	if !in.Moving() && next.OnGround && s.OnGround && vy <= 0 {
 		next.Pos = s.Pos
 	}
-	if next.Pos.Dot(Up) < p.Floor {
-		next, rec.Respawned = PlayerState{Tick: next.Tick, Pos: p.Spawn}, true
+	if next.Pos.Dot(worldUp) < p.Floor {
+		next, rec.Respawned = playerState{Tick: next.Tick, Pos: p.Spawn}, true
 	}
 	rec.After = next
 	rec.Free = freeMotion(move, normals).Len()
@@ -245,8 +245,8 @@ func (p *Player) Step(in PlayInput) TickRecord {
 	return rec
 }
 
-// dist is TickRecord.Dist for the center c.
-func (p *Player) dist(c mgl64.Vec3) float64 {
+// dist is tickRecord.Dist for the center c.
+func (p *player) dist(c mgl64.Vec3) float64 {
 	d, _ := p.Geo.Dist(c)
 	return d
 }
@@ -280,4 +280,4 @@ func freeMotion(move mgl64.Vec3, normals []mgl64.Vec3) mgl64.Vec3 {
 
 // Restore makes s the player's state; the next Step continues from it
 // exactly as it did the first time (Step is deterministic).
-func (p *Player) Restore(s PlayerState) { p.State = s }
+func (p *player) Restore(s playerState) { p.State = s }

@@ -24,24 +24,24 @@ var (
 )
 
 // walkScene plays the script on the built-in scene from its start pose and
-// checks, independently of the Player's own check, that no tick ends
+// checks, independently of the player's own check, that no tick ends
 // inside geometry: the oracle's unit-space distance from every tick's end
-// to every triangle of the scene is at least 1 - InsideTolerance. It
+// to every triangle of the scene is at least 1 - insideTolerance. It
 // returns every tick.
-func walkScene(t *testing.T, name string, script []phase) []TickRecord {
+func walkScene(t *testing.T, name string, script []phase) []tickRecord {
 	t.Helper()
 	s, err := scene.Builtin(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tris := s.Mesh.Tris()
-	p := NewPlayer(sweep.NewMesh(tris), tris, s.Shape, s.Slide, s.Start)
-	var recs []TickRecord
+	p := newPlayer(sweep.NewMesh(tris), tris, s.Shape, s.Slide, s.Start)
+	var recs []tickRecord
 	for _, ph := range script {
 		for i := 0; i < ph.ticks; i++ {
 			r := p.Step(ph.in)
 			recs = append(recs, r)
-			if d, k := minUnitDistance(s.Ellipsoid, r.After.Pos, tris); d < 1-InsideTolerance {
+			if d, k := minUnitDistance(s.Ellipsoid, r.After.Pos, tris); d < 1-insideTolerance {
 				t.Fatalf("%s: tick %d ends inside triangle %d: unit distance %.9f at %v (from %v to %v)",
 					name, r.Before.Tick, k, d, r.After.Pos, r.Start, r.Desired)
 			}
@@ -63,7 +63,7 @@ func minUnitDistance(e sweep.Ellipsoid, c mgl64.Vec3, tris []geom.Triangle) (flo
 	return best, at
 }
 
-func maxY(recs []TickRecord) float64 {
+func maxY(recs []tickRecord) float64 {
 	m := math.Inf(-1)
 	for _, r := range recs {
 		m = max(m, r.After.Pos[1])
@@ -160,31 +160,31 @@ func TestTimelineRestoresExactly(t *testing.T) {
 		t.Fatal(err)
 	}
 	tris := s.Mesh.Tris()
-	p := NewPlayer(sweep.NewMesh(tris), tris, s.Shape, s.Slide, s.Start)
-	var tl Timeline
+	p := newPlayer(sweep.NewMesh(tris), tris, s.Shape, s.Slide, s.Start)
+	var tl timeline
 	input := func(i int) PlayInput {
 		return PlayInput{Forward: i%90 < 60, Left: i%50 < 10, Jump: i%120 == 100, Look: lookXZ}
 	}
-	total := TimelineTicks + 150
+	total := timelineTicks + 150
 	for i := 0; i < total; i++ {
 		tl.Push(p.Step(input(i)))
 	}
-	if tl.Len() != TimelineTicks {
-		t.Fatalf("timeline holds %d ticks, want %d", tl.Len(), TimelineTicks)
+	if tl.Len() != timelineTicks {
+		t.Fatalf("timeline holds %d ticks, want %d", tl.Len(), timelineTicks)
 	}
 	first, _ := tl.At(0)
-	if first.Before.Tick != total-TimelineTicks {
-		t.Fatalf("oldest tick kept is %d, want %d", first.Before.Tick, total-TimelineTicks)
+	if first.Before.Tick != total-timelineTicks {
+		t.Fatalf("oldest tick kept is %d, want %d", first.Before.Tick, total-timelineTicks)
 	}
 	end := p.State
 	k := 200
 	tl.Seek(k)
 	rec, ok := tl.Current()
-	if !ok || rec.Before.Tick != total-TimelineTicks+k {
+	if !ok || rec.Before.Tick != total-timelineTicks+k {
 		t.Fatalf("tick at cursor %d: %+v", k, rec.Before)
 	}
 	p.Restore(rec.Before)
-	for i := k; i < TimelineTicks; i++ {
+	for i := k; i < timelineTicks; i++ {
 		want, _ := tl.At(i)
 		got := p.Step(want.Input)
 		if got.After != want.After || got.Desired != want.Desired || got.Dist != want.Dist {
@@ -221,7 +221,7 @@ func TestWalkAndFreeMotion(t *testing.T) {
 	}
 	for _, c := range cases {
 		c.in.Look = look
-		if got := Walk(c.in); !got.ApproxEqual(c.want) {
+		if got := walk(c.in); !got.ApproxEqual(c.want) {
 			t.Errorf("%+v: walk %v, want %v", c.in, got, c.want)
 		}
 	}
@@ -243,20 +243,20 @@ func TestWalkAndFreeMotion(t *testing.T) {
 func TestTickStuck(t *testing.T) {
 	walk := PlayInput{Forward: true}
 	cases := []struct {
-		rec  TickRecord
+		rec  tickRecord
 		want bool
 	}{
-		{TickRecord{Input: walk, Free: 0.05, Made: 0.0001}, true},
-		{TickRecord{Input: walk, Free: 0.05, Made: 0.01}, false},
-		{TickRecord{Input: walk, Free: 0, Made: 0}, false},           // blocked head-on
-		{TickRecord{Input: PlayInput{}, Free: 0.05, Made: 0}, false}, // no key held
+		{tickRecord{Input: walk, Free: 0.05, Made: 0.0001}, true},
+		{tickRecord{Input: walk, Free: 0.05, Made: 0.01}, false},
+		{tickRecord{Input: walk, Free: 0, Made: 0}, false},           // blocked head-on
+		{tickRecord{Input: PlayInput{}, Free: 0.05, Made: 0}, false}, // no key held
 	}
 	for _, c := range cases {
 		if got := c.rec.Stuck(); got != c.want {
 			t.Errorf("%+v: stuck %v, want %v", c.rec, got, c.want)
 		}
 	}
-	if (TickRecord{Dist: 1 - 2e-6}).Inside() != true || (TickRecord{Dist: 1 - 1e-7}).Inside() {
+	if (tickRecord{Dist: 1 - 2e-6}).Inside() != true || (tickRecord{Dist: 1 - 1e-7}).Inside() {
 		t.Error("Inside does not use 1 - 1e-6")
 	}
 }
@@ -264,13 +264,13 @@ func TestTickStuck(t *testing.T) {
 // The timeline is numbered by game tick: once the buffer has wrapped, the
 // oldest tick held is not tick 0, and SeekTick finds a tick by its number.
 func TestTimelineTickNumbers(t *testing.T) {
-	var tl Timeline
+	var tl timeline
 	if _, _, ok := tl.Ticks(); ok {
 		t.Fatal("an empty timeline reports ticks")
 	}
-	total := TimelineTicks + 40
+	total := timelineTicks + 40
 	for i := 0; i < total; i++ {
-		tl.Push(TickRecord{Before: PlayerState{Tick: i}})
+		tl.Push(tickRecord{Before: playerState{Tick: i}})
 	}
 	first, last, ok := tl.Ticks()
 	if !ok || first != 40 || last != total-1 {
@@ -293,11 +293,11 @@ func TestPlayerRespawnsAfterFalling(t *testing.T) {
 	tris := []geom.Triangle{{{0, 0, 0}, {1, 0, 0}, {0, 0, 1}}}
 	e := sweep.Sphere(0.5)
 	start := mgl64.Vec3{5, 1, 5} // not above the floor
-	p := NewPlayer(sweep.NewMesh(tris), tris, sweep.EllipsoidShape(e), sweep.SlideOptions{}.WithDefaults(sweep.EllipsoidShape(e)), start)
+	p := newPlayer(sweep.NewMesh(tris), tris, sweep.EllipsoidShape(e), sweep.SlideOptions{}.WithDefaults(sweep.EllipsoidShape(e)), start)
 	if want := -0.5; p.Floor != want {
 		t.Fatalf("floor %v, want %v (the mesh's lowest point minus the radius)", p.Floor, want)
 	}
-	for i := 0; i < 10*PlayTPS; i++ {
+	for i := 0; i < 10*playTPS; i++ {
 		r := p.Step(PlayInput{})
 		if !r.Respawned {
 			if r.After.Pos[1] < p.Floor {
@@ -338,8 +338,8 @@ func TestPlayScalesWithPlayer(t *testing.T) {
 	o := s.Slide
 	bigO := o
 	bigO.Skin *= k
-	small := NewPlayer(sweep.NewMesh(s.Mesh.Tris()), s.Mesh.Tris(), sweep.EllipsoidShape(e), o, s.Start)
-	large := NewPlayer(sweep.NewMesh(big.Tris()), big.Tris(), sweep.EllipsoidShape(bigE), bigO, s.Start.Mul(k))
+	small := newPlayer(sweep.NewMesh(s.Mesh.Tris()), s.Mesh.Tris(), sweep.EllipsoidShape(e), o, s.Start)
+	large := newPlayer(sweep.NewMesh(big.Tris()), big.Tris(), sweep.EllipsoidShape(bigE), bigO, s.Start.Mul(k))
 	script := []phase{{30, PlayInput{Look: lookX}}, {60, PlayInput{Forward: true, Look: lookX}}, {20, PlayInput{Forward: true, Jump: true, Look: lookX}}}
 	for _, ph := range script {
 		for i := 0; i < ph.ticks; i++ {

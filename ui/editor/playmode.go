@@ -12,8 +12,8 @@ import (
 // The window (package ui) reads the keys, moves the camera and draws the
 // timeline.
 type Play struct {
-	Player   *Player
-	Timeline Timeline
+	Player   *player
+	Timeline timeline
 	Running  bool
 	Before   Doc    // the Doc when play began
 	Note     string // why play paused by itself, "" otherwise
@@ -26,7 +26,7 @@ func StartPlay(a *App) *Play {
 	if d.Scene == nil || d.Mesh == nil {
 		return nil
 	}
-	p := NewPlayer(d.Mesh, d.Scene.Mesh.Tris(), d.Scene.Shape, d.SlideOptions(), d.Scene.Start)
+	p := newPlayer(d.Mesh, d.Scene.Mesh.Tris(), d.Scene.Shape, d.SlideOptions(), d.Scene.Start)
 	return &Play{Player: p, Before: d, Running: true}
 }
 
@@ -79,7 +79,7 @@ func (p *Play) Inspect(a *App) bool {
 // options edited while playing), records the tick and shows it. A tick
 // that ends inside geometry or sticks pauses play with a message (paused
 // reports it); one that fell out of the level says it respawned.
-func (p *Play) Tick(a *App, in PlayInput) (rec TickRecord, paused bool) {
+func (p *Play) Tick(a *App, in PlayInput) (rec tickRecord, paused bool) {
 	p.sync(a.Doc)
 	rec = p.Player.Step(in)
 	p.Timeline.Push(rec)
@@ -117,7 +117,7 @@ func (p *Play) sync(d Doc) {
 
 // Seek pauses and moves the cursor to timeline index i (clamped), showing
 // that tick; ok is false when the timeline is empty.
-func (p *Play) Seek(a *App, i int) (TickRecord, bool) {
+func (p *Play) Seek(a *App, i int) (tickRecord, bool) {
 	p.Running = false
 	p.Timeline.Seek(i)
 	return p.showCurrent(a)
@@ -125,13 +125,13 @@ func (p *Play) Seek(a *App, i int) (TickRecord, bool) {
 
 // SeekTick pauses and moves the cursor to the tick numbered tick
 // (clamped), showing it; ok is false when the timeline is empty.
-func (p *Play) SeekTick(a *App, tick int) (TickRecord, bool) {
+func (p *Play) SeekTick(a *App, tick int) (tickRecord, bool) {
 	p.Running = false
 	p.Timeline.SeekTick(tick)
 	return p.showCurrent(a)
 }
 
-func (p *Play) showCurrent(a *App) (TickRecord, bool) {
+func (p *Play) showCurrent(a *App) (tickRecord, bool) {
 	rec, ok := p.Timeline.Current()
 	if ok {
 		p.Show(a, rec)
@@ -145,7 +145,7 @@ func (p *Play) AtNewest() bool { return p.Timeline.Cursor == p.Timeline.Len()-1 
 
 // Show shows rec's motion as the inspected one, without an undo step (a
 // new revision: the core, the opinions and the redraw follow).
-func (p *Play) Show(a *App, rec TickRecord) { a.ShowMotion(rec.Start, rec.Desired) }
+func (p *Play) Show(a *App, rec tickRecord) { a.ShowMotion(rec.Start, rec.Desired) }
 
 // TickNumber is the number of the tick under the cursor (-1 when none).
 func (p *Play) TickNumber() int {
@@ -165,7 +165,7 @@ func PlayLines(p *Play) []string {
 		state = "running"
 	}
 	n := p.Timeline.Len()
-	out := []string{fmt.Sprintf("%s, %d ticks kept (%.1fs)", state, n, float64(n)/PlayTPS)}
+	out := []string{fmt.Sprintf("%s, %d ticks kept (%.1fs)", state, n, float64(n)/playTPS)}
 	if rec, ok := p.Timeline.Current(); ok {
 		ground := "in the air"
 		if rec.After.OnGround {
@@ -206,6 +206,6 @@ func (p *Play) DebugLine() string {
 		dist = p.Player.dist(pos)
 	}
 	return fmt.Sprintf("play %s tick %d pos %.6f %.6f %.6f dist %.9f inside %v start %.9f %.9f %.9f end %.9f %.9f %.9f",
-		state, tick, pos[0], pos[1], pos[2], dist, dist < 1-InsideTolerance,
+		state, tick, pos[0], pos[1], pos[2], dist, dist < 1-insideTolerance,
 		start[0], start[1], start[2], end[0], end[1], end[2])
 }

@@ -15,12 +15,12 @@ import (
 // subtracting the offset and shows how far it drifted from the answer at
 // the origin. The 3D view keeps showing the scene at the origin.
 
-// MaxProbeOffset is the largest offset along (1,1,1) the probe accepts.
-const MaxProbeOffset = 1e7
+// maxProbeOffset is the largest offset along (1,1,1) the probe accepts.
+const maxProbeOffset = 1e7
 
-// ProbeResult is the core's answer on the shifted copy, mapped back, and
+// probeResult is the core's answer on the shifted copy, mapped back, and
 // its drift from the unshifted answer.
-type ProbeResult struct {
+type probeResult struct {
 	Offset        float64 // the shift along each axis, world units
 	HasHit        bool    // the shifted sweep found a contact
 	HitChanged    bool    // ... while the unshifted one did not, or the other way round
@@ -34,11 +34,11 @@ type ProbeResult struct {
 	TriangleMoved bool // the shifted hit names another triangle
 }
 
-// Probe caches the shifted mesh (rebuilt when the Doc's mesh, its
+// probeCache caches the shifted mesh (rebuilt when the Doc's mesh, its
 // MeshRev, or the offset changes) and the last result (recomputed when
 // App.Rev changes).
-type Probe struct {
-	Offset float64 // requested shift along (1,1,1), in [0, MaxProbeOffset]
+type probeCache struct {
+	Offset float64 // requested shift along (1,1,1), in [0, maxProbeOffset]
 
 	meshRev uint64      // the Doc.MeshRev the shifted mesh was built from
 	meshOff float64     // the offset the shifted mesh was built with
@@ -46,15 +46,15 @@ type Probe struct {
 	rev     uint64      // the App.Rev Result is for
 	ran     bool        // Result (or Skipped) is for rev and resOff
 	resOff  float64
-	Result  *ProbeResult // nil when off (Offset 0) or skipped
+	Result  *probeResult // nil when off (Offset 0) or skipped
 	Skipped string       // why Result is nil on a large mesh
 }
 
 // SetOffset sets the probe's offset; it must be finite and in [0,
-// MaxProbeOffset].
-func (p *Probe) SetOffset(x float64) error {
-	if !(x >= 0 && x <= MaxProbeOffset) {
-		return fmt.Errorf("probe offset %g: must be in [0, %g]", x, MaxProbeOffset)
+// maxProbeOffset].
+func (p *probeCache) SetOffset(x float64) error {
+	if !(x >= 0 && x <= maxProbeOffset) {
+		return fmt.Errorf("probe offset %g: must be in [0, %g]", x, maxProbeOffset)
 	}
 	p.Offset = x
 	return nil
@@ -63,7 +63,7 @@ func (p *Probe) SetOffset(x float64) error {
 // Update computes the probe for d at revision rev and base (the core's
 // unshifted answer for d) when the revision or the offset changed; force
 // computes it even on a mesh above opinionsAutoLimit triangles.
-func (p *Probe) Update(d Doc, rev uint64, base sweep.Answer, force bool) {
+func (p *probeCache) Update(d Doc, rev uint64, base sweep.Answer, force bool) {
 	if d.Scene == nil || d.Mesh == nil || p.Offset == 0 {
 		p.Result, p.Skipped, p.ran = nil, "", false
 		return
@@ -89,12 +89,12 @@ func (p *Probe) Update(d Doc, rev uint64, base sweep.Answer, force bool) {
 }
 
 // probe runs the sweep and the slide on the shifted mesh and compares.
-func probe(shifted *sweep.Mesh, d Doc, off mgl64.Vec3, base sweep.Answer) *ProbeResult {
-	m := MotionOf(d.Scene)
+func probe(shifted *sweep.Mesh, d Doc, off mgl64.Vec3, base sweep.Answer) *probeResult {
+	m := motionOf(d.Scene)
 	m.Start, m.End = m.Start.Add(off), m.End.Add(off)
 	a := shifted.Answer(m)
 	hit, ok := a.First, a.Hit
-	r := &ProbeResult{Offset: off[0], HasHit: ok, HitChanged: ok != base.Hit}
+	r := &probeResult{Offset: off[0], HasHit: ok, HitChanged: ok != base.Hit}
 	r.Final = a.Slide.Final.Sub(off)
 	r.DFinal = r.Final.Sub(base.Slide.Final).Len()
 	if ok {
@@ -111,7 +111,7 @@ func probe(shifted *sweep.Mesh, d Doc, off mgl64.Vec3, base sweep.Answer) *Probe
 }
 
 // ProbeLines formats the probe for its panel.
-func ProbeLines(p *Probe) []string {
+func ProbeLines(p *probeCache) []string {
 	if p.Offset == 0 {
 		return []string{"offset 0: probe off"}
 	}

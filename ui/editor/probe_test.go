@@ -13,7 +13,7 @@ func TestPrecisionProbe(t *testing.T) {
 	app := newTestApp(t)
 	app.RunCore()
 	base := app.Result
-	var p Probe
+	var p probeCache
 	p.Update(app.Doc, app.Rev, base.Answer, false)
 	if p.Result != nil || ProbeLines(&p)[0] != "offset 0: probe off" {
 		t.Fatalf("probe at 0: %+v", p.Result)

@@ -18,12 +18,12 @@ import (
 	"sweepdbg/sweep"
 )
 
-// SessionVersion is the session file's format version. Version 2 gave
+// sessionVersion is the session file's format version. Version 2 gave
 // the session its own JSON names for the view toggles and the shape;
 // version 1 files (the same fields, named as the Go fields were, which
 // encoding/json matches without regard to case) still load. Other
 // versions are ignored with a message.
-const SessionVersion = 2
+const sessionVersion = 2
 
 // oldestSessionVersion is the oldest session format that still loads.
 const oldestSessionVersion = 1
@@ -36,7 +36,7 @@ const SessionFile = "session.json"
 // ellipsoid panel's radii and rotation, the View settings, the camera, the
 // Scene panel's path field and recent files, whether help is shown and
 // where the panels are.
-// Its types are the session format's own (SessionShape, SessionView,
+// Its types are the session format's own (SessionShape, sessionView,
 // CameraState), so renaming a field of the editor or the renderer does not
 // change the file.
 type Session struct {
@@ -44,7 +44,7 @@ type Session struct {
 	Scene   json.RawMessage `json:"scene"`
 	Source  string          `json:"source,omitempty"`
 	Shape   SessionShape    `json:"shape"`
-	View    SessionView     `json:"view"`
+	View    sessionView     `json:"view"`
 	Grid    float64         `json:"grid"`
 	Camera  CameraState     `json:"camera"`
 	Recent  []string        `json:"recent,omitempty"`
@@ -58,7 +58,7 @@ type Session struct {
 	// ExpectFor is the motion the scene's expectation was written for
 	// (Doc.ExpectFor); omitted without one. A session without it takes
 	// the saved motion as the expectation's.
-	ExpectFor *SessionMotion `json:"expectFor,omitempty"`
+	ExpectFor *storedMotion `json:"expectFor,omitempty"`
 	// compact: Scene is compact valid JSON (NewSession made it), which
 	// SaveSession writes as it is.
 	compact bool
@@ -88,9 +88,9 @@ func (s *Session) SetUpAxes(ups map[string]UpAxis) {
 	}
 }
 
-// SessionMotion is Motion as the session file stores it: the semi-axes,
+// storedMotion is Motion as the session file stores it: the semi-axes,
 // start and end in world units, the slide's iteration limit and skin.
-type SessionMotion struct {
+type storedMotion struct {
 	Axes          [3]mgl64.Vec3 `json:"axes"`            // the ellipsoid's (sessions from before capsules and boxes)
 	Shape         *sweep.Shape  `json:"shape,omitempty"` // the whole shape; when present it wins over Axes
 	Start         mgl64.Vec3    `json:"start"`
@@ -100,17 +100,17 @@ type SessionMotion struct {
 }
 
 // sessionMotion is m as stored (nil for nil).
-func sessionMotion(m *sweep.Motion) *SessionMotion {
+func sessionMotion(m *sweep.Motion) *storedMotion {
 	if m == nil {
 		return nil
 	}
 	sh := m.Shape
-	return &SessionMotion{Axes: m.Ellipsoid.Axes, Shape: &sh, Start: m.Start, End: m.End,
+	return &storedMotion{Axes: m.Ellipsoid.Axes, Shape: &sh, Start: m.Start, End: m.End,
 		MaxIterations: m.Slide.MaxIterations, Skin: m.Slide.Skin}
 }
 
 // Motion is the stored motion back as a Motion.
-func (s *SessionMotion) Motion() sweep.Motion {
+func (s *storedMotion) Motion() sweep.Motion {
 	sh := sweep.EllipsoidShape(sweep.Ellipsoid{Axes: s.Axes})
 	if s.Shape != nil {
 		sh = *s.Shape
@@ -150,8 +150,8 @@ func (s SessionShape) Shape() (Shape, error) {
 	return Shape{}, fmt.Errorf("unknown shape kind %q", scene.Printable(s.Kind))
 }
 
-// SessionView is view.Options as the session file stores it.
-type SessionView struct {
+// sessionView is view.Options as the session file stores it.
+type sessionView struct {
 	Normals   bool `json:"normals"`
 	Edges     bool `json:"edges"`
 	Ghosts    bool `json:"ghosts"`
@@ -164,7 +164,7 @@ type SessionView struct {
 }
 
 // Options returns the toggles as the renderer takes them.
-func (v SessionView) Options() view.Options { return view.Options(v) }
+func (v sessionView) Options() view.Options { return view.Options(v) }
 
 // CameraState is the part of the window's camera a session keeps (the
 // viewport size comes from the window): the orbit target, yaw and pitch
@@ -185,17 +185,17 @@ type CameraState struct {
 // float64 arithmetic on them overflows.
 const maxCameraValue = 1e12
 
-// ErrCamera marks a saved camera that Validate refuses.
-var ErrCamera = errors.New("invalid camera")
+// errCamera marks a saved camera that Validate refuses.
+var errCamera = errors.New("invalid camera")
 
 // Validate refuses a state the camera cannot take: a target, yaw or pitch
 // that is not finite or larger than maxCameraValue, a distance outside
 // (0, maxCameraValue], or a field of view outside (0, 3.1) radians. The
-// error wraps ErrCamera.
+// error wraps errCamera.
 func (s CameraState) Validate() error {
 	if !sane(s.Target[0]) || !sane(s.Target[1]) || !sane(s.Target[2]) || !sane(s.Yaw) || !sane(s.Pitch) ||
 		!(s.Distance > 0) || !sane(s.Distance) || !(s.FovY > 0 && s.FovY < 3.1) {
-		return fmt.Errorf("%w (distance %g, target %v)", ErrCamera, s.Distance, s.Target)
+		return fmt.Errorf("%w (distance %g, target %v)", errCamera, s.Distance, s.Target)
 	}
 	return nil
 }
@@ -287,8 +287,8 @@ func NewSession(d Doc, rev uint64, cam CameraState, recent []string, path string
 		return nil, fmt.Errorf("session: %w", err)
 	}
 	return &Session{
-		Version: SessionVersion, Scene: data, Source: d.Source, Shape: sessionShape(d.Shape),
-		View: SessionView(d.View), Grid: d.Grid, Camera: cam, Recent: recent, Path: path, Help: help,
+		Version: sessionVersion, Scene: data, Source: d.Source, Shape: sessionShape(d.Shape),
+		View: sessionView(d.View), Grid: d.Grid, Camera: cam, Recent: recent, Path: path, Help: help,
 		ExpectFor: sessionMotion(d.ExpectFor), compact: true,
 	}, nil
 }
@@ -360,8 +360,8 @@ func ParseSession(data []byte) (*Session, error) {
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, err
 	}
-	if s.Version < oldestSessionVersion || s.Version > SessionVersion {
-		return nil, fmt.Errorf("version %d, want %d to %d", s.Version, oldestSessionVersion, SessionVersion)
+	if s.Version < oldestSessionVersion || s.Version > sessionVersion {
+		return nil, fmt.Errorf("version %d, want %d to %d", s.Version, oldestSessionVersion, sessionVersion)
 	}
 	return &s, nil
 }

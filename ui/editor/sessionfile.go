@@ -12,9 +12,9 @@ import (
 	"sweepdbg/scene"
 )
 
-// SessionBackups is how many earlier session files are kept next to the
+// sessionBackups is how many earlier session files are kept next to the
 // session, newest first: session.json.1, session.json.2, session.json.3.
-const SessionBackups = 3
+const sessionBackups = 3
 
 // maxAsideSuffix bounds the "-N" suffixes tried for a set-aside session.
 const maxAsideSuffix = 100
@@ -25,7 +25,7 @@ func BackupPath(path string, n int) string { return fmt.Sprintf("%s.%d", path, n
 
 // BackupSession keeps the session file at path as its newest backup
 // (path.1), moving older backups up by one and dropping the oldest beyond
-// SessionBackups, and returns the backup's path. The session file itself
+// sessionBackups, and returns the backup's path. The session file itself
 // stays in place (a hard link, else a copy), so a crash before the next
 // save loses nothing. A missing session returns ("", nil); a session equal
 // to the newest backup is not backed up again (repeated launches without
@@ -51,10 +51,10 @@ func BackupSession(path string) (string, error) {
 	return newest, nil
 }
 
-// shiftBackups renames path.N-1 to path.N for N from SessionBackups down
+// shiftBackups renames path.N-1 to path.N for N from sessionBackups down
 // to 2, so that path.1 is free (the oldest backup is replaced).
 func shiftBackups(path string) error {
-	for n := SessionBackups; n > 1; n-- {
+	for n := sessionBackups; n > 1; n-- {
 		err := os.Rename(BackupPath(path, n-1), BackupPath(path, n))
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("session backup: %w", err)

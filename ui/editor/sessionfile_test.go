@@ -19,7 +19,7 @@ func readOr(p string) string {
 	return string(b)
 }
 
-// BackupSession keeps the last SessionBackups sessions, newest as .1,
+// BackupSession keeps the last sessionBackups sessions, newest as .1,
 // leaves the session in place, and does not back up the same bytes twice.
 func TestBackupSessionRotates(t *testing.T) {
 	p := filepath.Join(t.TempDir(), SessionFile)

@@ -140,11 +140,11 @@ func rotToward(u mgl64.Vec3) [3]float64 {
 	return [3]float64{mgl64.RadToDeg(y), mgl64.RadToDeg(p), 0}
 }
 
-// ShapeFrom is the panel's view of a core shape: ShapeOf for an
+// shapeFrom is the panel's view of a core shape: shapeOf for an
 // ellipsoid and for a box's axes (kind box), and for a capsule its radius,
 // the half segment's length, and yaw and pitch toward the segment (the
 // identity rotation for a sphere).
-func ShapeFrom(sh sweep.Shape) Shape {
+func shapeFrom(sh sweep.Shape) Shape {
 	switch sh.Kind {
 	case sweep.KindCapsule:
 		c := sh.Capsule
@@ -154,11 +154,11 @@ func ShapeFrom(sh sweep.Shape) Shape {
 		}
 		return s
 	case sweep.KindBox:
-		s := ShapeOf(sweep.Ellipsoid{Axes: sh.Box.Axes})
+		s := shapeOf(sweep.Ellipsoid{Axes: sh.Box.Axes})
 		s.Kind = sweep.KindBox
 		return s
 	}
-	s := ShapeOf(sh.Ellipsoid)
+	s := shapeOf(sh.Ellipsoid)
 	s.Kind = sh.Kind // an unknown kind stays unknown, for Validate to refuse
 	return s
 }
@@ -182,13 +182,13 @@ func (s Shape) Ellipsoid() sweep.Ellipsoid {
 	return e
 }
 
-// ShapeOf decomposes an ellipsoid's semi-axes into radii (their lengths)
-// and yaw/pitch/roll such that ShapeOf(e).Ellipsoid() has the same axes up
+// shapeOf decomposes an ellipsoid's semi-axes into radii (their lengths)
+// and yaw/pitch/roll such that shapeOf(e).Ellipsoid() has the same axes up
 // to the sign of each axis (a semi-axis and its negation describe the same
 // ellipsoid). Axes that are not orthogonal are orthonormalised
 // (Gram-Schmidt in order) for the angles; zero axes give zero radii and
 // the identity rotation for what cannot be recovered.
-func ShapeOf(e sweep.Ellipsoid) Shape {
+func shapeOf(e sweep.Ellipsoid) Shape {
 	var s Shape
 	var u [3]mgl64.Vec3
 	for i, a := range e.Axes {

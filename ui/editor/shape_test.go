@@ -45,19 +45,19 @@ func TestShapeRoundTrip(t *testing.T) {
 			Rot:   [3]float64{rng.Float64()*360 - 180, rng.Float64()*180 - 90, rng.Float64()*360 - 180},
 		}
 		e := s.Ellipsoid()
-		back := ShapeOf(e)
+		back := shapeOf(e)
 		if !sameEllipsoid(back.Ellipsoid(), e, 1e-9) {
 			t.Fatalf("round trip %+v -> %+v: axes %v vs %v", s, back, back.Ellipsoid().Axes, e.Axes)
 		}
 	}
 	// A left-handed axis set (third axis flipped) is the same ellipsoid.
 	e := sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{1, 0, 0}, {0, 2, 0}, {0, 0, -3}}}
-	if got := ShapeOf(e); got.Radii != [3]float64{1, 2, 3} || !sameEllipsoid(got.Ellipsoid(), e, 1e-12) {
+	if got := shapeOf(e); got.Radii != [3]float64{1, 2, 3} || !sameEllipsoid(got.Ellipsoid(), e, 1e-12) {
 		t.Fatalf("left-handed: %+v", got)
 	}
 	// Gimbal lock: pitch ±90°.
 	s := Shape{Radii: [3]float64{1, 2, 3}, Rot: [3]float64{30, 90, 40}}
-	if back := ShapeOf(s.Ellipsoid()); !sameEllipsoid(back.Ellipsoid(), s.Ellipsoid(), 1e-9) {
+	if back := shapeOf(s.Ellipsoid()); !sameEllipsoid(back.Ellipsoid(), s.Ellipsoid(), 1e-9) {
 		t.Fatalf("gimbal lock: %+v", back)
 	}
 }

@@ -1,6 +1,6 @@
 // Package shapecases is the property-test workload for swept capsules and
 // boxes against a triangle: deterministic case families (from a
-// *rand.Rand) and Check, which judges any candidate answer against the
+// *rand.Rand) and Judge, which judges any candidate answer against the
 // independent oracle (sweep/oracle). It does not import package sweep, so
 // that the core (sweep.CapsuleTriangle, sweep.BoxTriangle) and the second
 // algorithm (sweep/convex) are judged by the same code without either
@@ -78,17 +78,17 @@ type Answer struct {
 
 // Decision tolerances, in shape units (as in sweep/property_test.go).
 const (
-	// DecisionBand: when the oracle's closest approach over the motion is
+	// decisionBand: when the oracle's closest approach over the motion is
 	// within 1e-7 of contact (signed gap in [-1e-7, 1e-7]) the case is a
 	// tangency, which floating-point input cannot decide, and both a hit
 	// and a miss are accepted. The oracle's own error is about 1e-12.
-	DecisionBand = 1e-7
-	// ContactTol: at the answer's T the gap must be 0 within 1e-6 (at
+	decisionBand = 1e-7
+	// contactTol: at the answer's T the gap must be 0 within 1e-6 (at
 	// most 1e-6 for T = 0), the gap must not have fallen below -1e-6
 	// before T, the point must lie within 1e-6 of the triangle and of the
 	// shape's surface (for T = 0, of the shape), and the plane of the
 	// normal through the point must separate the two within 1e-6.
-	ContactTol = 1e-6
+	contactTol = 1e-6
 	// unitTol: a normal is unit when its length is 1 within 1e-9 (a
 	// normalised vector is within a few ulps).
 	unitTol = 1e-9
@@ -168,28 +168,28 @@ func (c Case) support(n mgl64.Vec3) float64 {
 	return math.Abs(c.HalfSeg.Dot(n)) + math.Abs(c.Radius)
 }
 
-// Verdict is what Check found: the message ("" if the answer is right)
+// Verdict is what Judge found: the message ("" if the answer is right)
 // and whether the case was a tangency in the decision band.
 type Verdict struct {
 	Msg  string
-	Band bool // the oracle and the answer disagreed on hit/miss within DecisionBand
+	Band bool // the oracle and the answer disagreed on hit/miss within decisionBand
 }
 
-// Check judges the answer h for c against the oracle and returns "" if it
+// check judges the answer h for c against the oracle and returns "" if it
 // is right, else what is wrong: a miss, a false hit, T off (the gap at T
 // not 0, or negative before T), the point off the triangle or off the
 // shape's surface, a normal that is not unit or whose plane does not
 // separate them, or a feature the point does not lie on.
-func Check(c Case, h Answer) string { return Judge(c, h).Msg }
+func check(c Case, h Answer) string { return Judge(c, h).Msg }
 
-// Judge is Check, also reporting whether the case was a tangency.
+// Judge is check, also reporting whether the case was a tangency.
 func Judge(c Case, h Answer) Verdict {
 	oc, ook := c.Oracle()
 	var v Verdict
 	if h.Hit != ook {
 		_, minGap := c.MinGap(0, 1)
 		switch {
-		case math.Abs(minGap) <= DecisionBand:
+		case math.Abs(minGap) <= decisionBand:
 			v.Band = true
 		case ook:
 			v.Msg = fmt.Sprintf("MISS: oracle contact at T=%v (closest approach %v)", oc.T, minGap)
@@ -212,13 +212,13 @@ func checkHit(c Case, h Answer, oc oracle.Contact, ook bool) string {
 	}
 	g := c.gapAt(h.T)
 	switch {
-	case h.T > 0 && !(math.Abs(g) <= ContactTol):
+	case h.T > 0 && !(math.Abs(g) <= contactTol):
 		return fmt.Sprintf("gap at T=%v is %v, not 0 (oracle T=%v)", h.T, g, oc.T)
-	case h.T == 0 && !(g <= ContactTol):
+	case h.T == 0 && !(g <= contactTol):
 		return fmt.Sprintf("T=0 but the start is apart by %v", g)
 	}
 	if ook && oc.T < h.T {
-		if _, m := c.MinGap(0, h.T); m < -ContactTol {
+		if _, m := c.MinGap(0, h.T); m < -contactTol {
 			return fmt.Sprintf("T=%v is late: the gap fell to %v before it (oracle T=%v)", h.T, m, oc.T)
 		}
 	}
@@ -228,12 +228,12 @@ func checkHit(c Case, h Answer, oc oracle.Contact, ook bool) string {
 	if !(math.Abs(h.Normal.Len()-1) <= unitTol) {
 		return fmt.Sprintf("normal %v is not unit", h.Normal)
 	}
-	if g < -ContactTol { // overlapping start: no separating plane to check
+	if g < -contactTol { // overlapping start: no separating plane to check
 		return checkFeatureName(h.Feature)
 	}
-	angle := NormalTol
-	if _, m := c.MinGap(0, 1); math.Abs(m) <= DecisionBand {
-		angle = TangentNormalTol
+	angle := normalTol
+	if _, m := c.MinGap(0, 1); math.Abs(m) <= decisionBand {
+		angle = tangentNormalTol
 	}
 	if msg := checkPlane(c, h, angle); msg != "" {
 		return msg
@@ -245,11 +245,11 @@ func checkHit(c Case, h Answer, oc oracle.Contact, ook bool) string {
 // (within the shape, for T = 0).
 func checkPoint(c Case, h Answer) string {
 	u := c.Unit()
-	if d := oracle.UnitDistance(scaled(u), h.Point, c.Tri); !(d <= ContactTol) {
+	if d := oracle.UnitDistance(scaled(u), h.Point, c.Tri); !(d <= contactTol) {
 		return fmt.Sprintf("point %v is %v (shape units) off the triangle", h.Point, d)
 	}
 	pg := c.pointGap(h.T, h.Point)
-	if h.T > 0 && !(math.Abs(pg) <= ContactTol) || !(pg <= ContactTol) {
+	if h.T > 0 && !(math.Abs(pg) <= contactTol) || !(pg <= contactTol) {
 		return fmt.Sprintf("point %v is not on the shape's surface at T=%v: signed distance %v", h.Point, h.T, pg)
 	}
 	return ""
@@ -259,36 +259,36 @@ func checkPoint(c Case, h Answer) string {
 // the distance in shape units.
 func scaled(u float64) [3]mgl64.Vec3 { return [3]mgl64.Vec3{{u, 0, 0}, {0, u, 0}, {0, 0, u}} }
 
-// NormalTol: a normal is right when it is within 1e-6 rad of a separating
-// one, so a vertex at distance L from the point may be NormalTol·L in
-// front of the plane (beside ContactTol). Where the contact normal is
+// normalTol: a normal is right when it is within 1e-6 rad of a separating
+// one, so a vertex at distance L from the point may be normalTol·L in
+// front of the plane (beside contactTol). Where the contact normal is
 // ill-conditioned (a capsule lying almost flat across an edge: the
 // common perpendicular of two nearly parallel lines) the core's normal
 // is that far from the exact one; the ellipsoid's property tests allow
 // 1e-3 rad.
-const NormalTol = 1e-6
+const normalTol = 1e-6
 
-// TangentNormalTol is NormalTol for a tangent motion (the closest
-// approach within DecisionBand of contact): a sphere of radius r that
+// tangentNormalTol is normalTol for a tangent motion (the closest
+// approach within decisionBand of contact): a sphere of radius r that
 // dips δ below a plane meets the plane's edge with its normal tilted by
 // sqrt(2δ/r) from the plane's, so a gap of rounding size anywhere in the
-// band tilts the exact normal by up to sqrt(2·DecisionBand), 4.5e-4 rad.
-var TangentNormalTol = math.Sqrt(2 * DecisionBand)
+// band tilts the exact normal by up to sqrt(2·decisionBand), 4.5e-4 rad.
+var tangentNormalTol = math.Sqrt(2 * decisionBand)
 
 // checkPlane: the plane through Point with normal Normal has the triangle
-// on its back (every vertex at most ContactTol + angle·L in front, L its
+// on its back (every vertex at most contactTol + angle·L in front, L its
 // distance from the point) and the shape in front (its support along
-// -Normal at most ContactTol + angle·L behind, L the distance from the
+// -Normal at most contactTol + angle·L behind, L the distance from the
 // point to the center plus the shape's reach).
 func checkPlane(c Case, h Answer, angle float64) string {
 	u, n := c.Unit(), h.Normal
 	for _, v := range c.Tri {
-		if d := v.Sub(h.Point).Dot(n) / u; d > ContactTol+angle*v.Sub(h.Point).Len()/u {
+		if d := v.Sub(h.Point).Dot(n) / u; d > contactTol+angle*v.Sub(h.Point).Len()/u {
 			return fmt.Sprintf("normal %v does not separate: triangle vertex %v is %v in front of the plane through %v", n, v, d, h.Point)
 		}
 	}
 	reach := c.center(h.T).Sub(h.Point).Len() + c.support(n)
-	if d := (c.center(h.T).Sub(h.Point).Dot(n) - c.support(n)) / u; d < -ContactTol-angle*reach/u {
+	if d := (c.center(h.T).Sub(h.Point).Dot(n) - c.support(n)) / u; d < -contactTol-angle*reach/u {
 		return fmt.Sprintf("normal %v does not separate: the shape reaches %v behind the plane through %v", n, -d, h.Point)
 	}
 	return ""
@@ -303,7 +303,7 @@ func checkFeatureName(f string) string {
 
 // checkFeature: "vertex" needs the point at a vertex, "edge" on an edge,
 // "face" a triangle with an area whose vertices all lie in the contact
-// plane (within ContactTol): where the part touched is not unique (a
+// plane (within contactTol): where the part touched is not unique (a
 // capsule along an edge, a box face on a face), any of them is accepted.
 func checkFeature(c Case, h Answer) string {
 	if msg := checkFeatureName(h.Feature); msg != "" {
@@ -313,13 +313,13 @@ func checkFeature(c Case, h Answer) string {
 	switch h.Feature {
 	case "vertex":
 		for _, v := range c.Tri {
-			if h.Point.Sub(v).Len()/u <= ContactTol {
+			if h.Point.Sub(v).Len()/u <= contactTol {
 				return ""
 			}
 		}
 	case "edge":
 		for i := range 3 {
-			if oracle.UnitDistance(scaled(u), h.Point, geom.Triangle{c.Tri[i], c.Tri[(i+1)%3], c.Tri[i]}) <= ContactTol {
+			if oracle.UnitDistance(scaled(u), h.Point, geom.Triangle{c.Tri[i], c.Tri[(i+1)%3], c.Tri[i]}) <= contactTol {
 				return ""
 			}
 		}
@@ -328,7 +328,7 @@ func checkFeature(c Case, h Answer) string {
 			break
 		}
 		for _, v := range c.Tri {
-			if math.Abs(v.Sub(h.Point).Dot(h.Normal))/u > ContactTol {
+			if math.Abs(v.Sub(h.Point).Dot(h.Normal))/u > contactTol {
 				return fmt.Sprintf("feature face, but vertex %v is off the contact plane", v)
 			}
 		}

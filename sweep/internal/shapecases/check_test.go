@@ -9,8 +9,8 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// TestOracleAnswersPass: the oracle's own answers pass Check on every
-// family (the generators make valid cases and Check is not stricter than
+// TestOracleAnswersPass: the oracle's own answers pass check on every
+// family (the generators make valid cases and check is not stricter than
 // the contract), except where the oracle's normal is zero (the capsule's
 // segment meeting the triangle at the start, not a unit normal).
 func TestOracleAnswersPass(t *testing.T) {
@@ -18,7 +18,7 @@ func TestOracleAnswersPass(t *testing.T) {
 	for _, fam := range Families() {
 		start := time.Now()
 		st := Run(fam, Offsets[len(Offsets)-1], n, func(c Case) Answer {
-			a := FromOracle(c)
+			a := fromOracle(c)
 			if a.Hit && a.Normal == (mgl64.Vec3{}) {
 				a.Normal = mgl64.Vec3{1, 0, 0} // not checked: deep overlap
 			}

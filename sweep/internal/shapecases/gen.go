@@ -10,8 +10,8 @@ import (
 	"sweepdbg/sweep/oracle"
 )
 
-// Family is a named generator of cases of one kind.
-type Family struct {
+// family is a named generator of cases of one kind.
+type family struct {
 	Name string
 	Kind Kind
 	Gen  func(r *rand.Rand) Case
@@ -41,8 +41,8 @@ func PerFamily(short bool) int {
 // face) and the box's (a face landing flat, an edge parallel to an edge, a
 // corner aimed at a vertex). Shapes have random sizes (including capsules
 // 100 times longer than wide and boxes 100:1) and orientations.
-func Families() []Family {
-	var fs []Family
+func Families() []family {
+	var fs []family
 	for _, k := range []Kind{Capsule, Box} {
 		shared := []struct {
 			name string
@@ -61,15 +61,15 @@ func Families() []Family {
 		}
 		for _, s := range shared {
 			gen := s.gen
-			fs = append(fs, Family{Name: k.String() + "/" + s.name, Kind: k, Gen: func(r *rand.Rand) Case { return gen(r, k) }})
+			fs = append(fs, family{Name: k.String() + "/" + s.name, Kind: k, Gen: func(r *rand.Rand) Case { return gen(r, k) }})
 		}
 	}
 	return append(fs,
-		Family{"capsule/along-edge", Capsule, genAlongEdge},
-		Family{"capsule/standing", Capsule, genStanding},
-		Family{"box/face-flat", Box, genFaceFlat},
-		Family{"box/edge-parallel", Box, genEdgeParallel},
-		Family{"box/corner-vertex", Box, genCornerVertex},
+		family{"capsule/along-edge", Capsule, genAlongEdge},
+		family{"capsule/standing", Capsule, genStanding},
+		family{"box/face-flat", Box, genFaceFlat},
+		family{"box/edge-parallel", Box, genEdgeParallel},
+		family{"box/corner-vertex", Box, genCornerVertex},
 	)
 }
 

@@ -9,14 +9,14 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// Stats counts what Run found.
-type Stats struct {
+// stats counts what Run found.
+type stats struct {
 	Cases, Hits, Zero, Band, Wrong int
 	Failures                       []string // the first five wrong cases, each with its message and the case
 }
 
 // String summarises s in one line.
-func (s Stats) String() string {
+func (s stats) String() string {
 	return fmt.Sprintf("%d cases: %d hits (%d at T=0), %d without contact, %d tangencies in the decision band, %d wrong",
 		s.Cases, s.Hits, s.Zero, s.Cases-s.Hits, s.Band, s.Wrong)
 }
@@ -26,12 +26,12 @@ func (s Stats) String() string {
 // run sees the same cases). Every other case mirrors the shape's
 // description (negates the box's first axis or the capsule's half
 // segment), which describes the same solid.
-func Run(fam Family, off float64, n int, solve func(Case) Answer) Stats {
+func Run(fam family, off float64, n int, solve func(Case) Answer) stats {
 	h := fnv.New64a()
 	h.Write([]byte(fam.Name))
 	r := rand.New(rand.NewPCG(h.Sum64(), math.Float64bits(off)))
 	o := mgl64.Vec3{0.6, -0.48, 0.64}.Mul(off)
-	var st Stats
+	var st stats
 	for i := 0; i < n; i++ {
 		c := fam.Gen(r).Translated(o)
 		if i%2 == 1 {
@@ -59,8 +59,8 @@ func Run(fam Family, off float64, n int, solve func(Case) Answer) Stats {
 	return st
 }
 
-// FromOracle is the oracle's own answer for c, as an Answer.
-func FromOracle(c Case) Answer {
+// fromOracle is the oracle's own answer for c, as an Answer.
+func fromOracle(c Case) Answer {
 	oc, ok := c.Oracle()
 	return Answer{Hit: ok, T: oc.T, Point: oc.Point, Normal: oc.Normal, Feature: oc.Feature}
 }
