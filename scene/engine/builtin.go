@@ -44,10 +44,10 @@ func Core() Engine {
 	}}
 }
 
-// unitSpaceEngine returns the unit-space method as an engine (sweeps only, every
+// UnitSpace returns the unit-space method as an engine (sweeps only, every
 // field of the first contact present; ellipsoids only: it sits out
 // capsules and boxes).
-func unitSpaceEngine() Engine {
+func UnitSpace() Engine {
 	return &builtin{unitSpaceName, OpSweep, EllipsoidOnly, hitFields, func(q *Query) (sweep.Hit, bool) {
 		return opinions.UnitSpaceSweep(q.Mesh.Geometry(q.Shape), q.Start, q.Delta())
 	}}
@@ -55,7 +55,7 @@ func unitSpaceEngine() Engine {
 
 // convexEngine returns the convex method as an engine (sweeps only, every field
 // of the first contact present; capsules and boxes only: it sits out
-// ellipsoids, which unitSpaceEngine answers).
+// ellipsoids, which UnitSpace answers).
 func convexEngine() Engine {
 	return &builtin{convexName, OpSweep, ShapesOf(sweep.KindCapsule, sweep.KindBox), hitFields, func(q *Query) (sweep.Hit, bool) {
 		return opinions.ConvexSweep(q.Mesh.Geometry(q.Shape), q.Start, q.Delta())
@@ -73,8 +73,8 @@ func oracleEngine() Engine {
 
 // Builtins returns the built-in engines, the core first: for every shape
 // three of them answer (the core, the second algorithm of its kind,
-// unitSpaceEngine or convexEngine, and the oracle) and the fourth sits out.
-func Builtins() []Engine { return []Engine{Core(), unitSpaceEngine(), convexEngine(), oracleEngine()} }
+// UnitSpace or convexEngine, and the oracle) and the fourth sits out.
+func Builtins() []Engine { return []Engine{Core(), UnitSpace(), convexEngine(), oracleEngine()} }
 
 func (b *builtin) Name() string   { return b.name }
 func (b *builtin) Ops() Ops       { return b.ops }

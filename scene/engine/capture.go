@@ -60,19 +60,19 @@ type Record struct {
 // triangles). Query lines are capped at maxLine, like live answers.
 const maxMeshLine = 512 << 20
 
-// captureReader reads a capture (.jsonl) one record at a time, keeping
+// CaptureReader reads a capture (.jsonl) one record at a time, keeping
 // only the meshes the mesh lines define (the latest per id). Mesh lines
 // are capped at maxMeshLine and query lines at maxLine; blank lines are
 // skipped.
-type captureReader struct {
+type CaptureReader struct {
 	br     *bufio.Reader
 	line   int
 	meshes map[int64]*Mesh
 }
 
-// newCaptureReader reads a capture from r.
-func newCaptureReader(r io.Reader) *captureReader {
-	return &captureReader{br: bufio.NewReaderSize(r, 64<<10), meshes: map[int64]*Mesh{}}
+// NewCaptureReader reads a capture from r.
+func NewCaptureReader(r io.Reader) *CaptureReader {
+	return &CaptureReader{br: bufio.NewReaderSize(r, 64<<10), meshes: map[int64]*Mesh{}}
 }
 
 // captureLine is a capture line: a mesh or a query with its answer.
@@ -96,7 +96,7 @@ type captureLine struct {
 
 // Next returns the next query record; io.EOF at the end; a
 // *captureError for a bad line (reading may go on after it).
-func (c *captureReader) Next() (Record, error) {
+func (c *CaptureReader) Next() (Record, error) {
 	for {
 		b, err := readLineInto(c.br, nil, maxMeshLine)
 		c.line++
@@ -128,7 +128,7 @@ func (c *captureReader) Next() (Record, error) {
 }
 
 // skipRest drops the rest of an over-long line.
-func (c *captureReader) skipRest() {
+func (c *CaptureReader) skipRest() {
 	for {
 		_, err := c.br.ReadSlice('\n')
 		if !errors.Is(err, bufio.ErrBufferFull) {
@@ -138,7 +138,7 @@ func (c *captureReader) skipRest() {
 }
 
 // defineMesh builds the mesh of a mesh line under its id.
-func (c *captureReader) defineMesh(l *captureLine) error {
+func (c *CaptureReader) defineMesh(l *captureLine) error {
 	tris := make([]geom.Triangle, len(l.Triangles))
 	for i, t := range l.Triangles {
 		for k, v := range t {
@@ -153,7 +153,7 @@ func (c *captureReader) defineMesh(l *captureLine) error {
 }
 
 // record checks and converts a query line.
-func (c *captureReader) record(l *captureLine) (Record, error) {
+func (c *CaptureReader) record(l *captureLine) (Record, error) {
 	r := Record{Line: c.line}
 	bad := func(field string, err error) (Record, error) {
 		return Record{}, &captureError{Line: c.line, Field: field, Err: err}
@@ -227,7 +227,7 @@ type Tally struct {
 // lines do not stop it; a read error does. ctx is checked between records.
 func JudgeCapture(ctx context.Context, r io.Reader, j judge.Judge, fn func(Record, judge.Verdict) error) (Tally, error) {
 	var t Tally
-	cr := newCaptureReader(r)
+	cr := NewCaptureReader(r)
 	for {
 		if err := ctx.Err(); err != nil {
 			return t, err

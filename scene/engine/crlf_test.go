@@ -34,7 +34,7 @@ func TestCRLFCapture(t *testing.T) {
 		``,
 		`{"op":"sweep","mesh":1,"ellipsoid":{"axes":[[1,0,0],[0,1,0],[0,0,1]]},"start":[1,3,1],"end":[1,-2,1],"frame":7,"label":"player","answer":{"hit":true,"t":0.4}}`,
 	}
-	c := newCaptureReader(strings.NewReader(strings.Join(lines, "\r\n") + "\r\n"))
+	c := NewCaptureReader(strings.NewReader(strings.Join(lines, "\r\n") + "\r\n"))
 	rec, err := c.Next()
 	if err != nil || rec.Line != 3 || rec.Label != "player" || rec.Frame != 7 || !rec.Answer.Answer.Hit || rec.Answer.Answer.First.T != 0.4 {
 		t.Fatalf("CRLF capture: %+v, %v", rec, err)

@@ -33,7 +33,7 @@ func FuzzCapture(f *testing.F) {
 	f.Add([]byte(goodCapture))
 	f.Fuzz(func(t *testing.T, text []byte) {
 		lines := bytes.Count(text, []byte("\n")) + 1
-		cr := newCaptureReader(bytes.NewReader(text))
+		cr := NewCaptureReader(bytes.NewReader(text))
 		for range lines + 1 {
 			rec, err := cr.Next()
 			if errors.Is(err, io.EOF) {

@@ -112,7 +112,7 @@ func TestCaptureBad(t *testing.T) {
 	}
 	mesh := strings.SplitN(goodCapture, "\n", 2)[0]
 	for _, c := range cases {
-		cr := newCaptureReader(strings.NewReader(mesh + "\n" + c.line + "\n" + mesh + "\n"))
+		cr := NewCaptureReader(strings.NewReader(mesh + "\n" + c.line + "\n" + mesh + "\n"))
 		_, err := cr.Next()
 		var ce *captureError
 		if !errors.As(err, &ce) || ce.Line != 2 || ce.Field != c.field || !errors.Is(err, c.err) {

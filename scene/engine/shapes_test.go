@@ -182,7 +182,7 @@ func TestCaptureShapes(t *testing.T) {
 		`{"op":"sweep","mesh":1,"box":{"axes":[[1,0,0],[0,1,0]]},` + rest,
 		`{"op":"sweep","mesh":1,"box":{"axes":[[1,0,0],[0,1,0],[0,0,1]],"\u001b[2J":1},` + rest,
 	}
-	cr := newCaptureReader(strings.NewReader(mesh + strings.Join(lines, "")))
+	cr := NewCaptureReader(strings.NewReader(mesh + strings.Join(lines, "")))
 	rec, err := cr.Next()
 	if err != nil || rec.Query.Shape != unitCapsule || rec.Op != OpSweep {
 		t.Errorf("capsule line: %+v, %v", rec.Query.Motion, err)

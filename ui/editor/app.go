@@ -102,7 +102,7 @@ func NewDoc(s *scene.Scene, source string, view view.Options, grid float64) (Doc
 	if s == nil {
 		return Doc{}, errors.New("no scene")
 	}
-	shape := shapeFrom(s.Shape)
+	shape := ShapeFrom(s.Shape)
 	if err := shape.Validate(); err != nil {
 		return Doc{}, fmt.Errorf("scene %q: %s: %w", s.Name, s.Kind, err)
 	}

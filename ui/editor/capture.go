@@ -168,7 +168,7 @@ func indexed(m *engine.Mesh) scene.Mesh {
 func (c *Capture) Doc(i int, v view.Options, grid float64) (Doc, error) {
 	s := c.Scene(i)
 	s.Expect = nil
-	shape := shapeFrom(s.Shape)
+	shape := ShapeFrom(s.Shape)
 	if err := shape.Validate(); err != nil {
 		return Doc{}, fmt.Errorf("capture line %d: %s: %w", c.Frames[i].Line, s.Kind, err)
 	}

@@ -140,11 +140,11 @@ func rotToward(u mgl64.Vec3) [3]float64 {
 	return [3]float64{mgl64.RadToDeg(y), mgl64.RadToDeg(p), 0}
 }
 
-// shapeFrom is the panel's view of a core shape: shapeOf for an
+// ShapeFrom is the panel's view of a core shape: shapeOf for an
 // ellipsoid and for a box's axes (kind box), and for a capsule its radius,
 // the half segment's length, and yaw and pitch toward the segment (the
 // identity rotation for a sphere).
-func shapeFrom(sh sweep.Shape) Shape {
+func ShapeFrom(sh sweep.Shape) Shape {
 	switch sh.Kind {
 	case sweep.KindCapsule:
 		c := sh.Capsule

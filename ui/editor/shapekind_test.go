@@ -43,8 +43,8 @@ func TestShapeAs(t *testing.T) {
 		t.Errorf("ellipsoid from %+v: radii %v, want (0.5, 1, 0.5)", c, e.Radii)
 	}
 	for _, s := range []Shape{up, c, lying.As(sweep.KindBox)} {
-		if back := shapeFrom(s.Sweep()); back.Kind != s.Kind || !near(back.Sweep().Extent(), s.Sweep().Extent(), 1e-9) {
-			t.Errorf("shapeFrom(%+v.Sweep()) = %+v", s, back)
+		if back := ShapeFrom(s.Sweep()); back.Kind != s.Kind || !near(back.Sweep().Extent(), s.Sweep().Extent(), 1e-9) {
+			t.Errorf("ShapeFrom(%+v.Sweep()) = %+v", s, back)
 		}
 		if err := s.Sweep().Validate(); err != nil {
 			t.Errorf("%+v: the core refuses its shape: %v", s, err)

@@ -175,12 +175,12 @@ type Verdict struct {
 	Band bool // the oracle and the answer disagreed on hit/miss within decisionBand
 }
 
-// check judges the answer h for c against the oracle and returns "" if it
+// Check judges the answer h for c against the oracle and returns "" if it
 // is right, else what is wrong: a miss, a false hit, T off (the gap at T
 // not 0, or negative before T), the point off the triangle or off the
 // shape's surface, a normal that is not unit or whose plane does not
 // separate them, or a feature the point does not lie on.
-func check(c Case, h Answer) string { return Judge(c, h).Msg }
+func Check(c Case, h Answer) string { return Judge(c, h).Msg }
 
 // Judge is check, also reporting whether the case was a tangency.
 func Judge(c Case, h Answer) Verdict {

@@ -43,7 +43,7 @@ func TestCheckRejectsWrongAnswers(t *testing.T) {
 		r := rand.New(rand.NewPCG(1, 2))
 		for i := 0; i < 50; i++ {
 			c := fam.Gen(r)
-			good := FromOracle(c)
+			good := fromOracle(c)
 			for k, bad := range mutations(c, good) {
 				if bad == nil {
 					continue
@@ -71,25 +71,25 @@ func mutations(c Case, a Answer) [7]*Answer {
 	var m [7]*Answer
 	_, minGap := c.MinGap(0, 1)
 	with := func(f func(*Answer)) *Answer { b := a; f(&b); return &b }
-	if a.Hit && minGap < -10*DecisionBand {
+	if a.Hit && minGap < -10*decisionBand {
 		m[0] = with(func(b *Answer) { b.Hit = false })
 	}
-	if !a.Hit && minGap > 10*DecisionBand {
+	if !a.Hit && minGap > 10*decisionBand {
 		m[1] = &Answer{Hit: true, T: 0.5, Point: c.Tri[0], Normal: mgl64.Vec3{1, 0, 0}, Feature: "vertex"}
 	}
 	if !a.Hit || a.Normal.Len() == 0 {
 		return m
 	}
 	u := c.Unit()
-	if late := a.T + 0.01*u/math.Max(c.Delta.Len(), 1e-300); late <= 1 && c.gapAt(late) < -10*ContactTol {
+	if late := a.T + 0.01*u/math.Max(c.Delta.Len(), 1e-300); late <= 1 && c.gapAt(late) < -10*contactTol {
 		m[2] = with(func(b *Answer) { b.T = late })
 	}
-	if c.gapAt(a.T) >= -ContactTol {
+	if c.gapAt(a.T) >= -contactTol {
 		m[3] = with(func(b *Answer) { b.Normal = b.Normal.Mul(-1) })
 	}
 	m[4] = with(func(b *Answer) { b.Point = b.Point.Add(a.Normal.Mul(0.01 * u)) })
 	m[5] = with(func(b *Answer) { b.Normal = b.Normal.Mul(1.001) })
-	if a.Feature == "face" && minDistToVertex(c, a.Point) > 0.01*u && c.gapAt(a.T) >= -ContactTol {
+	if a.Feature == "face" && minDistToVertex(c, a.Point) > 0.01*u && c.gapAt(a.T) >= -contactTol {
 		m[6] = with(func(b *Answer) { b.Feature = "vertex" })
 	}
 	return m
@@ -104,7 +104,7 @@ func minDistToVertex(c Case, p mgl64.Vec3) float64 {
 func TestCheckNonFiniteAnswer(t *testing.T) {
 	c := Case{Kind: Capsule, Radius: 0.5, HalfSeg: mgl64.Vec3{0, 1, 0}, Begin: mgl64.Vec3{1, 3, 1}, Delta: mgl64.Vec3{0, -4, 0},
 		Tri: [3]mgl64.Vec3{{0, 0, 0}, {4, 0, 0}, {0, 0, 4}}}
-	good := FromOracle(c)
+	good := fromOracle(c)
 	if msg := Check(c, good); msg != "" {
 		t.Fatalf("the oracle's answer: %s", msg)
 	}
