@@ -15,9 +15,9 @@ import (
 	"sweepdbg/sweep"
 )
 
-// result is the core's answer for the current Doc (see App.RunCore) and
+// Result is the core's answer for the current Doc (see App.RunCore) and
 // how long it took; Rev is the App.Rev it was computed at.
-type result struct {
+type Result struct {
 	Answer    sweep.Answer // Mesh.Answer(start -> end): the first contact and the slide
 	Micros    float64      // wall time of the core's call, microseconds
 	AvgMicros float64      // Micros smoothed over the recent runs (see coreTimeWeight)
@@ -45,7 +45,7 @@ func smooth(prev, x float64) float64 {
 type App struct {
 	Doc     Doc
 	History history
-	Result  result
+	Result  Result
 	Recent  []string // recently opened files, newest first
 	// Ups is the up axis each level file was last opened with, by
 	// absolute path (the Scene panel's choice, kept in the session).
@@ -72,7 +72,7 @@ type App struct {
 	// its order (the window only shows it and forwards input):
 	Opinions opinionCache // the three first-contact opinions on the shown motion
 	Probe    probeCache   // the precision probe
-	Engines  *engines     // the live engines; nil until some are started
+	Engines  *Engines     // the live engines; nil until some are started
 	Hunter   *hunter      // the running hunt; nil when none
 	Loading  *loader      // the file being opened; nil when none
 
@@ -388,12 +388,12 @@ func (a *App) RunCore() {
 	d, rev := a.Doc, a.Rev
 	a.ran = true
 	if d.Scene == nil || d.Mesh == nil {
-		a.Result = result{Rev: rev}
+		a.Result = Result{Rev: rev}
 		return
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			a.Result = result{Answer: sweep.Answer{Slid: true, Slide: sweep.SlideResult{Final: d.Scene.Start}}, Rev: rev}
+			a.Result = Result{Answer: sweep.Answer{Slid: true, Slide: sweep.SlideResult{Final: d.Scene.Start}}, Rev: rev}
 			a.Fail(fmt.Errorf("core failed: %v", r))
 		}
 	}()
@@ -401,7 +401,7 @@ func (a *App) RunCore() {
 	t0 := time.Now()
 	ans := d.Mesh.Answer(motionOf(s))
 	us := float64(time.Since(t0).Nanoseconds()) / 1e3
-	a.Result = result{Answer: ans, Micros: us, AvgMicros: smooth(a.Result.AvgMicros, us), Rev: rev}
+	a.Result = Result{Answer: ans, Micros: us, AvgMicros: smooth(a.Result.AvgMicros, us), Rev: rev}
 }
 
 // Moment returns the current scene as a fixture: the poses, the effective
@@ -432,7 +432,7 @@ func (a *App) CroppedMoment(crop bool) (s *scene.Scene, dropped int) {
 // decimal round trip and harmless reordering of floating-point sums.
 const expectTolerance = 1e-6
 
-func expectOf(r result) *scene.Expect {
+func expectOf(r Result) *scene.Expect {
 	hit := r.Answer.Hit
 	final := r.Answer.Slide.Final
 	tol := expectTolerance

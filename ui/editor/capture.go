@@ -149,7 +149,7 @@ func (c *Capture) Scene(i int) *scene.Scene {
 	}
 	s := &scene.Scene{Name: fmt.Sprintf("capture-line-%d", f.Line), Mesh: m, Motion: q.Motion}
 	s.Slide = q.Slide.WithDefaults(q.Shape)
-	s.Expect = expectOf(result{Answer: q.Mesh.Core.Answer(s.Motion)})
+	s.Expect = expectOf(Result{Answer: q.Mesh.Core.Answer(s.Motion)})
 	return s
 }
 

@@ -272,11 +272,11 @@ func (r *runner) report(st *runnerState, rep EngineReport) {
 	}
 }
 
-// engines is the window's set of live engines: one runner each, the
+// Engines is the window's set of live engines: one runner each, the
 // engine.Mesh of the shown Doc's mesh (a new one, with a new id, only
 // when the Doc's mesh changes: loads, not drags) and the newest report of
 // each. Used from the window's goroutine only.
-type engines struct {
+type Engines struct {
 	runners []*runner
 	Reports []EngineReport // the newest report of each engine, in command-line order
 
@@ -288,8 +288,8 @@ type engines struct {
 
 // StartEngines starts one runner per command line; nothing waits for the
 // engines to start.
-func StartEngines(cmds []string, opt engine.Options, tol float64) *engines {
-	e := &engines{Reports: make([]EngineReport, len(cmds))}
+func StartEngines(cmds []string, opt engine.Options, tol float64) *Engines {
+	e := &Engines{Reports: make([]EngineReport, len(cmds))}
 	for i, c := range cmds {
 		e.runners = append(e.runners, startRunner(c, opt, tol))
 		e.Reports[i].Name = filepath.Base(firstWord(c))
@@ -298,7 +298,7 @@ func StartEngines(cmds []string, opt engine.Options, tol float64) *engines {
 }
 
 // Len is the number of engines (0 for a nil set).
-func (e *engines) Len() int {
+func (e *Engines) Len() int {
 	if e == nil {
 		return 0
 	}
@@ -308,7 +308,7 @@ func (e *engines) Len() int {
 // Update posts the Doc's motion to every engine when the revision changed
 // since the last post and res (the core's answer) is for it, then takes
 // the reports that came back; it reports whether any did. Nothing waits.
-func (e *engines) Update(d Doc, rev uint64, res result) bool {
+func (e *Engines) Update(d Doc, rev uint64, res Result) bool {
 	if e.Len() == 0 {
 		return false
 	}
@@ -329,7 +329,7 @@ func (e *engines) Update(d Doc, rev uint64, res result) bool {
 }
 
 // Query is d's motion as the engines see it.
-func (e *engines) Query(d Doc) engine.Query {
+func (e *Engines) Query(d Doc) engine.Query {
 	if e.core != d.Mesh || e.emesh == nil {
 		e.core, e.emesh = d.Mesh, engine.MeshOf(d.Scene.Mesh.Tris(), d.Mesh)
 	}
@@ -338,12 +338,12 @@ func (e *engines) Query(d Doc) engine.Query {
 
 // Stale reports whether engine i's report is not for revision rev: its
 // answer to the current motion is still pending.
-func (e *engines) Stale(i int, rev uint64) bool {
+func (e *Engines) Stale(i int, rev uint64) bool {
 	return !e.Reports[i].Answered || e.Reports[i].Rev != rev
 }
 
 // Restart starts engine i again; its report follows.
-func (e *engines) Restart(i int) {
+func (e *Engines) Restart(i int) {
 	if i >= 0 && i < e.Len() {
 		e.askedOK = false // ask the current motion again once it is up
 		e.runners[i].Restart()
@@ -351,7 +351,7 @@ func (e *engines) Restart(i int) {
 }
 
 // Close stops every engine and waits for their goroutines.
-func (e *engines) Close() {
+func (e *Engines) Close() {
 	if e == nil {
 		return
 	}

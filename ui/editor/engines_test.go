@@ -46,7 +46,7 @@ func shEngine(t *testing.T, script string) string {
 }
 
 // waitReport updates e until cond holds for engine 0's report.
-func waitReport(t *testing.T, e *engines, a *App, what string, cond func(r *EngineReport) bool) EngineReport {
+func waitReport(t *testing.T, e *Engines, a *App, what string, cond func(r *EngineReport) bool) EngineReport {
 	t.Helper()
 	deadline := time.Now().Add(engineWait)
 	for {

@@ -47,7 +47,7 @@ func ParseNum(s string) (float64, error) {
 // vertices, one block per slide step (its point and center), the final
 // position (ExpectLines adds the fixture's expectation). "point" is always
 // a contact point on the mesh and "center" always the ellipsoid's center.
-func ResultLines(d Doc, r result) []string {
+func ResultLines(d Doc, r Result) []string {
 	out := []string{"core time: " + FormatSig2(r.AvgMicros) + " µs"}
 	out = append(out, hitLines(d, r.Answer)...)
 	return append(out, slideLines(r.Answer.Slide)...)
@@ -108,7 +108,7 @@ func triangleCorners(d Doc, i int) []mgl64.Vec3 {
 // was written for another motion, so the heading says so instead of
 // PASS or FAIL and fail is false: the difference is shown for reference,
 // not as a failure. It returns nothing when the scene has no expectation.
-func ExpectLines(d Doc, r result) (lines []string, fail bool) {
+func ExpectLines(d Doc, r Result) (lines []string, fail bool) {
 	if d.Scene == nil || d.Scene.Expect == nil {
 		return nil, false
 	}

@@ -17,7 +17,7 @@ func TestResultLines(t *testing.T) {
 		Triangles: [][3]int{{0, 1, 2}},
 	}}
 	d := Doc{Scene: s}
-	none := strings.Join(ResultLines(d, result{Answer: sweep.Answer{Slid: true, Slide: sweep.SlideResult{Final: mgl64.Vec3{1, 2, 3}}}, AvgMicros: 12.34}), "\n")
+	none := strings.Join(ResultLines(d, Result{Answer: sweep.Answer{Slid: true, Slide: sweep.SlideResult{Final: mgl64.Vec3{1, 2, 3}}}, AvgMicros: 12.34}), "\n")
 	for _, want := range []string{"no contact", "final center (1, 2, 3)", "core time: 12 µs", "0 step"} {
 		if !strings.Contains(none, want) {
 			t.Errorf("no-hit result lacks %q:\n%s", want, none)
@@ -25,7 +25,7 @@ func TestResultLines(t *testing.T) {
 	}
 	h := sweep.Hit{T: 0.5, Point: mgl64.Vec3{1, 0, 1}, Normal: mgl64.Vec3{0, 1, 0}, Feature: sweep.Edge}
 	s.Start, s.End = mgl64.Vec3{0, 2, 0}, mgl64.Vec3{2, 2, 0}
-	r := result{Answer: sweep.Answer{Hit: true, First: h, Slid: true, Slide: sweep.SlideResult{
+	r := Result{Answer: sweep.Answer{Hit: true, First: h, Slid: true, Slide: sweep.SlideResult{
 		Steps: []sweep.SlideStep{{Hit: h, Contact: mgl64.Vec3{1, 1, 1}}}, Final: mgl64.Vec3{2, 1, 1}}}}
 	hit := strings.Join(ResultLines(d, r), "\n")
 	for _, want := range []string{"t = 0.5000", "point  (1, 0, 1)", "normal (0, 1, 0)", "edge, triangle 0",
@@ -42,7 +42,7 @@ func TestResultLines(t *testing.T) {
 func TestResultLinesOneTermEach(t *testing.T) {
 	s := &scene.Scene{Name: "t"}
 	h := sweep.Hit{T: 0.25, Point: mgl64.Vec3{1, 0, 0}}
-	r := result{Answer: sweep.Answer{Hit: true, First: h, Slid: true, Slide: sweep.SlideResult{
+	r := Result{Answer: sweep.Answer{Hit: true, First: h, Slid: true, Slide: sweep.SlideResult{
 		Steps: []sweep.SlideStep{{Hit: h}, {Hit: h}}}}}
 	for _, l := range ResultLines(Doc{Scene: s}, r) {
 		if strings.Contains(l, " at (") || strings.HasPrefix(strings.TrimSpace(l), "at ") {

@@ -93,9 +93,9 @@ const (
 	minFree = 1e-4
 )
 
-// player walks a shape (an ellipsoid, a capsule or a box) through a mesh. The parameters are exported so
+// Player walks a shape (an ellipsoid, a capsule or a box) through a mesh. The parameters are exported so
 // a caller can tune them; newPlayer sets defaults.
-type player struct {
+type Player struct {
 	Mesh  *sweep.Mesh
 	Geo   *judge.Geometry // the same triangles, for the inside check
 	Shape sweep.Shape
@@ -126,9 +126,9 @@ type player struct {
 // newPlayer puts a player of shape s with the default parameters, scaled
 // to its height (playerScale), at pos, in the air. tris must be the
 // triangles mesh was built from.
-func newPlayer(mesh *sweep.Mesh, tris []geom.Triangle, s sweep.Shape, opt sweep.SlideOptions, pos mgl64.Vec3) *player {
+func newPlayer(mesh *sweep.Mesh, tris []geom.Triangle, s sweep.Shape, opt sweep.SlideOptions, pos mgl64.Vec3) *Player {
 	k := playerScale(s)
-	return &player{
+	return &Player{
 		Mesh: mesh, Geo: judge.NewGeometry(s, tris), Shape: s, Slide: opt,
 		State: playerState{Pos: pos}, Spawn: pos, Floor: floorOf(mesh, s, pos),
 		Speed: 4 * k, Gravity: 20 * k, JumpSpeed: 7 * k, GroundCos: 0.3,
@@ -198,7 +198,7 @@ func walk(in PlayInput) mgl64.Vec3 {
 // keeps a small downward motion, so every tick on the ground touches the
 // ground again and stays on it); with no movement key held and on the
 // ground the player does not move (no creeping down slopes).
-func (p *player) Step(in PlayInput) tickRecord {
+func (p *Player) Step(in PlayInput) tickRecord {
 	const dt = 1.0 / playTPS
 	s := p.State
 	rec := tickRecord{Before: s, Input: in, Start: s.Pos}
@@ -246,7 +246,7 @@ func (p *player) Step(in PlayInput) tickRecord {
 }
 
 // dist is tickRecord.Dist for the center c.
-func (p *player) dist(c mgl64.Vec3) float64 {
+func (p *Player) dist(c mgl64.Vec3) float64 {
 	d, _ := p.Geo.Dist(c)
 	return d
 }
@@ -280,4 +280,4 @@ func freeMotion(move mgl64.Vec3, normals []mgl64.Vec3) mgl64.Vec3 {
 
 // Restore makes s the player's state; the next Step continues from it
 // exactly as it did the first time (Step is deterministic).
-func (p *player) Restore(s playerState) { p.State = s }
+func (p *Player) Restore(s playerState) { p.State = s }

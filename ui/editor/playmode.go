@@ -12,7 +12,7 @@ import (
 // The window (package ui) reads the keys, moves the camera and draws the
 // timeline.
 type Play struct {
-	Player   *player
+	Player   *Player
 	Timeline timeline
 	Running  bool
 	Before   Doc    // the Doc when play began

@@ -18,9 +18,9 @@ import (
 // maxProbeOffset is the largest offset along (1,1,1) the probe accepts.
 const maxProbeOffset = 1e7
 
-// probeResult is the core's answer on the shifted copy, mapped back, and
+// ProbeResult is the core's answer on the shifted copy, mapped back, and
 // its drift from the unshifted answer.
-type probeResult struct {
+type ProbeResult struct {
 	Offset        float64 // the shift along each axis, world units
 	HasHit        bool    // the shifted sweep found a contact
 	HitChanged    bool    // ... while the unshifted one did not, or the other way round
@@ -46,7 +46,7 @@ type probeCache struct {
 	rev     uint64      // the App.Rev Result is for
 	ran     bool        // Result (or Skipped) is for rev and resOff
 	resOff  float64
-	Result  *probeResult // nil when off (Offset 0) or skipped
+	Result  *ProbeResult // nil when off (Offset 0) or skipped
 	Skipped string       // why Result is nil on a large mesh
 }
 
@@ -89,12 +89,12 @@ func (p *probeCache) Update(d Doc, rev uint64, base sweep.Answer, force bool) {
 }
 
 // probe runs the sweep and the slide on the shifted mesh and compares.
-func probe(shifted *sweep.Mesh, d Doc, off mgl64.Vec3, base sweep.Answer) *probeResult {
+func probe(shifted *sweep.Mesh, d Doc, off mgl64.Vec3, base sweep.Answer) *ProbeResult {
 	m := motionOf(d.Scene)
 	m.Start, m.End = m.Start.Add(off), m.End.Add(off)
 	a := shifted.Answer(m)
 	hit, ok := a.First, a.Hit
-	r := &probeResult{Offset: off[0], HasHit: ok, HitChanged: ok != base.Hit}
+	r := &ProbeResult{Offset: off[0], HasHit: ok, HitChanged: ok != base.Hit}
 	r.Final = a.Slide.Final.Sub(off)
 	r.DFinal = r.Final.Sub(base.Slide.Final).Len()
 	if ok {
