@@ -120,14 +120,14 @@ func TestExpectLines(t *testing.T) {
 	wrong.Scene.Expect = &ex
 	saved := a.Doc
 	a.SetDoc(wrong)
-	expect("expect: FAIL (1 field(s))", true, "final: want", "off by")
+	expect("expect: FAIL (1 field(s))", true, "final off by", "off by")
 	a.SetDoc(saved)
 	// Moving the end: the expectation was of another motion.
 	if err := a.SetPose(scene.PoseEnd, end.Add(mgl64.Vec3{0.5, 0, 0})); err != nil {
 		t.Fatal(err)
 	}
 	a.Refresh()
-	expect("expect (of the motion as opened; edited since): ", false, "final: want", "off by")
+	expect("expect (of the motion as opened; edited since): ", false, "final off by", "off by")
 	// The edit survives a session round trip.
 	sess, err := NewSession(a.Doc, a.Rev, CameraState{Distance: 5, FovY: 0.8}, nil, "", false, nil)
 	if err != nil {
