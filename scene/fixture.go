@@ -8,7 +8,6 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"strconv"
 	"unicode/utf8"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -200,47 +199,17 @@ func nonFiniteAt(data []byte, offset int64) string {
 	return ""
 }
 
-// kindOf names the JSON type of a raw value for error messages.
-func kindOf(raw json.RawMessage) string {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 {
-		return "nothing"
-	}
-	switch raw[0] {
-	case '{':
-		return "object"
-	case '[':
-		return "array"
-	case '"':
-		return "string"
-	case 't', 'f':
-		return "boolean"
-	case 'n':
-		return "null"
-	}
-	return "number"
-}
+// kindOf names the JSON type of a raw value (shapejson.KindOf).
+func kindOf(raw json.RawMessage) string { return shapejson.KindOf(raw) }
 
 // isNull reports whether raw is absent or the JSON null.
-func isNull(raw json.RawMessage) bool {
-	k := kindOf(raw)
-	return k == "nothing" || k == "null"
-}
+func isNull(raw json.RawMessage) bool { return shapejson.IsNull(raw) }
 
-// decodeNumber reads a finite JSON number.
+// decodeNumber reads a JSON number with the codec fixtures share with
+// the engine protocol (shapejson.Number).
 func decodeNumber(raw json.RawMessage, field string) (float64, error) {
-	if k := kindOf(raw); k != "number" {
-		return 0, fieldErr(field, "want a number, got %s", k)
-	}
-	text := string(bytes.TrimSpace(raw))
-	f, err := strconv.ParseFloat(text, 64)
-	if err != nil {
-		if errors.Is(err, strconv.ErrRange) {
-			return 0, fieldErr(field, "number %s is out of range (beyond the largest float64)", text)
-		}
-		return 0, fieldErr(field, "bad number %s", text)
-	}
-	return f, nil
+	f, err := shapejson.Number(raw, field)
+	return f, asFieldErr(err)
 }
 
 // decodeInt reads a JSON number that is a whole number (2 and 2.0 both
@@ -261,35 +230,24 @@ func decodeInt(raw json.RawMessage, field string) (int, error) {
 
 // decodeArray reads a JSON array into its raw elements.
 func decodeArray(raw json.RawMessage, field string) ([]json.RawMessage, error) {
-	if k := kindOf(raw); k != "array" {
-		return nil, fieldErr(field, "want an array, got %s", k)
-	}
-	var elems []json.RawMessage
-	if err := json.Unmarshal(raw, &elems); err != nil {
-		return nil, fieldErr(field, "%v", err)
-	}
-	return elems, nil
+	elems, err := shapejson.Array(raw, field)
+	return elems, asFieldErr(err)
 }
 
 // decodeVec reads an array of exactly three numbers.
 func decodeVec(raw json.RawMessage, field string) (mgl64.Vec3, error) {
-	var v mgl64.Vec3
-	if k := kindOf(raw); k != "array" {
-		return v, fieldErr(field, "want an array of 3 numbers, got %s", k)
+	v, err := shapejson.Vector(raw, field)
+	return v, asFieldErr(err)
+}
+
+// asFieldErr is the codec's *shapejson.FieldError as the fixture's *Error
+// naming the same field; other errors (and nil) as they are.
+func asFieldErr(err error) error {
+	var fe *shapejson.FieldError
+	if errors.As(err, &fe) {
+		return &Error{Field: fe.Field, Err: fe.Err}
 	}
-	elems, err := decodeArray(raw, field)
-	if err != nil {
-		return v, err
-	}
-	if len(elems) != 3 {
-		return v, fieldErr(field, "want an array of 3 numbers, got %d elements", len(elems))
-	}
-	for i, e := range elems {
-		if v[i], err = decodeNumber(e, fmt.Sprintf("%s[%d]", field, i)); err != nil {
-			return v, err
-		}
-	}
-	return v, nil
+	return err
 }
 
 // decodeObject reads a JSON object whose keys must all be in allowed (a
@@ -432,12 +390,11 @@ func decodeTriangles(mesh map[string]json.RawMessage) ([][3]int, error) {
 // the codec the engine protocol and captures share.
 func decodeShape(top map[string]json.RawMessage, s *Scene) error {
 	shape, err := shapejson.Decode(top)
-	var fe *shapejson.FieldError
-	if errors.As(err, &fe) {
-		return &Error{Field: fe.Field, Err: fe.Err}
-	}
 	if err != nil {
-		return &Error{Err: err}
+		if fe := (*shapejson.FieldError)(nil); !errors.As(err, &fe) {
+			return &Error{Err: err}
+		}
+		return asFieldErr(err)
 	}
 	s.Shape = shape
 	return nil

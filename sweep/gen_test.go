@@ -8,6 +8,7 @@ import (
 
 	"sweepdbg/geom"
 	"sweepdbg/sweep"
+	"sweepdbg/sweep/internal/randgeom"
 )
 
 // sweepCase is one input of the core: an ellipsoid moving from begin by
@@ -27,28 +28,13 @@ func (c sweepCase) translated(o mgl64.Vec3) sweepCase {
 	return c
 }
 
-func uniform(r *rand.Rand, lo, hi float64) float64 { return lo + (hi-lo)*r.Float64() }
-
-func uniformVec(r *rand.Rand, lo, hi float64) mgl64.Vec3 {
-	return mgl64.Vec3{uniform(r, lo, hi), uniform(r, lo, hi), uniform(r, lo, hi)}
-}
-
-// randDir is a uniformly distributed unit vector.
-func randDir(r *rand.Rand) mgl64.Vec3 {
-	for {
-		v := mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}
-		if l := v.Len(); l > 1e-3 {
-			return v.Mul(1 / l)
-		}
-	}
-}
-
-// randRotation is a uniformly distributed rotation (a normalised Gaussian
-// quaternion).
-func randRotation(r *rand.Rand) mgl64.Mat3 {
-	q := mgl64.Quat{W: r.NormFloat64(), V: mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}}
-	return q.Normalize().Mat4().Mat3()
-}
+// The random draws every generator shares (package randgeom).
+var (
+	uniform      = randgeom.Uniform
+	uniformVec   = randgeom.UniformVec
+	randDir      = randgeom.Dir
+	randRotation = randgeom.Rotation
+)
 
 // rotatedEllipsoid has the given radii along a uniformly random rotation.
 func rotatedEllipsoid(r *rand.Rand, radii mgl64.Vec3) sweep.Ellipsoid {

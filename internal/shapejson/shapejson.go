@@ -91,7 +91,7 @@ func Decode(obj map[string]json.RawMessage) (sweep.Shape, error) {
 	found := ""
 	for _, k := range Kinds {
 		raw, ok := obj[k.String()]
-		if !ok || isNull(raw) {
+		if !ok || IsNull(raw) {
 			continue
 		}
 		if found != "" {
@@ -118,10 +118,10 @@ func decodeKind(k sweep.ShapeKind, raw json.RawMessage) (sweep.Shape, error) {
 			return sweep.Shape{}, err
 		}
 		var c sweep.Capsule
-		if c.Radius, err = number(obj["radius"], name+".radius"); err != nil {
+		if c.Radius, err = Number(obj["radius"], name+".radius"); err != nil {
 			return sweep.Shape{}, err
 		}
-		if c.HalfSegment, err = vector(obj["halfSegment"], name+".halfSegment"); err != nil {
+		if c.HalfSegment, err = Vector(obj["halfSegment"], name+".halfSegment"); err != nil {
 			return sweep.Shape{}, err
 		}
 		return sweep.CapsuleShape(c), nil
@@ -131,7 +131,7 @@ func decodeKind(k sweep.ShapeKind, raw json.RawMessage) (sweep.Shape, error) {
 		return sweep.Shape{}, err
 	}
 	field := name + ".axes"
-	elems, err := array(obj["axes"], field)
+	elems, err := Array(obj["axes"], field)
 	if err != nil {
 		return sweep.Shape{}, err
 	}
@@ -140,7 +140,7 @@ func decodeKind(k sweep.ShapeKind, raw json.RawMessage) (sweep.Shape, error) {
 	}
 	var axes [3]mgl64.Vec3
 	for i, e := range elems {
-		if axes[i], err = vector(e, fmt.Sprintf("%s[%d]", field, i)); err != nil {
+		if axes[i], err = Vector(e, fmt.Sprintf("%s[%d]", field, i)); err != nil {
 			return sweep.Shape{}, err
 		}
 	}
@@ -150,8 +150,10 @@ func decodeKind(k sweep.ShapeKind, raw json.RawMessage) (sweep.Shape, error) {
 	return sweep.EllipsoidShape(sweep.Ellipsoid{Axes: axes}), nil
 }
 
-// kindOf names the JSON type of a raw value for error messages.
-func kindOf(raw json.RawMessage) string {
+// KindOf names the JSON type of a raw value for error messages:
+// "object", "array", "string", "boolean", "null", "number", or "nothing"
+// for an absent value.
+func KindOf(raw json.RawMessage) string {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 {
 		return "nothing"
@@ -171,15 +173,16 @@ func kindOf(raw json.RawMessage) string {
 	return "number"
 }
 
-func isNull(raw json.RawMessage) bool {
-	k := kindOf(raw)
+// IsNull reports whether raw is absent or the JSON null.
+func IsNull(raw json.RawMessage) bool {
+	k := KindOf(raw)
 	return k == "nothing" || k == "null"
 }
 
 // object reads a JSON object whose keys are all in allowed and all
 // present.
 func object(raw json.RawMessage, field string, allowed ...string) (map[string]json.RawMessage, error) {
-	if k := kindOf(raw); k != "object" {
+	if k := KindOf(raw); k != "object" {
 		return nil, bad(field, "want an object, got %s", k)
 	}
 	var obj map[string]json.RawMessage
@@ -196,7 +199,7 @@ func object(raw json.RawMessage, field string, allowed ...string) (map[string]js
 		}
 	}
 	for _, a := range allowed {
-		if isNull(obj[a]) {
+		if IsNull(obj[a]) {
 			return nil, bad(field+"."+a, "missing")
 		}
 	}
@@ -226,8 +229,10 @@ func want(keys []string) string {
 	return b.String()
 }
 
-func array(raw json.RawMessage, field string) ([]json.RawMessage, error) {
-	if k := kindOf(raw); k != "array" {
+// Array reads a JSON array into its raw elements; the error is a
+// *FieldError naming field.
+func Array(raw json.RawMessage, field string) ([]json.RawMessage, error) {
+	if k := KindOf(raw); k != "array" {
 		return nil, bad(field, "want an array, got %s", k)
 	}
 	var elems []json.RawMessage
@@ -237,13 +242,14 @@ func array(raw json.RawMessage, field string) ([]json.RawMessage, error) {
 	return elems, nil
 }
 
-// vector reads an array of exactly three numbers.
-func vector(raw json.RawMessage, field string) (mgl64.Vec3, error) {
+// Vector reads an array of exactly three numbers; the error is a
+// *FieldError naming field (or the element at fault, "field[2]").
+func Vector(raw json.RawMessage, field string) (mgl64.Vec3, error) {
 	var v mgl64.Vec3
-	if k := kindOf(raw); k != "array" {
+	if k := KindOf(raw); k != "array" {
 		return v, bad(field, "want an array of 3 numbers, got %s", k)
 	}
-	elems, err := array(raw, field)
+	elems, err := Array(raw, field)
 	if err != nil {
 		return v, err
 	}
@@ -251,16 +257,17 @@ func vector(raw json.RawMessage, field string) (mgl64.Vec3, error) {
 		return v, bad(field, "want an array of 3 numbers, got %d elements", len(elems))
 	}
 	for i, e := range elems {
-		if v[i], err = number(e, fmt.Sprintf("%s[%d]", field, i)); err != nil {
+		if v[i], err = Number(e, fmt.Sprintf("%s[%d]", field, i)); err != nil {
 			return v, err
 		}
 	}
 	return v, nil
 }
 
-// number reads a JSON number (finite: JSON has no other).
-func number(raw json.RawMessage, field string) (float64, error) {
-	if k := kindOf(raw); k != "number" {
+// Number reads a JSON number (finite: JSON has no other); the error is a
+// *FieldError naming field.
+func Number(raw json.RawMessage, field string) (float64, error) {
+	if k := KindOf(raw); k != "number" {
 		return 0, bad(field, "want a number, got %s", k)
 	}
 	text := string(bytes.TrimSpace(raw))

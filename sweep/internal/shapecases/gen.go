@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
+	"sweepdbg/sweep/internal/randgeom"
 	"sweepdbg/sweep/oracle"
 )
 
@@ -73,28 +74,13 @@ func Families() []family {
 	)
 }
 
-func uniform(r *rand.Rand, lo, hi float64) float64 { return lo + (hi-lo)*r.Float64() }
-
-func uniformVec(r *rand.Rand, lo, hi float64) mgl64.Vec3 {
-	return mgl64.Vec3{uniform(r, lo, hi), uniform(r, lo, hi), uniform(r, lo, hi)}
-}
-
-// randDir is a uniformly distributed unit vector.
-func randDir(r *rand.Rand) mgl64.Vec3 {
-	for {
-		v := mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}
-		if l := v.Len(); l > 1e-3 {
-			return v.Mul(1 / l)
-		}
-	}
-}
-
-// randRotation is a uniformly distributed rotation (a normalised Gaussian
-// quaternion).
-func randRotation(r *rand.Rand) mgl64.Mat3 {
-	q := mgl64.Quat{W: r.NormFloat64(), V: mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}}
-	return q.Normalize().Mat4().Mat3()
-}
+// The random draws every generator shares (package randgeom).
+var (
+	uniform      = randgeom.Uniform
+	uniformVec   = randgeom.UniformVec
+	randDir      = randgeom.Dir
+	randRotation = randgeom.Rotation
+)
 
 func randTriangle(r *rand.Rand, half float64) geom.Triangle {
 	return geom.Triangle{uniformVec(r, -half, half), uniformVec(r, -half, half), uniformVec(r, -half, half)}
