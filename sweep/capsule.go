@@ -36,7 +36,9 @@ func CapsuleTriangle(c Capsule, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit
 		return Hit{}, false
 	}
 	var h Hit
-	ok := newCapsuleCaster(&c, &begin, &delta).triangle(&tri, &begin, &delta, 1, &h)
+	var k capsuleCaster
+	k.init(&c, &begin, &delta)
+	ok := k.triangle(&tri, &begin, &delta, 1, &h)
 	return h, ok
 }
 
@@ -50,10 +52,11 @@ type capsuleCaster struct {
 	n    int // how many of caps are used
 }
 
-// newCapsuleCaster prepares the valid capsule c for the motion from begin
-// by delta (finite).
-func newCapsuleCaster(c *Capsule, begin, delta *mgl64.Vec3) *capsuleCaster {
-	k := &capsuleCaster{c: *c, n: 1}
+// init prepares k for the valid capsule c and the motion from begin by
+// delta (finite). It is set in place, not returned: a prepared capsule
+// lives on its caller's stack (see caster).
+func (k *capsuleCaster) init(c *Capsule, begin, delta *mgl64.Vec3) {
+	k.c, k.n = *c, 1
 	s := c.HalfSegment
 	b := begin.Add(s)
 	k.caps[0].init(&Ellipsoid{Axes: Sphere(c.Radius).Axes}, &b, delta)
@@ -62,7 +65,6 @@ func newCapsuleCaster(c *Capsule, begin, delta *mgl64.Vec3) *capsuleCaster {
 		k.caps[1], k.n = k.caps[0], 2
 		k.caps[1].setMotion(&b, delta)
 	}
-	return k
 }
 
 // triangle is CapsuleTriangle on the prepared capsule, the hit, if any,

@@ -11,31 +11,39 @@ import (
 	"sweepdbg/geom"
 )
 
-// triangleTest is a shape's narrow phase on one triangle, for a valid
-// shape and finite begin and delta: the first contact is written to h when
-// there is one at a T <= maxT. maxT (the best T of the mesh loop so far)
-// may only be used to reject contacts later than it, so that the answer
-// is that of the triangle function on its own.
-type triangleTest func(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT float64, h *Hit) bool
+// caster is the narrow phase of a capsule or a box prepared for one
+// motion (CapsuleTriangle and BoxTriangle without their checks of the
+// input). It is a plain value the mesh loop calls directly, so a cast
+// allocates nothing (a function value or an interface would move the
+// prepared capsule to the heap).
+type caster struct {
+	kind    ShapeKind // KindCapsule or KindBox
+	capsule capsuleCaster
+	box     Box
+}
 
-// shapeTest is the triangle function of a capsule or a box prepared for
-// the motion from begin by delta (CapsuleTriangle and BoxTriangle without
-// their checks of the input), or nil for another kind.
-func shapeTest(s *Shape, begin, delta *mgl64.Vec3) triangleTest {
-	switch s.Kind {
-	case KindCapsule:
-		return newCapsuleCaster(&s.Capsule, begin, delta).triangle
-	case KindBox:
-		b := s.Box
-		return func(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT float64, h *Hit) bool {
-			return boxTriangle(&b, begin, delta, tri, maxT, h)
-		}
+// init prepares c for the valid capsule or box s and the motion from
+// begin by delta (finite).
+func (c *caster) init(s *Shape, begin, delta *mgl64.Vec3) {
+	c.kind, c.box = s.Kind, s.Box
+	if s.Kind == KindCapsule {
+		c.capsule.init(&s.Capsule, begin, delta)
 	}
-	return nil
+}
+
+// triangle is the shape's narrow phase on one triangle: the first contact
+// is written to h when there is one at a T <= maxT. maxT (the best T of
+// the mesh loop so far) may only be used to reject contacts later than
+// it, so that the answer is that of the triangle function on its own.
+func (c *caster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT float64, h *Hit) bool {
+	if c.kind == KindCapsule {
+		return c.capsule.triangle(tri, begin, delta, maxT, h)
+	}
+	return boxTriangle(&c.box, begin, delta, tri, maxT, h)
 }
 
 // castMesh is the first contact of a shape with the mesh, test being its
-// triangle function and ext its world half extents (Shape.Extent): the
+// prepared narrow phase and ext its world half extents (Shape.Extent): the
 // walk of Mesh.Sweep (walker, the node boxes grown by reachExt of ext,
 // nearest first, none entered after the best T), every triangle of an
 // entered leaf outside the swept box of [0, best T] skipped
@@ -44,7 +52,7 @@ func shapeTest(s *Shape, begin, delta *mgl64.Vec3) triangleTest {
 // every triangle would. With ignoreLeaving a contact at T = 0 that the
 // motion leaves (delta·n >= 0) is skipped, as in sweep. Once the best T is
 // 0 only triangles of lower index are tested (sweepResult.settled).
-func (m *Mesh) castMesh(test triangleTest, ext, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit, bool) {
+func (m *Mesh) castMesh(test *caster, ext, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit, bool) {
 	var w walker
 	reach := reachExt(&ext, &begin, &delta)
 	if !w.startAt(m, (*[3]float64)(&begin), (*[3]float64)(&delta), &reach, 1) {
@@ -67,7 +75,7 @@ func (m *Mesh) castMesh(test triangleTest, ext, begin, delta mgl64.Vec3, ignoreL
 			if outsideSweptExt(&ext, &tri, &begin, &delta, r.bestT) {
 				continue
 			}
-			if test(&tri, &begin, &delta, r.bestT, &h) && !(ignoreLeaving && h.T == 0 && delta.Dot(h.Normal) >= 0) {
+			if test.triangle(&tri, &begin, &delta, r.bestT, &h) && !(ignoreLeaving && h.T == 0 && delta.Dot(h.Normal) >= 0) {
 				r.offer(h, id)
 			}
 		}

@@ -54,7 +54,9 @@ func (m *Mesh) cast(s *Shape, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit,
 	if !castable(s, begin, delta) {
 		return Hit{}, false
 	}
-	return m.castMesh(shapeTest(s, &begin, &delta), s.Extent(), begin, delta, ignoreLeaving)
+	var c caster
+	c.init(s, &begin, &delta)
+	return m.castMesh(&c, s.Extent(), begin, delta, ignoreLeaving)
 }
 
 // castable reports whether a cast of s from begin by delta is defined: the
