@@ -387,11 +387,6 @@ static int sweep_capsule_mesh(double r, vec3 s, vec3 start, vec3 end, hit *h) {
 
 #define ENGINE_NAME "fauerby"
 #include "request.h"
-/* put_error writes {"error":msg}; msg is plain ASCII without quotes. */
-static void put_error(const char *msg) { printf("{\"error\":\"%s\"}", msg); }
-
-static double mesh_id = -1; /* this engine keeps only the newest mesh */
-
 static void answer(const char *line) {
     if (!read_request(line)) { put_error(jerr); return; }
 
@@ -399,15 +394,7 @@ static void answer(const char *line) {
         if (rq.protocol != 1) { put_error("this engine speaks protocol 1"); return; }
         printf("{\"protocol\":1,\"name\":\"fauerby-c\",\"ops\":[\"sweep\"],\"shapes\":[\"ellipsoid\",\"capsule\"]}");
     } else if (!strcmp(rq.op, "mesh")) {
-        for (int i = 0; i < rq.ntris; i++)
-            for (int k = 0; k < 3; k++)
-                if (rq.tris[i][k] < 0 || rq.tris[i][k] >= rq.nverts) { put_error("triangle index out of range"); return; }
-        /* Take the request's arrays as the mesh; the request gets new ones. */
-        free(verts); free(tris);
-        verts = rq.verts; nverts = rq.nverts; tris = rq.tris; ntris = rq.ntris;
-        rq.verts = NULL; rq.tris = NULL; rq.capverts = rq.captris = 0;
-        mesh_id = rq.id;
-        printf("{\"ok\":true}");
+        take_mesh();
     } else if (!strcmp(rq.op, "sweep")) {
         if (rq.mesh != mesh_id) { put_error("unknown mesh id"); return; }
         if (rq.nshapes != 1 || !(rq.ellipsoid || rq.capsule)) { put_error("want one shape, an ellipsoid or a capsule"); return; }

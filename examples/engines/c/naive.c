@@ -199,11 +199,6 @@ static void put_contact(const hit *h) {
     printf(",\"normal\":"); put_vec(h->normal);
     printf(",\"triangle\":%d", h->triangle);
 }
-/* put_error writes {"error":msg}; msg is plain ASCII without quotes. */
-static void put_error(const char *msg) { printf("{\"error\":\"%s\"}", msg); }
-
-static double mesh_id = -1; /* this engine keeps only the newest mesh */
-
 static void answer(const char *line) {
     if (!read_request(line)) { put_error(jerr); return; }
 
@@ -211,15 +206,7 @@ static void answer(const char *line) {
         if (rq.protocol != 1) { put_error("this engine speaks protocol 1"); return; }
         printf("{\"protocol\":1,\"name\":\"naive-c\",\"ops\":[\"sweep\",\"slide\"]}");
     } else if (!strcmp(rq.op, "mesh")) {
-        for (int i = 0; i < rq.ntris; i++)
-            for (int k = 0; k < 3; k++)
-                if (rq.tris[i][k] < 0 || rq.tris[i][k] >= rq.nverts) { put_error("triangle index out of range"); return; }
-        /* Take the request's arrays as the mesh; the request gets new ones. */
-        free(verts); free(tris);
-        verts = rq.verts; nverts = rq.nverts; tris = rq.tris; ntris = rq.ntris;
-        rq.verts = NULL; rq.tris = NULL; rq.capverts = rq.captris = 0;
-        mesh_id = rq.id;
-        printf("{\"ok\":true}");
+        take_mesh();
     } else if (!strcmp(rq.op, "sweep") || !strcmp(rq.op, "slide")) {
         if (rq.mesh != mesh_id) { put_error("unknown mesh id"); return; }
         if (rq.nshapes != 1 || !rq.ellipsoid) { put_error("want one shape, an ellipsoid (this engine answers no other)"); return; }

@@ -2,10 +2,11 @@
  * request.h: the engine protocol's side of the C example engines
  * (docs/engine-protocol.md): a tiny JSON reader, enough for the requests,
  * the request it fills (rq, by read_request; an ellipsoid or a capsule,
- * docs/engine-protocol.md "Shapes"), put_vec for the answers and serve,
- * the loop over the request lines. naive.c and
- * fauerby.c include it after defining vec3 and v3() and ENGINE_NAME (the
- * name their messages start with); copy it beside your own engine.
+ * docs/engine-protocol.md "Shapes"), put_vec and put_error for the
+ * answers, take_mesh for the mesh request and serve, the loop over the
+ * request lines. naive.c and fauerby.c include it after defining vec3,
+ * v3(), ENGINE_NAME (the name their messages start with) and their mesh
+ * (verts, nverts, tris, ntris); copy it beside your own engine.
  */
 #ifndef SWEEPDBG_REQUEST_H
 #define SWEEPDBG_REQUEST_H
@@ -193,6 +194,26 @@ static int read_request(const char *line) {
 /* Answers                                                              */
 
 static void put_vec(vec3 v) { printf("[%.17g,%.17g,%.17g]", v.x, v.y, v.z); }
+
+/* put_error writes {"error":msg}; msg is plain ASCII without quotes. */
+static void put_error(const char *msg) { printf("{\"error\":\"%s\"}", msg); }
+
+static double mesh_id = -1; /* the engine keeps only the newest mesh */
+
+/* take_mesh answers a "mesh" request in rq: every index in range, the
+ * request's arrays become the engine's mesh (its verts, nverts, tris and
+ * ntris, defined before this header is included; the request gets new
+ * arrays) and the answer is {"ok":true}. */
+static void take_mesh(void) {
+    for (int i = 0; i < rq.ntris; i++)
+        for (int k = 0; k < 3; k++)
+            if (rq.tris[i][k] < 0 || rq.tris[i][k] >= rq.nverts) { put_error("triangle index out of range"); return; }
+    free(verts); free(tris);
+    verts = rq.verts; nverts = rq.nverts; tris = rq.tris; ntris = rq.ntris;
+    rq.verts = NULL; rq.tris = NULL; rq.capverts = rq.captris = 0;
+    mesh_id = rq.id;
+    printf("{\"ok\":true}");
+}
 
 /* serve reads standard input a line at a time and answers each line that
  * is not blank with answer(line), then '\n', flushed (the protocol: exactly

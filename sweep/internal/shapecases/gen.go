@@ -76,10 +76,11 @@ func Families() []family {
 
 // The random draws every generator shares (package randgeom).
 var (
-	uniform      = randgeom.Uniform
-	uniformVec   = randgeom.UniformVec
-	randDir      = randgeom.Dir
-	randRotation = randgeom.Rotation
+	uniform            = randgeom.Uniform
+	degenerateTriangle = randgeom.DegenerateTriangle
+	uniformVec         = randgeom.UniformVec
+	randDir            = randgeom.Dir
+	randRotation       = randgeom.Rotation
 )
 
 func randTriangle(r *rand.Rand, half float64) geom.Triangle {
@@ -269,30 +270,6 @@ func genZeroMotion(r *rand.Rand, k Kind) Case {
 	c.Tri = randTriangle(r, 5)
 	c.Begin = pointOn(r, c.Tri, r.IntN(3)).Add(randDir(r).Mul(c.reach() * uniform(r, 0, 2)))
 	return c
-}
-
-// degenerateTriangle is collinear, has coinciding vertices, or is a sliver
-// whose height is 1e-3 to 1e-15 of its size.
-func degenerateTriangle(r *rand.Rand) geom.Triangle {
-	a, b := uniformVec(r, -5, 5), uniformVec(r, -5, 5)
-	ab := b.Sub(a)
-	var c mgl64.Vec3
-	switch r.IntN(6) {
-	case 0: // collinear, anywhere along the line
-		c = a.Add(ab.Mul(uniform(r, -1, 2)))
-	case 1: // two vertices coincide
-		c = a
-	case 2: // all three coincide
-		b, c = a, a
-	case 3: // collinear at simple fractions (exact in binary)
-		c = a.Add(ab.Mul([]float64{0.5, 0.25, 2, -1}[r.IntN(4)]))
-	default: // sliver
-		perp := ab.Cross(randDir(r)).Normalize()
-		c = a.Add(ab.Mul(uniform(r, -0.5, 1.5))).Add(perp.Mul(ab.Len() * math.Pow(10, -uniform(r, 3, 15))))
-	}
-	t := geom.Triangle{a, b, c}
-	i := r.IntN(3) // any vertex may be the odd one
-	return geom.Triangle{t[i], t[(i+1)%3], t[(i+2)%3]}
 }
 
 // genDegenerate: a degenerate triangle, one time in four with the uniform
