@@ -37,7 +37,7 @@ func CapsuleTriangle(c Capsule, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit
 	}
 	var h Hit
 	var k capsuleCaster
-	k.init(&c, &begin, &delta)
+	k.init(&c, &begin, &delta, nil)
 	ok := k.triangle(&tri, &begin, &delta, 1, &h)
 	return h, ok
 }
@@ -54,12 +54,21 @@ type capsuleCaster struct {
 
 // init prepares k for the valid capsule c and the motion from begin by
 // delta (finite). It is set in place, not returned: a prepared capsule
-// lives on its caller's stack (see caster).
-func (k *capsuleCaster) init(c *Capsule, begin, delta *mgl64.Vec3) {
+// lives on its caller's stack (see caster). With a mesh m the caps'
+// sphere is the mesh's last shape when it is that sphere (Mesh.setShape:
+// the same values NewQuery computes, without inverting again); m may be
+// nil.
+func (k *capsuleCaster) init(c *Capsule, begin, delta *mgl64.Vec3, m *Mesh) {
 	k.c, k.n = *c, 1
 	s := c.HalfSegment
 	b := begin.Add(s)
-	k.caps[0].init(&Ellipsoid{Axes: Sphere(c.Radius).Axes}, &b, delta)
+	sphere := Ellipsoid{Axes: Sphere(c.Radius).Axes}
+	if m != nil {
+		m.setShape(&sphere, &k.caps[0])
+		k.caps[0].setMotion(&b, delta)
+	} else {
+		k.caps[0].init(&sphere, &b, delta)
+	}
 	if s != (mgl64.Vec3{}) {
 		b = begin.Sub(s)
 		k.caps[1], k.n = k.caps[0], 2
@@ -76,21 +85,28 @@ func (k *capsuleCaster) init(c *Capsule, begin, delta *mgl64.Vec3) {
 //     whose contact point and normal are already the capsule's (the sphere
 //     at an end touches where the capsule does). For s = 0 this is all.
 //   - The pierce test at t = 0 (pierce).
-//   - The parallelograms (capsuleFrame.edge), kept only when earlier than
-//     the caps.
+//   - The faces of the three parallelograms (capsuleFrame.face) and the
+//     three segments the vertices sweep out (capsuleFrame.vertexSegment),
+//     each kept only when earlier than what came before: with the caps
+//     they cover M's boundary (its faces, edges and vertices), each piece
+//     once.
 func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT float64, h *Hit) bool {
 	if capsuleMissesPlane(&k.c, begin, delta, tri, maxT) {
 		return false
 	}
-	found := false
+	found, from := false, 0
 	var hc Hit
 	for i := range k.n {
-		if k.caps[i].test(tri, maxT, &hc) && (!found || hc.T < h.T) {
-			*h, found = hc, true
+		upper := maxT
+		if found {
+			upper = h.T // only an earlier contact replaces the first cap's
+		}
+		if k.caps[i].test(tri, upper, &hc) && (!found || hc.T < h.T) {
+			*h, found, from = hc, true, i
 		}
 	}
-	if k.n == 1 || found && h.T == 0 { // s = 0: M is T itself, no parallelograms
-		return found
+	if k.n == 1 || found && (h.T == 0 || h.Feature == Face && k.enteredFromOutside(tri, from)) {
+		return found // s = 0: M is T itself, no parallelograms
 	}
 	u := newCapsuleFrame(&k.c, begin, delta, tri)
 	if !u.ok {
@@ -99,16 +115,54 @@ func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, m
 	if u.pierce(h) {
 		return true
 	}
-	for i := range 3 {
+	for i := range 6 {
 		upper := maxT
 		if found {
 			upper = h.T
 		}
-		if hc, ok := u.edge(i, upper); ok && (!found || hc.T < h.T) {
+		var hc Hit
+		var ok bool
+		if i < 3 {
+			hc, ok = u.face(i, upper)
+		} else {
+			hc, ok = u.vertexSegment(i-3, upper)
+		}
+		if ok && (!found || hc.T < h.T) {
 			*h, found = hc, true
 		}
 	}
 	return found
+}
+
+// enteredFromOutside reports whether a face contact of cap i (the
+// sphere at C + s for i = 0, C - s for i = 1, against T) is the first
+// contact with all of M, so that the parallelograms and segments need no
+// test. M lies between the planes of T + s and T - s, so every point of it
+// is within |s·N̂| of T's plane. When, at t = 0, both cap centers lie on
+// the same side of that plane beyond r, and cap i's is the nearer, the
+// capsule's center is more than r + |s·N̂| from the plane, and the sphere
+// of radius r around it first comes within reach of M when cap i's
+// sphere enters the slab of width r around T's plane: at cap i's face
+// contact, which is then a point of M's boundary on T ∓ s touched from
+// outside. Before it the sphere is farther than r from every point of M,
+// parallelograms included; at it, a parallelogram can at most tie (the
+// caps' answer is kept at equal T). The side and distance tests use the
+// plain cross product N with a relative margin of 1e-9 (as
+// capsuleMissesPlane; a triangle without a usable plane answers false).
+func (k *capsuleCaster) enteredFromOutside(tri *geom.Triangle, i int) bool {
+	o := v3p(&tri[0])
+	e1, e2 := v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o)
+	n := e1.cross(e2)
+	nn := n.lenSq()
+	if !(nn >= crossRecheck*e1.lenSq()*e2.lenSq()) {
+		return false
+	}
+	b, s := v3(k.caps[0].begin).sub(o), v3(k.c.HalfSegment)
+	z0, z1 := b.dot(n), b.sub(s.mul(2)).dot(n) // the caps' centers, C + s and C - s
+	ln := math.Sqrt(nn)
+	m := k.c.Radius*ln + 1e-9*(b.length()+2*s.length()+k.c.Radius)*ln
+	near := [2]float64{abs(z0), abs(z1)}
+	return z0*z1 > 0 && min(near[0], near[1]) > m && near[i] <= near[1-i]
 }
 
 // capsuleMissesPlane is the plane slab test of the whole capsule, a
@@ -218,28 +272,38 @@ func (u *capsuleFrame) pierce(h *Hit) bool {
 	return u.hit(contact{point: p, feature: Face}, normal, h)
 }
 
-// edge is the swept unit sphere against the parallelogram e_i ⊕ [-S, S] of
-// edge i, from a = verts[i] to b = verts[i+1]: the polygon (a - S, b - S,
-// b + S, a + S), counter-clockwise around N = e x S, run through sections
-// 3.1-3.6 (spherePolygon) on [0, upper], and its contact mapped back to the
-// triangle (capsuleEdgeContact).
-func (u *capsuleFrame) edge(i int, upper float64) (Hit, bool) {
+// face is sections 3.1 and 3.3 on the face of edge i's parallelogram
+// e_i ⊕ [-S, S], from a = verts[i] to b = verts[i+1]: the polygon (a - S,
+// b - S, b + S, a + S), counter-clockwise around N = e x S. Its edges and
+// vertices are not tested here: edges 0 and 2 and the four vertices belong
+// to the caps (tested there), edges 1 and 3 are the segments of vertices b
+// and a (vertexSegment), so each piece of M's boundary is swept against
+// once (capsuleCaster.triangle). A parallelogram without a usable plane (S
+// along the edge, or a point edge) has no face: its area lies within 1e-12
+// of its size of those edges (planeNormal). The contact, if the center's
+// projection at the plane's entry time t1 lies inside, is mapped back to
+// the triangle (capsuleEdgeContact).
+func (u *capsuleFrame) face(i int, upper float64) (Hit, bool) {
 	a, b := u.verts[i], u.verts[next(i, 3)]
-	p := [4]vec3{a.sub(u.S), b.sub(u.S), b.add(u.S), a.add(u.S)}
 	n, usable := planeNormal(b.sub(a), u.S)
-	var face vec3
-	if usable {
-		face = n.unit()
-	}
-	c, ok := spherePolygon(&p, face, u.B, u.D, upper)
-	if !ok {
+	if !usable {
 		return Hit{}, false
 	}
-	normal := u.B.madd(u.D, c.t).sub(c.point)
-	switch {
-	case normal.isZero():
+	face := n.unit()
+	p := [4]vec3{a.sub(u.S), b.sub(u.S), b.add(u.S), a.add(u.S)}
+	t1, ok := planeSweptSphere(u.B.sub(p[0]).dot(face), u.D.dot(face), 1, upper) // 3.1
+	if !ok {
+		return Hit{}, false // the sphere never reaches the plane by upper
+	}
+	c1 := u.B.madd(u.D, t1)
+	if !polygonContains(p[:], face, c1) { // 3.3
+		return Hit{}, false
+	}
+	c := contact{t: t1, point: c1.madd(face, -c1.sub(p[0]).dot(face)), feature: Face}
+	normal := c1.sub(c.point)
+	if normal.isZero() {
 		normal = fallbackNormal(face, u.D)
-	case c.feature == Face:
+	} else {
 		normal = face.mul(sign(normal.dot(face))) // exact, rather than the difference of two nearby points
 		normal = u.outOfTriangle(i, normal)
 	}
@@ -274,54 +338,56 @@ func (u *capsuleFrame) outOfTriangle(i int, n vec3) vec3 {
 	return N.mul(sign(n.dot(N)))
 }
 
-// spherePolygon is sections 3.1-3.6 for the unit sphere whose center is
-// B + t·D and the convex polygon p of 3D points (section 5), counter-
-// clockwise around the unit normal face, or face = 0 for a polygon
-// without a usable plane (then only its edges and vertices, as the
-// ellipsoid's slivers): the plane's entry time t1 (3.1), the center's
-// projection inside the polygon at t1 (3.3) is a face contact, and
-// otherwise the first edge or vertex contact on [0, upper] (3.4-3.6).
-func spherePolygon(p *[4]vec3, face, B, D vec3, upper float64) (contact, bool) {
-	if !face.isZero() {
-		dist, nd := B.sub(p[0]).dot(face), D.dot(face)
-		t1, ok := planeSweptSphere(dist, nd, 1, upper)
-		if !ok {
-			return contact{}, false // the sphere never reaches the plane by upper
-		}
-		c1 := B.madd(D, t1)
-		if polygonContains(p[:], face, c1) {
-			return contact{t: t1, point: c1.madd(face, -c1.sub(p[0]).dot(face)), feature: Face}, true
-		}
+// vertexSegment is section 3.5 on the segment v - S to v + S that vertex j
+// of the triangle sweeps out in M, the edge between the parallelograms of
+// the two triangle edges at j: the first t in [0, upper] at which the unit
+// sphere centered B + t·D is at distance 1 from the segment's line
+// (d_edge(C'(t))² = 1, the edge quadratic of sweptCircle.edgeVertex with
+// r1 = r2 = 0, r3 = 1) with its foot on the segment. The segment's ends
+// are vertices of the caps, tested there; so is a segment shorter than
+// minEdgeSq of the triangle's size (or tinyEdgeSq), which lies within
+// 1e-12 of that size of its ends. offEdge skips the quadratic when every
+// foot lies beyond one end, with the margin it explains. The contact is
+// the triangle's vertex j (the capsule's side touches it).
+func (u *capsuleFrame) vertexSegment(j int, upper float64) (Hit, bool) {
+	v1, e := u.verts[j].sub(u.S), u.S.mul(2)
+	ee := e.dot(e)
+	size2 := max(u.verts[1].lenSq(), u.verts[2].lenSq()) + ee
+	if !(ee > minEdgeSq*size2 && ee > tinyEdgeSq) {
+		return Hit{}, false
 	}
-	size2 := 0.0
-	for _, v := range p {
-		size2 = max(size2, v.sub(p[0]).lenSq())
+	vb := u.B.sub(v1)
+	f0, g := vb.dot(e), u.D.dot(e) // the foot's position along e is f0 + t·g
+	if offEdge(f0, f0+upper*g, ee, 2e-24*(vb.lenSq()+u.D.lenSq()+1)*ee) {
+		return Hit{}, false
 	}
-	circle := sweptCircle{B: B, D: D, r3: 1}
-	return circle.edgeVertex(p[:], upper, size2)
+	bPerp, dPerp := vb.madd(e, -f0/ee), u.D.madd(e, -g/ee)
+	t, ok := lowestRoot(-dPerp.dot(dPerp), -2*dPerp.dot(bPerp), 1-bPerp.dot(bPerp), upper)
+	if !ok {
+		return Hit{}, false
+	}
+	f := vb.madd(u.D, t).dot(e)
+	if !(f >= 0 && f <= ee) {
+		return Hit{}, false
+	}
+	normal := u.B.madd(u.D, t).sub(v1.madd(e, f/ee))
+	if normal.isZero() {
+		normal = fallbackNormal(vec3{}, u.D)
+	}
+	var h Hit
+	ok = u.hit(contact{t: t, feature: Vertex, index: j}, normal.unit(), &h)
+	return h, ok
 }
 
-// capsuleEdgeContact maps a contact m on the parallelogram of edge i (a to
-// b, e = b - a) back to the triangle: m = y - σ with y on the triangle and
-// the capsule's point C + σ, σ in [-S, S]. On the polygon's edge 0 (a - S
-// to b - S) σ = S and y = m + S, on edge 2 σ = -S and y = m - S, both on
-// the triangle's edge i; edges 1 and 3 and the vertices are the segment's
-// interior or ends on vertex b or a. Inside the face m - a = λe + μS, and
-// y = a + λe with λ = ((m - a) x S)·N/|N|² (N = e x S), clamped to [0, 1]
-// against rounding.
+// capsuleEdgeContact maps a face contact m on the parallelogram of edge i
+// (a to b, e = b - a) back to the triangle: m = y - σ with y on the
+// triangle's edge i and the capsule's point C + σ, σ in [-S, S]. Inside the
+// face m - a = λe + μS, and y = a + λe with λ = ((m - a) x S)·N/|N|² (N =
+// e x S), clamped to [0, 1] against rounding.
 func capsuleEdgeContact(c contact, i int, a, b, S, N vec3) contact {
-	ends := [4]int{i, next(i, 3), next(i, 3), i} // the triangle vertex of each polygon vertex
-	switch {
-	case c.feature == Face:
-		e := b.sub(a)
-		l := min(max(c.point.sub(a).cross(S).dot(N)/N.lenSq(), 0), 1)
-		return contact{t: c.t, point: a.madd(e, l), feature: Edge, index: i}
-	case c.feature == Vertex || c.index == 1 || c.index == 3:
-		return contact{t: c.t, feature: Vertex, index: ends[c.index]}
-	case c.index == 0:
-		return contact{t: c.t, point: c.point.add(S), feature: Edge, index: i}
-	}
-	return contact{t: c.t, point: c.point.sub(S), feature: Edge, index: i}
+	e := b.sub(a)
+	l := min(max(c.point.sub(a).cross(S).dot(N)/N.lenSq(), 0), 1)
+	return contact{t: c.t, point: a.madd(e, l), feature: Edge, index: i}
 }
 
 // hit writes the contact c (a point in the frame, or for a Vertex the

@@ -23,11 +23,12 @@ type caster struct {
 }
 
 // init prepares c for the valid capsule or box s and the motion from
-// begin by delta (finite).
-func (c *caster) init(s *Shape, begin, delta *mgl64.Vec3) {
+// begin by delta (finite), with the shapes cached by the mesh m (nil for
+// none: capsuleCaster.init).
+func (c *caster) init(s *Shape, begin, delta *mgl64.Vec3, m *Mesh) {
 	c.kind, c.box = s.Kind, s.Box
 	if s.Kind == KindCapsule {
-		c.capsule.init(&s.Capsule, begin, delta)
+		c.capsule.init(&s.Capsule, begin, delta, m)
 	}
 }
 

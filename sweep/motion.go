@@ -55,7 +55,7 @@ func (m *Mesh) cast(s *Shape, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit,
 		return Hit{}, false
 	}
 	var c caster
-	c.init(s, &begin, &delta)
+	c.init(s, &begin, &delta, m)
 	return m.castMesh(&c, s.Extent(), begin, delta, ignoreLeaving)
 }
 
