@@ -13,7 +13,7 @@
 //	debugger link [--base URL] [--full] [--scene NAME | FIXTURE]
 //	                                            print a share link to the fixture (link.go)
 //	debugger screenshot [--scene NAME | FILE] --out shot.png [--size 1280x800]
-//	debugger bench [--scene NAME] [--n N] [--shape KIND]
+//	debugger bench [--scene NAME | --level FILE] [--n N] [--shape KIND]
 //	                                            time the core on a built-in scene
 //	debugger hunt [--scene NAME|FILE] [--time 30s] [--cases N] [--seed N] [--jobs N]
 //	              [--shard I/N] [--out DIR] [ENGINE FLAGS]
@@ -67,8 +67,10 @@ func init() {
 		{"export-scene", "NAME FILE", "write a built-in scene as a fixture (never overwrites)", runExportScene},
 		{"link", "[--base URL] [--full] [--scene NAME | FIXTURE]",
 			"print a share link that opens the fixture in the browser build (and in 'debugger LINK'); --full: every triangle", runLink},
-		{"screenshot", "[--scene NAME | FILE] --out PNG [--size WxH]", "render one frame of the window to a PNG", runScreenshot},
-		{"bench", "[--scene NAME | --level FILE] [--n N] [--radius R]", "time sweeps and slides of the core on a built-in scene or a level file", runBench},
+		{"screenshot", "[--scene NAME | FILE] --out PNG [--size WxH] [--shape KIND]", "render one frame of the window to a PNG; --shape: as an ellipsoid, capsule or box", runScreenshot},
+		{"bench", "[--scene NAME | --level FILE [--export OUT]] [--n N] [--radius R] [--shape KIND]",
+			"time casts and slides of the core on a built-in scene or a level file; --shape: cast an\n" +
+				"      ellipsoid, capsule or box of the same size", runBench},
 		{"hunt", "[--scene NAME|FILE] [--time 30s] [--cases N] [--seed N] [--jobs N] [--shard I/N] [--out DIR] [ENGINE FLAGS]",
 			"search random motions for core (or engine) bugs, shrink them and write each as a fixture\n" +
 				"      named by its kind and content; --jobs N searches in parallel (default: the CPUs), each job\n" +
@@ -102,7 +104,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // usage prints the usage text.
 func usage(w io.Writer) {
-	fmt.Fprint(w, `debugger: an interactive debugger for swept ellipsoids against triangle meshes.
+	fmt.Fprint(w, `debugger: an interactive debugger for swept ellipsoids, capsules and boxes against triangle meshes.
 
 Usage:
   debugger [--scene NAME] [--fresh] [--full] [ENGINE FLAGS] [FILE]
