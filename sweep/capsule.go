@@ -94,6 +94,9 @@ func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, m
 	if capsuleMissesPlane(&k.c, begin, delta, tri, maxT) {
 		return false
 	}
+	if k.n == 2 && k.outOfReach(tri, begin, maxT) {
+		return false
+	}
 	found, from := false, 0
 	var hc Hit
 	for i := range k.n {
@@ -163,6 +166,68 @@ func (k *capsuleCaster) enteredFromOutside(tri *geom.Triangle, i int) bool {
 	m := k.c.Radius*ln + 1e-9*(b.length()+2*s.length()+k.c.Radius)*ln
 	near := [2]float64{abs(z0), abs(z1)}
 	return z0*z1 > 0 && min(near[0], near[1]) > m && near[i] <= near[1-i]
+}
+
+// outOfReach is the ball early out of the whole capsule (as
+// Query.outOfReach is the ellipsoid's, section 3 in spirit: a test on
+// the triangle's bounding ball before any feature): the capsule at t
+// is the set of points within r of its axis, the segment C(t) ± s, so
+// over [0, maxT] it lies within r of the parallelogram P swept by the
+// axis, P = {begin + a·maxT·delta + λs : a in [0, 1], λ in [-1, 1]}.
+// The triangle lies in the ball of center g (its centroid) and radius
+// rho (the farthest vertex); when the distance from g to P exceeds r +
+// rho by a margin, no point of the capsule reaches the triangle. The
+// distance is that to P's plane when g projects inside P, else to the
+// nearest of its four sides (the sides alone when P is flat: delta
+// along s, or no motion). Everything is relative to begin; the margin,
+// 1e-6 of the squared lengths involved, is far above the rounding of
+// these few dot products (as in Query.outOfReach). NaN rejects nothing.
+// A triangle whose ball is more than twice the capsule's size (rho² >
+// 4(r² + |s|²)) is not tested: so large a ball reaches most casts that
+// come near the triangle, and the test would only cost time (the room-
+// sized floors of the `block` benchmark level). That is a choice of speed
+// alone; the caps and sides that follow decide the answer either way.
+func (k *capsuleCaster) outOfReach(tri *geom.Triangle, begin *mgl64.Vec3, maxT float64) bool {
+	b := v3p(begin)
+	w0, w1, w2 := v3p(&tri[0]).sub(b), v3p(&tri[1]).sub(b), v3p(&tri[2]).sub(b)
+	g := w0.add(w1).add(w2).mul(1.0 / 3)
+	rr := max(w0.sub(g).lenSq(), w1.sub(g).lenSq(), w2.sub(g).lenSq())
+	s := v3(k.c.HalfSegment)
+	r := k.c.Radius
+	if rr > 4*(r*r+s.lenSq()) {
+		return false // a triangle this large is within reach of most casts that come near it
+	}
+	e1, e2 := v3(k.caps[0].delta).mul(maxT), s.mul(2)
+	o := s.mul(-1)
+	d2 := parallelogramDistSq(g.sub(o), e1, e2)
+	x := d2 - r*r - rr - 1e-6*(r*r+rr+g.lenSq()+e1.lenSq()+e2.lenSq())
+	return x > 0 && x*x > 4*r*r*rr
+}
+
+// parallelogramDistSq is the squared distance from the point p to the
+// parallelogram {a·e1 + b·e2 : a, b in [0, 1]}.
+func parallelogramDistSq(p, e1, e2 vec3) float64 {
+	a11, a12, a22 := e1.dot(e1), e1.dot(e2), e2.dot(e2)
+	b1, b2 := p.dot(e1), p.dot(e2)
+	det := a11*a22 - a12*a12
+	if det > 1e-12*a11*a22 {
+		a, b := (b1*a22-b2*a12)/det, (b2*a11-b1*a12)/det
+		if a >= 0 && a <= 1 && b >= 0 && b <= 1 {
+			return p.sub(e1.mul(a)).sub(e2.mul(b)).lenSq()
+		}
+	}
+	return min(segmentDistSq(p, e1), segmentDistSq(p.sub(e2), e1), segmentDistSq(p, e2), segmentDistSq(p.sub(e1), e2))
+}
+
+// segmentDistSq is the squared distance from p to the segment from the
+// origin to e.
+func segmentDistSq(p, e vec3) float64 {
+	ee := e.dot(e)
+	f := 0.0
+	if ee > 0 {
+		f = min(max(p.dot(e)/ee, 0), 1)
+	}
+	return p.sub(e.mul(f)).lenSq()
 }
 
 // capsuleMissesPlane is the plane slab test of the whole capsule, a
