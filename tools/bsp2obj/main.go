@@ -11,9 +11,11 @@
 // face polygon as a fan of triangles from its first vertex, the way Quake
 // engines draw them, wound counter-clockwise seen from the front (Quake
 // winds faces clockwise; OBJ files, and the debugger's floor guess, want
-// the front face counter-clockwise), so floors face up into the level. The vertices are the file's float32 vertices,
-// written so that they read back exactly; faces share them by index, as in
-// the file. The polygons are the compiler's: split at BSP planes and with
+// the front face counter-clockwise), so floors face up into the level.
+// The vertices are the file's float32 vertices, written as the float64
+// numbers they are (the shortest float32 text, "0.1", would read back as
+// another float64), so that they read back exactly and the mesh keeps its
+// float32 vertex storage; faces share them by index, as in the file. The polygons are the compiler's: split at BSP planes and with
 // extra vertices on their edges where qbsp fixed T-junctions, so the fans
 // have the long thin triangles a real level's collision mesh has.
 //
@@ -217,7 +219,7 @@ func (m bspMesh) writeOBJ(w io.Writer, src string) error {
 				bw.WriteString("v")
 				for _, x := range p {
 					bw.WriteByte(' ')
-					bw.WriteString(strconv.FormatFloat(float64(x), 'g', -1, 32))
+					bw.WriteString(strconv.FormatFloat(float64(x), 'g', -1, 64))
 				}
 				bw.WriteByte('\n')
 			}
