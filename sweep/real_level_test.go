@@ -166,19 +166,25 @@ func BenchmarkRealLevel(b *testing.B) {
 // sinkRealHit keeps the profiled loop's results alive.
 var sinkRealHit sweep.Hit
 
-// BenchmarkRealLevelLoop is BenchmarkRealLevel's ellipsoid casts without
-// per-cast timing, for profiles (-cpuprofile): one op is one cast.
+// BenchmarkRealLevelLoop is BenchmarkRealLevel's casts without per-cast
+// timing, for profiles (-cpuprofile): one op is one cast.
 func BenchmarkRealLevelLoop(b *testing.B) {
 	for _, lv := range realLevels(b) {
-		b.Run(lv.name, func(b *testing.B) {
-			cur := 0
-			for n := 0; n < b.N; n++ {
-				sinkRealHit, _ = lv.mesh.Sweep(lv.player, lv.begins[cur], lv.deltas[cur])
-				if cur++; cur == len(lv.begins) {
-					cur = 0
+		for _, c := range []struct {
+			name           string
+			e              sweep.Ellipsoid
+			begins, deltas []mgl64.Vec3
+		}{{"ellipsoid", lv.player, lv.begins, lv.deltas}, {"sphere", lv.ball, lv.ballBegins, lv.ballDeltas}} {
+			b.Run(lv.name+"/"+c.name, func(b *testing.B) {
+				cur := 0
+				for n := 0; n < b.N; n++ {
+					sinkRealHit, _ = lv.mesh.Sweep(c.e, c.begins[cur], c.deltas[cur])
+					if cur++; cur == len(c.begins) {
+						cur = 0
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }
 
