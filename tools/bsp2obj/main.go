@@ -15,9 +15,11 @@
 // The vertices are the file's float32 vertices, written as the float64
 // numbers they are (the shortest float32 text, "0.1", would read back as
 // another float64), so that they read back exactly and the mesh keeps its
-// float32 vertex storage; faces share them by index, as in the file. The polygons are the compiler's: split at BSP planes and with
-// extra vertices on their edges where qbsp fixed T-junctions, so the fans
-// have the long thin triangles a real level's collision mesh has.
+// float32 vertex storage; faces share them by index, as in the file.
+// The polygons are the compiler's: split at BSP planes and with extra
+// vertices on their edges where qbsp fixed T-junctions, so the fans have
+// the long thin (and some degenerate) triangles a real level's collision
+// mesh has.
 //
 // BSP29 layout (the lumps are read, never trusted: every index is checked):
 // a header of version 29 and 15 (offset, length) lumps; lump 2 textures
