@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"time"
@@ -14,13 +13,14 @@ import (
 
 	"sweepdbg/geom"
 	"sweepdbg/internal/castfile"
+	"sweepdbg/internal/levelcasts"
 	"sweepdbg/scene"
 	"sweepdbg/scene/meshfile"
 	"sweepdbg/sweep"
 	"sweepdbg/ui/editor"
 )
 
-const benchUsage = "bench [--scene NAME | --level FILE [--export OUT]] [--n N] [--radius R] [--shape ellipsoid|capsule|box]"
+const benchUsage = "bench [--scene NAME | --level FILE [--casts random|character] [--export OUT]] [--n N] [--radius R] [--shape ellipsoid|capsule|box]"
 
 // runBench times the core:
 //
@@ -37,20 +37,29 @@ const benchUsage = "bench [--scene NAME | --level FILE [--export OUT]] [--n N] [
 // runs N casts of that player over it (a fixed seed, so runs compare),
 // printing the player, the build time,
 // the mesh's bytes per triangle and the median and 90th percentile of a
-// cast and of a slide per cast. --shape KIND casts that kind instead:
+// cast and of a slide per cast. The casts are --casts random (the
+// default: levelcasts.Random, from near random triangles in random
+// directions) or --casts character (levelcasts.Character: walking along
+// floors from resting on them, falling onto them, moving into walls, as
+// the real-level benchmarks in sweep cast). --shape KIND casts that kind instead:
 // the scene's shape, or the level's player, turned into it as the window
 // turns shapes (a box of the same half extents; a capsule as tall, its
 // radius the smaller horizontal semi-axis); the output names the shape. It is a quick look at a user's own
 // level, not a benchmark harness (go test -bench is). With --export OUT
 // it also writes the level's triangles and the same casts, of a sphere of
 // the player's horizontal radius (or R), to the new cast file OUT
-// (internal/castfile) for tools/joltbench; an existing OUT is left alone.
+// (internal/castfile) for tools/joltbench or another engine; an existing
+// OUT is left alone. Character casts are placed for the shape cast (a
+// walk starts resting on its floor), so the exported ones are made again
+// for the sphere, from the same draws: the sphere casts of the real-level
+// benchmarks (sweep/real_level_test.go) on the same level.
 func runBench(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("bench", benchUsage, stderr)
 	name := fs.String("scene", "terrain", "built-in scene `NAME` to time")
 	level := fs.String("level", "", "time player-sized casts over the level in `FILE` (.obj, .gltf, .glb)")
 	n := fs.Int("n", 1000, "run the scene's sweep and slide `N` times each, or N casts over a level")
 	radius := fs.Float64("radius", 0, "a sphere of radius `R` as the player for --level (default: the player the window guesses for the level)")
+	castsKind := fs.String("casts", "random", "with --level, the `KIND` of casts: random (near random triangles, random directions) or character (walking, falling, into walls)")
 	export := fs.String("export", "", "with --level, also write the level and its casts, as sphere casts, to the new cast file `OUT` (tools/joltbench)")
 	var shape shapeFlag
 	fs.Var(&shape, "shape", "cast a `KIND` (ellipsoid, capsule or box) of the same size (default: the scene's own shape; for --level the guessed player, an ellipsoid)")
@@ -64,8 +73,11 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if *export != "" && *level == "" {
 		return usageErr(stderr, "bench: --export needs --level")
 	}
+	if *castsKind != "random" && *castsKind != "character" {
+		return usageErr(stderr, "bench: unknown --casts %q: want random or character", *castsKind)
+	}
 	if *level != "" {
-		return benchLevel(*level, *n, *radius, *export, &shape, stdout, stderr)
+		return benchLevel(*level, *n, *radius, *castsKind == "character", *export, &shape, stdout, stderr)
 	}
 	return benchScene(*name, *n, &shape, stdout, stderr)
 }
@@ -108,9 +120,10 @@ func benchScene(name string, n int, shape *shapeFlag, stdout, stderr io.Writer) 
 // benchLevel loads a level file and times n casts over it, with the
 // player the window would give the level (upright, sized to its scale:
 // editor.FitLevel), or a sphere of the given radius when radius > 0,
-// turned into the kind of shape (if set). When export is not empty the
-// casts are also written there (exportCasts).
-func benchLevel(path string, n int, radius float64, export string, shape *shapeFlag, stdout, stderr io.Writer) int {
+// turned into the kind of shape (if set): random casts, or character
+// casts when character is set. When export is not empty the casts are
+// also written there (exportCasts).
+func benchLevel(path string, n int, radius float64, character bool, export string, shape *shapeFlag, stdout, stderr io.Writer) int {
 	s, err := meshfile.Open(context.Background(), path, nil)
 	if err != nil {
 		printErr(stderr, "bench: ", err)
@@ -130,23 +143,30 @@ func benchLevel(path string, n int, radius float64, export string, shape *shapeF
 		fmt.Fprintf(stderr, "debugger: bench: %s: the level has no extent; pass --radius\n", scene.ShowPath(path))
 		return exitInvalid
 	}
-	casts := levelCasts(tris, size, n)
+	ext := player.Extent()
+	casts, ballCasts := levelcasts.Random(tris, size, n), []levelcasts.Cast(nil)
+	if character {
+		casts = levelcasts.Character(tris, ext, n)
+		ballCasts = levelcasts.Character(tris, mgl64.Vec3{ext[0], ext[0], ext[0]}, n)
+	}
 	if export != "" {
-		if code := exportCasts(export, path, tris, casts, player.Extent()[0], stdout, stderr); code != exitOK {
+		if ballCasts == nil {
+			ballCasts = casts
+		}
+		if code := exportCasts(export, path, tris, ballCasts, ext[0], stdout, stderr); code != exitOK {
 			return code
 		}
 	}
 	hits := 0
-	sweepT := timeCasts(casts, func(c levelCast) {
-		if _, ok := mesh.Cast(player, c.begin, c.delta); ok {
+	sweepT := timeCasts(casts, func(c levelcasts.Cast) {
+		if _, ok := mesh.Cast(player, c.Begin, c.Delta); ok {
 			hits++
 		}
 	})
-	slideT := timeCasts(casts, func(c levelCast) {
-		mesh.SlideShape(player, c.begin, c.begin.Add(c.delta), sweep.SlideOptions{})
+	slideT := timeCasts(casts, func(c levelcasts.Cast) {
+		mesh.SlideShape(player, c.Begin, c.Begin.Add(c.Delta), sweep.SlideOptions{})
 	})
-	ext := player.Extent()
-	fmt.Fprintf(stdout, "level %s: %d triangles, %d casts (%d hit)\n", scene.ShowPath(path), len(tris), n, hits)
+	fmt.Fprintf(stdout, "level %s: %d triangles, %d casts (%d hit)\n", scene.ShowPath(path), len(tris), len(casts), hits)
 	fmt.Fprintf(stdout, "player %.4g x %.4g x %.4g (half-extents): %s\n", ext[0], ext[1], ext[2], guess)
 	fmt.Fprintf(stdout, "shape  %s\n", describeShape(player))
 	fmt.Fprintf(stdout, "build  %.2f ms, %.1f bytes per triangle\n", float64(build.Microseconds())/1e3, mesh.BytesPerTriangle())
@@ -158,10 +178,10 @@ func benchLevel(path string, n int, radius float64, export string, shape *shapeF
 // exportCasts writes the level's triangles and casts to the new cast file
 // out, as casts of a sphere of radius r (the player's horizontal radius:
 // other engines have no swept ellipsoid).
-func exportCasts(out, level string, tris []geom.Triangle, casts []levelCast, r float64, stdout, stderr io.Writer) int {
+func exportCasts(out, level string, tris []geom.Triangle, casts []levelcasts.Cast, r float64, stdout, stderr io.Writer) int {
 	cs := make([]castfile.Cast, len(casts))
 	for i, c := range casts {
-		cs[i] = castfile.Cast{Begin: c.begin, Delta: c.delta}
+		cs[i] = castfile.Cast{Begin: c.Begin, Delta: c.Delta}
 	}
 	if err := castfile.Write(out, castfile.New(filepath.Base(level), r, tris, cs)); err != nil {
 		printErr(stderr, "bench: ", err)
@@ -171,41 +191,9 @@ func exportCasts(out, level string, tris []geom.Triangle, casts []levelCast, r f
 	return exitOK
 }
 
-// levelCast is one player cast: the center's start and motion.
-type levelCast struct{ begin, delta mgl64.Vec3 }
-
-// levelCasts returns n casts near the level's surfaces (seed fixed): from
-// a random point of a random non-degenerate triangle, 1 to 3 times radius
-// (the player's largest half-extent) out along its normal (either side:
-// a wall is walked along from both), moving up to 4 times radius in a
-// random direction, as a player moving for a few ticks.
-func levelCasts(tris []geom.Triangle, radius float64, n int) []levelCast {
-	rng := rand.New(rand.NewPCG(14, 50))
-	casts := make([]levelCast, 0, n)
-	for tries := 0; len(casts) < n && tries < 100*n; tries++ {
-		t := tris[rng.IntN(len(tris))]
-		nrm := t.Normal()
-		if l := nrm.Len(); l > 0 && !math.IsInf(l, 0) {
-			nrm = nrm.Mul(1 / l)
-		} else {
-			continue
-		}
-		u, v := rng.Float64(), rng.Float64()
-		if u+v > 1 {
-			u, v = 1-u, 1-v
-		}
-		p := t[0].Add(t[1].Sub(t[0]).Mul(u)).Add(t[2].Sub(t[0]).Mul(v))
-		side := float64(1 - 2*rng.IntN(2))
-		begin := p.Add(nrm.Mul(side * radius * (1 + 2*rng.Float64())))
-		dir := mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize()
-		casts = append(casts, levelCast{begin, dir.Mul(4 * radius * rng.Float64())})
-	}
-	return casts
-}
-
 // timeCasts runs f on every cast and returns the median and the 90th
 // percentile of the times, in microseconds.
-func timeCasts(casts []levelCast, f func(levelCast)) [2]float64 {
+func timeCasts(casts []levelcasts.Cast, f func(levelcasts.Cast)) [2]float64 {
 	ts := make([]time.Duration, len(casts))
 	for i, c := range casts {
 		t0 := time.Now()

@@ -12,6 +12,7 @@ import (
 
 	"sweepdbg/geom"
 	"sweepdbg/internal/castfile"
+	"sweepdbg/internal/levelcasts"
 	"sweepdbg/scene/meshfile"
 	"sweepdbg/sweep/oracle"
 	"sweepdbg/ui/editor"
@@ -69,6 +70,29 @@ func testBenchExport(t *testing.T, dir, obj string) {
 	if code, _, _ := runCmd("bench", "--export", out); code != exitInvalid {
 		t.Errorf("bench --export without --level: exit %d, want %d", code, exitInvalid)
 	}
+	// Character casts: the exported ones are made for the sphere, so the
+	// walks among them start resting on the floor (y = 0 once upright) at
+	// the sphere's radius.
+	out = filepath.Join(dir, "room.character.json")
+	code, stdout, errOut = runCmd("bench", "--level", obj, "--n", "40", "--casts", "character", "--export", out)
+	if code != exitOK || !strings.Contains(stdout, "4 triangles, 40 casts") || !strings.Contains(stdout, "export 40 casts of a sphere of radius 0.522") {
+		t.Fatalf("bench --casts character --export: exit %d, %q (stderr %q)", code, stdout, errOut)
+	}
+	if f, err = castfile.Read(out); err != nil {
+		t.Fatal(err)
+	}
+	resting := 0
+	for _, c := range f.CastList() {
+		if c.Begin[1] == 0.522 {
+			resting++
+		}
+	}
+	if resting == 0 {
+		t.Errorf("no exported character cast starts resting on the floor: %v", f.CastList())
+	}
+	if code, _, errOut := runCmd("bench", "--level", obj, "--casts", "walk"); code != exitInvalid || !strings.Contains(errOut, "want random or character") {
+		t.Errorf("bench --casts walk: exit %d, stderr %q; want %d", code, errOut, exitInvalid)
+	}
 }
 
 // TestBenchShape checks bench --shape: a level's guessed player (half
@@ -91,17 +115,17 @@ func TestBenchShape(t *testing.T) {
 	editor.FitLevel(s, editor.UpAuto)
 	tris := s.Mesh.Tris()
 	const n = 60
-	casts := levelCasts(tris, 0.9, n) // the casts bench makes: sized by the player's half height
+	casts := levelcasts.Random(tris, 0.9, n) // the casts bench makes: sized by the player's half height
 	for _, c := range []struct {
 		kind, shape string
-		hits        func(levelCast, geom.Triangle) bool
+		hits        func(levelcasts.Cast, geom.Triangle) bool
 	}{
-		{"capsule", "shape  capsule (radius 0.522, half segment (0, 0.378, 0))", func(c levelCast, tri geom.Triangle) bool {
-			_, ok := oracle.CapsuleFirstContact(0.522, mgl64.Vec3{0, 0.378, 0}, c.begin, c.delta, tri)
+		{"capsule", "shape  capsule (radius 0.522, half segment (0, 0.378, 0))", func(c levelcasts.Cast, tri geom.Triangle) bool {
+			_, ok := oracle.CapsuleFirstContact(0.522, mgl64.Vec3{0, 0.378, 0}, c.Begin, c.Delta, tri)
 			return ok
 		}},
-		{"box", "shape  box (half extents 0.522 x 0.9 x 0.522)", func(c levelCast, tri geom.Triangle) bool {
-			_, ok := oracle.BoxFirstContact([3]mgl64.Vec3{{0.522, 0, 0}, {0, 0.9, 0}, {0, 0, 0.522}}, c.begin, c.delta, tri)
+		{"box", "shape  box (half extents 0.522 x 0.9 x 0.522)", func(c levelcasts.Cast, tri geom.Triangle) bool {
+			_, ok := oracle.BoxFirstContact([3]mgl64.Vec3{{0.522, 0, 0}, {0, 0.9, 0}, {0, 0, 0.522}}, c.Begin, c.Delta, tri)
 			return ok
 		}},
 	} {

@@ -1,10 +1,13 @@
 // Reference timing for BenchmarkEllipsoidTriangle: the listing published in
 // Rouwe, "Collision Detection with Swept Spheres and Ellipsoids", sections
-// 3.1-4.2 (PolygonSweptEllipsoidIntersect, float, as printed, with a general
-// 4x4 inverse for Matrix::GetInversed), run on the same workload as the Go
-// benchmark: 200k cases, triangle vertices uniform in [-5,5]^3, start uniform
-// in [-8,8]^3, motion a uniform random direction times uniform [0,10],
-// ellipsoid a uniform random rotation with radii uniform in [0.5,2]. The
+// 3.1-4.2 (PolygonSweptEllipsoidIntersect, float, as printed; Matrix::GetInversed
+// inverts the affine matrices the listing gives it as the paper's Matrix class
+// would: the 3x3 part by cross products, then the translation; it was a
+// general 4x4 cofactor inverse until 2026-11-27, docs/performance.md), run on
+// the same workload as the Go benchmark: 200k cases, triangle vertices
+// uniform in [-5,5]^3, start uniform in [-8,8]^3, motion a uniform random
+// direction times uniform [0,10], ellipsoid a uniform random rotation with
+// radii uniform in [0.5,2]. The
 // triangle is stored as the paper stores polygons (plane + 2D vertices),
 // converted outside the timed loop.
 //
@@ -37,25 +40,14 @@ struct Matrix { float m[4][4]; // m[row][col]
   Vector3 Multiply3x3(const Vector3&v)const{return Vector3(m[0][0]*v.x+m[0][1]*v.y+m[0][2]*v.z,m[1][0]*v.x+m[1][1]*v.y+m[1][2]*v.z,m[2][0]*v.x+m[2][1]*v.y+m[2][2]*v.z);}
   Vector3 Multiply3x3Transposed(const Vector3&v)const{return Vector3(m[0][0]*v.x+m[1][0]*v.y+m[2][0]*v.z,m[0][1]*v.x+m[1][1]*v.y+m[2][1]*v.z,m[0][2]*v.x+m[1][2]*v.y+m[2][2]*v.z);}
   Matrix operator*(const Matrix&o)const{Matrix r; for(int i=0;i<4;i++)for(int j=0;j<4;j++){float s=0;for(int k=0;k<4;k++)s+=m[i][k]*o.m[k][j];r.m[i][j]=s;}return r;}
-  Matrix GetInversed()const{ // general 4x4 inverse by cofactors
-    const float*a=&m[0][0]; float inv[16];
-    inv[0]=a[5]*a[10]*a[15]-a[5]*a[11]*a[14]-a[9]*a[6]*a[15]+a[9]*a[7]*a[14]+a[13]*a[6]*a[11]-a[13]*a[7]*a[10];
-    inv[4]=-a[4]*a[10]*a[15]+a[4]*a[11]*a[14]+a[8]*a[6]*a[15]-a[8]*a[7]*a[14]-a[12]*a[6]*a[11]+a[12]*a[7]*a[10];
-    inv[8]=a[4]*a[9]*a[15]-a[4]*a[11]*a[13]-a[8]*a[5]*a[15]+a[8]*a[7]*a[13]+a[12]*a[5]*a[11]-a[12]*a[7]*a[9];
-    inv[12]=-a[4]*a[9]*a[14]+a[4]*a[10]*a[13]+a[8]*a[5]*a[14]-a[8]*a[6]*a[13]-a[12]*a[5]*a[10]+a[12]*a[6]*a[9];
-    inv[1]=-a[1]*a[10]*a[15]+a[1]*a[11]*a[14]+a[9]*a[2]*a[15]-a[9]*a[3]*a[14]-a[13]*a[2]*a[11]+a[13]*a[3]*a[10];
-    inv[5]=a[0]*a[10]*a[15]-a[0]*a[11]*a[14]-a[8]*a[2]*a[15]+a[8]*a[3]*a[14]+a[12]*a[2]*a[11]-a[12]*a[3]*a[10];
-    inv[9]=-a[0]*a[9]*a[15]+a[0]*a[11]*a[13]+a[8]*a[1]*a[15]-a[8]*a[3]*a[13]-a[12]*a[1]*a[11]+a[12]*a[3]*a[9];
-    inv[13]=a[0]*a[9]*a[14]-a[0]*a[10]*a[13]-a[8]*a[1]*a[14]+a[8]*a[2]*a[13]+a[12]*a[1]*a[10]-a[12]*a[2]*a[9];
-    inv[2]=a[1]*a[6]*a[15]-a[1]*a[7]*a[14]-a[5]*a[2]*a[15]+a[5]*a[3]*a[14]+a[13]*a[2]*a[7]-a[13]*a[3]*a[6];
-    inv[6]=-a[0]*a[6]*a[15]+a[0]*a[7]*a[14]+a[4]*a[2]*a[15]-a[4]*a[3]*a[14]-a[12]*a[2]*a[7]+a[12]*a[3]*a[6];
-    inv[10]=a[0]*a[5]*a[15]-a[0]*a[7]*a[13]-a[4]*a[1]*a[15]+a[4]*a[3]*a[13]+a[12]*a[1]*a[7]-a[12]*a[3]*a[5];
-    inv[14]=-a[0]*a[5]*a[14]+a[0]*a[6]*a[13]+a[4]*a[1]*a[14]-a[4]*a[2]*a[13]-a[12]*a[1]*a[6]+a[12]*a[2]*a[5];
-    inv[3]=-a[1]*a[6]*a[11]+a[1]*a[7]*a[10]+a[5]*a[2]*a[11]-a[5]*a[3]*a[10]-a[9]*a[2]*a[7]+a[9]*a[3]*a[6];
-    inv[7]=a[0]*a[6]*a[11]-a[0]*a[7]*a[10]-a[4]*a[2]*a[11]+a[4]*a[3]*a[10]+a[8]*a[2]*a[7]-a[8]*a[3]*a[6];
-    inv[11]=-a[0]*a[5]*a[11]+a[0]*a[7]*a[9]+a[4]*a[1]*a[11]-a[4]*a[3]*a[9]-a[8]*a[1]*a[7]+a[8]*a[3]*a[5];
-    inv[15]=a[0]*a[5]*a[10]-a[0]*a[6]*a[9]-a[4]*a[1]*a[10]+a[4]*a[2]*a[9]+a[8]*a[1]*a[6]-a[8]*a[2]*a[5];
-    float det=a[0]*inv[0]+a[1]*inv[4]+a[2]*inv[8]+a[3]*inv[12]; det=1.0f/det; Matrix r; for(int i=0;i<16;i++)(&r.m[0][0])[i]=inv[i]*det; return r; }
+  Matrix GetInversed()const{ // affine inverse: the 3x3 by cross products (its cofactors), then the translation
+    Vector3 c0=Column(0),c1=Column(1),c2=Column(2),t=Column(3);
+    Vector3 r0=c1.Cross(c2),r1=c2.Cross(c0),r2=c0.Cross(c1); float inv_det=1.0f/c0.Dot(r0);
+    r0=r0*inv_det; r1=r1*inv_det; r2=r2*inv_det; Matrix r;
+    r.m[0][0]=r0.x;r.m[0][1]=r0.y;r.m[0][2]=r0.z;r.m[0][3]=-r0.Dot(t);
+    r.m[1][0]=r1.x;r.m[1][1]=r1.y;r.m[1][2]=r1.z;r.m[1][3]=-r1.Dot(t);
+    r.m[2][0]=r2.x;r.m[2][1]=r2.y;r.m[2][2]=r2.z;r.m[2][3]=-r2.Dot(t);
+    r.m[3][0]=0;r.m[3][1]=0;r.m[3][2]=0;r.m[3][3]=1; return r; }
 };
 struct Plane { Vector3 mNormal; float mConstant;
   float GetSignedDistance(const Vector3&p)const{return mNormal.Dot(p)+mConstant;}

@@ -1,0 +1,342 @@
+package sweep_test
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+	"sweepdbg/internal/castfile"
+	"sweepdbg/internal/levelcasts"
+	"sweepdbg/scene/meshfile"
+	"sweepdbg/sweep"
+	"sweepdbg/ui/editor"
+)
+
+// Benchmarks and tests on real game levels (docs/performance.md, "Real
+// levels against native Jolt"). The levels are not in the repository
+// (their licences and sizes keep them out): SWEEPDBG_REAL_LEVELS names a
+// folder holding them as .obj, .gltf or .glb files (in it or one folder
+// down); without it these skip. Each level is loaded and sized as the
+// window does (editor.FitLevel: upright, the player guessed from its
+// scale), and gets 2000 character casts (levelcasts.Character) of that
+// ellipsoid and 2000 of the sphere of its horizontal radius (the same
+// draws, the poses placed for the sphere: what another engine can cast).
+
+const realLevelsEnv = "SWEEPDBG_REAL_LEVELS"
+
+const realCastCount = 2000
+
+type realLevel struct {
+	name       string
+	tris       []geom.Triangle
+	mesh       *sweep.Mesh
+	buildMS    float64
+	player     sweep.Ellipsoid // the guessed player
+	ball       sweep.Ellipsoid // the sphere of its horizontal radius
+	casts      []levelcasts.Cast
+	ballCasts  []levelcasts.Cast
+	guessed    string // what FitLevel guessed
+	begins     []mgl64.Vec3
+	deltas     []mgl64.Vec3
+	ballBegins []mgl64.Vec3
+	ballDeltas []mgl64.Vec3
+}
+
+var (
+	realOnce sync.Once
+	realLvls []realLevel
+	realErr  error
+)
+
+// realLevels returns the levels of $SWEEPDBG_REAL_LEVELS, loaded once,
+// and skips tb when it is not set.
+func realLevels(tb testing.TB) []realLevel {
+	tb.Helper()
+	dir := os.Getenv(realLevelsEnv)
+	if dir == "" {
+		tb.Skipf("set %s to a folder of real levels (.obj, .gltf, .glb; docs/performance.md names them and where to get them)", realLevelsEnv)
+	}
+	realOnce.Do(func() { realLvls, realErr = loadRealLevels(dir) })
+	if realErr != nil {
+		tb.Fatal(realErr)
+	}
+	if len(realLvls) == 0 {
+		tb.Fatalf("%s=%s holds no .obj, .gltf or .glb level", realLevelsEnv, dir)
+	}
+	return realLvls
+}
+
+func loadRealLevels(dir string) ([]realLevel, error) {
+	var paths []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if strings.Count(strings.TrimPrefix(p, dir), string(filepath.Separator)) > 1 {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch strings.ToLower(filepath.Ext(p)) {
+		case ".obj", ".gltf", ".glb":
+			paths = append(paths, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(paths)
+	var lvs []realLevel
+	for _, p := range paths {
+		s, err := meshfile.Open(context.Background(), p, nil)
+		if err != nil {
+			return nil, err
+		}
+		_, guess := editor.FitLevel(s, editor.UpAuto)
+		rel, _ := filepath.Rel(dir, p)
+		lv := realLevel{name: strings.TrimSuffix(filepath.ToSlash(rel), filepath.Ext(rel)), tris: s.Mesh.Tris(), guessed: guess}
+		lv.player = s.Shape.Ellipsoid
+		half := s.Shape.Extent()
+		lv.ball = sweep.Sphere(half[0])
+		t0 := time.Now()
+		lv.mesh = sweep.NewMesh(lv.tris)
+		lv.buildMS = float64(time.Since(t0).Microseconds()) / 1e3
+		lv.casts = levelcasts.Character(lv.tris, half, realCastCount)
+		lv.ballCasts = levelcasts.Character(lv.tris, mgl64.Vec3{half[0], half[0], half[0]}, realCastCount)
+		lv.begins, lv.deltas = split(lv.casts)
+		lv.ballBegins, lv.ballDeltas = split(lv.ballCasts)
+		lvs = append(lvs, lv)
+	}
+	return lvs, nil
+}
+
+func split(cs []levelcasts.Cast) (begins, deltas []mgl64.Vec3) {
+	for _, c := range cs {
+		begins, deltas = append(begins, c.Begin), append(deltas, c.Delta)
+	}
+	return begins, deltas
+}
+
+// BenchmarkRealLevel times, per level, the mesh build and the character
+// casts of the guessed player (ellipsoid) and of the sphere of its
+// horizontal radius: median and p90 µs per cast, CPU µs per cast, hit
+// rate; the build's wall ms and bytes per triangle.
+func BenchmarkRealLevel(b *testing.B) {
+	for _, lv := range realLevels(b) {
+		b.Run(lv.name+"/build", func(b *testing.B) {
+			var m *sweep.Mesh
+			for n := 0; n < b.N; n++ {
+				m = sweep.NewMesh(lv.tris)
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/1e3/float64(b.N), "build-ms")
+			b.ReportMetric(m.BytesPerTriangle(), "bytes/tri")
+			b.ReportMetric(float64(len(lv.tris)), "tris")
+		})
+		for _, c := range []struct {
+			name           string
+			e              sweep.Ellipsoid
+			begins, deltas []mgl64.Vec3
+		}{{"ellipsoid", lv.player, lv.begins, lv.deltas}, {"sphere", lv.ball, lv.ballBegins, lv.ballDeltas}} {
+			b.Run(lv.name+"/"+c.name, func(b *testing.B) {
+				hits := 0
+				sweep.TimeQueries(b, c.begins, c.deltas, func(begin, delta mgl64.Vec3) {
+					if _, ok := lv.mesh.Sweep(c.e, begin, delta); ok {
+						hits++
+					}
+				})
+				b.ReportMetric(float64(hits)/float64(len(c.begins)*b.N), "hit-rate")
+			})
+		}
+	}
+}
+
+// sinkRealHit keeps the profiled loop's results alive.
+var sinkRealHit sweep.Hit
+
+// BenchmarkRealLevelLoop is BenchmarkRealLevel's casts without per-cast
+// timing, for profiles (-cpuprofile): one op is one cast.
+func BenchmarkRealLevelLoop(b *testing.B) {
+	for _, lv := range realLevels(b) {
+		for _, c := range []struct {
+			name           string
+			e              sweep.Ellipsoid
+			begins, deltas []mgl64.Vec3
+		}{{"ellipsoid", lv.player, lv.begins, lv.deltas}, {"sphere", lv.ball, lv.ballBegins, lv.ballDeltas}} {
+			b.Run(lv.name+"/"+c.name, func(b *testing.B) {
+				cur := 0
+				for n := 0; n < b.N; n++ {
+					sinkRealHit, _ = lv.mesh.Sweep(c.e, c.begins[cur], c.deltas[cur])
+					if cur++; cur == len(c.begins) {
+						cur = 0
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestRealLevelSweepsMatchBruteForce requires the same answer, bit for
+// bit, from Mesh.Sweep and from the reference narrow phase on every
+// triangle, for every cast of the ellipsoid and of the sphere (the first
+// 300 of each with -short), and logs a digest of the answers per level.
+func TestRealLevelSweepsMatchBruteForce(t *testing.T) {
+	n := realCastCount
+	if testing.Short() {
+		n = 300
+	}
+	for _, lv := range realLevels(t) {
+		for _, c := range []struct {
+			name  string
+			e     sweep.Ellipsoid
+			casts []levelcasts.Cast
+		}{{"ellipsoid", lv.player, lv.casts}, {"sphere", lv.ball, lv.ballCasts}} {
+			h := fnv.New64a()
+			hits, start := 0, 0
+			for i, q := range c.casts[:min(n, len(c.casts))] {
+				want, wantOK := sweep.QueryBrute(lv.tris, c.e, q.Begin, q.Delta)
+				got, gotOK := lv.mesh.Sweep(c.e, q.Begin, q.Delta)
+				if gotOK != wantOK || got != want {
+					t.Fatalf("%s %s cast %d (%v, begin %v, delta %v): Sweep %v %+v, brute force %v %+v",
+						lv.name, c.name, i, q.Kind, q.Begin, q.Delta, gotOK, got, wantOK, want)
+				}
+				if gotOK {
+					hits++
+					if got.T == 0 {
+						start++
+					}
+					sweep.HashHit(h, got)
+				}
+			}
+			t.Logf("%s %s: %d triangles, %d casts, %d hits (%d at T = 0), answers digest %016x",
+				lv.name, c.name, len(lv.tris), min(n, len(c.casts)), hits, start, h.Sum64())
+		}
+	}
+}
+
+// TestRealLevelStats logs what a level is made of and what its casts
+// meet (docs/performance.md compares them with the generated levels):
+// the triangles' longest edge and aspect (longest edge squared over twice
+// the area: 1.15 for an equilateral triangle) in quantiles, in units of
+// the player's height; the tree's leaf occupancy; and per cast kind, how
+// many casts start touching (a hit at T = 0), and per cast the leaves
+// and triangles the walk reaches against the triangles the exact test
+// finds touching along the motion (CastCounts). It runs the same on the
+// generated levels' meshes when given SWEEPDBG_STATS_GENERATED (a folder
+// of cast files: tools/joltbench's export), so both read alike.
+func TestRealLevelStats(t *testing.T) {
+	for _, lv := range realLevels(t) {
+		logLevelStats(t, lv.name, lv.tris, lv.mesh, lv.player, lv.casts)
+	}
+}
+
+func logLevelStats(t *testing.T, name string, tris []geom.Triangle, mesh *sweep.Mesh, player sweep.Ellipsoid, casts []levelcasts.Cast) {
+	h := 2 * player.Axes[1].Len()
+	var longest, aspect []float64
+	degenerate := 0
+	for _, tr := range tris {
+		e := max(tr[1].Sub(tr[0]).Len(), tr[2].Sub(tr[1]).Len(), tr[0].Sub(tr[2]).Len())
+		a := geom.Cross(tr[1].Sub(tr[0]), tr[2].Sub(tr[0])).Len()
+		if !(a > 0) {
+			degenerate++
+			continue
+		}
+		longest = append(longest, e/h)
+		aspect = append(aspect, e*e/a)
+	}
+	q := func(xs []float64) string {
+		slices.Sort(xs)
+		var parts []string
+		for _, p := range []float64{0.1, 0.5, 0.9, 0.99} {
+			parts = append(parts, fmt.Sprintf("p%g %.3g", 100*p, xs[int(p*float64(len(xs)-1))]))
+		}
+		return strings.Join(parts, ", ")
+	}
+	t.Logf("%s: %d triangles (%d degenerate), player height %.4g", name, len(tris), degenerate, h)
+	t.Logf("%s: longest edge / player height: %s", name, q(longest))
+	t.Logf("%s: aspect (longest edge² / 2 area): %s", name, q(aspect))
+	sizes := mesh.LeafSizes()
+	leaves, inLeaves := 0, 0
+	for k, c := range sizes {
+		leaves += c
+		inLeaves += k * c
+	}
+	t.Logf("%s: %d leaves, %.2f triangles a leaf, sizes %v", name, leaves, float64(inLeaves)/float64(leaves), sizes[1:])
+	type agg struct{ n, start, hits, leaves, tris, contacts, touching int }
+	kinds := map[levelcasts.Kind]*agg{}
+	var all agg
+	for _, c := range casts {
+		a := kinds[c.Kind]
+		if a == nil {
+			a = &agg{}
+			kinds[c.Kind] = a
+		}
+		hit, ok := mesh.Sweep(player, c.Begin, c.Delta)
+		l, tr, co := mesh.CastCounts(player, c.Begin, c.Delta)
+		touching := 0
+		for i := range tris {
+			if _, ok := sweep.EllipsoidTriangle(player, c.Begin, c.Delta, tris[i]); ok {
+				touching++
+			}
+		}
+		for _, x := range []*agg{a, &all} {
+			x.n++
+			if ok {
+				x.hits++
+				if hit.T == 0 {
+					x.start++
+				}
+			}
+			x.leaves += l
+			x.tris += tr
+			x.contacts += co
+			x.touching += touching
+		}
+	}
+	line := func(k string, a *agg) {
+		f := float64(a.n)
+		t.Logf("%s %s: %d casts, %.0f%% hit, %.0f%% start touching; per cast %.1f leaves, %.1f triangles reached, %.2f contacts found, %.2f triangles touched along the whole motion",
+			name, k, a.n, 100*float64(a.hits)/f, 100*float64(a.start)/f, float64(a.leaves)/f, float64(a.tris)/f, float64(a.contacts)/f, float64(a.touching)/f)
+	}
+	for _, k := range []levelcasts.Kind{levelcasts.KindWalk, levelcasts.KindFall, levelcasts.KindWall, levelcasts.KindRandom} {
+		if a := kinds[k]; a != nil {
+			line(k.String(), a)
+		}
+	}
+	line("all", &all)
+}
+
+// TestGeneratedLevelStats is TestRealLevelStats on the cast files of
+// $SWEEPDBG_STATS_GENERATED (block.json and dense.json as tools/joltbench
+// exports them: the generated levels, their casts of the sphere), for
+// comparison; it skips without it.
+func TestGeneratedLevelStats(t *testing.T) {
+	dir := os.Getenv("SWEEPDBG_STATS_GENERATED")
+	if dir == "" {
+		t.Skip("set SWEEPDBG_STATS_GENERATED to a folder of the generated levels' cast files")
+	}
+	for _, name := range []string{"block", "dense"} {
+		f, err := castfile.Read(filepath.Join(dir, name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tris := f.Tris()
+		var casts []levelcasts.Cast
+		for _, c := range f.CastList() {
+			casts = append(casts, levelcasts.Cast{Begin: c.Begin, Delta: c.Delta, Kind: levelcasts.KindRandom})
+		}
+		logLevelStats(t, name, tris, sweep.NewMesh(tris), sweep.Sphere(f.Radius), casts)
+	}
+}
