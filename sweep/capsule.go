@@ -153,11 +153,8 @@ func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, m
 // plain cross product N with a relative margin of 1e-9 (as
 // capsuleMissesPlane; a triangle without a usable plane answers false).
 func (k *capsuleCaster) enteredFromOutside(tri *geom.Triangle, i int) bool {
-	o := v3p(&tri[0])
-	e1, e2 := v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o)
-	n := e1.cross(e2)
-	nn := n.lenSq()
-	if !(nn >= crossRecheck*e1.lenSq()*e2.lenSq()) {
+	o, n, nn, ok := plainNormal(tri)
+	if !ok {
 		return false
 	}
 	b, s := v3(k.caps[0].begin).sub(o), v3(k.c.HalfSegment)
@@ -245,11 +242,8 @@ func segmentDistSq(p, e vec3) float64 {
 // ulps, far below m. A thinner triangle is never rejected here. NaN
 // compares false and rejects nothing.
 func capsuleMissesPlane(c *Capsule, begin, delta *mgl64.Vec3, tri *geom.Triangle, maxT float64) bool {
-	o := v3p(&tri[0])
-	e1, e2 := v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o)
-	n := e1.cross(e2)
-	nn := n.lenSq()
-	if !(nn >= crossRecheck*e1.lenSq()*e2.lenSq()) {
+	o, n, nn, ok := plainNormal(tri)
+	if !ok {
 		return false
 	}
 	bw, d, s := v3p(begin).sub(o), v3p(delta), v3(c.HalfSegment)
@@ -257,6 +251,19 @@ func capsuleMissesPlane(c *Capsule, begin, delta *mgl64.Vec3, tri *geom.Triangle
 	dist, nd := centerSide(bw.dot(n), d.dot(n))
 	rho := c.Radius*ln + abs(s.dot(n)) + 1e-9*(bw.length()+d.length()+c.Radius+s.length())*ln
 	return dist > rho && (nd >= 0 || dist+maxT*nd > rho)
+}
+
+// plainNormal returns the triangle's vertex 0 and its plain normal N =
+// (v1 - v0) x (v2 - v0) with |N|², and ok when the sine of the angle
+// between those edges is at least 1e-4 (crossRecheck), where N is tilted
+// by at most 1e-12 rad; the early outs that use it (capsuleMissesPlane,
+// enteredFromOutside) answer false otherwise.
+func plainNormal(tri *geom.Triangle) (o, n vec3, nn float64, ok bool) {
+	o = v3p(&tri[0])
+	e1, e2 := v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o)
+	n = e1.cross(e2)
+	nn = n.lenSq()
+	return o, n, nn, nn >= crossRecheck*e1.lenSq()*e2.lenSq()
 }
 
 // capsuleFrame is the triangle and the motion in the space where the

@@ -53,6 +53,19 @@ type realLevel struct {
 	ballDeltas []mgl64.Vec3
 }
 
+// realShape is one of a level's two shapes with its casts.
+type realShape struct {
+	name           string
+	e              sweep.Ellipsoid
+	begins, deltas []mgl64.Vec3
+}
+
+// shapes returns the level's player ellipsoid and the sphere of its
+// horizontal radius, each with its own casts.
+func (lv *realLevel) shapes() []realShape {
+	return []realShape{{"ellipsoid", lv.player, lv.begins, lv.deltas}, {"sphere", lv.ball, lv.ballBegins, lv.ballDeltas}}
+}
+
 var (
 	realOnce sync.Once
 	realLvls []realLevel
@@ -145,11 +158,7 @@ func BenchmarkRealLevel(b *testing.B) {
 			b.ReportMetric(m.BytesPerTriangle(), "bytes/tri")
 			b.ReportMetric(float64(len(lv.tris)), "tris")
 		})
-		for _, c := range []struct {
-			name           string
-			e              sweep.Ellipsoid
-			begins, deltas []mgl64.Vec3
-		}{{"ellipsoid", lv.player, lv.begins, lv.deltas}, {"sphere", lv.ball, lv.ballBegins, lv.ballDeltas}} {
+		for _, c := range lv.shapes() {
 			b.Run(lv.name+"/"+c.name, func(b *testing.B) {
 				hits := 0
 				sweep.TimeQueries(b, c.begins, c.deltas, func(begin, delta mgl64.Vec3) {
@@ -170,11 +179,7 @@ var sinkRealHit sweep.Hit
 // timing, for profiles (-cpuprofile): one op is one cast.
 func BenchmarkRealLevelLoop(b *testing.B) {
 	for _, lv := range realLevels(b) {
-		for _, c := range []struct {
-			name           string
-			e              sweep.Ellipsoid
-			begins, deltas []mgl64.Vec3
-		}{{"ellipsoid", lv.player, lv.begins, lv.deltas}, {"sphere", lv.ball, lv.ballBegins, lv.ballDeltas}} {
+		for _, c := range lv.shapes() {
 			b.Run(lv.name+"/"+c.name, func(b *testing.B) {
 				cur := 0
 				for n := 0; n < b.N; n++ {
