@@ -213,7 +213,7 @@ func (w *wideEncoder) emit(kids []int32) uint32 {
 type walker struct {
 	nodes  []wnode
 	axes   [3]slabAxis // the slab test per axis
-	moving bool        // along every axis: no still one (slabAxis.still)
+	moving bool        // along every axis: no still one (slabAxis.still); slab4 takes only such walks
 	// The stack of nodes and leaves to visit, nearest on top: sp entries
 	// (entry times in stackT, references in stackRef), below them the
 	// entries of spilled (bottom first). The arrays are small (a walk
@@ -334,24 +334,27 @@ func (w *walker) startAt(m *Mesh, o, dir, r *[3]float64, tmax float64) bool {
 // in Go; slab4 (slab4_amd64.s, SSE2) is the same arithmetic four children
 // at a time, which enterChildren takes on amd64 for a moving walk;
 // slab4AVX2 is the same again in one AVX2 register, returning the entered
-// mask, which nextGo takes where the CPU has AVX2; walk4AVX2 is nextGo's
-// whole loop in assembly around slab4AVX2's arithmetic, which next takes
-// there. A change to the test goes into enterChildrenGo and then into
-// each assembly form; TestSlab4MatchesGo and TestWalk4MatchesGo require
-// them to agree with it (the times up to the sign of a zero, the walks
-// exactly).
+// mask (kept for TestSlab4MatchesGo); walk4AVX2 is nextGo's whole loop in
+// assembly around slab4AVX2's arithmetic, which next takes where the CPU
+// has AVX2, for every walk. A change to the test goes into
+// enterChildrenGo and then into each assembly form; TestSlab4MatchesGo and
+// TestWalk4MatchesGo require them to agree with it (the times up to the
+// sign of a zero, the walks exactly).
 //
-// On
-// an axis along which the point moves it is startAt's root test on the decoded
-// boxes, with the same arithmetic (for dir[i] >= 0 the slab's entry is at
-// its min and its exit at its max, the other way round for dir[i] < 0,
-// which is where startAt's rows put them), but without branches: 1/dir is
-// finite, so no product is NaN and the min builtin gives what startAt's
-// comparisons do. The entry times are kept negated (max(t, a) is
-// -min(-t, -a), and the product by -1/dir is exactly -a), which spares
-// the builtin max's sign flips. On an axis along which it does not move
-// (1/dir infinite), see stillEntry. The four children are written out
-// (scalars stay in registers; arrays would not).
+// On an axis along which the point moves it is startAt's root test on
+// the decoded boxes, with the same arithmetic (for dir[i] >= 0 the slab's
+// entry is at its min and its exit at its max, the other way round for
+// dir[i] < 0, which is where startAt's rows put them), but without
+// branches: 1/dir is finite, so no product is NaN and the min builtin
+// gives what startAt's comparisons do. The entry times are kept negated
+// (max(t, a) is -min(-t, -a), and the product by -1/dir is exactly -a),
+// which spares the builtin max's sign flips. On an axis along which it
+// does not move (1/dir = +Inf) it is startAt's root test exactly: each
+// product is an infinity, or NaN for a point on the grown slab's boundary,
+// which the comparisons ignore (minNum): a point inside the slab leaves
+// the times alone, one outside gives an infinite entry (-Inf, negated) or
+// a -Inf exit, so the child is never entered. The four children are
+// written out (scalars stay in registers; arrays would not).
 func (w *walker) enterChildren(n *wnode, tmax float64) (t, x [4]float64) {
 	if haveSlab4 && w.moving {
 		slab4(n, &w.axes, tmax, &t, &x)
@@ -371,12 +374,14 @@ func (w *walker) enterChildrenGo(n *wnode, tmax float64) (t, x [4]float64) {
 		near, far := a.rows()
 		qn, qf := binary.LittleEndian.Uint32(n.q[near][:]), binary.LittleEndian.Uint32(n.q[far][:])
 		on, of := a.on, a.of
+		ninv, inv := a.ninv, a.inv
 		if a.still() {
-			e0, e1 = min(e0, stillEntry(o, s, uint8(qn), uint8(qf), on, of)), min(e1, stillEntry(o, s, uint8(qn>>8), uint8(qf>>8), on, of))
-			e2, e3 = min(e2, stillEntry(o, s, uint8(qn>>16), uint8(qf>>16), on, of)), min(e3, stillEntry(o, s, uint8(qn>>24), uint8(qf>>24), on, of))
+			e0, e1 = minNum(e0, (decodeCoord(o, uint8(qn), s)-on)*ninv), minNum(e1, (decodeCoord(o, uint8(qn>>8), s)-on)*ninv)
+			e2, e3 = minNum(e2, (decodeCoord(o, uint8(qn>>16), s)-on)*ninv), minNum(e3, (decodeCoord(o, uint8(qn>>24), s)-on)*ninv)
+			x0, x1 = minNum(x0, (decodeCoord(o, uint8(qf), s)-of)*inv), minNum(x1, (decodeCoord(o, uint8(qf>>8), s)-of)*inv)
+			x2, x3 = minNum(x2, (decodeCoord(o, uint8(qf>>16), s)-of)*inv), minNum(x3, (decodeCoord(o, uint8(qf>>24), s)-of)*inv)
 			continue
 		}
-		ninv, inv := a.ninv, a.inv
 		e0, e1 = min(e0, (decodeCoord(o, uint8(qn), s)-on)*ninv), min(e1, (decodeCoord(o, uint8(qn>>8), s)-on)*ninv)
 		e2, e3 = min(e2, (decodeCoord(o, uint8(qn>>16), s)-on)*ninv), min(e3, (decodeCoord(o, uint8(qn>>24), s)-on)*ninv)
 		x0, x1 = min(x0, (decodeCoord(o, uint8(qf), s)-of)*inv), min(x1, (decodeCoord(o, uint8(qf>>8), s)-of)*inv)
@@ -385,23 +390,22 @@ func (w *walker) enterChildrenGo(n *wnode, tmax float64) (t, x [4]float64) {
 	return [4]float64{-e0, -e1, -e2, -e3}, [4]float64{x0, x1, x2, x3}
 }
 
-// stillEntry returns minus the entry time, on an axis along which the
-// point does not move, of the child with codes qn (min) and qf (max) on
-// the grid o, s (offsets on = o + r and of = o - r): 0 (no constraint)
-// when the child's slab holds the point, boundaries included, else its
-// distance from the point times the largest float64, which is at least
-// that distance's ratio to any t an enclosing box was entered at.
-// Conservative: a child is never culled for a point inside its slab.
-func stillEntry(o, s float64, qn, qf uint8, on, of float64) float64 {
-	return -max(decodeCoord(o, qn, s)-on, of-decodeCoord(o, qf, s), 0) * math.MaxFloat64
+// minNum returns the smaller of a and p, or a when p is NaN (a never is):
+// the min of startAt's comparisons, and of the assembly's VMINPD with the
+// product as its first source.
+func minNum(a, p float64) float64 {
+	if p < a {
+		return p
+	}
+	return a
 }
 
 // next returns the next leaf entered at a t no greater than tmax, nearest
-// first: its triangles are first..first+count-1 in leaf order. For a walk
-// that moves along every axis on a CPU with AVX2, walk4AVX2 runs the loop
-// (nextGo's, in assembly); the spilling and unspilling are left here.
+// first: its triangles are first..first+count-1 in leaf order. On a CPU
+// with AVX2, walk4AVX2 runs the loop (nextGo's, in assembly); the
+// spilling and unspilling are left here.
 func (w *walker) next(tmax float64) (first, count uint32, ok bool) {
-	if !walk4On || !w.moving {
+	if !walk4On {
 		return w.nextGo(tmax)
 	}
 	ref := uint32(emptyRef) // pop first
@@ -442,12 +446,7 @@ func (w *walker) nextGo(tmax float64) (first, count uint32, ok bool) {
 				return idx, cnt, true
 			}
 			n := &w.nodes[idx]
-			var in int
-			if useAVX2 && w.moving {
-				in = slab4AVX2(n, &w.axes, tmax, &t)
-			} else {
-				in = w.enterMask(n, tmax, &t)
-			}
+			in := w.enterMask(n, tmax, &t)
 			if in == 0 {
 				break
 			}
@@ -462,7 +461,7 @@ func (w *walker) nextGo(tmax float64) (first, count uint32, ok bool) {
 }
 
 // enterMask is slab4AVX2 without AVX2 (slab4, or the Go form for a walk
-// with a still axis): it stores the entry times of n's children in t and
+// with a still axis, see enterChildren): it stores the entry times of n's children in t and
 // returns the mask of the used children entered by tmax.
 func (w *walker) enterMask(n *wnode, tmax float64, t *[4]float64) int {
 	var x [4]float64

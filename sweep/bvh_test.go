@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -367,30 +368,34 @@ func TestWalkerSpills(t *testing.T) {
 		tris = append(tris, geom.Triangle{{x, 0, 0}, {x * 1.01, x * 0.01, 0}, {x, 0, x * 0.01}})
 	}
 	m := NewMesh(tris)
-	// Still along y and z (the Go loop), then moving along every axis
-	// (walk4AVX2 where the CPU has AVX2).
-	for _, dir := range [][3]float64{{1e13, 0, 0}, {1e13, 1e-300, 1e-300}} {
-		var w walker
-		if !w.start(m, [3]float64{-1, 0, 0}, dir, [3]float64{}, 1) {
-			t.Fatal("root not entered")
-		}
-		seen, spilled := make([]int, len(tris)), 0
-		for {
-			spilled = max(spilled, len(w.spilled))
-			first, count, ok := w.next(1)
-			if !ok {
-				break
+	// Still along y and z, then moving along every axis, through the Go
+	// loop and through walk4AVX2 where the CPU has AVX2.
+	defer func(on bool) { walk4On = on }(walk4On)
+	for _, on := range []bool{false, useAVX2} {
+		walk4On = on
+		for _, dir := range [][3]float64{{1e13, 0, 0}, {1e13, 1e-300, 1e-300}} {
+			var w walker
+			if !w.start(m, [3]float64{-1, 0, 0}, dir, [3]float64{}, 1) {
+				t.Fatal("root not entered")
 			}
-			for k := first; k < first+count; k++ {
-				seen[m.perm[k]]++
+			seen, spilled := make([]int, len(tris)), 0
+			for {
+				spilled = max(spilled, len(w.spilled))
+				first, count, ok := w.next(1)
+				if !ok {
+					break
+				}
+				for k := first; k < first+count; k++ {
+					seen[m.perm[k]]++
+				}
 			}
-		}
-		if spilled == 0 {
-			t.Fatalf("dir %v: the walk never spilled: the test does not exercise spilling", dir)
-		}
-		for id, n := range seen {
-			if n != 1 {
-				t.Fatalf("dir %v: triangle %d visited %d times", dir, id, n)
+			if spilled == 0 {
+				t.Fatalf("dir %v, walk4AVX2 %v: the walk never spilled: the test does not exercise spilling", dir, on)
+			}
+			for id, n := range seen {
+				if n != 1 {
+					t.Fatalf("dir %v, walk4AVX2 %v: triangle %d visited %d times", dir, on, id, n)
+				}
 			}
 		}
 	}
@@ -398,9 +403,11 @@ func TestWalkerSpills(t *testing.T) {
 
 // TestWalk4MatchesGo checks that walk4AVX2 (where the CPU has AVX2) walks
 // as the Go loop does: the same leaves in the same order, for random
-// motions along every axis and a tmax that shrinks during the walk as a
-// sweep's best T does, on a shallow random mesh and a deep one that
-// spills.
+// motions and a tmax that shrinks during the walk as a sweep's best T
+// does, on a shallow random mesh, a deep one that spills, and a mesh of
+// integer coordinates crossed by motions with zero components (still
+// axes, every combination of them, either sign of zero, the point often
+// exactly on a slab's boundary: stillMotion).
 func TestWalk4MatchesGo(t *testing.T) {
 	if !useAVX2 {
 		t.Skip("no AVX2")
@@ -412,22 +419,31 @@ func TestWalk4MatchesGo(t *testing.T) {
 		x := math.Pow(1.2, float64(i)) * 1e-20
 		deep = append(deep, geom.Triangle{{x, 0, 0}, {x * 1.01, x * 0.01, 0}, {x, 0, x * 0.01}})
 	}
-	meshes := []*Mesh{NewMesh(randomSoup(rng, 3000, 50, 3)), NewMesh(deep)}
-	leaves := 0
-	for i := 0; i < 4000; i++ {
-		m := meshes[i%2]
+	meshes := []*Mesh{NewMesh(randomSoup(rng, 3000, 50, 3)), NewMesh(deep), NewMesh(integerSoup(rng, 3000, 50, 4))}
+	var leaves, stillLeaves [8]int // by the mask of still axes
+	for i := 0; i < 12000; i++ {
+		m := meshes[i%3]
 		o, d := randVec(rng, 60), randVec(rng, 40)
 		r := [3]float64{20 * rng.Float64(), 20 * rng.Float64(), 20 * rng.Float64()}
-		if m == meshes[1] {
+		switch m {
+		case meshes[1]:
 			o, d, r = [3]float64{-1, 0, 0}, [3]float64{1e13, 1e-300 * rng.Float64(), 1e-300}, [3]float64{}
+		case meshes[2]:
+			o, d, r = stillMotion(rng, i/3%8)
 		}
 		shrink := rng.Float64()
 		var walks [2][][2]uint32
+		still := 0
 		for k, on := range []bool{false, true} {
 			walk4On = on
 			var w walker
-			if !w.start(m, o, d, r, 1) || !w.moving {
+			if !w.start(m, o, d, r, 1) {
 				break
+			}
+			for a := range w.axes {
+				if w.axes[a].still() {
+					still |= 1 << a
+				}
 			}
 			for tmax := 1.0; ; tmax *= shrink {
 				first, count, ok := w.next(tmax)
@@ -438,21 +454,58 @@ func TestWalk4MatchesGo(t *testing.T) {
 			}
 		}
 		if !slices.Equal(walks[0], walks[1]) {
-			t.Fatalf("walk %d: Go gives leaves %v, walk4AVX2 %v", i, walks[0], walks[1])
+			t.Fatalf("walk %d (o %v, d %v, r %v): Go gives leaves %v, walk4AVX2 %v", i, o, d, r, walks[0], walks[1])
 		}
-		leaves += len(walks[0])
+		leaves[still] += len(walks[0])
+		if m == meshes[2] {
+			stillLeaves[still] += len(walks[0])
+		}
 	}
-	if leaves < 1000 {
-		t.Fatalf("only %d leaves visited: the test is not exercising the walk", leaves)
+	for still, n := range stillLeaves {
+		if n < 200 {
+			t.Fatalf("only %d leaves visited with still axes %03b: the test is not exercising the walk", n, still)
+		}
 	}
-	t.Logf("%d leaves", leaves)
+	t.Logf("leaves by still axes (bit i: axis i): %v", leaves)
+}
+
+// integerSoup is randomSoup on integer coordinates (as a Quake map's),
+// so that the slabs of stillMotion's points often share a boundary.
+func integerSoup(rng *rand.Rand, n int, span, size float64) []geom.Triangle {
+	tris := randomSoup(rng, n, span, size)
+	for i := range tris {
+		for j := range tris[i] {
+			for k := range tris[i][j] {
+				tris[i][j][k] = math.Round(tris[i][j][k])
+			}
+		}
+	}
+	return tris
+}
+
+// stillMotion returns a motion for integerSoup's meshes that does not
+// move along the axes in the mask still (a zero of either sign; all three
+// for 7: no motion at all), with integer origins and extents on those
+// axes, so that the point often lies exactly on a child slab's boundary
+// (where 0 * Inf is NaN, see enterChildren).
+func stillMotion(rng *rand.Rand, still int) (o, d, r [3]float64) {
+	for a := 0; a < 3; a++ {
+		o[a], d[a], r[a] = (rng.Float64()-0.5)*60, (rng.Float64()-0.5)*40, 8*rng.Float64()
+		if still&(1<<a) != 0 {
+			o[a], r[a] = math.Round(o[a]), float64(rng.IntN(4))
+			d[a] = math.Copysign(0, rng.Float64()-0.5)
+		}
+	}
+	return o, d, r
 }
 
 // TestSlab4MatchesGo checks the SSE2 child test against the Go one
 // on random nodes and motions (the same times up to the sign of a zero,
 // the same answers), the AVX2 one (where the CPU has it) against the SSE2
 // one (the same entry times up to the sign of a zero, the same mask of
-// used children entered), and the layout the assembly hard-codes.
+// used children entered), the AVX2 one against the Go one for motions
+// with still axes (stillMotion; the SSE2 form does not take those), and
+// the layout the assembly hard-codes.
 func TestSlab4MatchesGo(t *testing.T) {
 	if unsafe.Sizeof(slabAxis{}) != 48 || unsafe.Offsetof(wnode{}.org) != 0 || unsafe.Offsetof(wnode{}.exp) != 52 || unsafe.Offsetof(wnode{}.live) != 55 {
 		t.Fatalf("layout changed: slabAxis %d bytes, wnode.org at %d, wnode.exp at %d, wnode.live at %d: update slab4_amd64.s",
@@ -499,6 +552,45 @@ func TestSlab4MatchesGo(t *testing.T) {
 		t.Fatalf("only %d children entered: the test is not exercising hits", entered)
 	}
 	t.Logf("%d children entered; %d nodes also through slab4AVX2 (AVX2: %v)", entered, avx, useAVX2)
+	if !useAVX2 {
+		return
+	}
+	// Still axes: slab4AVX2 against the Go form, counting the children
+	// entered and the products that are NaN (a point on a boundary).
+	mi := NewMesh(integerSoup(rng, 3000, 50, 4))
+	stillEntered, boundary := 0, 0
+	for i := 0; i < 40000; i++ {
+		o, d, r := stillMotion(rng, 1+i%7)
+		var w walker
+		if !w.start(mi, o, d, r, 1) {
+			continue
+		}
+		n := &mi.nodes[rng.IntN(len(mi.nodes))]
+		tmax := rng.Float64()
+		var avxT [4]float64
+		in := slab4AVX2(n, &w.axes, tmax, &avxT)
+		wantT, wantX := w.enterChildrenGo(n, tmax)
+		if avxT != wantT || in != enteredMask(&wantT, &wantX)&int(n.live) {
+			t.Fatalf("node %+v, walker %+v: slab4AVX2 gives %v (mask %b), Go %v %v", n, w.axes, avxT, in, wantT, wantX)
+		}
+		stillEntered += bits.OnesCount(uint(in))
+		for a := range w.axes {
+			ax := &w.axes[a]
+			if !ax.still() {
+				continue
+			}
+			near, far := ax.rows()
+			for c := range n.ref {
+				if in&(1<<c) != 0 && (n.child(c)[near]-ax.on == 0 || n.child(c)[far]-ax.of == 0) {
+					boundary++
+				}
+			}
+		}
+	}
+	if stillEntered < 1000 || boundary < 100 {
+		t.Fatalf("still axes: %d children entered, %d on a boundary: the test is not exercising them", stillEntered, boundary)
+	}
+	t.Logf("still axes: %d children entered, %d of them with the point on a boundary", stillEntered, boundary)
 }
 
 // sameBits4 returns how many of a's and b's elements are bitwise equal.

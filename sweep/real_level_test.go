@@ -172,6 +172,54 @@ func BenchmarkRealLevel(b *testing.B) {
 	}
 }
 
+// BenchmarkRealLevelKind is BenchmarkRealLevel's casts by kind (walk,
+// fall, wall), and three variants made from them: the walks moved
+// horizontally only (walk-flat: the vertical component 0, as a real
+// controller's ground move), the falls straight down (fall-down: the
+// horizontal components 0) and the wall casts tilted down by 1e-9 of the
+// player's height (wall-tilt: no zero component). The variants' answers
+// are not checked against brute force here.
+func BenchmarkRealLevelKind(b *testing.B) {
+	for _, lv := range realLevels(b) {
+		for _, c := range []struct {
+			name  string
+			e     sweep.Ellipsoid
+			casts []levelcasts.Cast
+		}{{"ellipsoid", lv.player, lv.casts}, {"sphere", lv.ball, lv.ballCasts}} {
+			h := 2 * lv.player.Axes[1].Len()
+			for _, k := range []struct {
+				name string
+				kind levelcasts.Kind
+				edit func(d mgl64.Vec3) mgl64.Vec3
+			}{
+				{"walk", levelcasts.KindWalk, nil},
+				{"walk-flat", levelcasts.KindWalk, func(d mgl64.Vec3) mgl64.Vec3 { d[1] = 0; return d }},
+				{"fall", levelcasts.KindFall, nil},
+				{"fall-down", levelcasts.KindFall, func(d mgl64.Vec3) mgl64.Vec3 { d[0], d[2] = 0, 0; return d }},
+				{"wall", levelcasts.KindWall, nil},
+				{"wall-tilt", levelcasts.KindWall, func(d mgl64.Vec3) mgl64.Vec3 { d[1] = -1e-9 * h; return d }},
+			} {
+				var begins, deltas []mgl64.Vec3
+				for _, q := range c.casts {
+					if q.Kind != k.kind {
+						continue
+					}
+					d := q.Delta
+					if k.edit != nil {
+						d = k.edit(d)
+					}
+					begins, deltas = append(begins, q.Begin), append(deltas, d)
+				}
+				b.Run(lv.name+"/"+c.name+"/"+k.name, func(b *testing.B) {
+					sweep.TimeQueries(b, begins, deltas, func(begin, delta mgl64.Vec3) {
+						sinkRealHit, _ = lv.mesh.Sweep(c.e, begin, delta)
+					})
+				})
+			}
+		}
+	}
+}
+
 // sinkRealHit keeps the profiled loop's results alive.
 var sinkRealHit sweep.Hit
 

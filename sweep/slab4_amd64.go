@@ -20,16 +20,17 @@ func slab4(n *wnode, a *[3]slabAxis, tmax float64, t, x *[4]float64)
 
 // slab4AVX2 is slab4 with the four children in one AVX2 register: the
 // same values in the same order (its decoding's FMA is exact, see SIDE4),
-// so the same entry times in t
-// (TestSlab4MatchesGo). It returns the mask of the used children entered
-// (enteredMask of slab4's times, masked with n.live) and stores no exit
-// times. Call it only when useAVX2 is true.
+// so the same entry times in t (TestSlab4MatchesGo), for a walk with still
+// axes too (the same times as enterChildrenGo). It returns the mask of
+// the used children entered (enteredMask of slab4's times, masked with
+// n.live) and stores no exit times. It is walk4AVX2's test on its own,
+// for TestSlab4MatchesGo. Call it only when useAVX2 is true.
 //
 //go:noescape
 func slab4AVX2(n *wnode, a *[3]slabAxis, tmax float64, t *[4]float64) (in int)
 
-// walk4AVX2 is walker.nextGo's loop in assembly for a walk that moves
-// along every axis (see walker.next). Starting from ref (an entry already popped,
+// walk4AVX2 is walker.nextGo's loop in assembly, for every walk (see
+// walker.next). Starting from ref (an entry already popped,
 // or emptyRef to pop first), it pops the stack and expands inner nodes
 // (children by slab4AVX2's arithmetic, pushed as walker.push pushes them)
 // until it holds a leaf, which it returns; it returns emptyRef when the

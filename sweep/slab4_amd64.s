@@ -79,10 +79,17 @@ TEXT ·slab4(SB), NOSPLIT, $0-40
 // register, with the SSE2 form's arithmetic (the decoding fused, exactly:
 // SIDE4) but for one sign: it keeps the entry times themselves, (near
 // side - on) * inv folded in with VMAXPD from 0, where SIDE keeps their
-// negations, (near side - on) * (-inv) folded in with MINPD from 0. Negating a product is exact, so the
-// times are the same up to the sign of a zero (which no comparison of
-// the walk sees; TestSlab4MatchesGo). The slabAxis values are in
-// registers (LOADAXES), the origins and steps are built per node.
+// negations, (near side - on) * (-inv) folded in with MINPD from 0.
+// Negating a product is exact, so the times are the same up to the sign
+// of a zero (which no comparison of the walk sees; TestSlab4MatchesGo).
+// The product is VMAXPD's and VMINPD's first source, so a NaN product is
+// ignored (the instructions return the second source when either is NaN),
+// as enterChildrenGo's minNum ignores it: that makes the same arithmetic
+// exact on an axis along which the point does not move (inv = +Inf, the
+// products infinite, or NaN for a point on a boundary: see
+// walker.enterChildren), so the walk takes no other path for those. The
+// slabAxis values are in registers (LOADAXES), the origins and steps are
+// built per node.
 
 // LOADAXES broadcasts the slabAxis values of the array at DI to the YMM
 // registers SLAB4 reads: on, of and inv of axis 0 to Y2, Y3, Y4, of axis
@@ -102,7 +109,8 @@ TEXT ·slab4(SB), NOSPLIT, $0-40
 // slabAxis is at P of DI into A with OP: the codes at that side's row
 // offset, widened exactly (VPMOVZXBD, VCVTDQ2PD), decoded as o + q*s (the
 // origin in Y0, the step in Y1) by one FMA, minus the offset in OFF, times
-// 1/dir in INV. The FMA rounds once where decodeCoord rounds the product
+// 1/dir in INV, folded in with the product as OP's first source (a NaN
+// product leaves A alone). The FMA rounds once where decodeCoord rounds the product
 // and the sum: the same value, as q*s (q <= 255 times a power of two from
 // 2^-128 to 2^127) is exact; it is a shorter latency on the walk's path
 // from a node to its children. Scratch: AX, Y5.
@@ -113,7 +121,7 @@ TEXT ·slab4(SB), NOSPLIT, $0-40
 	VFMADD213PD Y0, Y1, Y5; \
 	VSUBPD OFF, Y5, Y5; \
 	VMULPD INV, Y5, Y5; \
-	OP Y5, A, A
+	OP A, Y5, A
 
 // AXIS4 folds axis i (slabAxis at P of DI, its values in ON, OF and INV)
 // into Y8 (the entry times, VMAXPD) and Y10 (the exit times, VMINPD): the
@@ -167,8 +175,8 @@ TEXT ·slab4AVX2(SB), NOSPLIT, $0-40
 
 // func walk4AVX2(w *walker, tmax float64, ref uint32) uint32
 //
-// walker.nextGo's loop (see walker.next) for a walk that moves along every
-// axis: the same stack operations in the same order as the Go loop and
+// walker.nextGo's loop (see walker.next), for any walk (still axes
+// included: SLAB4 is exact for them): the same stack operations in the same order as the Go loop and
 // walker.push, the children tested by SLAB4. Registers: BX the walker,
 // DI its slabAxis array, R8 its nodes, CX its stack pointer, DX the
 // reference in hand, SI its node, Y14 tmax in every lane, the slabAxis
