@@ -33,11 +33,15 @@ import (
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/qmuntal/gltf"
+	"github.com/qmuntal/gltf/modeler"
 
 	"sweepdbg/internal/testenv"
 	"sweepdbg/render"
+	"sweepdbg/render/view"
 	"sweepdbg/scene"
 	"sweepdbg/scene/share"
+	"sweepdbg/ui/editor"
 )
 
 // chromiumPath is where Debian's chromium package puts the browser.
@@ -719,4 +723,141 @@ func colorCenter(img *image.RGBA, c color.RGBA, r image.Rectangle) (x, y float64
 		x, y = x/float64(n), y/float64(n)
 	}
 	return x, y, n
+}
+
+// dropFiles drags the files at paths over the page's canvas and drops
+// them there with the browser's own drag events (Input.dispatchDragEvent,
+// as from a file manager): the page reads them through their entries
+// (DataTransferItem.webkitGetAsEntry), which a script-made DataTransfer
+// does not have.
+func dropFiles(t *testing.T, ctx context.Context, paths ...string) {
+	t.Helper()
+	data := &input.DragData{Items: []*input.DragDataItem{}, Files: paths, DragOperationsMask: 1}
+	for _, typ := range []input.DispatchDragEventType{input.DispatchDragEventTypeDragEnter, input.DispatchDragEventTypeDragOver, input.DispatchDragEventTypeDrop} {
+		p := input.DispatchDragEventParams{Type: typ, X: 700, Y: 400, Data: data}
+		if _, err := chromedp.Call(ctx, input.DispatchDragEvent, p); err != nil {
+			t.Fatalf("%s: %v", typ, err)
+		}
+	}
+}
+
+// writeFile writes data to name in a fresh temporary folder and returns
+// its path.
+func writeFile(t *testing.T, name string, data []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// writeGroundGLB writes a binary glTF of a flat square ground, 20 units
+// on a side, and returns its path.
+func writeGroundGLB(t *testing.T, name string) string {
+	t.Helper()
+	doc := gltf.NewDocument()
+	pos := modeler.WritePosition(doc, [][3]float32{{-10, 0, -10}, {10, 0, -10}, {10, 0, 10}, {-10, 0, 10}})
+	idx := modeler.WriteIndices(doc, []uint32{0, 2, 1, 0, 3, 2})
+	doc.Meshes = []*gltf.Mesh{{Primitives: []*gltf.Primitive{{Attributes: gltf.PrimitiveAttributes{gltf.POSITION: pos}, Indices: gltf.Index(idx)}}}}
+	doc.Nodes = []*gltf.Node{{Mesh: gltf.Index(0), Matrix: gltf.DefaultMatrix, Rotation: gltf.DefaultRotation, Scale: gltf.DefaultScale}}
+	doc.Scenes[0].Nodes = []int{0}
+	path := filepath.Join(t.TempDir(), name)
+	if err := gltf.SaveBinary(doc, path); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestWebDropOpens: a fixture, an OBJ level and a binary glTF level
+// dropped onto the page each open from their bytes: the scene's name in
+// the window and the title, its poses drawn, other pixels on screen
+// than before the drop.
+func TestWebDropOpens(t *testing.T) {
+	url, ctx := webPage(t)
+	s, err := scene.Builtin("stairs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Name = "dropped <i>fixture</i>"
+	data, err := s.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	level, err := os.ReadFile(filepath.Join("..", "..", "assets", "levels", "rooms.obj"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, url)
+	for _, tc := range []struct{ path, scene string }{
+		{writeFile(t, "fixture.json", data), s.Name},
+		{writeFile(t, "rooms.obj", level), "rooms"},
+		{writeGroundGLB(t, "ground.glb"), "ground"},
+	} {
+		before := shot(t, ctx, "")
+		dropFiles(t, ctx, tc.path)
+		p := waitPage(t, ctx, func(p page) bool { return p.Scene == tc.scene })
+		if got := title(t, ctx); !strings.Contains(got, tc.scene) {
+			t.Errorf("%s: title %q; want it to name %s, as text", tc.path, got, tc.scene)
+		}
+		waitPage(t, ctx, func(q page) bool { return q.Frames > p.Frames+2 })
+		after := shot(t, ctx, "")
+		posesDrawn(t, after)
+		if changed := differentPixels(before, after); changed < 1000 {
+			t.Errorf("%s: %d pixels changed after the drop; want its scene drawn", tc.path, changed)
+		}
+	}
+	if n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("i").length`)); err != nil || n != 0 {
+		t.Errorf("%d i elements (%v); the name must not become markup", n, err)
+	}
+}
+
+// TestWebDropRefused: a dropped file over the size limit, or malformed,
+// is refused with the message the desktop window gives for the same file
+// (with its name where the desktop has its path), and the scene shown
+// stays.
+func TestWebDropRefused(t *testing.T) {
+	url, ctx := webPage(t)
+	dir := t.TempDir()
+	big := filepath.Join(dir, "huge.json")
+	f, err := os.Create(big)
+	if err == nil {
+		err = f.Truncate(scene.MaxFixtureSize + 1) // sparse: no disk used
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	bad := filepath.Join(dir, "broken.obj")
+	if err == nil {
+		err = os.WriteFile(bad, []byte("v 0 0 0\nv 1 0 0\nf 1 2 7\n"), 0o644)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, url)
+	wantTitle := title(t, ctx)
+	for _, path := range []string{big, bad} {
+		// What the desktop window shows for the same file (ui's pollLoad
+		// shows the load's error as it is).
+		res := editor.Open(context.Background(), path, view.Default(), editor.DefaultGrid, editor.UpAuto, editor.OpenHooks{})
+		if res.Err == nil {
+			t.Fatalf("%s opens on the desktop", path)
+		}
+		want := strings.ReplaceAll(res.Err.Error(), path, filepath.Base(path))
+		before := waitPage(t, ctx, func(page) bool { return true })
+		dropFiles(t, ctx, path)
+		p := waitPage(t, ctx, func(p page) bool {
+			return p.Status != before.Status && !strings.HasPrefix(p.Status, "reading") && !strings.HasPrefix(p.Status, "loading")
+		})
+		t.Logf("dropped %s: %s", filepath.Base(path), p.Status)
+		if p.Status != want {
+			t.Errorf("dropped %s: status\n%q\nwant the desktop's\n%q", filepath.Base(path), p.Status, want)
+		}
+		if p.Scene != scene.DefaultName {
+			t.Errorf("%s: scene %q; want %q still", path, p.Scene, scene.DefaultName)
+		}
+		if got := title(t, ctx); got != wantTitle {
+			t.Errorf("%s: title %q; want %q still", path, got, wantTitle)
+		}
+	}
 }
