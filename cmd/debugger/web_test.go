@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"net/http"
 	"net/http/httptest"
@@ -26,6 +27,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/input"
@@ -859,5 +861,165 @@ func TestWebDropRefused(t *testing.T) {
 		if got := title(t, ctx); got != wantTitle {
 			t.Errorf("%s: title %q; want %q still", path, got, wantTitle)
 		}
+	}
+}
+
+// downloadsTo lets the page download files into a fresh folder
+// (Browser.setDownloadBehavior) and returns it.
+func downloadsTo(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	dir := t.TempDir()
+	p := cdpbrowser.SetDownloadBehaviorParams{Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir}
+	if _, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, p); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// takeDownload waits for the one finished download in dir whose name ends
+// in ext, and returns its name and bytes, removing it.
+func takeDownload(t *testing.T, dir, ext string) (string, []byte) {
+	t.Helper()
+	deadline := time.Now().Add(pageWait)
+	for {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ext) {
+				names = append(names, e.Name())
+			}
+		}
+		if len(names) > 1 {
+			t.Fatalf("downloads %q; want one %s file", names, ext)
+		}
+		if len(names) == 1 {
+			path := filepath.Join(dir, names[0])
+			data, err := os.ReadFile(path)
+			if err == nil {
+				err = os.Remove(path)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			return names[0], data
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no %s file downloaded into %s (have %v); console:\n%s", ext, dir, entries, console.String())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// pressKey presses and releases a key without modifiers (DOM code, key
+// and Windows key code), holding it a few frames.
+func pressKey(t *testing.T, ctx context.Context, code, key string, vk int64) {
+	t.Helper()
+	k := input.DispatchKeyEventParams{Code: code, Key: key, WindowsVirtualKeyCode: vk}
+	for _, typ := range []input.DispatchKeyEventType{input.DispatchKeyEventTypeRawKeyDown, input.DispatchKeyEventTypeKeyUp} {
+		k.Type = typ
+		if _, err := chromedp.Call(ctx, input.DispatchKeyEvent, k); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// focusCanvas gives Ebitengine's canvas the keyboard.
+func focusCanvas(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`document.querySelector("canvas").focus()`)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// statusAfter waits until the status line starts with prefix.
+func statusAfter(t *testing.T, ctx context.Context, prefix string) page {
+	t.Helper()
+	return waitPage(t, ctx, func(p page) bool { return strings.HasPrefix(p.Status, prefix) })
+}
+
+// replayDownload parses a downloaded fixture and replays it: it must carry
+// the answer the page computed (its expect) and the core must give that
+// answer again; the fixture and the replay are returned.
+func replayDownload(t *testing.T, name string, data []byte) (*scene.Scene, *scene.ReplayResult) {
+	t.Helper()
+	got, err := scene.Parse(data)
+	if err != nil {
+		t.Fatalf("the download %s does not parse: %v", name, err)
+	}
+	if e := got.Expect; e == nil || e.Hit == nil || e.Final == nil {
+		t.Fatalf("the download %s records no answer (expect %+v)", name, got.Expect)
+	}
+	r, err := scene.Replay(got)
+	if err != nil {
+		t.Fatalf("replaying the download %s: %v", name, err)
+	}
+	if !r.Pass() {
+		t.Errorf("the download %s replays to another answer than the page's: %v", name, r.Mismatches)
+	}
+	return got, r
+}
+
+// TestWebExportAndScreenshot: in a browser Export (Ctrl+E) and
+// Screenshot (F12) download their files. The fixture names the moment,
+// records the answer the page showed, and replays to it, which is also
+// the core's answer for the moment the page was given; the screenshot is
+// a PNG of the page's size showing both poses and the page's picture.
+func TestWebExportAndScreenshot(t *testing.T) {
+	url, ctx := webPage(t)
+	s, err := scene.Builtin("crease")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Name = "exported-from-the-page"
+	s.Start = s.Start.Add(mgl64.Vec3{0.125, 0, -0.25}) // a moment no built-in has
+	s.Expect = nil
+	want, err := scene.Replay(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, linkTo(t, url, s))
+	dir := downloadsTo(t, ctx)
+	focusCanvas(t, ctx)
+	pressCtrl(t, ctx, "KeyE", "e", 69)
+	p := statusAfter(t, ctx, "exported ")
+	name, data := takeDownload(t, dir, ".json")
+	if !strings.Contains(p.Status, name) || !strings.HasPrefix(name, s.Name+"-") {
+		t.Errorf("downloaded %s, status %q; want the download named after the scene and the status naming it", name, p.Status)
+	}
+	got, _ := replayDownload(t, name, data)
+	if got.Name != s.Name || got.Start != s.Start || got.End != s.End || len(got.Mesh.Triangles) != len(s.Mesh.Triangles) {
+		t.Errorf("the download is %q from %v to %v over %d triangles; want the moment shown, %q from %v to %v over %d",
+			got.Name, got.Start, got.End, len(got.Mesh.Triangles), s.Name, s.Start, s.End, len(s.Mesh.Triangles))
+	}
+	if ms := got.Expect.Check(want.Answer); len(ms) > 0 {
+		t.Errorf("the page's answer is not the core's for the moment it was given: %v", ms)
+	}
+
+	page := shot(t, ctx, "")
+	pressKey(t, ctx, "F12", "F12", 123)
+	p = statusAfter(t, ctx, "screenshot ")
+	name, data = takeDownload(t, dir, ".png")
+	if !strings.Contains(p.Status, name) {
+		t.Errorf("downloaded %s, status %q; want the status to name it", name, p.Status)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("the screenshot %s: %v", name, err)
+	}
+	if img.Bounds() != page.Bounds() {
+		t.Fatalf("the screenshot is %v; want the page's %v", img.Bounds(), page.Bounds())
+	}
+	rgba := image.NewRGBA(img.Bounds())
+	draw.Draw(rgba, rgba.Bounds(), img, image.Point{}, draw.Src)
+	posesDrawn(t, rgba)
+	// The same picture as the page's, but for the status line.
+	n, all := differentPixels(page, rgba), page.Bounds().Dx()*page.Bounds().Dy()
+	t.Logf("the screenshot %s: %v, %d pixels differ from the page's", name, img.Bounds(), n)
+	if n > all/20 {
+		t.Errorf("%d of %d pixels of the screenshot differ from the page's; want the page's picture", n, all)
 	}
 }
