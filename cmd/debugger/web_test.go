@@ -16,6 +16,7 @@ import (
 	"image/color"
 	"image/draw"
 	"image/png"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -1021,5 +1022,84 @@ func TestWebExportAndScreenshot(t *testing.T) {
 	t.Logf("the screenshot %s: %v, %d pixels differ from the page's", name, img.Bounds(), n)
 	if n > all/20 {
 		t.Errorf("%d of %d pixels of the screenshot differ from the page's; want the page's picture", n, all)
+	}
+}
+
+// bumpyGround is the default scene's shape swept down onto a ground of
+// cells x cells/4 squares with random heights, every triangle within reach
+// of the motion (so scene.Crop keeps them all): a moment whose share link
+// is long.
+func bumpyGround(t *testing.T, cells int) *scene.Scene {
+	t.Helper()
+	s, err := scene.Builtin(scene.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ext := s.Shape.Extent()
+	rows := cells / 4
+	rng := rand.New(rand.NewPCG(22, 1))
+	var m scene.Mesh
+	for j := 0; j <= rows; j++ {
+		for i := 0; i <= cells; i++ {
+			x := -2 + 4*float64(i)/float64(cells)
+			z := ext[2] * (-1 + 2*float64(j)/float64(rows))
+			m.Vertices = append(m.Vertices, mgl64.Vec3{x, 0.2 * rng.Float64(), z})
+		}
+	}
+	for j := 0; j < rows; j++ {
+		for i := 0; i < cells; i++ {
+			a := j*(cells+1) + i
+			b, c, d := a+1, a+cells+1, a+cells+2
+			m.Triangles = append(m.Triangles, [3]int{a, c, b}, [3]int{b, c, d})
+		}
+	}
+	s.Name = "bumpy-ground"
+	s.Mesh = m
+	s.Start = mgl64.Vec3{-2, ext[1] + 1, 0}
+	s.End = mgl64.Vec3{2, 0, 0}
+	s.Expect = nil
+	return s
+}
+
+// TestWebShareTooLong: Share on a moment whose link would be longer than a
+// browser keeps (ui's maxLinkLen, 8000 characters) says so on the status
+// line, copies no link and downloads the fixture instead, which replays
+// to the page's answer. The moment is opened by dropping its fixture (no
+// link could carry it).
+func TestWebShareTooLong(t *testing.T) {
+	url, ctx := webPage(t)
+	s := bumpyGround(t, 48)
+	r, err := scene.Replay(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, kept := scene.Crop(s, r.Answer, 0); len(kept) != len(s.Mesh.Triangles) {
+		t.Fatalf("the moment crops to %d of %d triangles; want all within reach", len(kept), len(s.Mesh.Triangles))
+	} else if link := linkTo(t, url, c); len(link) <= 8000 {
+		t.Fatalf("the moment's link has only %d characters", len(link))
+	}
+	data, err := s.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, url)
+	dropFiles(t, ctx, writeFile(t, "bumpy.json", data))
+	waitPage(t, ctx, func(p page) bool { return p.Scene == s.Name })
+	dir := downloadsTo(t, ctx)
+	focusCanvas(t, ctx)
+	pressCtrl(t, ctx, "KeyL", "l", 76)
+	p := statusAfter(t, ctx, "share: ")
+	name, got := takeDownload(t, dir, ".json")
+	t.Logf("status %q", p.Status)
+	if !strings.Contains(p.Status, "over 8000") || !strings.Contains(p.Status, "too long to share") || !strings.Contains(p.Status, name) {
+		t.Errorf("status %q; want it to say the link is too long and name the download %s", p.Status, name)
+	}
+	if p.Link != "" {
+		t.Errorf("shared the link %.80q; want none", p.Link)
+	}
+	f, _ := replayDownload(t, name, got)
+	if f.Name != s.Name || len(f.Mesh.Triangles) != len(s.Mesh.Triangles) || f.Start != s.Start || f.End != s.End {
+		t.Errorf("the download is %q from %v to %v over %d triangles; want the moment shown, %q from %v to %v over %d",
+			f.Name, f.Start, f.End, len(f.Mesh.Triangles), s.Name, s.Start, s.End, len(s.Mesh.Triangles))
 	}
 }
