@@ -385,7 +385,8 @@ func (g *game) openDropped(files fs.FS, e fs.DirEntry) {
 // whose bytes read returns: a file dropped on the browser page or chosen
 // with its Open button. It refuses the file by its type and size first
 // (the limits of a file opened by path: meshfile.Limit), then reads it
-// in the background and loads it from its bytes.
+// in the background and loads it from its bytes (a capture, .jsonl, is
+// judged from them: openCaptureData).
 func (g *game) openBytes(name string, size int64, read func() ([]byte, error)) {
 	if err := editor.CheckOpenable(name); err != nil {
 		g.app.Fail(err)
@@ -402,6 +403,10 @@ func (g *game) openBytes(name string, size int64, read func() ([]byte, error)) {
 		g.postWait(func() {
 			if err != nil {
 				g.app.Fail(&scene.Error{File: name, Err: err})
+				return
+			}
+			if isCapture(name) {
+				g.openCaptureData(name, data)
 				return
 			}
 			if g.app.Loading != nil {
