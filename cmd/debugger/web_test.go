@@ -775,7 +775,8 @@ func writeGroundGLB(t *testing.T, name string) string {
 // TestWebDropOpens: a fixture, an OBJ level and a binary glTF level
 // dropped onto the page each open from their bytes: the scene's name in
 // the window and the title, its poses drawn, other pixels on screen
-// than before the drop.
+// than before the drop. A dropped capture is judged with the tally the
+// desktop gives it, and its first query drawn.
 func TestWebDropOpens(t *testing.T) {
 	url, ctx := webPage(t)
 	s, err := scene.Builtin("stairs")
@@ -812,6 +813,33 @@ func TestWebDropOpens(t *testing.T) {
 	}
 	if n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("i").length`)); err != nil || n != 0 {
 		t.Errorf("%d i elements (%v); the name must not become markup", n, err)
+	}
+
+	// A capture is judged as the desktop judges it: the same tally.
+	capture, err := filepath.Abs(filepath.Join("..", "..", "scene", "engine", "testdata", "two-labels.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := editor.StartCapture(capture, 0)
+	c, ok := l.Poll()
+	for ; !ok; c, ok = l.Poll() {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if c.Err != nil || c.Tally.Records == 0 {
+		t.Fatalf("the desktop reads %s as %+v, %v", capture, c.Tally, c.Err)
+	}
+	want := fmt.Sprintf("capture two-labels.jsonl: %d queries, %d agree, %d wrong, %d bad", c.Tally.Records, c.Tally.Agrees, c.Tally.Wrong, c.Tally.Errors)
+	before := shot(t, ctx, "")
+	dropFiles(t, ctx, capture)
+	p := waitPage(t, ctx, func(p page) bool {
+		return !strings.HasPrefix(p.Status, "reading") && !strings.HasPrefix(p.Status, "loading") && strings.Contains(p.Status, "two-labels")
+	})
+	if p.Status != want {
+		t.Errorf("dropped %s: status %q; want the desktop's %q", capture, p.Status, want)
+	}
+	waitPage(t, ctx, func(q page) bool { return q.Frames > p.Frames+2 })
+	if changed := differentPixels(before, shot(t, ctx, "")); changed < 1000 {
+		t.Errorf("%d pixels changed after dropping %s; want its first query drawn", changed, capture)
 	}
 }
 
