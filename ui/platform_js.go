@@ -34,6 +34,11 @@ func writeFresh(_, stem, ext string, data []byte, now time.Time) (string, error)
 	return "the download " + name, nil
 }
 
+// prepareWindow readies the page's canvas before the window starts:
+// its WebGL context single-sampled (browser.SingleSampledCanvas). If
+// that fails Ebitengine makes the context itself, as before.
+func prepareWindow() { _ = browser.SingleSampledCanvas() }
+
 // watchPage opens the link of a fragment pasted into the open page's
 // address bar (the page does not reload for a new #fixture=).
 func (g *game) watchPage() {

@@ -282,7 +282,8 @@ func posesDrawn(t *testing.T, img *image.RGBA) {
 }
 
 // TestWebDefaultScene: the page with no link shows the default scene,
-// both poses drawn, and names it in the title.
+// both poses drawn, and names it in the title; its canvas draws
+// single-sampled (browser.SingleSampledCanvas).
 func TestWebDefaultScene(t *testing.T) {
 	url, ctx := webPage(t)
 	p := open(t, ctx, url)
@@ -294,6 +295,10 @@ func TestWebDefaultScene(t *testing.T) {
 	posesDrawn(t, shot(t, ctx, os.Getenv("SWEEPDBG_WEB_SHOT")))
 	if title, err := chromedp.Run(ctx, chromedp.Title()); err != nil || !strings.Contains(title, scene.DefaultName) {
 		t.Errorf("title %q (%v); want it to name %s", title, err, scene.DefaultName)
+	}
+	attrs, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](`document.querySelector("canvas").getContext("webgl2").getContextAttributes()`))
+	if err != nil || attrs["antialias"] != false || attrs["stencil"] != true || attrs["premultipliedAlpha"] != true {
+		t.Errorf("the canvas's WebGL context has %v (%v); want Ebitengine's attributes, single-sampled", attrs, err)
 	}
 }
 

@@ -197,6 +197,39 @@ func SinceLoad() float64 {
 	return p.Call("now").Float()
 }
 
+// SingleSampledCanvas makes the WebGL 2 context of the page's first
+// <canvas> (the one Ebitengine adds to the page when its package
+// initialises) before Ebitengine asks for it: with the attributes
+// Ebitengine asks for (alpha, premultiplied alpha, a stencil buffer)
+// but antialias off, where WebGL's default is a multisampled drawing
+// buffer. A canvas has one context of a type, so Ebitengine's own
+// getContext then returns this one. Ebitengine draws the window into
+// an image of its own and copies it into the drawing buffer as one
+// quad covering it, so multisampling changes no pixel; under a software
+// WebGL (SwiftShader) it cost about half of every drawn frame
+// (docs/performance.md, "Browser build"). An error (no canvas, no
+// WebGL 2) leaves the canvas alone, for Ebitengine to report.
+func SingleSampledCanvas() error {
+	doc, err := global("document")
+	if err != nil {
+		return err
+	}
+	return call("WebGL 2 context", func() {
+		canvas := doc.Call("querySelector", "canvas")
+		if !canvas.Truthy() {
+			panic(fmt.Errorf("no canvas: %w", ErrUnavailable))
+		}
+		attr := js.Global().Get("Object").New()
+		attr.Set("alpha", true)
+		attr.Set("premultipliedAlpha", true)
+		attr.Set("stencil", true)
+		attr.Set("antialias", false)
+		if ctx := canvas.Call("getContext", "webgl2", attr); !ctx.Truthy() {
+			panic(ErrUnavailable)
+		}
+	})
+}
+
 // A FilePicker is the page's file chooser: a hidden
 // <input type="file"> that Choose clicks. Browsers show a file chooser
 // only shortly after a user gesture (a click or a key); when the page has
