@@ -667,11 +667,16 @@ func TestWebDragFrameRate(t *testing.T) {
 		return gaps[int(q*float64(len(gaps)-1))]
 	}
 	after := shot(t, ctx, os.Getenv("SWEEPDBG_WEB_DRAGSHOT"))
-	nx, ny, _ := colorCenter(after, render.PoseColor(scene.PoseStart), view)
+	// The start pose, dragged up and left, is found right of the left
+	// panels and above the legend's box.
+	nx, ny, nn := colorCenter(after, render.PoseColor(scene.PoseStart), image.Rect(290, 0, 1000, 415))
 	nex, ney, _ := colorCenter(after, render.PoseColor(scene.PoseEnd), view)
 	t.Logf("drag of %v: %d frames drawn, %.1f frames/s; frame interval median %.1f ms, p90 %.1f ms; start pose (%.0f, %.0f) -> (%.0f, %.0f), end pose (%.0f, %.0f) -> (%.0f, %.0f) (still: a drag, not an orbit); status %q",
 		wall.Round(time.Millisecond), end.Frames-begin.Frames, float64(end.Frames-begin.Frames)/wall.Seconds(), pct(0.5), pct(0.9),
 		x, y, nx, ny, ex, ey, nex, ney, end.Status)
+	if nn < 50 {
+		t.Fatalf("the dragged start pose is not on screen (%d pixels)", nn)
+	}
 	inPageDrag(t, ctx, nx, ny)
 }
 
