@@ -152,16 +152,18 @@ func (g *game) Update() error {
 	// (a fast "1" then Enter must not also switch to the front view).
 	typing := g.panels.edit != nil
 	g.typeInto()
-	s := g.uiScale()
-	capture, err := g.dui.Update(func(ctx *debugui.Context) error {
-		ctx.SetScale(s)
-		g.build(ctx, g.w/s, g.h/s)
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("ui: %w", err)
+	if g.buildPanelsNow() {
+		s := g.uiScale()
+		capture, err := g.dui.Update(func(ctx *debugui.Context) error {
+			ctx.SetScale(s)
+			g.build(ctx, g.w/s, g.h/s)
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("ui: %w", err)
+		}
+		g.capture = g.fieldCapture(capture)
 	}
-	g.capture = g.fieldCapture(capture)
 	if !g.shot.noInput {
 		g.keys(g.capture&debugui.InputCapturingStateFocus != 0 || typing)
 		g.mouse()
