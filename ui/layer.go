@@ -41,7 +41,7 @@ type panelLayer struct {
 	// opaque are the rectangles img holds opaque pixels in everywhere:
 	// the screen there holds img's pixels and the view is not drawn.
 	opaque []image.Rectangle
-	// due is set by an Update that found the layer due (layerRefresh
+	// due is set by the Update that found the layer due (layerRefresh
 	// since it was drawn) and built the panels for it: the next drag
 	// frame draws the layer again.
 	due bool
@@ -50,11 +50,16 @@ type panelLayer struct {
 // buildPanelsNow reports whether this Update builds the panels (debugui's
 // Update and the game's build). It always does but while a pose is
 // dragged with the button held, when the frames show the panels as the
-// layer last drew them: then only once the layer is due, which it notes
-// for drawLayered. A drag drawn in a browser under a software WebGL
-// draws a frame every 60-120 ms, so Ebitengine runs several Updates for
-// each (60 a second); building the panels in each was most of the
-// WebAssembly's time (docs/performance.md, "Browser build").
+// layer last drew them: then only in the first Update that finds the
+// layer due, which it notes for drawLayered, and not again until the
+// layer is drawn. The Updates Ebitengine runs before one frame see the
+// same cursor (a window's input is read once a frame; a page's events
+// arrive between frames), so the panels built in the first are those the
+// last would build. A drag drawn in a browser
+// under a software WebGL draws a frame every 60-150 ms, so Ebitengine
+// runs several Updates for each (60 a second); building the panels in
+// each was most of the WebAssembly's time (docs/performance.md,
+// "Browser build").
 func (g *game) buildPanelsNow() bool {
 	return g.layer.buildNow(g.panelsLayered(), ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft), time.Now())
 }
@@ -65,10 +70,11 @@ func (p *panelLayer) buildNow(layered, held bool, now time.Time) bool {
 	if !layered || !held || p.drawn.IsZero() {
 		return true
 	}
-	if now.Sub(p.drawn) >= layerRefresh {
-		p.due = true
+	if p.due || now.Sub(p.drawn) < layerRefresh {
+		return false
 	}
-	return p.due
+	p.due = true
+	return true
 }
 
 // drawLayered draws a drag frame: when the layer is due (see

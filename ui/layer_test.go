@@ -169,7 +169,7 @@ func TestMovedPanelFill(t *testing.T) {
 }
 
 // While a pose is dragged with the button held, the panels are built only
-// in the Updates once the layer is due, and the layer stays due until a
+// in the first Update that finds the layer due, which stays due until a
 // frame draws it; otherwise (no drag, the button released, no layer
 // drawn yet) every Update builds them.
 func TestBuildPanelsOnlyWhenLayerDue(t *testing.T) {
@@ -188,8 +188,9 @@ func TestBuildPanelsOnlyWhenLayerDue(t *testing.T) {
 		{true, false, 0, true, false},                     // the release
 		{true, true, 10 * time.Millisecond, false, false}, // a drag frame in between
 		{true, true, layerRefresh - 1, false, false},
-		{true, true, layerRefresh, true, true}, // due: built, noted
-		{true, true, layerRefresh + 1, true, true},
+		{true, true, layerRefresh, true, true},      // due: built, noted
+		{true, true, layerRefresh + 1, false, true}, // built already for the coming frame
+		{true, false, layerRefresh + 2, true, true}, // the release builds
 	} {
 		if got := p.buildNow(tc.layered, tc.held, t0.Add(tc.at)); got != tc.want || p.due != tc.due {
 			t.Errorf("layered %v, held %v, %v after the layer: build %v, due %v; want %v, %v", tc.layered, tc.held, tc.at, got, p.due, tc.want, tc.due)
