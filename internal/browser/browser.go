@@ -187,6 +187,41 @@ func OnHashChange(f func(href string)) {
 	}))
 }
 
+// GuardDrops stops a drop on the page that carries a file the page cannot
+// read as one before it reaches the canvas, and calls f with its name
+// ("" when unknown) on the browser's event loop. Ebitengine (v2.10.4)
+// reads each dropped item of kind "file" through
+// webkitGetAsEntry().filesystem; an item that has no entry (the browser
+// gives none for a file made from dragged data rather than read from
+// the disk) made that a null dereference that ended the program, with
+// the user's unsaved work. The guard listens on the window in the
+// capture phase, before the canvas's own listener.
+func GuardDrops(f func(name string)) {
+	js.Global().Call("addEventListener", "drop", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		ev := args[0]
+		dt := ev.Get("dataTransfer")
+		if !dt.Truthy() || !dt.Get("items").Truthy() {
+			return nil
+		}
+		items := dt.Get("items")
+		for i := range items.Length() {
+			item := items.Index(i)
+			if item.Get("kind").String() != "file" || item.Call("webkitGetAsEntry").Truthy() {
+				continue
+			}
+			ev.Call("preventDefault")
+			ev.Call("stopImmediatePropagation")
+			name := ""
+			if file := item.Call("getAsFile"); file.Truthy() {
+				name = file.Get("name").String()
+			}
+			f(name)
+			return nil
+		}
+		return nil
+	}), true)
+}
+
 // SinceLoad is the time since the page began to load
 // (performance.now()), in milliseconds.
 func SinceLoad() float64 {
