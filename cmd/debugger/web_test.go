@@ -856,7 +856,9 @@ func TestWebDropOpens(t *testing.T) {
 // TestWebDropRefused: a dropped file over the size limit, or malformed,
 // is refused with the message the desktop window gives for the same file
 // (with its name where the desktop has its path), and the scene shown
-// stays.
+// stays. So is a drop of a file the page cannot read as one (a relative
+// path makes Chromium drop an item without a file system entry, as it
+// does for a file made from dragged data), which ended the program.
 func TestWebDropRefused(t *testing.T) {
 	url, ctx := webPage(t)
 	dir := t.TempDir()
@@ -900,6 +902,17 @@ func TestWebDropRefused(t *testing.T) {
 		if got := title(t, ctx); got != wantTitle {
 			t.Errorf("%s: title %q; want %q still", path, got, wantTitle)
 		}
+	}
+	before := waitPage(t, ctx, func(page) bool { return true })
+	dropFiles(t, ctx, filepath.Join("testdata", "no-entry.json"))
+	p := waitPage(t, ctx, func(p page) bool { return p.Status != before.Status })
+	t.Logf("dropped a file without an entry: %s", p.Status)
+	if !strings.HasPrefix(p.Status, "dropped ") || !strings.Contains(p.Status, "not a file the page can read") {
+		t.Errorf("dropped a file without an entry: status %q; want it refused", p.Status)
+	}
+	waitPage(t, ctx, func(q page) bool { return q.Frames > p.Frames+2 }) // the program still runs
+	if p.Scene != scene.DefaultName {
+		t.Errorf("scene %q; want %q still", p.Scene, scene.DefaultName)
 	}
 }
 
