@@ -55,11 +55,10 @@ type panelLayer struct {
 // layer is drawn. The Updates Ebitengine runs before one frame see the
 // same cursor (a window's input is read once a frame; a page's events
 // arrive between frames), so the panels built in the first are those the
-// last would build. A drag drawn in a browser
-// under a software WebGL draws a frame every 60-150 ms, so Ebitengine
-// runs several Updates for each (60 a second); building the panels in
-// each was most of the WebAssembly's time (docs/performance.md,
-// "Browser build").
+// last would build. A drag drawn in a browser under a software WebGL
+// draws a frame every 60-150 ms, so Ebitengine runs several Updates for
+// each (60 a second); building the panels in each was most of the
+// WebAssembly's time (docs/performance.md, "Browser build").
 func (g *game) buildPanelsNow() bool {
 	return g.layer.buildNow(g.panelsLayered(), ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft), time.Now())
 }
