@@ -46,6 +46,16 @@ func (g *game) openCapture(path string) {
 	g.app.Say("reading capture %s", path)
 }
 
+// openCaptureData starts judging a capture read into memory (a file
+// dropped on the browser page or chosen there), known by its name.
+func (g *game) openCaptureData(name string, data []byte) {
+	if g.capt.loading != nil {
+		g.capt.loading.Cancel()
+	}
+	g.capt.loading = editor.StartCaptureData(name, data, g.eng.tol)
+	g.app.Say("reading capture %s", editor.Printable(name))
+}
+
 // updateCapture takes a finished capture, reads its keys and shows the
 // frame under the cursor.
 func (g *game) updateCapture() {

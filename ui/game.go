@@ -152,16 +152,18 @@ func (g *game) Update() error {
 	// (a fast "1" then Enter must not also switch to the front view).
 	typing := g.panels.edit != nil
 	g.typeInto()
-	s := g.uiScale()
-	capture, err := g.dui.Update(func(ctx *debugui.Context) error {
-		ctx.SetScale(s)
-		g.build(ctx, g.w/s, g.h/s)
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("ui: %w", err)
+	if g.buildPanelsNow() {
+		s := g.uiScale()
+		capture, err := g.dui.Update(func(ctx *debugui.Context) error {
+			ctx.SetScale(s)
+			g.build(ctx, g.w/s, g.h/s)
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("ui: %w", err)
+		}
+		g.capture = g.fieldCapture(capture)
 	}
-	g.capture = g.fieldCapture(capture)
 	if !g.shot.noInput {
 		g.keys(g.capture&debugui.InputCapturingStateFocus != 0 || typing)
 		g.mouse()
@@ -385,7 +387,8 @@ func (g *game) openDropped(files fs.FS, e fs.DirEntry) {
 // whose bytes read returns: a file dropped on the browser page or chosen
 // with its Open button. It refuses the file by its type and size first
 // (the limits of a file opened by path: meshfile.Limit), then reads it
-// in the background and loads it from its bytes.
+// in the background and loads it from its bytes (a capture, .jsonl, is
+// judged from them: openCaptureData).
 func (g *game) openBytes(name string, size int64, read func() ([]byte, error)) {
 	if err := editor.CheckOpenable(name); err != nil {
 		g.app.Fail(err)
@@ -402,6 +405,10 @@ func (g *game) openBytes(name string, size int64, read func() ([]byte, error)) {
 		g.postWait(func() {
 			if err != nil {
 				g.app.Fail(&scene.Error{File: name, Err: err})
+				return
+			}
+			if isCapture(name) {
+				g.openCaptureData(name, data)
 				return
 			}
 			if g.app.Loading != nil {

@@ -22,6 +22,10 @@ import (
 // On a software rasteriser each full-screen pass (copying the kept scene,
 // the panels' backgrounds, their hundreds of text quads) costs several
 // milliseconds of CPU: see docs/performance.md, "Window frame rate".
+//
+// Between those frames nothing shows the panels debugui would build, so
+// the Updates of a drag build them only when the layer is due
+// (buildPanelsNow); the frame drawn after such an Update draws them.
 const layerRefresh = 100 * time.Millisecond
 
 // panelLayer keeps what is drawn over the view (debugui's panels, the
@@ -37,14 +41,48 @@ type panelLayer struct {
 	// opaque are the rectangles img holds opaque pixels in everywhere:
 	// the screen there holds img's pixels and the view is not drawn.
 	opaque []image.Rectangle
+	// due is set by the Update that found the layer due (layerRefresh
+	// since it was drawn) and built the panels for it: the next drag
+	// frame draws the layer again.
+	due bool
 }
 
-// drawLayered draws a drag frame: every layerRefresh the layer is drawn
-// again, copied over the screen where it is opaque (the panels, the
-// status line) and composited over the view redrawn where it changed and
-// under the layer's other parts (all of the window the first time, or
-// when where the layer draws is not known), otherwise the part of the
-// view that changed outside the opaque parts and the kept layer over it.
+// buildPanelsNow reports whether this Update builds the panels (debugui's
+// Update and the game's build). It always does but while a pose is
+// dragged with the button held, when the frames show the panels as the
+// layer last drew them: then only in the first Update that finds the
+// layer due, which it notes for drawLayered, and not again until the
+// layer is drawn. The Updates Ebitengine runs before one frame see the
+// same cursor (a window's input is read once a frame; a page's events
+// arrive between frames), so the panels built in the first are those the
+// last would build. A drag drawn in a browser under a software WebGL
+// draws a frame every 60-150 ms, so Ebitengine runs several Updates for
+// each (60 a second); building the panels in each was most of the
+// WebAssembly's time (docs/performance.md, "Browser build").
+func (g *game) buildPanelsNow() bool {
+	return g.layer.buildNow(g.panelsLayered(), ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft), time.Now())
+}
+
+// buildNow is buildPanelsNow's decision at now: layered is a drag frame
+// coming (panelsLayered), held the left button still down.
+func (p *panelLayer) buildNow(layered, held bool, now time.Time) bool {
+	if !layered || !held || p.drawn.IsZero() {
+		return true
+	}
+	if p.due || now.Sub(p.drawn) < layerRefresh {
+		return false
+	}
+	p.due = true
+	return true
+}
+
+// drawLayered draws a drag frame: when the layer is due (see
+// buildPanelsNow; every layerRefresh) it is drawn again, copied over the
+// screen where it is opaque (the panels, the status line) and composited
+// over the view redrawn where it changed and under the layer's other
+// parts (all of the window the first time, or when where the layer
+// draws is not known), otherwise the part of the view that changed
+// outside the opaque parts and the kept layer over it.
 func (g *game) drawLayered(screen *ebiten.Image) {
 	p := &g.layer
 	b := screen.Bounds()
@@ -56,10 +94,11 @@ func (g *game) drawLayered(screen *ebiten.Image) {
 		p.drawn = time.Time{}
 	}
 	now := time.Now()
-	if !p.drawn.IsZero() && now.Sub(p.drawn) < layerRefresh {
+	if !p.drawn.IsZero() && !p.due {
 		g.compositeLayer(screen, g.drawViewParts(screen, nil, p.opaque), nil)
 		return
 	}
+	p.due = false
 	opaque, other, known := g.overRects()
 	full := p.drawn.IsZero() || !known || p.rects == nil
 	// Where the layer held something and where it draws now: a panel or

@@ -115,7 +115,7 @@ func TestPixelsLayerRefresh(t *testing.T) {
 		updatePanels(t, g)
 		refresh := i%2 == 1
 		if refresh {
-			g.layer.drawn = time.Now().Add(-layerRefresh)
+			g.layer.due = true // as an Update does after layerRefresh
 		}
 		g.drawLayered(screen)
 		f := g.frame()
@@ -165,5 +165,39 @@ func TestMovedPanelFill(t *testing.T) {
 	updatePanels(t, g) // at rest again: all of it
 	if fill := g.panels.fill[panelView]; fill != now {
 		t.Errorf("panel at rest filled at %v, want %v", fill, now)
+	}
+}
+
+// While a pose is dragged with the button held, the panels are built only
+// in the first Update that finds the layer due, which stays due until a
+// frame draws it; otherwise (no drag, the button released, no layer
+// drawn yet) every Update builds them.
+func TestBuildPanelsOnlyWhenLayerDue(t *testing.T) {
+	t0 := time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC)
+	var p panelLayer
+	if !p.buildNow(true, true, t0) {
+		t.Error("no layer drawn yet: the panels must be built")
+	}
+	p.drawn = t0
+	for _, tc := range []struct {
+		layered, held bool
+		at            time.Duration
+		want, due     bool
+	}{
+		{false, true, 0, true, false},                     // no drag
+		{true, false, 0, true, false},                     // the release
+		{true, true, 10 * time.Millisecond, false, false}, // a drag frame in between
+		{true, true, layerRefresh - 1, false, false},
+		{true, true, layerRefresh, true, true},      // due: built, noted
+		{true, true, layerRefresh + 1, false, true}, // built already for the coming frame
+		{true, false, layerRefresh + 2, true, true}, // the release builds
+	} {
+		if got := p.buildNow(tc.layered, tc.held, t0.Add(tc.at)); got != tc.want || p.due != tc.due {
+			t.Errorf("layered %v, held %v, %v after the layer: build %v, due %v; want %v, %v", tc.layered, tc.held, tc.at, got, p.due, tc.want, tc.due)
+		}
+	}
+	p.drawn, p.due = t0.Add(layerRefresh+2), false // as drawLayered does when it draws the layer
+	if p.buildNow(true, true, p.drawn.Add(time.Millisecond)) {
+		t.Error("right after the layer was drawn the panels were built again")
 	}
 }

@@ -41,6 +41,9 @@ func (g *game) deliverLink(link string) {
 // desktop.
 func (g *game) publish() {}
 
+// prepareWindow does nothing on the desktop (see platform_js.go).
+func prepareWindow() {}
+
 // watchPage does nothing on the desktop (see platform_js.go).
 func (g *game) watchPage() {}
 

@@ -12,6 +12,7 @@ import (
 	"sweepdbg/internal/browser"
 	"sweepdbg/scene"
 	"sweepdbg/scene/share"
+	"sweepdbg/ui/editor"
 )
 
 // inBrowser reports the browser build (make web).
@@ -34,13 +35,25 @@ func writeFresh(_, stem, ext string, data []byte, now time.Time) (string, error)
 	return "the download " + name, nil
 }
 
+// prepareWindow readies the page's canvas before the window starts:
+// its WebGL context single-sampled (browser.SingleSampledCanvas). If
+// that fails Ebitengine makes the context itself, as before.
+func prepareWindow() { _ = browser.SingleSampledCanvas() }
+
 // watchPage opens the link of a fragment pasted into the open page's
-// address bar (the page does not reload for a new #fixture=).
+// address bar (the page does not reload for a new #fixture=), and refuses
+// on the status line a drop the page cannot read as files
+// (browser.GuardDrops).
 func (g *game) watchPage() {
 	browser.OnHashChange(func(href string) {
 		if share.IsLink(href) {
 			g.postWait(func() { g.openLink(href) })
 		}
+	})
+	browser.GuardDrops(func(name string) {
+		go g.postWait(func() {
+			g.app.Fail(fmt.Errorf("dropped %s: not a file the page can read; drop one from a file manager (%s)", editor.Printable(name), editor.Openable))
+		})
 	})
 }
 

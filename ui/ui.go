@@ -101,6 +101,7 @@ func Run(opt Options) error {
 	stop := g.quitOnSignals()
 	defer stop()
 	g.watchPage()
+	prepareWindow()
 	ebiten.SetWindowTitle(windowTitle)
 	ebiten.SetWindowSize(windowSize())
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)

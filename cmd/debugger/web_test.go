@@ -14,7 +14,9 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -26,6 +28,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/input"
@@ -33,11 +36,15 @@ import (
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/qmuntal/gltf"
+	"github.com/qmuntal/gltf/modeler"
 
 	"sweepdbg/internal/testenv"
 	"sweepdbg/render"
+	"sweepdbg/render/view"
 	"sweepdbg/scene"
 	"sweepdbg/scene/share"
+	"sweepdbg/ui/editor"
 )
 
 // chromiumPath is where Debian's chromium package puts the browser.
@@ -275,7 +282,8 @@ func posesDrawn(t *testing.T, img *image.RGBA) {
 }
 
 // TestWebDefaultScene: the page with no link shows the default scene,
-// both poses drawn, and names it in the title.
+// both poses drawn, and names it in the title; its canvas draws
+// single-sampled (browser.SingleSampledCanvas).
 func TestWebDefaultScene(t *testing.T) {
 	url, ctx := webPage(t)
 	p := open(t, ctx, url)
@@ -287,6 +295,10 @@ func TestWebDefaultScene(t *testing.T) {
 	posesDrawn(t, shot(t, ctx, os.Getenv("SWEEPDBG_WEB_SHOT")))
 	if title, err := chromedp.Run(ctx, chromedp.Title()); err != nil || !strings.Contains(title, scene.DefaultName) {
 		t.Errorf("title %q (%v); want it to name %s", title, err, scene.DefaultName)
+	}
+	attrs, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](`document.querySelector("canvas").getContext("webgl2").getContextAttributes()`))
+	if err != nil || attrs["antialias"] != false || attrs["stencil"] != true || attrs["premultipliedAlpha"] != true {
+		t.Errorf("the canvas's WebGL context has %v (%v); want Ebitengine's attributes, single-sampled", attrs, err)
 	}
 }
 
@@ -655,11 +667,16 @@ func TestWebDragFrameRate(t *testing.T) {
 		return gaps[int(q*float64(len(gaps)-1))]
 	}
 	after := shot(t, ctx, os.Getenv("SWEEPDBG_WEB_DRAGSHOT"))
-	nx, ny, _ := colorCenter(after, render.PoseColor(scene.PoseStart), view)
+	// The start pose, dragged up and left, is found right of the left
+	// panels and above the legend's box.
+	nx, ny, nn := colorCenter(after, render.PoseColor(scene.PoseStart), image.Rect(290, 0, 1000, 415))
 	nex, ney, _ := colorCenter(after, render.PoseColor(scene.PoseEnd), view)
 	t.Logf("drag of %v: %d frames drawn, %.1f frames/s; frame interval median %.1f ms, p90 %.1f ms; start pose (%.0f, %.0f) -> (%.0f, %.0f), end pose (%.0f, %.0f) -> (%.0f, %.0f) (still: a drag, not an orbit); status %q",
 		wall.Round(time.Millisecond), end.Frames-begin.Frames, float64(end.Frames-begin.Frames)/wall.Seconds(), pct(0.5), pct(0.9),
 		x, y, nx, ny, ex, ey, nex, ney, end.Status)
+	if nn < 50 {
+		t.Fatalf("the dragged start pose is not on screen (%d pixels)", nn)
+	}
 	inPageDrag(t, ctx, nx, ny)
 }
 
@@ -719,4 +736,421 @@ func colorCenter(img *image.RGBA, c color.RGBA, r image.Rectangle) (x, y float64
 		x, y = x/float64(n), y/float64(n)
 	}
 	return x, y, n
+}
+
+// dropFiles drags the files at paths over the page's canvas and drops
+// them there with the browser's own drag events (Input.dispatchDragEvent,
+// as from a file manager): the page reads them through their entries
+// (DataTransferItem.webkitGetAsEntry), which a script-made DataTransfer
+// does not have.
+func dropFiles(t *testing.T, ctx context.Context, paths ...string) {
+	t.Helper()
+	data := &input.DragData{Items: []*input.DragDataItem{}, Files: paths, DragOperationsMask: 1}
+	for _, typ := range []input.DispatchDragEventType{input.DispatchDragEventTypeDragEnter, input.DispatchDragEventTypeDragOver, input.DispatchDragEventTypeDrop} {
+		p := input.DispatchDragEventParams{Type: typ, X: 700, Y: 400, Data: data}
+		if _, err := chromedp.Call(ctx, input.DispatchDragEvent, p); err != nil {
+			t.Fatalf("%s: %v", typ, err)
+		}
+	}
+}
+
+// writeFile writes data to name in a fresh temporary folder and returns
+// its path.
+func writeFile(t *testing.T, name string, data []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// writeGroundGLB writes a binary glTF of a flat square ground, 20 units
+// on a side, and returns its path.
+func writeGroundGLB(t *testing.T, name string) string {
+	t.Helper()
+	doc := gltf.NewDocument()
+	pos := modeler.WritePosition(doc, [][3]float32{{-10, 0, -10}, {10, 0, -10}, {10, 0, 10}, {-10, 0, 10}})
+	idx := modeler.WriteIndices(doc, []uint32{0, 2, 1, 0, 3, 2})
+	doc.Meshes = []*gltf.Mesh{{Primitives: []*gltf.Primitive{{Attributes: gltf.PrimitiveAttributes{gltf.POSITION: pos}, Indices: gltf.Index(idx)}}}}
+	doc.Nodes = []*gltf.Node{{Mesh: gltf.Index(0), Matrix: gltf.DefaultMatrix, Rotation: gltf.DefaultRotation, Scale: gltf.DefaultScale}}
+	doc.Scenes[0].Nodes = []int{0}
+	path := filepath.Join(t.TempDir(), name)
+	if err := gltf.SaveBinary(doc, path); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestWebDropOpens: a fixture, an OBJ level and a binary glTF level
+// dropped onto the page each open from their bytes: the scene's name in
+// the window and the title, its poses drawn, other pixels on screen
+// than before the drop. A dropped capture is judged with the tally the
+// desktop gives it, and its first query drawn.
+func TestWebDropOpens(t *testing.T) {
+	url, ctx := webPage(t)
+	s, err := scene.Builtin("stairs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Name = "dropped <i>fixture</i>"
+	data, err := s.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	level, err := os.ReadFile(filepath.Join("..", "..", "assets", "levels", "rooms.obj"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, url)
+	for _, tc := range []struct{ path, scene string }{
+		{writeFile(t, "fixture.json", data), s.Name},
+		{writeFile(t, "rooms.obj", level), "rooms"},
+		{writeGroundGLB(t, "ground.glb"), "ground"},
+	} {
+		before := shot(t, ctx, "")
+		dropFiles(t, ctx, tc.path)
+		p := waitPage(t, ctx, func(p page) bool { return p.Scene == tc.scene })
+		if got := title(t, ctx); !strings.Contains(got, tc.scene) {
+			t.Errorf("%s: title %q; want it to name %s, as text", tc.path, got, tc.scene)
+		}
+		waitPage(t, ctx, func(q page) bool { return q.Frames > p.Frames+2 })
+		after := shot(t, ctx, "")
+		posesDrawn(t, after)
+		if changed := differentPixels(before, after); changed < 1000 {
+			t.Errorf("%s: %d pixels changed after the drop; want its scene drawn", tc.path, changed)
+		}
+	}
+	if n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("i").length`)); err != nil || n != 0 {
+		t.Errorf("%d i elements (%v); the name must not become markup", n, err)
+	}
+
+	// A capture is judged as the desktop judges it: the same tally.
+	capture, err := filepath.Abs(filepath.Join("..", "..", "scene", "engine", "testdata", "two-labels.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := editor.StartCapture(capture, 0)
+	c, ok := l.Poll()
+	for ; !ok; c, ok = l.Poll() {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if c.Err != nil || c.Tally.Records == 0 {
+		t.Fatalf("the desktop reads %s as %+v, %v", capture, c.Tally, c.Err)
+	}
+	want := fmt.Sprintf("capture two-labels.jsonl: %d queries, %d agree, %d wrong, %d bad", c.Tally.Records, c.Tally.Agrees, c.Tally.Wrong, c.Tally.Errors)
+	before := shot(t, ctx, "")
+	dropFiles(t, ctx, capture)
+	p := waitPage(t, ctx, func(p page) bool {
+		return !strings.HasPrefix(p.Status, "reading") && !strings.HasPrefix(p.Status, "loading") && strings.Contains(p.Status, "two-labels")
+	})
+	if p.Status != want {
+		t.Errorf("dropped %s: status %q; want the desktop's %q", capture, p.Status, want)
+	}
+	waitPage(t, ctx, func(q page) bool { return q.Frames > p.Frames+2 })
+	if changed := differentPixels(before, shot(t, ctx, "")); changed < 1000 {
+		t.Errorf("%d pixels changed after dropping %s; want its first query drawn", changed, capture)
+	}
+}
+
+// TestWebDropRefused: a dropped file over the size limit, or malformed,
+// is refused with the message the desktop window gives for the same file
+// (with its name where the desktop has its path), and the scene shown
+// stays. So is a drop of a file the page cannot read as one (a relative
+// path makes Chromium drop an item without a file system entry, as it
+// does for a file made from dragged data), which ended the program.
+func TestWebDropRefused(t *testing.T) {
+	url, ctx := webPage(t)
+	dir := t.TempDir()
+	big := filepath.Join(dir, "huge.json")
+	f, err := os.Create(big)
+	if err == nil {
+		err = f.Truncate(scene.MaxFixtureSize + 1) // sparse: no disk used
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	bad := filepath.Join(dir, "broken.obj")
+	if err == nil {
+		err = os.WriteFile(bad, []byte("v 0 0 0\nv 1 0 0\nf 1 2 7\n"), 0o644)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, url)
+	wantTitle := title(t, ctx)
+	for _, path := range []string{big, bad} {
+		// What the desktop window shows for the same file (ui's pollLoad
+		// shows the load's error as it is).
+		res := editor.Open(context.Background(), path, view.Default(), editor.DefaultGrid, editor.UpAuto, editor.OpenHooks{})
+		if res.Err == nil {
+			t.Fatalf("%s opens on the desktop", path)
+		}
+		want := strings.ReplaceAll(res.Err.Error(), path, filepath.Base(path))
+		before := waitPage(t, ctx, func(page) bool { return true })
+		dropFiles(t, ctx, path)
+		p := waitPage(t, ctx, func(p page) bool {
+			return p.Status != before.Status && !strings.HasPrefix(p.Status, "reading") && !strings.HasPrefix(p.Status, "loading")
+		})
+		t.Logf("dropped %s: %s", filepath.Base(path), p.Status)
+		if p.Status != want {
+			t.Errorf("dropped %s: status\n%q\nwant the desktop's\n%q", filepath.Base(path), p.Status, want)
+		}
+		if p.Scene != scene.DefaultName {
+			t.Errorf("%s: scene %q; want %q still", path, p.Scene, scene.DefaultName)
+		}
+		if got := title(t, ctx); got != wantTitle {
+			t.Errorf("%s: title %q; want %q still", path, got, wantTitle)
+		}
+	}
+	before := waitPage(t, ctx, func(page) bool { return true })
+	dropFiles(t, ctx, filepath.Join("testdata", "no-entry.json"))
+	p := waitPage(t, ctx, func(p page) bool { return p.Status != before.Status })
+	t.Logf("dropped a file without an entry: %s", p.Status)
+	if !strings.HasPrefix(p.Status, "dropped ") || !strings.Contains(p.Status, "not a file the page can read") {
+		t.Errorf("dropped a file without an entry: status %q; want it refused", p.Status)
+	}
+	waitPage(t, ctx, func(q page) bool { return q.Frames > p.Frames+2 }) // the program still runs
+	if p.Scene != scene.DefaultName {
+		t.Errorf("scene %q; want %q still", p.Scene, scene.DefaultName)
+	}
+}
+
+// downloadsTo lets the page download files into a fresh folder
+// (Browser.setDownloadBehavior) and returns it.
+func downloadsTo(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	dir := t.TempDir()
+	p := cdpbrowser.SetDownloadBehaviorParams{Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir}
+	if _, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, p); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// takeDownload waits for the one finished download in dir whose name ends
+// in ext, and returns its name and bytes, removing it.
+func takeDownload(t *testing.T, dir, ext string) (string, []byte) {
+	t.Helper()
+	deadline := time.Now().Add(pageWait)
+	for {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ext) {
+				names = append(names, e.Name())
+			}
+		}
+		if len(names) > 1 {
+			t.Fatalf("downloads %q; want one %s file", names, ext)
+		}
+		if len(names) == 1 {
+			path := filepath.Join(dir, names[0])
+			data, err := os.ReadFile(path)
+			if err == nil {
+				err = os.Remove(path)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			return names[0], data
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no %s file downloaded into %s (have %v); console:\n%s", ext, dir, entries, console.String())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// pressKey presses and releases a key without modifiers (DOM code, key
+// and Windows key code), holding it a few frames.
+func pressKey(t *testing.T, ctx context.Context, code, key string, vk int64) {
+	t.Helper()
+	k := input.DispatchKeyEventParams{Code: code, Key: key, WindowsVirtualKeyCode: vk}
+	for _, typ := range []input.DispatchKeyEventType{input.DispatchKeyEventTypeRawKeyDown, input.DispatchKeyEventTypeKeyUp} {
+		k.Type = typ
+		if _, err := chromedp.Call(ctx, input.DispatchKeyEvent, k); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// focusCanvas gives Ebitengine's canvas the keyboard.
+func focusCanvas(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`document.querySelector("canvas").focus()`)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// statusAfter waits until the status line starts with prefix.
+func statusAfter(t *testing.T, ctx context.Context, prefix string) page {
+	t.Helper()
+	return waitPage(t, ctx, func(p page) bool { return strings.HasPrefix(p.Status, prefix) })
+}
+
+// replayDownload parses a downloaded fixture and replays it: it must carry
+// the answer the page computed (its expect) and the core must give that
+// answer again; the fixture and the replay are returned.
+func replayDownload(t *testing.T, name string, data []byte) (*scene.Scene, *scene.ReplayResult) {
+	t.Helper()
+	got, err := scene.Parse(data)
+	if err != nil {
+		t.Fatalf("the download %s does not parse: %v", name, err)
+	}
+	if e := got.Expect; e == nil || e.Hit == nil || e.Final == nil {
+		t.Fatalf("the download %s records no answer (expect %+v)", name, got.Expect)
+	}
+	r, err := scene.Replay(got)
+	if err != nil {
+		t.Fatalf("replaying the download %s: %v", name, err)
+	}
+	if !r.Pass() {
+		t.Errorf("the download %s replays to another answer than the page's: %v", name, r.Mismatches)
+	}
+	return got, r
+}
+
+// TestWebExportAndScreenshot: in a browser Export (Ctrl+E) and
+// Screenshot (F12) download their files. The fixture names the moment,
+// records the answer the page showed, and replays to it, which is also
+// the core's answer for the moment the page was given; the screenshot is
+// a PNG of the page's size showing both poses and the page's picture.
+func TestWebExportAndScreenshot(t *testing.T) {
+	url, ctx := webPage(t)
+	s, err := scene.Builtin("crease")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Name = "exported-from-the-page"
+	s.Start = s.Start.Add(mgl64.Vec3{0.125, 0, -0.25}) // a moment no built-in has
+	s.Expect = nil
+	want, err := scene.Replay(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, linkTo(t, url, s))
+	dir := downloadsTo(t, ctx)
+	focusCanvas(t, ctx)
+	pressCtrl(t, ctx, "KeyE", "e", 69)
+	p := statusAfter(t, ctx, "exported ")
+	name, data := takeDownload(t, dir, ".json")
+	if !strings.Contains(p.Status, name) || !strings.HasPrefix(name, s.Name+"-") {
+		t.Errorf("downloaded %s, status %q; want the download named after the scene and the status naming it", name, p.Status)
+	}
+	got, _ := replayDownload(t, name, data)
+	if got.Name != s.Name || got.Start != s.Start || got.End != s.End || len(got.Mesh.Triangles) != len(s.Mesh.Triangles) {
+		t.Errorf("the download is %q from %v to %v over %d triangles; want the moment shown, %q from %v to %v over %d",
+			got.Name, got.Start, got.End, len(got.Mesh.Triangles), s.Name, s.Start, s.End, len(s.Mesh.Triangles))
+	}
+	if ms := got.Expect.Check(want.Answer); len(ms) > 0 {
+		t.Errorf("the page's answer is not the core's for the moment it was given: %v", ms)
+	}
+
+	page := shot(t, ctx, "")
+	pressKey(t, ctx, "F12", "F12", 123)
+	p = statusAfter(t, ctx, "screenshot ")
+	name, data = takeDownload(t, dir, ".png")
+	if !strings.Contains(p.Status, name) {
+		t.Errorf("downloaded %s, status %q; want the status to name it", name, p.Status)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("the screenshot %s: %v", name, err)
+	}
+	if img.Bounds() != page.Bounds() {
+		t.Fatalf("the screenshot is %v; want the page's %v", img.Bounds(), page.Bounds())
+	}
+	rgba := image.NewRGBA(img.Bounds())
+	draw.Draw(rgba, rgba.Bounds(), img, image.Point{}, draw.Src)
+	posesDrawn(t, rgba)
+	// The same picture as the page's, but for the status line.
+	n, all := differentPixels(page, rgba), page.Bounds().Dx()*page.Bounds().Dy()
+	t.Logf("the screenshot %s: %v, %d pixels differ from the page's", name, img.Bounds(), n)
+	if n > all/20 {
+		t.Errorf("%d of %d pixels of the screenshot differ from the page's; want the page's picture", n, all)
+	}
+}
+
+// bumpyGround is the default scene's shape swept down onto a ground of
+// cells x cells/4 squares with random heights, every triangle within reach
+// of the motion (so scene.Crop keeps them all): a moment whose share link
+// is long.
+func bumpyGround(t *testing.T, cells int) *scene.Scene {
+	t.Helper()
+	s, err := scene.Builtin(scene.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ext := s.Shape.Extent()
+	rows := cells / 4
+	rng := rand.New(rand.NewPCG(22, 1))
+	var m scene.Mesh
+	for j := 0; j <= rows; j++ {
+		for i := 0; i <= cells; i++ {
+			x := -2 + 4*float64(i)/float64(cells)
+			z := ext[2] * (-1 + 2*float64(j)/float64(rows))
+			m.Vertices = append(m.Vertices, mgl64.Vec3{x, 0.2 * rng.Float64(), z})
+		}
+	}
+	for j := 0; j < rows; j++ {
+		for i := 0; i < cells; i++ {
+			a := j*(cells+1) + i
+			b, c, d := a+1, a+cells+1, a+cells+2
+			m.Triangles = append(m.Triangles, [3]int{a, c, b}, [3]int{b, c, d})
+		}
+	}
+	s.Name = "bumpy-ground"
+	s.Mesh = m
+	s.Start = mgl64.Vec3{-2, ext[1] + 1, 0}
+	s.End = mgl64.Vec3{2, 0, 0}
+	s.Expect = nil
+	return s
+}
+
+// TestWebShareTooLong: Share on a moment whose link would be longer than a
+// browser keeps (ui's maxLinkLen, 8000 characters) says so on the status
+// line, copies no link and downloads the fixture instead, which replays
+// to the page's answer. The moment is opened by dropping its fixture (no
+// link could carry it).
+func TestWebShareTooLong(t *testing.T) {
+	url, ctx := webPage(t)
+	s := bumpyGround(t, 48)
+	r, err := scene.Replay(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, kept := scene.Crop(s, r.Answer, 0); len(kept) != len(s.Mesh.Triangles) {
+		t.Fatalf("the moment crops to %d of %d triangles; want all within reach", len(kept), len(s.Mesh.Triangles))
+	} else if link := linkTo(t, url, c); len(link) <= 8000 {
+		t.Fatalf("the moment's link has only %d characters", len(link))
+	}
+	data, err := s.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, url)
+	dropFiles(t, ctx, writeFile(t, "bumpy.json", data))
+	waitPage(t, ctx, func(p page) bool { return p.Scene == s.Name })
+	dir := downloadsTo(t, ctx)
+	focusCanvas(t, ctx)
+	pressCtrl(t, ctx, "KeyL", "l", 76)
+	p := statusAfter(t, ctx, "share: ")
+	name, got := takeDownload(t, dir, ".json")
+	t.Logf("status %q", p.Status)
+	if !strings.Contains(p.Status, "over 8000") || !strings.Contains(p.Status, "too long to share") || !strings.Contains(p.Status, name) {
+		t.Errorf("status %q; want it to say the link is too long and name the download %s", p.Status, name)
+	}
+	if p.Link != "" {
+		t.Errorf("shared the link %.80q; want none", p.Link)
+	}
+	f, _ := replayDownload(t, name, got)
+	if f.Name != s.Name || len(f.Mesh.Triangles) != len(s.Mesh.Triangles) || f.Start != s.Start || f.End != s.End {
+		t.Errorf("the download is %q from %v to %v over %d triangles; want the moment shown, %q from %v to %v over %d",
+			f.Name, f.Start, f.End, len(f.Mesh.Triangles), s.Name, s.Start, s.End, len(s.Mesh.Triangles))
+	}
 }

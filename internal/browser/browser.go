@@ -187,6 +187,41 @@ func OnHashChange(f func(href string)) {
 	}))
 }
 
+// GuardDrops stops a drop on the page that carries a file the page cannot
+// read as one before it reaches the canvas, and calls f with its name
+// ("" when unknown) on the browser's event loop. Ebitengine (v2.10.4)
+// reads each dropped item of kind "file" through
+// webkitGetAsEntry().filesystem; an item that has no entry (the browser
+// gives none for a file made from dragged data rather than read from
+// the disk) made that a null dereference that ended the program, with
+// the user's unsaved work. The guard listens on the window in the
+// capture phase, before the canvas's own listener.
+func GuardDrops(f func(name string)) {
+	js.Global().Call("addEventListener", "drop", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		ev := args[0]
+		dt := ev.Get("dataTransfer")
+		if !dt.Truthy() || !dt.Get("items").Truthy() {
+			return nil
+		}
+		items := dt.Get("items")
+		for i := range items.Length() {
+			item := items.Index(i)
+			if item.Get("kind").String() != "file" || item.Call("webkitGetAsEntry").Truthy() {
+				continue
+			}
+			ev.Call("preventDefault")
+			ev.Call("stopImmediatePropagation")
+			name := ""
+			if file := item.Call("getAsFile"); file.Truthy() {
+				name = file.Get("name").String()
+			}
+			f(name)
+			return nil
+		}
+		return nil
+	}), true)
+}
+
 // SinceLoad is the time since the page began to load
 // (performance.now()), in milliseconds.
 func SinceLoad() float64 {
@@ -195,6 +230,39 @@ func SinceLoad() float64 {
 		return 0
 	}
 	return p.Call("now").Float()
+}
+
+// SingleSampledCanvas makes the WebGL 2 context of the page's first
+// <canvas> (the one Ebitengine adds to the page when its package
+// initialises) before Ebitengine asks for it: with the attributes
+// Ebitengine asks for (alpha, premultiplied alpha, a stencil buffer)
+// but antialias off, where WebGL's default is a multisampled drawing
+// buffer. A canvas has one context of a type, so Ebitengine's own
+// getContext then returns this one. Ebitengine draws the window into
+// an image of its own and copies it into the drawing buffer as one
+// quad covering it, so multisampling changes no pixel; under a software
+// WebGL (SwiftShader) it cost about half of every drawn frame
+// (docs/performance.md, "Browser build"). An error (no canvas, no
+// WebGL 2) leaves the canvas alone, for Ebitengine to report.
+func SingleSampledCanvas() error {
+	doc, err := global("document")
+	if err != nil {
+		return err
+	}
+	return call("WebGL 2 context", func() {
+		canvas := doc.Call("querySelector", "canvas")
+		if !canvas.Truthy() {
+			panic(fmt.Errorf("no canvas: %w", ErrUnavailable))
+		}
+		attr := js.Global().Get("Object").New()
+		attr.Set("alpha", true)
+		attr.Set("premultipliedAlpha", true)
+		attr.Set("stencil", true)
+		attr.Set("antialias", false)
+		if ctx := canvas.Call("getContext", "webgl2", attr); !ctx.Truthy() {
+			panic(ErrUnavailable)
+		}
+	})
 }
 
 // A FilePicker is the page's file chooser: a hidden

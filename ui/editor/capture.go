@@ -1,8 +1,10 @@
 package editor
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"sync"
 	"time"
@@ -57,11 +59,25 @@ type CaptureLoader struct {
 // StartCapture reads and judges the capture at path in the background
 // with tolerance tol (0: the default).
 func StartCapture(path string, tol float64) *CaptureLoader {
+	return startCapture(func(ctx context.Context) *Capture { return readCapture(ctx, path, tol) })
+}
+
+// StartCaptureData judges a capture already read into memory (a file
+// dropped on the browser page or chosen there: it has a name, no path)
+// in the background with tolerance tol (0: the default).
+func StartCaptureData(name string, data []byte, tol float64) *CaptureLoader {
+	return startCapture(func(ctx context.Context) *Capture {
+		return judgeCapture(ctx, name, bytes.NewReader(data), tol)
+	})
+}
+
+// startCapture runs read in a goroutine of its own.
+func startCapture(read func(context.Context) *Capture) *CaptureLoader {
 	ctx, cancel := context.WithCancel(context.Background())
 	l := &CaptureLoader{cancel: cancel, done: make(chan *Capture, 1)}
 	go func() {
 		defer cancel()
-		l.done <- readCapture(ctx, path, tol)
+		l.done <- read(ctx)
 	}()
 	return l
 }
@@ -81,14 +97,18 @@ func (l *CaptureLoader) Cancel() { l.once.Do(l.cancel) }
 
 // readCapture reads and judges the capture at path (see StartCapture).
 func readCapture(ctx context.Context, path string, tol float64) *Capture {
-	c := &Capture{Path: path, meshes: map[*engine.Mesh]scene.Mesh{}}
 	f, err := os.Open(path)
 	if err != nil {
-		c.Err = err
-		return c
+		return &Capture{Path: path, Err: err, meshes: map[*engine.Mesh]scene.Mesh{}}
 	}
 	defer f.Close()
-	c.Tally, c.Err = engine.JudgeCapture(ctx, f, judge.Judge{Tol: judge.Uniform(tol)}, func(r engine.Record, v judge.Verdict) error {
+	return judgeCapture(ctx, path, f, tol)
+}
+
+// judgeCapture reads and judges the capture in, known as path.
+func judgeCapture(ctx context.Context, path string, in io.Reader, tol float64) *Capture {
+	c := &Capture{Path: path, meshes: map[*engine.Mesh]scene.Mesh{}}
+	c.Tally, c.Err = engine.JudgeCapture(ctx, in, judge.Judge{Tol: judge.Uniform(tol)}, func(r engine.Record, v judge.Verdict) error {
 		if r.Query.Mesh != nil {
 			c.Frames = append(c.Frames, captureFrame{Line: r.Line, Frame: r.Frame, HasFrame: r.HasFrame,
 				Label: Escape(r.Label), Op: r.Op, Query: r.Query, Answer: r.Answer.Answer, Verdict: v})

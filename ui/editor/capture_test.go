@@ -83,3 +83,26 @@ func TestCaptureTimeline(t *testing.T) {
 		t.Errorf("the fixture expects %v, the game's answer was %v: want the core's", s.Expect.T, c.Frames[c.Cursor].Answer.First.T)
 	}
 }
+
+// TestCaptureData: a capture judged from its bytes (a browser's dropped
+// file) is the one judged from its file, named by the name given.
+func TestCaptureData(t *testing.T) {
+	path := testCapture(t)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fromFile, fromData *Capture
+	lf, ld := StartCapture(path, 0), StartCaptureData("dropped.jsonl", data, 0)
+	waitFor(t, "the capture from its file", func() bool { var ok bool; fromFile, ok = lf.Poll(); return ok })
+	waitFor(t, "the capture from its bytes", func() bool { var ok bool; fromData, ok = ld.Poll(); return ok })
+	if fromData.Path != "dropped.jsonl" || fromData.Err != nil || fromData.Tally != fromFile.Tally || len(fromData.Frames) != len(fromFile.Frames) {
+		t.Fatalf("from its bytes: %q, %v, tally %+v, %d frames; from its file: tally %+v, %d frames",
+			fromData.Path, fromData.Err, fromData.Tally, len(fromData.Frames), fromFile.Tally, len(fromFile.Frames))
+	}
+	for i := range fromData.Frames {
+		if a, b := fromData.Frames[i], fromFile.Frames[i]; a.Line != b.Line || a.Verdict.State != b.Verdict.State || a.Query.Start != b.Query.Start {
+			t.Errorf("frame %d: line %d %v from its bytes, line %d %v from its file", i, a.Line, a.Verdict.State, b.Line, b.Verdict.State)
+		}
+	}
+}
