@@ -23,10 +23,11 @@ import (
 // the vertex base of its group of 32 triangles in leaf order (4 bytes a
 // group; a vertex that falls out of a group's window of 4096 is stored
 // again: 0 to 1.9% more vertices on the meshes measured, the most on
-// the largest), and its original index. A tree node (4-wide) takes 56 bytes, about one node per six or
-// seven triangles. On a terrain grid (about half as many vertices as
-// triangles) this is about 27.4 bytes per triangle with float64 vertices;
-// on the generated and real levels 22.8 to 26.0 with float32 ones
+// the largest), and its original index. A tree node (4-wide) takes 56
+// bytes, about one node per six triangles. On a terrain grid (about half
+// as many vertices as triangles) this is about 27.4 bytes per triangle
+// with float64 vertices; on the generated and real levels 22.8 to 26.0
+// with float32 ones
 // (docs/performance.md, "mem"). BytesPerTriangle reports the figure of
 // any mesh. (A triangle soup sharing no vertices needs 72 bytes per
 // triangle for its float64 vertices alone.)
