@@ -45,7 +45,7 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 	// Field by field: a composite literal is built aside and copied.
 	var c sweepCtx
 	c.m, c.q, c.delta, c.ignoreLeaving, c.r.bestT = m, &q, delta, ignoreLeaving, 1
-	if m.packed != nil && m.vert32 != nil {
+	if m.vert32 != nil {
 		return c.sweepNear(&w)
 	}
 	var tri geom.Triangle
@@ -59,7 +59,7 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 		for k := first; k < first+count; k++ {
 			m.load(k, &tri)
 			if q.test(&tri, c.r.bestT, &h) && c.blocks(&h) {
-				if c.r.offer(h, int(m.perm[k])); c.r.bestT == 0 {
+				if c.r.offer(h, m.id(k)); c.r.bestT == 0 {
 					return c.atStart(&w, k+1, first+count)
 				}
 			}
@@ -72,9 +72,9 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 // far, keep the hit if it blocks (sweepCtx.blocks) and is the best
 // (sweepResult.offer), and hand over to atStart once the best T is 0.
 //
-//   - sweep's own loop: meshes not in the common form (float64 vertices
-//     or wide indices), through Mesh.load and Query.test;
-//   - sweepNear: the common form (packed indices, float32 vertices),
+//   - sweep's own loop: meshes not in the common form (float64
+//     vertices), through Mesh.load and Query.test;
+//   - sweepNear: the common form (float32 vertices),
 //     where the box test runs on the float32 vertices (Mesh.loadNear)
 //     and Query.testInBox does the rest; taken without AVX2, with the
 //     purego tag, or for an ill-conditioned ellipsoid;
@@ -97,8 +97,8 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 // common form) compare sweeps with brute force, and
 // TestSweepStartTouchingGoesToLowestIndex exercises atStart.
 
-// sweepNear is the loop of sweep for the common form of mesh (packed
-// indices, float32 vertices): the box test of Query.test runs on the
+// sweepNear is the loop of sweep for the common form of mesh (float32
+// vertices): the box test of Query.test runs on the
 // float32 vertices before a triangle is read (Mesh.loadNear, the same
 // answers), and the triangles it keeps go to the rest of the narrow phase.
 // Where the CPU has AVX2 a leaf's triangles go through the box test and
@@ -125,7 +125,7 @@ func (c *sweepCtx) sweepNear(w *walker) (Hit, bool) {
 				continue
 			}
 			if q.testInBox(&tri, c.r.bestT, &h, s) && c.blocks(&h) {
-				if c.r.offer(h, int(m.perm[k])); c.r.bestT == 0 {
+				if c.r.offer(h, m.id(k)); c.r.bestT == 0 {
 					return c.atStart(w, k+1, first+count)
 				}
 			}
@@ -150,7 +150,7 @@ type sweepCtx struct {
 // form of mesh it takes sweepNear's path (the box test on the float32
 // vertices, then Query.testInBox): the same answers as Query.test.
 func (c *sweepCtx) test(k uint32) {
-	id := int(c.m.perm[k])
+	id := c.m.id(k)
 	if c.r.settled(id) {
 		return
 	}
@@ -191,7 +191,7 @@ func (c *sweepCtx) atStart(w *walker, rest, end uint32) (Hit, bool) {
 	keys := buf[:0]
 	add := func(first, end uint32) {
 		for k := first; k < end; k++ {
-			if id := c.m.perm[k]; !c.r.settled(int(id)) {
+			if id := c.m.id(k); !c.r.settled(id) {
 				if len(keys) == startBatch {
 					c.testSorted(keys)
 					keys = keys[:0]
@@ -314,7 +314,7 @@ func (m *Mesh) Raycast(r geom.Ray) (tri int, s float64, ok bool) {
 		}
 		for k := first; k < first+count; k++ {
 			t, hit := RayTriangle(r, m.tri(k))
-			id := int(m.perm[k])
+			id := m.id(k)
 			if hit && (t < best || (t == best && id < tri)) {
 				tri, best, found = id, t, true
 			}

@@ -69,8 +69,8 @@ func checkTree(t *testing.T, m *Mesh, tris []geom.Triangle) {
 		depth int
 	}
 	if len(m.nodes) == 0 {
-		if len(m.perm) != 0 {
-			t.Fatalf("no nodes but %d triangles", len(m.perm))
+		if len(m.tris) != 0 {
+			t.Fatalf("no nodes but %d triangles", len(m.tris))
 		}
 		return
 	}
@@ -119,7 +119,7 @@ func checkTree(t *testing.T, m *Mesh, tris []geom.Triangle) {
 func checkLeaf(t *testing.T, m *Mesh, tris []geom.Triangle, first, cnt uint32, box box6, seen []int) {
 	t.Helper()
 	for k := first; k < first+cnt; k++ {
-		id := m.perm[k]
+		id := m.id(k)
 		seen[id]++
 		if got := m.tri(k); got != tris[id] {
 			t.Fatalf("triangle %d stored as %v, want %v", id, got, tris[id])
@@ -171,17 +171,24 @@ func TestTreeHoldsEveryTriangle(t *testing.T) {
 	}
 }
 
-// TestWideIndices builds with the wide (12 bytes per triangle) index form
-// that meshes of more than 2^21 vertices use.
-func TestWideIndices(t *testing.T) {
-	defer func(l int) { packLimit = l }(packLimit)
-	packLimit = 10
-	tris := randomSoup(rand.New(rand.NewPCG(9, 10)), 500, 20, 2)
-	m := NewMesh(tris)
-	if m.packed != nil || len(m.wide) != 3*len(tris) {
-		t.Fatalf("packed %d, wide %d: want the wide form", len(m.packed), len(m.wide))
+// TestVertexWindow builds a terrain (whose triangles share vertices) with
+// the smallest vertex window (3*groupSize), which stores many vertices
+// again (Mesh.index), and with the default one: every triangle must still
+// load exactly (checkTree).
+func TestVertexWindow(t *testing.T) {
+	defer func(w int) { vertWindow = w }(vertWindow)
+	tris := terrain(60)
+	var stored [2]int
+	for i, w := range []int{3 * groupSize, vertWindow} {
+		vertWindow = w
+		m := NewMesh(tris)
+		stored[i] = len(m.vert32) + len(m.verts)
+		t.Logf("window %d: %d vertices stored", w, stored[i])
+		checkTree(t, m, tris)
 	}
-	checkTree(t, m, tris)
+	if stored[0] <= stored[1] {
+		t.Fatalf("%d vertices stored with the smallest window, %d with the default: the test stores none again", stored[0], stored[1])
+	}
 }
 
 // TestEncodeIsConservative encodes random children in random node boxes,
@@ -237,8 +244,8 @@ func TestWalkerIsConservative(t *testing.T) {
 	tris := randomSoup(rng, 400, 20, 2)
 	m := NewMesh(tris)
 	pos := make([]int, len(tris)) // leaf-order position of each triangle
-	for k, id := range m.perm {
-		pos[id] = k
+	for k := range m.tris {
+		pos[m.id(uint32(k))] = k
 	}
 	n := 3000
 	if testing.Short() {
@@ -386,7 +393,7 @@ func TestWalkerSpills(t *testing.T) {
 					break
 				}
 				for k := first; k < first+count; k++ {
-					seen[m.perm[k]]++
+					seen[m.id(k)]++
 				}
 			}
 			if spilled == 0 {

@@ -68,7 +68,7 @@ func (m *Mesh) castMesh(test *caster, ext, begin, delta mgl64.Vec3, ignoreLeavin
 			return r.best, r.found
 		}
 		for k := first; k < first+count; k++ {
-			id := int(m.perm[k])
+			id := m.id(k)
 			if r.settled(id) {
 				continue
 			}

@@ -80,7 +80,7 @@ func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 			return c.r.best, c.r.found
 		}
 		upper := c.r.bestT
-		keep := uint(leaf4AVX2(&fr, &m.packed[first], &m.vert32[0], q, &c.box, upper, int(count)))
+		keep := uint(leaf4AVX2(&fr, &m.tris[first], &m.vert32[0], q, &c.box, upper, int(count), &m.vbase[0], int(first)))
 		// keep: bit i set if triangle i passes the box test, bit 4+i if it
 		// passes the ball test too. The loop visits the ball survivors
 		// (in the leaf's order) while the best T is upper, without an
@@ -99,7 +99,7 @@ func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 			}
 			k := first + uint32(i)
 			if q.afterReach(c.r.bestT, &h, s) && c.blocks(&h) {
-				if c.r.offer(h, int(m.perm[k])); c.r.bestT == 0 {
+				if c.r.offer(h, m.id(k)); c.r.bestT == 0 {
 					return c.atStart(w, k+1, first+count)
 				}
 				if c.r.bestT != upper {

@@ -9,9 +9,11 @@ package sweep
 // no longer make the same decisions.
 const haveLeaf4 = true
 
-// leaf4AVX2 reads the n (1 to 4) triangles whose packed vertex indices
-// start at tris (Mesh.packed, leaf order) from the float32 vertices at
-// verts (Mesh.vert32), and makes the box test of Mesh.loadNear against b
+// leaf4AVX2 reads the n (1 to 4) triangles whose words start at tris
+// (Mesh.tris from the triangle at first in leaf order: vertex indices
+// relative to the base of the triangle's group, vbase[(first+i) >>
+// groupShift], vbase being Mesh.vbase) from the float32 vertices at verts
+// (Mesh.vert32), and makes the box test of Mesh.loadNear against b
 // and the ball early out of Query.outOfReach (with maxT = upper) for all
 // of them at once, each in one lane of the AVX2 registers, with the same
 // IEEE operations in the same order as the Go code. It returns bit i set
@@ -24,7 +26,7 @@ const haveLeaf4 = true
 // leaf4_amd64.s.
 //
 //go:noescape
-func leaf4AVX2(fr *leafFrame, tris *uint64, verts *[3]float32, q *Query, b *nearBox, upper float64, n int) (keep int)
+func leaf4AVX2(fr *leafFrame, tris *uint64, verts *[3]float32, q *Query, b *nearBox, upper float64, n int, vbase *uint32, first int) (keep int)
 
 // leafConsts are outOfReach's constants, read by leaf4AVX2: the same
 // Go constant expressions, so the same float64 values.

@@ -8,8 +8,9 @@
 // values (leafFrame) for the triangles kept. Why the decisions and the
 // stored values are those of the Go code, bit for bit:
 //
-//   - The triangles are read as Mesh.load reads them: the packed indices
-//     (a | b<<21 | c<<42), each vertex's three float32 coordinates.
+//   - The triangles are read as Mesh.load reads them: the indices in the
+//     triangle's word (a | b<<12 | c<<24, 12 bits each) plus its group's
+//     vertex base, each vertex's three float32 coordinates.
 //   - The box test compares the float32 coordinates with nearBox's float32
 //     bounds, as outside32 does. "x, y and z all above hi" is "min(x, y, z)
 //     above hi" and "all below lo" is "max below lo": the vertices of a
@@ -54,29 +55,49 @@
 //     code, and passed on unchanged by the later operations of both.
 //   - x > 0 and x*x > 4*rr are GT_OQ comparisons, false for NaN as in Go.
 
-// LANE reads triangle i of the leaf (its packed vertex indices at
-// 8*i(R8), the vertices at R9, float32) into lane i of the rows X0-X8
-// (row 3j+k: coordinate k of vertex j), as Mesh.load reads it.
+// LANE reads triangle i of the leaf (its word at 8*i(R8)) into lane i of
+// the rows X0-X8 (row 3j+k: coordinate k of vertex j), as Mesh.load reads
+// it: the three 12-bit indices are relative to R13, the float32 vertices
+// from its group's vertex base on (BASE).
 #define LANE(i) \
 	MOVQ (8*(i))(R8), AX; \
 	MOVQ AX, CX; \
-	ANDQ $const_packMask, CX; \
+	ANDQ $const_triIdxMask, CX; \
 	LEAQ (CX)(CX*2), CX; \
-	VINSERTPS $((i)<<4), 0(R9)(CX*4), X0, X0; \
-	VINSERTPS $((i)<<4), 4(R9)(CX*4), X1, X1; \
-	VINSERTPS $((i)<<4), 8(R9)(CX*4), X2, X2; \
+	VINSERTPS $((i)<<4), 0(R13)(CX*4), X0, X0; \
+	VINSERTPS $((i)<<4), 4(R13)(CX*4), X1, X1; \
+	VINSERTPS $((i)<<4), 8(R13)(CX*4), X2, X2; \
 	MOVQ AX, CX; \
-	SHRQ $const_packBits, CX; \
-	ANDQ $const_packMask, CX; \
+	SHRQ $const_triIdxBits, CX; \
+	ANDQ $const_triIdxMask, CX; \
 	LEAQ (CX)(CX*2), CX; \
-	VINSERTPS $((i)<<4), 0(R9)(CX*4), X3, X3; \
-	VINSERTPS $((i)<<4), 4(R9)(CX*4), X4, X4; \
-	VINSERTPS $((i)<<4), 8(R9)(CX*4), X5, X5; \
-	SHRQ $(2*const_packBits), AX; \
+	VINSERTPS $((i)<<4), 0(R13)(CX*4), X3, X3; \
+	VINSERTPS $((i)<<4), 4(R13)(CX*4), X4, X4; \
+	VINSERTPS $((i)<<4), 8(R13)(CX*4), X5, X5; \
+	SHRQ $(2*const_triIdxBits), AX; \
+	ANDQ $const_triIdxMask, AX; \
 	LEAQ (AX)(AX*2), AX; \
-	VINSERTPS $((i)<<4), 0(R9)(AX*4), X6, X6; \
-	VINSERTPS $((i)<<4), 4(R9)(AX*4), X7, X7; \
-	VINSERTPS $((i)<<4), 8(R9)(AX*4), X8, X8
+	VINSERTPS $((i)<<4), 0(R13)(AX*4), X6, X6; \
+	VINSERTPS $((i)<<4), 4(R13)(AX*4), X7, X7; \
+	VINSERTPS $((i)<<4), 8(R13)(AX*4), X8, X8
+
+// BASE sets R13 to the address of the vertex at the base of the group of
+// the triangle at DX in leaf order: R9 + 12*vbase[DX >> groupShift]
+// (vbase at R11).
+#define BASE \
+	SHRQ $const_groupShift, DX; \
+	MOVL (R11)(DX*4), DX; \
+	LEAQ (DX)(DX*2), DX; \
+	LEAQ (R9)(DX*4), R13
+
+// NEXTBASE(i, L) sets R13 for lane i, whose triangle is at R12 + i: the
+// previous lane's unless the triangle starts a group (then BASE), jumping
+// to L when it does not.
+#define NEXTBASE(i, L) \
+	LEAQ (i)(R12), DX; \
+	TESTQ $(const_groupSize-1), DX; \
+	JNZ L; \
+	BASE
 
 // BOX folds axis i's box test (the rows A, B, C of the three vertices)
 // into X12 (lane set: the triangle lies outside the box): the minimum of
@@ -139,13 +160,15 @@
 	VMOVUPD Y7, (32*(B+7))(SI); \
 	VMOVUPD Y8, (32*(B+8))(SI)
 
-// func leaf4AVX2(fr *leafFrame, tris *uint64, verts *[3]float32, q *Query, b *nearBox, upper float64, n int) (keep int)
-TEXT ·leaf4AVX2(SB), NOSPLIT, $0-64
+// func leaf4AVX2(fr *leafFrame, tris *uint64, verts *[3]float32, q *Query, b *nearBox, upper float64, n int, vbase *uint32, first int) (keep int)
+TEXT ·leaf4AVX2(SB), NOSPLIT, $0-80
 	MOVQ tris+8(FP), R8
 	MOVQ verts+16(FP), R9
 	MOVQ q+24(FP), DI
 	MOVQ b+32(FP), BX
 	MOVQ n+48(FP), R10
+	MOVQ vbase+56(FP), R11
+	MOVQ first+64(FP), R12
 	CMPQ R10, $4
 	JEQ gather
 	// Lanes beyond n: zeros rather than stale values (which might be
@@ -161,15 +184,23 @@ TEXT ·leaf4AVX2(SB), NOSPLIT, $0-64
 	VXORPS X8, X8, X8
 
 gather:
+	MOVQ R12, DX
+	BASE
 	LANE(0)
 	CMPQ R10, $1
 	JEQ gathered
+	NEXTBASE(1, lane1)
+lane1:
 	LANE(1)
 	CMPQ R10, $2
 	JEQ gathered
+	NEXTBASE(2, lane2)
+lane2:
 	LANE(2)
 	CMPQ R10, $3
 	JEQ gathered
+	NEXTBASE(3, lane3)
+lane3:
 	LANE(3)
 
 gathered:
@@ -332,11 +363,11 @@ mapped:
 	ANDQ DX, AX
 	SHLQ $4, AX
 	ORQ AX, DX
-	MOVQ DX, keep+56(FP)
+	MOVQ DX, keep+72(FP)
 	VZEROUPPER
 	RET
 
 none:
-	MOVQ $0, keep+56(FP)
+	MOVQ $0, keep+72(FP)
 	VZEROUPPER
 	RET

@@ -6,6 +6,6 @@ package sweep
 const haveLeaf4 = false
 
 // leaf4AVX2 is never called here (haveLeaf4 is false).
-func leaf4AVX2(fr *leafFrame, tris *uint64, verts *[3]float32, q *Query, b *nearBox, upper float64, n int) (keep int) {
+func leaf4AVX2(fr *leafFrame, tris *uint64, verts *[3]float32, q *Query, b *nearBox, upper float64, n int, vbase *uint32, first int) (keep int) {
 	panic("leaf4AVX2: no assembly on this platform")
 }

@@ -10,12 +10,14 @@ import (
 	"sweepdbg/geom"
 )
 
-// leafCase is one leaf for leaf4AVX2: up to four triangles as a mesh
-// stores them (packed indices into float32 vertices) and the query.
+// leafCase is one leaf for leaf4AVX2: up to four triangles (indices into
+// float32 vertices, a | b<<triIdxBits | c<<2*triIdxBits; filter stores
+// them as a mesh does) and the query.
 type leafCase struct {
 	verts [12][3]float32
 	tris  [4]uint64
 	n     int
+	first int // the leaf's first triangle in leaf order: its lanes' groups
 	q     Query
 	box   nearBox
 	upper float64
@@ -25,7 +27,7 @@ type leafCase struct {
 func (c *leafCase) tri(i int) geom.Triangle {
 	var t geom.Triangle
 	p := c.tris[i]
-	for j, idx := range [3]uint64{p & packMask, p >> packBits & packMask, p >> (2 * packBits)} {
+	for j, idx := range [3]uint64{p & triIdxMask, p >> triIdxBits & triIdxMask, p >> (2 * triIdxBits)} {
 		v := c.verts[idx]
 		t[j] = mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])}
 	}
@@ -39,7 +41,7 @@ func (c *leafCase) scalar() int {
 	keep := 0
 	for i := 0; i < c.n; i++ {
 		p := c.tris[i]
-		a, b, d := &c.verts[p&packMask], &c.verts[p>>packBits&packMask], &c.verts[p>>(2*packBits)]
+		a, b, d := &c.verts[p&triIdxMask], &c.verts[p>>triIdxBits&triIdxMask], &c.verts[p>>(2*triIdxBits)]
 		lo, hi := &c.box.lo, &c.box.hi
 		if outside32(a[0], b[0], d[0], lo[0], hi[0]) || outside32(a[1], b[1], d[1], lo[1], hi[1]) ||
 			outside32(a[2], b[2], d[2], lo[2], hi[2]) {
@@ -64,7 +66,20 @@ func (c *leafCase) filter(t *testing.T) int {
 	for r := range fr {
 		fr[r] = [4]float64{-7, -7, -7, -7} // no stale zero can pass for a stored one
 	}
-	keep := leaf4AVX2(&fr, &c.tris[0], &c.verts[0], &c.q, &c.box, c.upper, c.n)
+	// As a mesh stores them: the vertices from 4 on, the words relative
+	// to the base of each triangle's group (first+i >> groupShift), 4 for
+	// group 0 and 1 for group 1 (cases whose first is near a group's end
+	// straddle the two).
+	var store [16][3]float32
+	copy(store[4:], c.verts[:])
+	vbase := [2]uint32{4, 1}
+	var words [4]uint64
+	for i := 0; i < c.n; i++ {
+		p, off := c.tris[i], 4-uint64(vbase[(c.first+i)>>groupShift])
+		a, b, d := p&triIdxMask+off, p>>triIdxBits&triIdxMask+off, p>>(2*triIdxBits)+off
+		words[i] = a | b<<triIdxBits | d<<(2*triIdxBits) | uint64(i+7)<<triIDShift // an id too
+	}
+	keep := leaf4AVX2(&fr, &words[0], &store[0], &c.q, &c.box, c.upper, c.n, &vbase[0], c.first)
 	for i := 0; i < c.n && keep&15 != 0; i++ {
 		tri := c.tri(i)
 		var got, want triScratch
@@ -149,6 +164,7 @@ func randLeafCase(r *rand.Rand) leafCase {
 			continue
 		}
 		c.n = 1 + r.IntN(4)
+		c.first = []int{0, groupSize - 3, groupSize - 2, groupSize - 1, groupSize}[r.IntN(5)]
 		for i := 0; i < c.n; i++ {
 			c.randTriangle(r, i, begin, delta, size)
 		}
@@ -185,7 +201,7 @@ func (c *leafCase) randTriangle(r *rand.Rand, i int, begin, delta mgl64.Vec3, si
 			c.verts[j][k] = math.Nextafter32(bound, []float32{float32(math.Inf(-1)), bound, float32(math.Inf(1))}[r.IntN(3)])
 		}
 	}
-	c.tris[i] = a | b<<packBits | d<<(2*packBits)
+	c.tris[i] = a | b<<triIdxBits | d<<(2*triIdxBits)
 }
 
 // TestLeaf4MatchesScalar requires leaf4AVX2 to make exactly the decisions
@@ -316,7 +332,7 @@ func TestSweepLeavesMatchesScalarLoop(t *testing.T) {
 	r := rand.New(rand.NewPCG(43, 44))
 	tris := toFloat32(randomSoup(r, 4000, 40, 4))
 	m := NewMesh(tris)
-	if m.vert32 == nil || m.packed == nil {
+	if m.vert32 == nil {
 		t.Fatal("float32 vertices expected")
 	}
 	defer func(on bool) { leaf4On = on }(leaf4On)

@@ -96,11 +96,11 @@ func TestFloat32Vertices(t *testing.T) {
 		if got := m.vert32 != nil; got != c.narrow {
 			t.Fatalf("%s: float32 storage %v, want %v", c.name, got, c.narrow)
 		}
-		for k := range m.perm {
-			got, want := m.tri(uint32(k)), c.tris[m.perm[k]]
+		for k := range m.tris {
+			got, want := m.tri(uint32(k)), c.tris[m.id(uint32(k))]
 			for j := range got {
 				if !sameBits(got[j], want[j]) {
-					t.Fatalf("%s: triangle %d vertex %d is %v, want %v", c.name, m.perm[k], j, got[j], want[j])
+					t.Fatalf("%s: triangle %d vertex %d is %v, want %v", c.name, m.id(uint32(k)), j, got[j], want[j])
 				}
 			}
 		}

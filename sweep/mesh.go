@@ -18,27 +18,33 @@ import (
 // one entry) and stored as float32 when every coordinate is exactly a
 // float32 (12 bytes a vertex: integer-coordinate levels and glTF files,
 // whose positions are float32, always are; converting back to float64 is
-// exact, so no answer changes), else as float64 (24 bytes); each triangle
-// stores its three vertex indices (8 bytes packed when the mesh has fewer
-// than 2^21 distinct vertices, else 12) and its original index (4 bytes);
-// a tree node (4-wide) takes 56 bytes, about one node per seven or eight
-// triangles. On a terrain grid (about half as many vertices as triangles)
-// this is about 31.1 bytes per triangle with float64 vertices and 25 with
-// float32;
-// BytesPerTriangle reports the figure of any mesh. (A triangle soup
-// sharing no vertices needs 72 bytes per triangle for its float64
-// vertices alone.)
+// exact, so no answer changes), else as float64 (24 bytes). Each triangle
+// is one 8-byte word: its three vertex indices, 12 bits each, relative to
+// the vertex base of its group of 32 triangles in leaf order (4 bytes a
+// group; a vertex that falls out of a group's window of 4096 is stored
+// again: 0 to 1.9% more vertices on the meshes measured, the most on
+// the largest), and its original index. A tree node (4-wide) takes 56
+// bytes, about one node per six triangles. On a terrain grid (about half
+// as many vertices as triangles) this is about 27.4 bytes per triangle
+// with float64 vertices; on the generated and real levels 22.8 to 26.0
+// with float32 ones
+// (docs/performance.md, "mem"). BytesPerTriangle reports the figure of
+// any mesh. (A triangle soup sharing no vertices needs 72 bytes per
+// triangle for its float64 vertices alone.)
 //
 // A Mesh is immutable after NewMesh and safe for concurrent use.
 type Mesh struct {
-	verts  []mgl64.Vec3 // distinct vertices, unless verts32 holds them
-	vert32 [][3]float32 // distinct vertices, when every coordinate is a float32
-	packed []uint64     // per triangle in leaf order: vertex indices a | b<<21 | c<<42
-	wide   []uint32     // per triangle in leaf order: a, b, c (when packed cannot hold them)
-	perm   []uint32     // perm[k]: original index of the k-th triangle in leaf order
-	nodes  []wnode      // the tree, root first
-	root   box6         // the root's box, exact
-	n      int          // number of triangles given to NewMesh
+	verts  []mgl64.Vec3 // vertices, unless vert32 holds them
+	vert32 [][3]float32 // vertices, when every coordinate is a float32
+	// tris holds per triangle in leaf order its vertex indices relative to
+	// the base of its group and its original index:
+	// a | b<<triIdxBits | c<<2*triIdxBits | id<<triIDShift; vertex a of
+	// the triangle at k is vbase[k>>groupShift] + a (triangle.verts).
+	tris  []uint64
+	vbase []uint32 // per group of 1<<groupShift triangles in leaf order: the vertex base
+	nodes []wnode  // the tree, root first
+	root  box6     // the root's box, exact
+	n     int      // number of triangles given to NewMesh
 
 	// last is the shape of the last ellipsoid swept whose M is
 	// invertible (setShape): a cache, replaced whole, so a Mesh stays
@@ -89,17 +95,29 @@ func (l *lastShape) madeFrom(e *Ellipsoid) bool {
 	return d == 0
 }
 
-// packLimit is the vertex count up to which triangles are stored packed
-// (a variable so that tests can exercise the wide form).
-var packLimit = packMask + 1
-
 const (
-	packBits = 21
-	packMask = 1<<packBits - 1
+	// triIdxBits is the width of a vertex index relative to its group's
+	// base (Mesh.tris): a group's vertices lie in a window of
+	// 1<<triIdxBits vertices from its base.
+	triIdxBits = 12
+	triIdxMask = 1<<triIdxBits - 1
+	// triIDShift is where a triangle's original index starts in its word
+	// (28 bits: maxNodes bounds it).
+	triIDShift = 3 * triIdxBits
+	// groupShift: a group is 1<<groupShift triangles in leaf order, which
+	// share one vertex base.
+	groupShift = 5
+	groupSize  = 1 << groupShift
 	// maxCoord bounds the coordinates of triangles that take part: larger
 	// or non-finite ones would overflow the float32 build boxes.
 	maxCoord = 1e30
 )
+
+// vertWindow is the window of vertex indices a group may use from its
+// base, at most 1<<triIdxBits and at least 3*groupSize (a variable so
+// that tests can make it small and exercise the copies of vertices that
+// fall out of it: Mesh.index).
+var vertWindow = 1 << triIdxBits
 
 // NewMesh builds the acceleration structure over tris. Triangle indices in
 // hits are indices into tris. tris is not retained.
@@ -222,37 +240,40 @@ func sameBits(v, w mgl64.Vec3) bool {
 
 // index stores the triangles of refs, in leaf order, as indices into a
 // copy of verts renumbered in order of first use, so that the vertices of
-// nearby triangles lie near each other in memory.
+// nearby triangles lie near each other in memory. A group of groupSize
+// triangles in leaf order stores its indices relative to its base, which
+// is vertWindow - 3*groupSize below the number of vertices stored before
+// it (or 0): the vertices the group adds (at most three a triangle) and
+// those stored since its base fit in the window; a vertex stored before
+// the base is stored again (bitwise the same) and later groups use the
+// copy. A window of 4096 stores 0 to 1.9% more vertices than there are
+// distinct ones on the levels and the terrain measured.
 func (m *Mesh) index(refs []primRef, corners []uint32, verts []mgl64.Vec3) {
 	const unseen = math.MaxUint32
-	renum := make([]uint32, len(verts))
-	for i := range renum {
-		renum[i] = unseen
+	at := make([]uint32, len(verts)) // where each vertex was stored last
+	for i := range at {
+		at[i] = unseen
 	}
 	m.verts = make([]mgl64.Vec3, 0, len(verts))
-	m.perm = make([]uint32, len(refs))
-	if len(verts) > packLimit {
-		m.wide = make([]uint32, 3*len(refs))
-	} else {
-		m.packed = make([]uint64, len(refs))
-	}
-	var abc [3]uint32
+	m.tris = make([]uint64, len(refs))
+	m.vbase = make([]uint32, (len(refs)+groupSize-1)/groupSize)
+	var base uint32
 	for k := range refs {
+		if k%groupSize == 0 {
+			base = uint32(max(len(m.verts)+3*groupSize-vertWindow, 0))
+			m.vbase[k/groupSize] = base
+		}
 		id := refs[k].id
-		m.perm[k] = id
+		w := uint64(id) << triIDShift
 		for j := 0; j < 3; j++ {
 			v := corners[3*id+uint32(j)]
-			if renum[v] == unseen {
-				renum[v] = uint32(len(m.verts))
+			if at[v] == unseen || at[v] < base {
+				at[v] = uint32(len(m.verts))
 				m.verts = append(m.verts, verts[v])
 			}
-			abc[j] = renum[v]
+			w |= uint64(at[v]-base) << (j * triIdxBits)
 		}
-		if m.packed != nil {
-			m.packed[k] = uint64(abc[0]) | uint64(abc[1])<<packBits | uint64(abc[2])<<(2*packBits)
-		} else {
-			copy(m.wide[3*k:], abc[:])
-		}
+		m.tris[k] = w
 	}
 	m.narrow()
 }
@@ -276,7 +297,7 @@ func (m *Mesh) narrow() {
 	m.verts = nil
 }
 
-// vertex returns the i-th distinct vertex.
+// vertex returns the i-th vertex.
 func (m *Mesh) vertex(i uint64) mgl64.Vec3 {
 	if m.vert32 != nil {
 		v := &m.vert32[i]
@@ -285,17 +306,26 @@ func (m *Mesh) vertex(i uint64) mgl64.Vec3 {
 	return m.verts[i]
 }
 
+// triVerts returns the vertex indices of the k-th triangle in leaf order.
+func (m *Mesh) triVerts(k uint32) (a, b, c uint64) {
+	p, base := m.tris[k], uint64(m.vbase[k>>groupShift])
+	return base + p&triIdxMask, base + p>>triIdxBits&triIdxMask, base + p>>(2*triIdxBits)&triIdxMask
+}
+
+// id returns the original index of the k-th triangle in leaf order.
+func (m *Mesh) id(k uint32) int { return int(m.tris[k] >> triIDShift) }
+
 // load stores the k-th triangle in leaf order in t: tri, written in
 // place (a triangle returned by value is built in temporaries and copied
-// twice), with the common form (packed indices, float32 vertices) read
-// without tri's per-vertex branches.
+// twice), with float32 vertices read without tri's per-vertex branches.
 func (m *Mesh) load(k uint32, t *geom.Triangle) {
-	if m.packed == nil || m.vert32 == nil {
+	if m.vert32 == nil {
 		*t = m.tri(k)
 		return
 	}
-	p, v := m.packed[k], m.vert32
-	a, b, c := &v[p&packMask], &v[p>>packBits&packMask], &v[p>>(2*packBits)]
+	i, j, l := m.triVerts(k)
+	v := m.vert32
+	a, b, c := &v[i], &v[j], &v[l]
 	t[0][0], t[0][1], t[0][2] = float64(a[0]), float64(a[1]), float64(a[2])
 	t[1][0], t[1][1], t[1][2] = float64(b[0]), float64(b[1]), float64(b[2])
 	t[2][0], t[2][1], t[2][2] = float64(c[0]), float64(c[1]), float64(c[2])
@@ -339,16 +369,17 @@ func floor32(x float64) float32 {
 // ceil32 is the smallest float32 at least x; x is not NaN.
 func ceil32(x float64) float32 { return -floor32(-x) }
 
-// loadNear is load for the common form (packed indices and float32
-// vertices, which the caller has checked) after outsideBox's test against
+// loadNear is load for the common form (float32 vertices, which the
+// caller has checked) after outsideBox's test against
 // b, on the float32 vertices: it reports false, and leaves t alone, when
 // outsideBox would reject the triangle against the float64 box b was set
 // from (see nearBox), and otherwise stores the triangle in t as load does.
 // Most triangles of the leaves a sweep enters lie outside the swept box;
 // this spares them the nine conversions and the stores.
 func (m *Mesh) loadNear(k uint32, b *nearBox, t *geom.Triangle) bool {
-	p, v := m.packed[k], m.vert32
-	a, bb, c := &v[p&packMask], &v[p>>packBits&packMask], &v[p>>(2*packBits)]
+	i, j, l := m.triVerts(k)
+	v := m.vert32
+	a, bb, c := &v[i], &v[j], &v[l]
 	if outside32(a[0], bb[0], c[0], b.lo[0], b.hi[0]) || outside32(a[1], bb[1], c[1], b.lo[1], b.hi[1]) ||
 		outside32(a[2], bb[2], c[2], b.lo[2], b.hi[2]) {
 		return false
@@ -366,13 +397,7 @@ func outside32(x, y, z, lo, hi float32) bool {
 
 // tri returns the k-th triangle in leaf order.
 func (m *Mesh) tri(k uint32) geom.Triangle {
-	var a, b, c uint64
-	if m.packed != nil {
-		p := m.packed[k]
-		a, b, c = p&packMask, p>>packBits&packMask, p>>(2*packBits)
-	} else {
-		a, b, c = uint64(m.wide[3*k]), uint64(m.wide[3*k+1]), uint64(m.wide[3*k+2])
-	}
+	a, b, c := m.triVerts(k)
 	return geom.Triangle{m.vertex(a), m.vertex(b), m.vertex(c)}
 }
 
@@ -389,11 +414,12 @@ func (m *Mesh) Bounds() geom.AABB {
 	return geom.AABB{Min: mgl64.Vec3{r[0], r[1], r[2]}, Max: mgl64.Vec3{r[3], r[4], r[5]}}
 }
 
-// Bytes returns the memory the built mesh holds: vertices, triangle
-// indices, the original-index table and the tree.
+// Bytes returns the memory the built mesh holds: vertices, triangles
+// (vertex indices and original indices), the groups' vertex bases and the
+// tree.
 func (m *Mesh) Bytes() int {
-	return len(m.verts)*int(unsafe.Sizeof(mgl64.Vec3{})) + 12*len(m.vert32) + 8*len(m.packed) + 4*len(m.wide) +
-		4*len(m.perm) + len(m.nodes)*int(unsafe.Sizeof(wnode{})) + int(unsafe.Sizeof(*m))
+	return len(m.verts)*int(unsafe.Sizeof(mgl64.Vec3{})) + 12*len(m.vert32) + 8*len(m.tris) + 4*len(m.vbase) +
+		len(m.nodes)*int(unsafe.Sizeof(wnode{})) + int(unsafe.Sizeof(*m))
 }
 
 // BytesPerTriangle returns Bytes divided by Len (0 for an empty mesh).

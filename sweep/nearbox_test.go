@@ -72,7 +72,7 @@ func TestLoadNearMatchesOutsideBox(t *testing.T) {
 		}
 	}
 	m := NewMesh(tris)
-	if m.vert32 == nil || m.packed == nil {
+	if m.vert32 == nil {
 		t.Fatal("float32 vertices expected")
 	}
 	kept := 0
@@ -83,7 +83,7 @@ func TestLoadNearMatchesOutsideBox(t *testing.T) {
 		}
 		var b nearBox
 		b.set(&lo, &hi)
-		for k := range m.perm {
+		for k := range m.tris {
 			var want, got geom.Triangle
 			m.load(uint32(k), &want)
 			keep := m.loadNear(uint32(k), &b, &got)
@@ -98,7 +98,7 @@ func TestLoadNearMatchesOutsideBox(t *testing.T) {
 			}
 		}
 	}
-	if kept == 0 || kept == 500*len(m.perm) {
+	if kept == 0 || kept == 500*len(m.tris) {
 		t.Fatalf("%d triangles kept: the cases test nothing", kept)
 	}
 }

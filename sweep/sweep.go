@@ -57,7 +57,8 @@
 // The mesh:
 //
 //   - mesh.go: Mesh, its storage (deduplicated vertices, float32 when
-//     exact, packed indices) and the float32 box test (loadNear).
+//     exact, 8 bytes a triangle: group-relative vertex indices and the
+//     original index) and the float32 box test (loadNear).
 //   - bvh_build.go: building the tree (binned SAH); bvh.go: the flat,
 //     quantized 4-wide tree and its walk (walker), with the Go form of the
 //     slab test (enterChildrenGo, nextGo).
