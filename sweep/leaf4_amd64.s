@@ -322,7 +322,7 @@ mapped:
 	// t = pd < 0 ? min(-pd/|D|², upper) : 0 in Y3; |D|² in Y8.
 	VBROADCASTSD (Query_unitDeltaSq)(DI), Y8
 	MOVQ $0x8000000000000000, AX
-	MOVQ AX, X7
+	VMOVQ AX, X7 // VEX-encoded: a legacy SSE MOVQ with the upper halves of the YMM registers dirty costs a state transition (Intel® 64 and IA-32 Architectures Optimization Reference Manual, "Mixing AVX code with SSE code")
 	VBROADCASTSD X7, Y7
 	VXORPD Y7, Y6, Y3
 	VDIVPD Y8, Y3, Y3
