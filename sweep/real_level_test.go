@@ -58,12 +58,13 @@ type realShape struct {
 	name           string
 	e              sweep.Ellipsoid
 	begins, deltas []mgl64.Vec3
+	casts          []levelcasts.Cast // the same casts, with their kinds
 }
 
 // shapes returns the level's player ellipsoid and the sphere of its
 // horizontal radius, each with its own casts.
 func (lv *realLevel) shapes() []realShape {
-	return []realShape{{"ellipsoid", lv.player, lv.begins, lv.deltas}, {"sphere", lv.ball, lv.ballBegins, lv.ballDeltas}}
+	return []realShape{{"ellipsoid", lv.player, lv.begins, lv.deltas, lv.casts}, {"sphere", lv.ball, lv.ballBegins, lv.ballDeltas, lv.ballCasts}}
 }
 
 var (
@@ -181,11 +182,7 @@ func BenchmarkRealLevel(b *testing.B) {
 // are not checked against brute force here.
 func BenchmarkRealLevelKind(b *testing.B) {
 	for _, lv := range realLevels(b) {
-		for _, c := range []struct {
-			name  string
-			e     sweep.Ellipsoid
-			casts []levelcasts.Cast
-		}{{"ellipsoid", lv.player, lv.casts}, {"sphere", lv.ball, lv.ballCasts}} {
+		for _, c := range lv.shapes() {
 			h := 2 * lv.player.Axes[1].Len()
 			for _, k := range []struct {
 				name string
@@ -251,11 +248,7 @@ func TestRealLevelSweepsMatchBruteForce(t *testing.T) {
 		n = 300
 	}
 	for _, lv := range realLevels(t) {
-		for _, c := range []struct {
-			name  string
-			e     sweep.Ellipsoid
-			casts []levelcasts.Cast
-		}{{"ellipsoid", lv.player, lv.casts}, {"sphere", lv.ball, lv.ballCasts}} {
+		for _, c := range lv.shapes() {
 			h := fnv.New64a()
 			hits, start := 0, 0
 			for i, q := range c.casts[:min(n, len(c.casts))] {

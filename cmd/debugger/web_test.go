@@ -23,6 +23,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -349,10 +350,7 @@ func TestWebLinkOpensFixture(t *testing.T) {
 	if got := title(t, ctx); !strings.Contains(got, "shared fixture "+s.Name) {
 		t.Errorf("title %q; want it to say shared fixture %s, as text", got, s.Name)
 	}
-	imgs, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("img").length`))
-	if err != nil || imgs != 0 {
-		t.Errorf("%d img elements (%v); the name must not become markup", imgs, err)
-	}
+	noElements(t, ctx, "img")
 	posesDrawn(t, shot(t, ctx, os.Getenv("SWEEPDBG_WEB_LINKSHOT")))
 	if lines := console.String(); strings.Contains(lines, "alert") {
 		t.Errorf("the console mentions alert:\n%s", lines)
@@ -532,15 +530,32 @@ func TestWebOpenButton(t *testing.T) {
 	if got := title(t, ctx); !strings.Contains(got, "shared fixture "+s.Name) {
 		t.Errorf("title %q; want it to say shared fixture %s, as text", got, s.Name)
 	}
-	if n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("b").length`)); err != nil || n != 0 {
-		t.Errorf("%d b elements (%v); the name must not become markup", n, err)
+	noElements(t, ctx, "b")
+	posesDrawn(t, redrawn(t, ctx, p, before, os.Getenv("SWEEPDBG_WEB_OPENSHOT"), "opening "+path))
+}
+
+// noElements fails the test when the page holds an element named tag:
+// a name with markup must stay text.
+func noElements(t *testing.T, ctx context.Context, tag string) {
+	t.Helper()
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(`+strconv.Quote(tag)+`).length`))
+	if err != nil || n != 0 {
+		t.Errorf("%d %s elements (%v); the name must not become markup", n, tag, err)
 	}
+}
+
+// redrawn waits for three frames after the page state p, takes a
+// screenshot (also written to file, when not empty) and checks that at
+// least 1000 pixels differ from before, what was on screen ahead of what
+// happened: after it has been drawn.
+func redrawn(t *testing.T, ctx context.Context, p page, before *image.RGBA, file, what string) *image.RGBA {
+	t.Helper()
 	waitPage(t, ctx, func(q page) bool { return q.Frames > p.Frames+2 })
-	after := shot(t, ctx, os.Getenv("SWEEPDBG_WEB_OPENSHOT"))
-	posesDrawn(t, after)
+	after := shot(t, ctx, file)
 	if changed := differentPixels(before, after); changed < 1000 {
-		t.Errorf("%d pixels changed after opening %s; want its scene drawn", changed, path)
+		t.Errorf("%d pixels changed after %s; want it drawn", changed, what)
 	}
+	return after
 }
 
 // differentPixels counts the pixels where a and b differ.
@@ -814,16 +829,9 @@ func TestWebDropOpens(t *testing.T) {
 		if got := title(t, ctx); !strings.Contains(got, tc.scene) {
 			t.Errorf("%s: title %q; want it to name %s, as text", tc.path, got, tc.scene)
 		}
-		waitPage(t, ctx, func(q page) bool { return q.Frames > p.Frames+2 })
-		after := shot(t, ctx, "")
-		posesDrawn(t, after)
-		if changed := differentPixels(before, after); changed < 1000 {
-			t.Errorf("%s: %d pixels changed after the drop; want its scene drawn", tc.path, changed)
-		}
+		posesDrawn(t, redrawn(t, ctx, p, before, "", "dropping "+tc.path))
 	}
-	if n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("i").length`)); err != nil || n != 0 {
-		t.Errorf("%d i elements (%v); the name must not become markup", n, err)
-	}
+	noElements(t, ctx, "i")
 
 	// A capture is judged as the desktop judges it: the same tally.
 	capture, err := filepath.Abs(filepath.Join("..", "..", "scene", "engine", "testdata", "two-labels.jsonl"))
@@ -847,10 +855,7 @@ func TestWebDropOpens(t *testing.T) {
 	if p.Status != want {
 		t.Errorf("dropped %s: status %q; want the desktop's %q", capture, p.Status, want)
 	}
-	waitPage(t, ctx, func(q page) bool { return q.Frames > p.Frames+2 })
-	if changed := differentPixels(before, shot(t, ctx, "")); changed < 1000 {
-		t.Errorf("%d pixels changed after dropping %s; want its first query drawn", changed, capture)
-	}
+	redrawn(t, ctx, p, before, "", "dropping "+capture)
 }
 
 // TestWebDropRefused: a dropped file over the size limit, or malformed,
