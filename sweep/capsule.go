@@ -111,6 +111,13 @@ func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, m
 	if k.n == 1 || found && (h.T == 0 || h.Feature == Face && k.enteredFromOutside(tri, from)) {
 		return found // s = 0: M is T itself, no parallelograms
 	}
+	upper := maxT
+	if found {
+		upper = h.T
+	}
+	if k.sidesOutOfReach(tri, begin, delta, upper) {
+		return found
+	}
 	u := newCapsuleFrame(&k.c, begin, delta, tri)
 	if !u.ok {
 		return found
@@ -163,6 +170,38 @@ func (k *capsuleCaster) enteredFromOutside(tri *geom.Triangle, i int) bool {
 	m := k.c.Radius*ln + 1e-9*(b.length()+2*s.length()+k.c.Radius)*ln
 	near := [2]float64{abs(z0), abs(z1)}
 	return z0*z1 > 0 && min(near[0], near[1]) > m && near[i] <= near[1-i]
+}
+
+// sidesOutOfReach reports whether the capsule's side (the cylinder
+// around its segment) touches no point of the triangle over [0, upper],
+// so that the pierce test, the parallelograms and the vertex segments,
+// the pieces of M the side sweeps, need not run (the caps, tested before,
+// cover the rest). A point y the side touches at t has its foot on the
+// axis within the segment C(t) ± s: (y - C(t))·s lies in [-|s|², |s|²];
+// so does a pierce point at t = 0, which lies on the segment. Over
+// [0, upper] the center moves along s by (C(t) - begin)·s between
+// min(0, upper·delta·s) and max(0, upper·delta·s), so the side reaches
+// only points whose (y - begin)·s lies in the band between -|s|² plus the
+// first and |s|² plus the second. A triangle whose three vertices lie
+// beyond the same end of the band lies beyond it whole: the floor under an
+// upright capsule walking on it, the ceiling over it. The margin, 1e-9 of
+// the magnitudes the dot products add up (Σ|w_k||s_k| for the vertex w =
+// v - begin and for begin itself, |s|² and |upper·delta·s|), is far above
+// their rounding and the narrow phases' (a contact the side could make is
+// never skipped); NaN skips nothing.
+func (k *capsuleCaster) sidesOutOfReach(tri *geom.Triangle, begin, delta *mgl64.Vec3, upper float64) bool {
+	b, s := v3p(begin), v3(k.c.HalfSegment)
+	ss, ds := s.dot(s), v3p(delta).dot(s)*upper
+	lo, hi := -ss+min(0, ds), ss+max(0, ds)
+	m0 := b.absDot(s) + ss + abs(ds)
+	below, above := uint8(1), uint8(1)
+	for i := range tri {
+		w := v3p(&tri[i]).sub(b)
+		y, m := w.dot(s), 1e-9*(w.absDot(s)+m0)
+		below &= b2u(y < lo-m)
+		above &= b2u(y > hi+m)
+	}
+	return below|above != 0
 }
 
 // outOfReach is the ball early out of the whole capsule (as

@@ -110,6 +110,9 @@ func (m *lin3) apply(v vec3) vec3 {
 	return m.mat3.apply(v)
 }
 
+// absDot is Σ|a_k b_k|, the magnitude the rounding of a·b scales with.
+func (a vec3) absDot(b vec3) float64 { return abs(a.x*b.x) + abs(a.y*b.y) + abs(a.z*b.z) }
+
 // scale returns a scaled by b component by component: a diagonal
 // matrix with diagonal a applied to b.
 func (a vec3) scale(b vec3) vec3 { return vec3{a.x * b.x, a.y * b.y, a.z * b.z} }
