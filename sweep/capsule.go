@@ -91,13 +91,15 @@ func (k *capsuleCaster) init(c *Capsule, begin, delta *mgl64.Vec3, m *Mesh) {
 //     they cover M's boundary (its faces, edges and vertices), each piece
 //     once.
 func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT float64, h *Hit) bool {
-	if capsuleMissesPlane(&k.c, begin, delta, tri, maxT) {
+	var pl plain
+	pl.set(tri)
+	if capsuleMissesPlane(&k.c, begin, delta, &pl, maxT) {
 		return false
 	}
 	if k.n == 2 && k.outOfReach(tri, begin, maxT) {
 		return false
 	}
-	found, from := false, 0
+	found := false
 	var hc Hit
 	for i := range k.n {
 		upper := maxT
@@ -105,11 +107,14 @@ func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, m
 			upper = h.T // only an earlier contact replaces the first cap's
 		}
 		if k.caps[i].test(tri, upper, &hc) && (!found || hc.T < h.T) {
-			*h, found, from = hc, true, i
+			*h, found = hc, true
+			if k.n == 1 || k.settles(&pl, i, h) {
+				return true // s = 0: M is T itself, no parallelograms
+			}
 		}
 	}
-	if k.n == 1 || found && (h.T == 0 || h.Feature == Face && k.enteredFromOutside(tri, from)) {
-		return found // s = 0: M is T itself, no parallelograms
+	if k.n == 1 {
+		return found
 	}
 	upper := maxT
 	if found {
@@ -144,29 +149,40 @@ func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, m
 	return found
 }
 
+// settles reports whether cap i's contact h is the capsule's first
+// contact with the triangle, so that neither the other cap nor the sides
+// need a test: a contact at T = 0, which nothing precedes (and a tie
+// keeps the first cap's), or a face contact entered from outside
+// (enteredFromOutside).
+func (k *capsuleCaster) settles(pl *plain, i int, h *Hit) bool {
+	return h.T == 0 || h.Feature == Face && k.enteredFromOutside(pl, i)
+}
+
 // enteredFromOutside reports whether a face contact of cap i (the
 // sphere at C + s for i = 0, C - s for i = 1, against T) is the first
-// contact with all of M, so that the parallelograms and segments need no
-// test. M lies between the planes of T + s and T - s, so every point of it
-// is within |s·N̂| of T's plane. When, at t = 0, both cap centers lie on
-// the same side of that plane beyond r, and cap i's is the nearer, the
-// capsule's center is more than r + |s·N̂| from the plane, and the sphere
-// of radius r around it first comes within reach of M when cap i's
-// sphere enters the slab of width r around T's plane: at cap i's face
-// contact, which is then a point of M's boundary on T ∓ s touched from
-// outside. Before it the sphere is farther than r from every point of M,
-// parallelograms included; at it, a parallelogram can at most tie (the
-// caps' answer is kept at equal T). The side and distance tests use the
-// plain cross product N with a relative margin of 1e-9 (as
-// capsuleMissesPlane; a triangle without a usable plane answers false).
-func (k *capsuleCaster) enteredFromOutside(tri *geom.Triangle, i int) bool {
-	o, n, nn, ok := plainNormal(tri)
-	if !ok {
+// contact with all of M, so that the other cap, the parallelograms and
+// the segments need no test. M lies between the planes of T + s and
+// T - s, so every point of it is within |s·N̂| of T's plane. When, at
+// t = 0, both cap centers lie on the same side of that plane beyond r,
+// and cap i's is the nearer, the capsule's center is more than r + |s·N̂|
+// from the plane, and the sphere of radius r around it first comes within
+// reach of M when cap i's sphere enters the slab of width r around T's
+// plane: at cap i's face contact, which is then a point of M's boundary
+// on T ∓ s touched from outside. Before it the sphere is farther than r
+// from every point of M, the other cap's copy of T and the parallelograms
+// included; at it, they can at most tie (the first cap's answer is kept
+// at equal T; the other cap's T, were it tested, could differ from cap
+// i's only by rounding). The side and distance tests use the plain
+// normal pl with a relative margin of 1e-9 (as capsuleMissesPlane; a
+// triangle without a usable plane answers false).
+func (k *capsuleCaster) enteredFromOutside(pl *plain, i int) bool {
+	if !pl.ok {
 		return false
 	}
-	b, s := v3(k.caps[0].begin).sub(o), v3(k.c.HalfSegment)
+	n := pl.n
+	b, s := v3(k.caps[0].begin).sub(pl.o), v3(k.c.HalfSegment)
 	z0, z1 := b.dot(n), b.sub(s.mul(2)).dot(n) // the caps' centers, C + s and C - s
-	ln := math.Sqrt(nn)
+	ln := math.Sqrt(pl.nn)
 	m := k.c.Radius*ln + 1e-9*(b.length()+2*s.length()+k.c.Radius)*ln
 	near := [2]float64{abs(z0), abs(z1)}
 	return z0*z1 > 0 && min(near[0], near[1]) > m && near[i] <= near[1-i]
@@ -241,18 +257,38 @@ func (k *capsuleCaster) outOfReach(tri *geom.Triangle, begin *mgl64.Vec3, maxT f
 }
 
 // parallelogramDistSq is the squared distance from the point p to the
-// parallelogram {a·e1 + b·e2 : a, b in [0, 1]}.
+// parallelogram {a·e1 + b·e2 : a, b in [0, 1]}. With (a, b) the
+// coordinates of p's projection onto its plane, the projection inside
+// gives the distance to the plane; outside, the nearest point of a convex
+// polygon lies on a side whose line has the projection beyond it (a < 0:
+// the side a = 0, and so on), at most two of the four. A flat
+// parallelogram (e1 and e2 parallel, or one of them zero) is its four
+// sides.
 func parallelogramDistSq(p, e1, e2 vec3) float64 {
 	a11, a12, a22 := e1.dot(e1), e1.dot(e2), e2.dot(e2)
 	b1, b2 := p.dot(e1), p.dot(e2)
 	det := a11*a22 - a12*a12
-	if det > 1e-12*a11*a22 {
-		a, b := (b1*a22-b2*a12)/det, (b2*a11-b1*a12)/det
-		if a >= 0 && a <= 1 && b >= 0 && b <= 1 {
-			return p.sub(e1.mul(a)).sub(e2.mul(b)).lenSq()
-		}
+	if !(det > 1e-12*a11*a22) {
+		return min(segmentDistSq(p, e1), segmentDistSq(p.sub(e2), e1), segmentDistSq(p, e2), segmentDistSq(p.sub(e1), e2))
 	}
-	return min(segmentDistSq(p, e1), segmentDistSq(p.sub(e2), e1), segmentDistSq(p, e2), segmentDistSq(p.sub(e1), e2))
+	a, b := (b1*a22-b2*a12)/det, (b2*a11-b1*a12)/det
+	if a >= 0 && a <= 1 && b >= 0 && b <= 1 {
+		return p.sub(e1.mul(a)).sub(e2.mul(b)).lenSq()
+	}
+	d := math.NaN() // left so only for a NaN a and b, which rejects nothing
+	switch {
+	case a < 0: // beyond the side a = 0, from 0 to e2
+		d = segmentDistSq(p, e2)
+	case a > 1:
+		d = segmentDistSq(p.sub(e1), e2)
+	}
+	switch {
+	case b < 0: // beyond the side b = 0, from 0 to e1
+		d = min(d, segmentDistSq(p, e1))
+	case b > 1:
+		d = min(d, segmentDistSq(p.sub(e2), e1))
+	}
+	return d
 }
 
 // segmentDistSq is the squared distance from p to the segment from the
@@ -280,29 +316,37 @@ func segmentDistSq(p, e vec3) float64 {
 // are then off by at most 1e-12 of those lengths times |N| plus a few
 // ulps, far below m. A thinner triangle is never rejected here. NaN
 // compares false and rejects nothing.
-func capsuleMissesPlane(c *Capsule, begin, delta *mgl64.Vec3, tri *geom.Triangle, maxT float64) bool {
-	o, n, nn, ok := plainNormal(tri)
-	if !ok {
+func capsuleMissesPlane(c *Capsule, begin, delta *mgl64.Vec3, pl *plain, maxT float64) bool {
+	if !pl.ok {
 		return false
 	}
-	bw, d, s := v3p(begin).sub(o), v3p(delta), v3(c.HalfSegment)
-	ln := math.Sqrt(nn)
+	n := pl.n
+	bw, d, s := v3p(begin).sub(pl.o), v3p(delta), v3(c.HalfSegment)
+	ln := math.Sqrt(pl.nn)
 	dist, nd := centerSide(bw.dot(n), d.dot(n))
 	rho := c.Radius*ln + abs(s.dot(n)) + 1e-9*(bw.length()+d.length()+c.Radius+s.length())*ln
 	return dist > rho && (nd >= 0 || dist+maxT*nd > rho)
 }
 
-// plainNormal returns the triangle's vertex 0 and its plain normal N =
-// (v1 - v0) x (v2 - v0) with |N|², and ok when the sine of the angle
-// between those edges is at least 1e-4 (crossRecheck), where N is tilted
-// by at most 1e-12 rad; the early outs that use it (capsuleMissesPlane,
-// enteredFromOutside) answer false otherwise.
-func plainNormal(tri *geom.Triangle) (o, n vec3, nn float64, ok bool) {
-	o = v3p(&tri[0])
-	e1, e2 := v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o)
-	n = e1.cross(e2)
-	nn = n.lenSq()
-	return o, n, nn, nn >= crossRecheck*e1.lenSq()*e2.lenSq()
+// plain is a triangle's vertex 0 and its plain normal N = (v1 - v0) x
+// (v2 - v0) with |N|², and ok when the sine of the angle between those
+// edges is at least 1e-4 (crossRecheck), where N is tilted by at most
+// 1e-12 rad; the early outs that use it (capsuleMissesPlane,
+// enteredFromOutside) answer false otherwise. The capsule's narrow phase
+// makes it once a triangle.
+type plain struct {
+	o, n vec3
+	nn   float64
+	ok   bool
+}
+
+// set makes pl the plain normal of tri.
+func (pl *plain) set(tri *geom.Triangle) {
+	pl.o = v3p(&tri[0])
+	e1, e2 := v3p(&tri[1]).sub(pl.o), v3p(&tri[2]).sub(pl.o)
+	pl.n = e1.cross(e2)
+	pl.nn = pl.n.lenSq()
+	pl.ok = pl.nn >= crossRecheck*e1.lenSq()*e2.lenSq()
 }
 
 // capsuleFrame is the triangle and the motion in the space where the
