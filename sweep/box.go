@@ -116,12 +116,14 @@ func boxTriangle(b *Box, begin, delta *mgl64.Vec3, tri *geom.Triangle, maxT floa
 	o := v3p(&tri[0])
 	f := boxFrame{c: v3p(begin).sub(o), d: v3p(delta), a: [3]vec3{v3(b.Axes[0]), v3(b.Axes[1]), v3(b.Axes[2])}}
 	f.v = [3]vec3{{}, v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o)}
-	var last satAxis
+	var axes [boxAxes]satAxis
+	last := 0
 	enter, exit := math.Inf(-1), 1.0
 	for k := range boxAxes {
-		s := f.project(f.axis(k))
+		s := &axes[k]
+		*s = f.project(f.axis(k))
 		if s.enter > enter {
-			enter, last = s.enter, s
+			enter, last = s.enter, k
 		}
 		exit = min(exit, s.exit)
 		if !(enter <= exit) || enter > maxT || exit < 0 {
@@ -131,12 +133,12 @@ func boxTriangle(b *Box, begin, delta *mgl64.Vec3, tri *geom.Triangle, maxT floa
 	t := max(enter, 0)
 	var n vec3
 	if enter > 0 { // the last axis entered while moving, so dL != 0: the box comes from its -dL side
-		n = last.L.unit().mul(-sign(last.dL))
+		n = axes[last].L.unit().mul(-sign(axes[last].dL))
 	} else {
-		last, n = f.shallowest()
+		n = shallowest(&axes)
 	}
 	c := f.c.madd(f.d, t)
-	point, feature := f.touching(&last, n, c)
+	point, feature := f.touching(n, c)
 	p := point.add(o)
 	if !p.finite() || !n.finite() || n.isZero() || !(t >= 0 && t <= 1) {
 		return false
@@ -145,32 +147,31 @@ func boxTriangle(b *Box, begin, delta *mgl64.Vec3, tri *geom.Triangle, maxT floa
 	return true
 }
 
-// shallowest is the normal of a contact at t = 0: of the non-zero axes,
-// the one along which the box would leave the triangle soonest, the least
+// shallowest is the normal of a contact at t = 0 from the projections
+// of the 13 axes (all made, for a contact): of the non-zero axes, the one
+// along which the box would leave the triangle soonest, the least
 // penetration depth min(hi + R - p, p - lo + R)/|L| (0 for boxes that only
-// touch), pointing toward the side the box is on. A box resting on a floor
-// gets the floor's normal, so that the slide's ignoreLeaving lets it move
-// along the floor.
-func (f *boxFrame) shallowest() (satAxis, vec3) {
-	var best satAxis
+// touch), pointing toward the side the box is on.
+// A box resting on a floor gets the floor's normal, so that the slide's
+// ignoreLeaving lets it move along the floor.
+func shallowest(axes *[boxAxes]satAxis) vec3 {
 	var n vec3
 	depth := math.Inf(1)
-	for k := range boxAxes {
-		L := f.axis(k)
-		l := L.length()
+	for k := range axes {
+		s := &axes[k]
+		l := s.L.length()
 		if !(l > 0) || math.IsInf(l, 0) {
 			continue
 		}
-		s := f.project(L)
 		up, down := (s.hi+s.R-s.p)/l, (s.p-s.lo+s.R)/l // push out along +L or -L
 		if up < depth {
-			best, n, depth = s, L.mul(1/l), up
+			n, depth = s.L.mul(1/l), up
 		}
 		if down < depth {
-			best, n, depth = s, L.mul(-1/l), down
+			n, depth = s.L.mul(-1/l), down
 		}
 	}
-	return best, n
+	return n
 }
 
 // boxClipSlack is the relative slack of the box's faces when the touching
@@ -184,7 +185,7 @@ func (f *boxFrame) shallowest() (satAxis, vec3) {
 const boxClipSlack = 1e-12
 
 // touching finds a point of the triangle where it touches the box centered
-// at c along the axis s (normal n): the triangle's vertices extreme toward
+// at c along the unit normal n: the triangle's vertices extreme toward
 // the box along n (within the slack) are the touching feature, a vertex,
 // an edge or the face; it is clipped against the box grown by the slack
 // (clipToBox) and the average of what remains, a point of that feature,
@@ -192,7 +193,7 @@ const boxClipSlack = 1e-12
 // extreme vertices need not be inside an overlapping box) the whole
 // triangle is clipped, and as a last resort the point of the triangle
 // closest to the box's center is taken.
-func (f *boxFrame) touching(s *satAxis, n, c vec3) (vec3, Feature) {
+func (f *boxFrame) touching(n, c vec3) (vec3, Feature) {
 	scale := c.length() + f.d.length() + f.a[0].length() + f.a[1].length() + f.a[2].length() + f.v[1].length() + f.v[2].length()
 	slack := boxClipSlack * scale
 	var x [3]float64

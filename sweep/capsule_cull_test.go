@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // TestParallelogramDistSq compares parallelogramDistSq with a nested
@@ -57,4 +59,68 @@ func ternary(f func(float64) float64) float64 {
 		}
 	}
 	return f((lo + hi) / 2)
+}
+
+// TestQuickValidImpliesValidate requires Shape.quickValid to accept only
+// shapes Validate accepts, on random capsules and boxes whose sizes span
+// the whole range of floats and whose axes are orthogonal, nearly so
+// (around the tolerance) or not at all, with NaN and infinities among
+// them; and to accept the ordinary ones.
+func TestQuickValidImpliesValidate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	size := func() float64 {
+		switch rng.IntN(8) {
+		case 0:
+			return math.NaN()
+		case 1:
+			return math.Inf(1)
+		case 2:
+			return 0
+		case 3, 4, 5:
+			return math.Pow(10, rng.Float64()*4-2) // a game's sizes
+		}
+		return math.Pow(10, rng.Float64()*640-320) * (rng.Float64()*2 - 1)
+	}
+	quick := 0
+	for i := range 200000 {
+		var s Shape
+		if i%2 == 0 {
+			s = CapsuleShape(Capsule{Radius: size(), HalfSegment: mgl64.Vec3{size(), size(), size()}})
+		} else {
+			u := mgl64.QuatRotate(rng.Float64()*7, mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize())
+			tilt := []float64{0, 1e-7, 4e-7, 6e-7, 1e-6, 2e-6, 1e-3}[rng.IntN(7)] * (rng.Float64()*2 - 1)
+			x, y := u.Rotate(mgl64.Vec3{1, 0, 0}), u.Rotate(mgl64.Vec3{tilt, 1, 0}.Normalize())
+			z := u.Rotate(mgl64.Vec3{0, 0, 1})
+			s = BoxShape(Box{Axes: [3]mgl64.Vec3{x.Mul(size()), y.Mul(size()), z.Mul(size())}})
+		}
+		if !s.quickValid() {
+			continue
+		}
+		quick++
+		if err := s.Validate(); err != nil {
+			t.Fatalf("%+v: quickValid accepts it, Validate says %v", s, err)
+		}
+	}
+	if quick < 5000 {
+		t.Fatalf("quickValid accepted only %d of the shapes", quick)
+	}
+	ordinary := []Shape{CapsuleShape(Capsule{Radius: 0.4, HalfSegment: mgl64.Vec3{0, 0, 0.5}}), BoxShape(Box{Axes: [3]mgl64.Vec3{{0.4, 0, 0}, {0, 0.4, 0}, {0, 0, 0.9}}})}
+	for _, s := range ordinary {
+		if !s.quickValid() {
+			t.Fatalf("quickValid refuses %+v", s)
+		}
+	}
+}
+
+// TestValidateSubnormalHalfSegment: a half segment whose largest
+// component is subnormal (its reciprocal overflows) is a capsule all but
+// a sphere, which Validate accepted once axisLen stopped making it NaN.
+func TestValidateSubnormalHalfSegment(t *testing.T) {
+	c := Capsule{Radius: 1, HalfSegment: mgl64.Vec3{-8.2798895517e-314, 0, 5e-324}}
+	if err := c.Validate(); err != nil {
+		t.Fatalf("%+v: %v", c, err)
+	}
+	if l := axisLen(c.HalfSegment); !(l >= 8.2798895517e-314 && l < 8.28e-314) {
+		t.Fatalf("axisLen %v", l)
+	}
 }

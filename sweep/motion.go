@@ -68,7 +68,7 @@ func castable(s *Shape, begin, delta mgl64.Vec3) bool {
 		q := NewQuery(s.Ellipsoid, begin, delta)
 		return q.Valid()
 	case KindCapsule, KindBox:
-		return s.Validate() == nil && finiteVecs(begin, delta)
+		return s.valid() && v3p(&begin).finite() && v3p(&delta).finite()
 	}
 	return false
 }

@@ -122,6 +122,44 @@ func (s Shape) Extent() mgl64.Vec3 {
 	return s.Ellipsoid.Extent()
 }
 
+// valid is s.Validate() == nil without making an error: quickValid's
+// answer for the shapes a game casts (a cast asks it every time), Validate
+// for the rest.
+func (s *Shape) valid() bool {
+	return s.quickValid() || s.Validate() == nil
+}
+
+// quickValid reports true only for capsules and boxes Validate accepts,
+// decided on squares without its divisions and square roots: a radius, or
+// every half extent's length, within [1e-70, 1e70] (inside [MinAxis,
+// MaxAxis], and where no square or product of two squares below
+// overflows or underflows), a half segment no longer than 1e70, and
+// every pair of box axes with (a·b)² <= (OrthogonalTolerance/2)²|a|²|b|²,
+// half Validate's cosine, a margin far above the rounding of these
+// products. NaN fails every comparison. It reports false for what it
+// does not decide.
+func (s *Shape) quickValid() bool {
+	const lo, hi = 1e-140, 1e140 // the squared lengths' range
+	switch s.Kind {
+	case KindCapsule:
+		r := s.Capsule.Radius
+		return r >= 1e-70 && r <= 1e70 && v3(s.Capsule.HalfSegment).lenSq() <= hi
+	case KindBox:
+		a := &s.Box.Axes
+		v := [3]vec3{v3p(&a[0]), v3p(&a[1]), v3p(&a[2])}
+		l := [3]float64{v[0].lenSq(), v[1].lenSq(), v[2].lenSq()}
+		const c2 = OrthogonalTolerance * OrthogonalTolerance / 4
+		ok := true
+		for i := range 3 {
+			j := next(i, 3)
+			d := v[i].dot(v[j])
+			ok = ok && l[i] >= lo && l[i] <= hi && d*d <= c2*l[i]*l[j]
+		}
+		return ok
+	}
+	return false
+}
+
 // Validate reports whether c describes a capsule: Radius finite and within
 // [MinAxis, MaxAxis], HalfSegment finite with length at most MaxAxis (zero
 // is allowed: a sphere). The error names the field at fault.

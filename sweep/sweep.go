@@ -168,13 +168,17 @@ func checkAxes(what string, axes [3]mgl64.Vec3) error {
 }
 
 // axisLen is |a| without underflow or overflow in the squares (so that a
-// 1e-200 axis is reported as too short rather than zero).
+// 1e-200 axis is reported as too short rather than zero). A subnormal
+// largest component, whose reciprocal overflows, is divided by instead.
 func axisLen(a mgl64.Vec3) float64 {
 	m := max(math.Abs(a[0]), math.Abs(a[1]), math.Abs(a[2]))
 	if m == 0 || math.IsInf(m, 0) || math.IsNaN(m) {
 		return m + a[0] + a[1] + a[2] // 0, ±Inf or NaN
 	}
-	return m * a.Mul(1/m).Len()
+	if inv := 1 / m; !math.IsInf(inv, 0) {
+		return m * a.Mul(inv).Len()
+	}
+	return m * mgl64.Vec3{a[0] / m, a[1] / m, a[2] / m}.Len()
 }
 
 // Extent returns the half-size of the ellipsoid's world AABB: along world
