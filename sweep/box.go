@@ -28,8 +28,19 @@ func BoxTriangle(b Box, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit, bool) 
 		return Hit{}, false
 	}
 	var h Hit
-	ok := boxTriangle(&b, &begin, &delta, &tri, 1, &h)
+	var k boxCaster
+	k.b = b
+	ok := k.triangle(&tri, &begin, &delta, 1, &h)
 	return h, ok
+}
+
+// boxCaster is a box prepared for a cast: the box and the working memory
+// of its axes' projections, kept for the whole cast so that a triangle
+// does not clear it (zeroing the 13 projections cost a fifth of a box's
+// narrow phase on the block level).
+type boxCaster struct {
+	b    Box
+	axes [boxAxes]satAxis
 }
 
 // boxFrame is the box and the triangle relative to the triangle's vertex
@@ -56,9 +67,9 @@ type satAxis struct {
 	enter, exit float64
 }
 
-// project fills the interval data and times of the axis L.
-func (f *boxFrame) project(L vec3) satAxis {
-	s := satAxis{L: L, p: f.c.dot(L), dL: f.d.dot(L)}
+// project fills s with the interval data and times of the axis L.
+func (f *boxFrame) project(L vec3, s *satAxis) {
+	s.L, s.p, s.dL = L, f.c.dot(L), f.d.dot(L)
 	s.R = abs(f.a[0].dot(L)) + abs(f.a[1].dot(L)) + abs(f.a[2].dot(L))
 	x1, x2 := f.v[1].dot(L), f.v[2].dot(L)
 	s.lo, s.hi = min(0, x1, x2), max(0, x1, x2)
@@ -73,7 +84,6 @@ func (f *boxFrame) project(L vec3) satAxis {
 	default: // apart and not moving along L: never overlap (NaN lands here too)
 		s.enter, s.exit = math.Inf(1), math.Inf(-1)
 	}
-	return s
 }
 
 // boxAxes is the number of candidate axes of a box and a triangle.
@@ -106,24 +116,25 @@ func (f *boxFrame) axis(k int) vec3 {
 	return n
 }
 
-// boxTriangle is BoxTriangle for a valid box and finite input, the hit
+// triangle is BoxTriangle for the valid box k.b and finite input, the hit
 // written to h. The first contact is T = max(0, max enter) when that is
 // <= min(1, min exit): the sets are apart on some axis for any earlier t
 // (Ericson §5.5.8); a NaN (an overflowing coordinate) is no hit. It stops
 // as soon as an axis enters after maxT (<= 1), which only rejects hits
 // later than maxT.
-func boxTriangle(b *Box, begin, delta *mgl64.Vec3, tri *geom.Triangle, maxT float64, h *Hit) bool {
+func (k *boxCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT float64, h *Hit) bool {
+	b := &k.b
 	o := v3p(&tri[0])
 	f := boxFrame{c: v3p(begin).sub(o), d: v3p(delta), a: [3]vec3{v3(b.Axes[0]), v3(b.Axes[1]), v3(b.Axes[2])}}
 	f.v = [3]vec3{{}, v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o)}
-	var axes [boxAxes]satAxis
+	axes := &k.axes
 	last := 0
 	enter, exit := math.Inf(-1), 1.0
-	for k := range boxAxes {
-		s := &axes[k]
-		*s = f.project(f.axis(k))
+	for i := range boxAxes {
+		s := &axes[i]
+		f.project(f.axis(i), s)
 		if s.enter > enter {
-			enter, last = s.enter, k
+			enter, last = s.enter, i
 		}
 		exit = min(exit, s.exit)
 		if !(enter <= exit) || enter > maxT || exit < 0 {
@@ -135,7 +146,7 @@ func boxTriangle(b *Box, begin, delta *mgl64.Vec3, tri *geom.Triangle, maxT floa
 	if enter > 0 { // the last axis entered while moving, so dL != 0: the box comes from its -dL side
 		n = axes[last].L.unit().mul(-sign(axes[last].dL))
 	} else {
-		n = shallowest(&axes)
+		n = shallowest(axes)
 	}
 	c := f.c.madd(f.d, t)
 	point, feature := f.touching(n, c)

@@ -19,14 +19,14 @@ import (
 type caster struct {
 	kind    ShapeKind // KindCapsule or KindBox
 	capsule capsuleCaster
-	box     Box
+	box     boxCaster
 }
 
 // init prepares c for the valid capsule or box s and the motion from
 // begin by delta (finite), with the shapes cached by the mesh m (nil for
 // none: capsuleCaster.init).
 func (c *caster) init(s *Shape, begin, delta *mgl64.Vec3, m *Mesh) {
-	c.kind, c.box = s.Kind, s.Box
+	c.kind, c.box.b = s.Kind, s.Box
 	if s.Kind == KindCapsule {
 		c.capsule.init(&s.Capsule, begin, delta, m)
 	}
@@ -40,7 +40,7 @@ func (c *caster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT flo
 	if c.kind == KindCapsule {
 		return c.capsule.triangle(tri, begin, delta, maxT, h)
 	}
-	return boxTriangle(&c.box, begin, delta, tri, maxT, h)
+	return c.box.triangle(tri, begin, delta, maxT, h)
 }
 
 // castMesh is the first contact of a shape with the mesh, test being its
