@@ -50,6 +50,11 @@ type capsuleCaster struct {
 	c    Capsule
 	caps [2]Query
 	n    int // how many of caps are used
+
+	// The working memory of the caps' and the sides' tests, kept for the
+	// whole cast so that a triangle does not clear it (triScratch).
+	s triScratch
+	u capsuleFrame
 }
 
 // init prepares k for the valid capsule c and the motion from begin by
@@ -106,7 +111,7 @@ func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, m
 		if found {
 			upper = h.T // only an earlier contact replaces the first cap's
 		}
-		if k.caps[i].test(tri, upper, &hc) && (!found || hc.T < h.T) {
+		if k.caps[i].testWith(tri, upper, &hc, &k.s) && (!found || hc.T < h.T) {
 			*h, found = hc, true
 			if k.n == 1 || k.settles(&pl, i, h) {
 				return true // s = 0: M is T itself, no parallelograms
@@ -123,7 +128,8 @@ func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, m
 	if k.sidesOutOfReach(tri, begin, delta, upper) {
 		return found
 	}
-	u := newCapsuleFrame(&k.c, begin, delta, tri)
+	u := &k.u
+	u.set(&k.c, begin, delta, tri)
 	if !u.ok {
 		return found
 	}
@@ -363,19 +369,18 @@ type capsuleFrame struct {
 	verts  [3]vec3
 }
 
-// newCapsuleFrame sets up the frame; ok is false when a scaled value is not
-// finite (a motion or triangle over 1e208 radii long, say), where no answer
-// is given.
-func newCapsuleFrame(c *Capsule, begin, delta *mgl64.Vec3, tri *geom.Triangle) capsuleFrame {
+// set fills the frame (every field); ok is false when a scaled value is
+// not finite (a motion or triangle over 1e208 radii long, say), where no
+// answer is given.
+func (u *capsuleFrame) set(c *Capsule, begin, delta *mgl64.Vec3, tri *geom.Triangle) {
 	inv := 1 / c.Radius
-	u := capsuleFrame{r: c.Radius, origin: v3p(&tri[0])}
+	u.r, u.origin = c.Radius, v3p(&tri[0])
 	for i := range tri {
 		u.world[i] = v3p(&tri[i])
 		u.verts[i] = u.world[i].sub(u.origin).mul(inv)
 	}
 	u.B, u.D, u.S = v3p(begin).sub(u.origin).mul(inv), v3p(delta).mul(inv), v3(c.HalfSegment).mul(inv)
 	u.ok = u.B.finite() && u.D.finite() && u.S.finite() && u.verts[1].finite() && u.verts[2].finite()
-	return u
 }
 
 // planeNormal is a x b for the plane of a polygon spanned by a and b: the

@@ -55,7 +55,15 @@ func (m *Mesh) cast(s *Shape, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit,
 		return Hit{}, false
 	}
 	var c caster
-	c.init(s, &begin, &delta, m)
+	if s.Kind == KindCapsule {
+		var k capsuleCaster
+		k.init(&s.Capsule, &begin, &delta, m)
+		c.capsule = &k
+	} else {
+		var k boxCaster
+		k.b = s.Box
+		c.box = &k
+	}
 	return m.castMesh(&c, s.Extent(), begin, delta, ignoreLeaving)
 }
 

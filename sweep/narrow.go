@@ -36,11 +36,18 @@ func (q *Query) Triangle(tri geom.Triangle, maxT float64) (Hit, bool) {
 // sweep calls it for every candidate, and copying the 72-byte triangle and
 // hit in and out of the call cost as much as the box test.
 func (q *Query) test(tri *geom.Triangle, maxT float64, h *Hit) bool {
+	var s triScratch
+	return q.testWith(tri, maxT, h, &s)
+}
+
+// testWith is test with s as the narrow phase's working memory, for a
+// caller that tests many triangles (the capsule's caps): a scratch made
+// for each call is cleared each time (triScratch).
+func (q *Query) testWith(tri *geom.Triangle, maxT float64, h *Hit, s *triScratch) bool {
 	if !q.ok || !(maxT >= 0) || outsideBox(tri, &q.boxLo, &q.boxHi) {
 		return false
 	}
-	var s triScratch
-	return q.testInBox(tri, min(maxT, 1), h, &s)
+	return q.testInBox(tri, min(maxT, 1), h, s)
 }
 
 // testInBox is test for a valid query, maxT in [0, 1] and a triangle that
