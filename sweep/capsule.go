@@ -55,6 +55,9 @@ type capsuleCaster struct {
 	// whole cast so that a triangle does not clear it (triScratch).
 	s triScratch
 	u capsuleFrame
+	// swept is the parallelogram the axis sweeps over [0, swept.maxT],
+	// for the ball early out (outOfReach).
+	swept parallelogram
 }
 
 // init prepares k for the valid capsule c and the motion from begin by
@@ -64,7 +67,7 @@ type capsuleCaster struct {
 // the same values NewQuery computes, without inverting again); m may be
 // nil.
 func (k *capsuleCaster) init(c *Capsule, begin, delta *mgl64.Vec3, m *Mesh) {
-	k.c, k.n = *c, 1
+	k.c, k.n, k.swept.maxT = *c, 1, math.NaN()
 	s := c.HalfSegment
 	b := begin.Add(s)
 	sphere := Ellipsoid{Axes: Sphere(c.Radius).Axes}
@@ -125,7 +128,8 @@ func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, m
 	if found {
 		upper = h.T
 	}
-	if k.sidesOutOfReach(tri, begin, delta, upper) {
+	out := k.sideBand(tri, begin, delta, upper)
+	if out.all() {
 		return found
 	}
 	u := &k.u
@@ -143,9 +147,10 @@ func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, m
 		}
 		var hc Hit
 		var ok bool
-		if i < 3 {
+		switch {
+		case i < 3 && !out.edge(i, next(i, 3)):
 			hc, ok = u.face(i, upper)
-		} else {
+		case i >= 3 && !out.vertex(i-3):
 			hc, ok = u.vertexSegment(i-3, upper)
 		}
 		if ok && (!found || hc.T < h.T) {
@@ -194,37 +199,59 @@ func (k *capsuleCaster) enteredFromOutside(pl *plain, i int) bool {
 	return z0*z1 > 0 && min(near[0], near[1]) > m && near[i] <= near[1-i]
 }
 
-// sidesOutOfReach reports whether the capsule's side (the cylinder
-// around its segment) touches no point of the triangle over [0, upper],
-// so that the pierce test, the parallelograms and the vertex segments,
-// the pieces of M the side sweeps, need not run (the caps, tested before,
-// cover the rest). A point y the side touches at t has its foot on the
-// axis within the segment C(t) ± s: (y - C(t))·s lies in [-|s|², |s|²];
-// so does a pierce point at t = 0, which lies on the segment. Over
-// [0, upper] the center moves along s by (C(t) - begin)·s between
-// min(0, upper·delta·s) and max(0, upper·delta·s), so the side reaches
-// only points whose (y - begin)·s lies in the band between -|s|² plus the
-// first and |s|² plus the second. A triangle whose three vertices lie
-// beyond the same end of the band lies beyond it whole: the floor under an
-// upright capsule walking on it, the ceiling over it. The margin, 1e-9 of
-// the magnitudes the dot products add up (Σ|w_k||s_k| for the vertex w =
-// v - begin and for begin itself, |s|² and |upper·delta·s|), is far above
-// their rounding and the narrow phases' (a contact the side could make is
-// never skipped); NaN skips nothing.
-func (k *capsuleCaster) sidesOutOfReach(tri *geom.Triangle, begin, delta *mgl64.Vec3, upper float64) bool {
+// sideBand tells which of the triangle's vertices lie beyond the band of
+// axis positions that the capsule's side (the cylinder around its
+// segment) sweeps over [0, upper], and on which side: the pierce test,
+// the parallelograms and the vertex segments, the pieces of M the side
+// sweeps, need no test for a triangle wholly beyond it, a parallelogram
+// none for an edge whose two ends are beyond the same end of it, a vertex
+// segment none for a vertex beyond it (the caps, tested before, cover the
+// rest). A point y the side touches at t has its foot on the axis within
+// the segment C(t) ± s: (y - C(t))·s lies in [-|s|², |s|²]; so does a
+// pierce point at t = 0, which lies on the segment. Over [0, upper] the
+// center moves along s by (C(t) - begin)·s between min(0, upper·delta·s)
+// and max(0, upper·delta·s), so the side reaches only points whose
+// (y - begin)·s lies in the band between -|s|² plus the first and |s|²
+// plus the second. A parallelogram's contact is a point of its edge, a
+// vertex segment's its vertex, and an edge or a triangle with every
+// vertex beyond the same end of the band lies beyond it whole: the floor
+// under an upright capsule walking on it, the ceiling over it, the
+// corners of a wall beside it. The margin, 1e-9 of the magnitudes the dot
+// products add up (Σ|w_k||s_k| for the vertex w = v - begin and for begin
+// itself, |s|² and |upper·delta·s|), is far above their rounding and the
+// narrow phases' (a contact the side could make is never skipped); NaN
+// skips nothing. As upper only falls while the sides are tested, the band
+// made with the first upper contains the later ones.
+func (k *capsuleCaster) sideBand(tri *geom.Triangle, begin, delta *mgl64.Vec3, upper float64) bandSides {
 	b, s := v3p(begin), v3(k.c.HalfSegment)
 	ss, ds := s.dot(s), v3p(delta).dot(s)*upper
 	lo, hi := -ss+min(0, ds), ss+max(0, ds)
 	m0 := b.absDot(s) + ss + abs(ds)
-	below, above := uint8(1), uint8(1)
+	var out bandSides
 	for i := range tri {
 		w := v3p(&tri[i]).sub(b)
 		y, m := w.dot(s), 1e-9*(w.absDot(s)+m0)
-		below &= b2u(y < lo-m)
-		above &= b2u(y > hi+m)
+		out.below |= b2u(y < lo-m) << i
+		out.above |= b2u(y > hi+m) << i
 	}
-	return below|above != 0
+	return out
 }
+
+// bandSides is sideBand's answer: bit i of below (above) is set when
+// vertex i lies beyond the band's lower (upper) end.
+type bandSides struct{ below, above uint8 }
+
+// all reports whether the whole triangle lies beyond one end of the band.
+func (o bandSides) all() bool { return o.below == 7 || o.above == 7 }
+
+// edge reports whether the edge from vertex i to vertex j lies beyond one
+// end of the band.
+func (o bandSides) edge(i, j int) bool {
+	return (o.below>>i)&(o.below>>j)&1 != 0 || (o.above>>i)&(o.above>>j)&1 != 0
+}
+
+// vertex reports whether vertex j lies beyond the band.
+func (o bandSides) vertex(j int) bool { return (o.below|o.above)>>j&1 != 0 }
 
 // outOfReach is the ball early out of the whole capsule (as
 // Query.outOfReach is the ellipsoid's, section 3 in spirit: a test on
@@ -255,57 +282,120 @@ func (k *capsuleCaster) outOfReach(tri *geom.Triangle, begin *mgl64.Vec3, maxT f
 	if rr > 4*(r*r+s.lenSq()) {
 		return false // a triangle this large is within reach of most casts that come near it
 	}
-	e1, e2 := v3(k.caps[0].delta).mul(maxT), s.mul(2)
-	o := s.mul(-1)
-	d2 := parallelogramDistSq(g.sub(o), e1, e2)
-	x := d2 - r*r - rr - 1e-6*(r*r+rr+g.lenSq()+e1.lenSq()+e2.lenSq())
+	pg := &k.swept
+	if pg.maxT != maxT {
+		pg.set(v3(k.caps[0].delta).mul(maxT), s.mul(2))
+		pg.maxT = maxT
+	}
+	d2 := pg.distSq(g.add(s)) // relative to P's corner begin - s
+	x := d2 - r*r - rr - 1e-6*(r*r+rr+g.lenSq()+pg.a11+pg.a22)
 	return x > 0 && x*x > 4*r*r*rr
 }
 
 // parallelogramDistSq is the squared distance from the point p to the
-// parallelogram {a·e1 + b·e2 : a, b in [0, 1]}. With (a, b) the
-// coordinates of p's projection onto its plane, the projection inside
-// gives the distance to the plane; outside, the nearest point of a convex
-// polygon lies on a side whose line has the projection beyond it (a < 0:
-// the side a = 0, and so on), at most two of the four. A flat
-// parallelogram (e1 and e2 parallel, or one of them zero) is its four
-// sides.
+// parallelogram {a·e1 + b·e2 : a, b in [0, 1]} (parallelogram.distSq).
 func parallelogramDistSq(p, e1, e2 vec3) float64 {
-	a11, a12, a22 := e1.dot(e1), e1.dot(e2), e2.dot(e2)
-	b1, b2 := p.dot(e1), p.dot(e2)
-	det := a11*a22 - a12*a12
-	if !(det > 1e-12*a11*a22) {
-		return min(segmentDistSq(p, e1), segmentDistSq(p.sub(e2), e1), segmentDistSq(p, e2), segmentDistSq(p.sub(e1), e2))
+	var pg parallelogram
+	pg.set(e1, e2)
+	return pg.distSq(p)
+}
+
+// parallelogram is P = {a·e1 + b·e2 : a, b in [0, 1]} with what distSq
+// needs of it made once: the Gram matrix of e1 and e2 (a11 = e1·e1, a12 =
+// e1·e2, a22 = e2·e2), its inverse times the determinant's reciprocal,
+// and the sides' reciprocal squared lengths. The capsule's ball early
+// out (capsuleCaster.outOfReach) keeps the one its axis sweeps over
+// [0, maxT] for as long as the best T stays maxT.
+type parallelogram struct {
+	a11, a12, a22 float64
+	c11, c12, c22 float64 // (a, b) = (c11·b1 + c12·b2, c12·b1 + c22·b2) for b1 = p·e1, b2 = p·e2
+	i11, i22      float64 // 1/a11 and 1/a22, 0 for a zero side
+	e1, e2        vec3
+	flat          bool    // e1 and e2 (nearly) parallel, or one of them zero: P is its sides
+	maxT          float64 // the maxT it was made for (outOfReach), NaN before
+}
+
+// set makes pg the parallelogram of e1 and e2. P is flat when the Gram
+// determinant is at most 1e-12 of a11·a22 (the sine of the angle between
+// the sides below 1e-6), where the projection's coordinates lose their
+// precision; it is then measured by its four sides.
+func (pg *parallelogram) set(e1, e2 vec3) {
+	pg.e1, pg.e2 = e1, e2
+	pg.a11, pg.a12, pg.a22 = e1.dot(e1), e1.dot(e2), e2.dot(e2)
+	pg.i11, pg.i22 = recipOrZero(pg.a11), recipOrZero(pg.a22)
+	det := pg.a11*pg.a22 - pg.a12*pg.a12
+	pg.flat = !(det > 1e-12*pg.a11*pg.a22)
+	inv := 1 / det
+	pg.c11, pg.c12, pg.c22 = pg.a22*inv, -pg.a12*inv, pg.a11*inv
+}
+
+// recipOrZero is 1/x, or 0 for x = 0.
+func recipOrZero(x float64) float64 {
+	if x == 0 {
+		return 0
 	}
-	a, b := (b1*a22-b2*a12)/det, (b2*a11-b1*a12)/det
+	return 1 / x
+}
+
+// distSq is the squared distance from the point p to P. With (a, b) the
+// coordinates of p's projection onto P's plane, the projection inside
+// gives the distance to the plane, |p|² - (a·b1 + b·b2); outside, the
+// nearest point of a convex polygon lies on a side whose line has the
+// projection beyond it (a < 0: the side a = 0, and so on), at most two of
+// the four; a flat P is its four sides. Every side's distance comes from
+// |p|², b1, b2 and the Gram matrix (sideDistSq), without another dot
+// product. The differences cancel to within a few ulps of |p|² + a11 +
+// a22, which is all a caller's margin needs (outOfReach's is 1e-6 of
+// them). A NaN p gives NaN.
+func (pg *parallelogram) distSq(p vec3) float64 {
+	pp, b1, b2 := p.lenSq(), p.dot(pg.e1), p.dot(pg.e2)
+	side := func(k int) float64 { return pg.sideDistSq(k, pp, b1, b2) }
+	if pg.flat {
+		return min(side(0), side(1), side(2), side(3))
+	}
+	a, b := pg.c11*b1+pg.c12*b2, pg.c12*b1+pg.c22*b2
 	if a >= 0 && a <= 1 && b >= 0 && b <= 1 {
-		return p.sub(e1.mul(a)).sub(e2.mul(b)).lenSq()
+		return max(pp-(a*b1+b*b2), 0)
 	}
-	d := math.NaN() // left so only for a NaN a and b, which rejects nothing
+	d := math.Inf(1)
 	switch {
-	case a < 0: // beyond the side a = 0, from 0 to e2
-		d = segmentDistSq(p, e2)
+	case a < 0:
+		d = side(0)
 	case a > 1:
-		d = segmentDistSq(p.sub(e1), e2)
+		d = side(1)
 	}
 	switch {
-	case b < 0: // beyond the side b = 0, from 0 to e1
-		d = min(d, segmentDistSq(p, e1))
+	case b < 0:
+		d = min(d, side(2))
 	case b > 1:
-		d = min(d, segmentDistSq(p.sub(e2), e1))
+		d = min(d, side(3))
+	}
+	if d == math.Inf(1) {
+		return math.NaN() // no side taken: a or b is NaN
 	}
 	return d
 }
 
-// segmentDistSq is the squared distance from p to the segment from the
-// origin to e.
-func segmentDistSq(p, e vec3) float64 {
-	ee := e.dot(e)
-	f := 0.0
-	if ee > 0 {
-		f = min(max(p.dot(e)/ee, 0), 1)
+// sideDistSq is the squared distance from p (|p|² = pp, p·e1 = b1, p·e2
+// = b2) to side k of P: 0 is a = 0 (from 0 to e2), 1 is a = 1 (from e1 to
+// e1 + e2), 2 is b = 0 (from 0 to e1), 3 is b = 1 (from e2 to e2 + e1).
+// From the side's start q = p - x (x = 0, e1 or e2) along its direction e,
+// |q|² - 2f(q·e) + f²|e|² at f = q·e/|e|² clamped to [0, 1], where |q|²
+// and q·e come from pp, b1, b2 and the Gram matrix.
+func (pg *parallelogram) sideDistSq(k int, pp, b1, b2 float64) float64 {
+	var qq, qe, ee, inv float64
+	switch k {
+	case 0:
+		qq, qe, ee, inv = pp, b2, pg.a22, pg.i22
+	case 1:
+		qq, qe, ee, inv = pp-2*b1+pg.a11, b2-pg.a12, pg.a22, pg.i22
+	case 2:
+		qq, qe, ee, inv = pp, b1, pg.a11, pg.i11
+	default:
+		qq, qe, ee, inv = pp-2*b2+pg.a22, b1-pg.a12, pg.a11, pg.i11
 	}
-	return p.sub(e.mul(f)).lenSq()
+	f := min(max(qe*inv, 0), 1)
+	return max(qq-f*(2*qe-f*ee), 0)
 }
 
 // capsuleMissesPlane is the plane slab test of the whole capsule, a

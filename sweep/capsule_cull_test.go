@@ -28,7 +28,7 @@ func TestParallelogramDistSq(t *testing.T) {
 		}
 		got := parallelogramDistSq(p, e1, e2)
 		want := ternaryMinSq(p, e1, e2)
-		if math.Abs(math.Sqrt(got)-math.Sqrt(want)) > 1e-7*(1+p.length()+e1.length()+e2.length()) {
+		if !(math.Abs(math.Sqrt(got)-math.Sqrt(want)) <= 1e-7*(1+p.length()+e1.length()+e2.length())) {
 			t.Fatalf("p %v e1 %v e2 %v: parallelogramDistSq %v, search %v", p, e1, e2, got, want)
 		}
 	}
