@@ -193,7 +193,7 @@ func (k *capsuleCaster) enteredFromOutside(pl *plain, i int) bool {
 	n := pl.n
 	b, s := v3(k.caps[0].begin).sub(pl.o), v3(k.c.HalfSegment)
 	z0, z1 := b.dot(n), b.sub(s.mul(2)).dot(n) // the caps' centers, C + s and C - s
-	ln := math.Sqrt(pl.nn)
+	ln := pl.ln
 	m := k.c.Radius*ln + 1e-9*(b.length()+2*s.length()+k.c.Radius)*ln
 	near := [2]float64{abs(z0), abs(z1)}
 	return z0*z1 > 0 && min(near[0], near[1]) > m && near[i] <= near[1-i]
@@ -416,24 +416,23 @@ func capsuleMissesPlane(c *Capsule, begin, delta *mgl64.Vec3, pl *plain, maxT fl
 	if !pl.ok {
 		return false
 	}
-	n := pl.n
+	n, ln := pl.n, pl.ln
 	bw, d, s := v3p(begin).sub(pl.o), v3p(delta), v3(c.HalfSegment)
-	ln := math.Sqrt(pl.nn)
 	dist, nd := centerSide(bw.dot(n), d.dot(n))
 	rho := c.Radius*ln + abs(s.dot(n)) + 1e-9*(bw.length()+d.length()+c.Radius+s.length())*ln
 	return dist > rho && (nd >= 0 || dist+maxT*nd > rho)
 }
 
 // plain is a triangle's vertex 0 and its plain normal N = (v1 - v0) x
-// (v2 - v0) with |N|², and ok when the sine of the angle between those
+// (v2 - v0) with |N|² and |N|, and ok when the sine of the angle between those
 // edges is at least 1e-4 (crossRecheck), where N is tilted by at most
 // 1e-12 rad; the early outs that use it (capsuleMissesPlane,
 // enteredFromOutside) answer false otherwise. The capsule's narrow phase
 // makes it once a triangle.
 type plain struct {
-	o, n vec3
-	nn   float64
-	ok   bool
+	o, n   vec3
+	nn, ln float64 // |N|² and |N|
+	ok     bool
 }
 
 // set makes pl the plain normal of tri.
@@ -442,6 +441,7 @@ func (pl *plain) set(tri *geom.Triangle) {
 	e1, e2 := v3p(&tri[1]).sub(pl.o), v3p(&tri[2]).sub(pl.o)
 	pl.n = e1.cross(e2)
 	pl.nn = pl.n.lenSq()
+	pl.ln = math.Sqrt(pl.nn)
 	pl.ok = pl.nn >= crossRecheck*e1.lenSq()*e2.lenSq()
 }
 

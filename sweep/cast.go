@@ -65,11 +65,10 @@ func (m *Mesh) castMesh(test *caster, ext, begin, delta mgl64.Vec3, ignoreLeavin
 			if r.settled(id) {
 				continue
 			}
-			m.load(k, &tri)
 			if b.maxT != r.bestT {
 				b.set(&ext, &begin, &delta, r.bestT)
 			}
-			if outsideBox(&tri, &b.lo, &b.hi) {
+			if !b.load(m, k, &tri) {
 				continue
 			}
 			if test.triangle(&tri, &begin, &delta, r.bestT, &h) && !(ignoreLeaving && h.T == 0 && delta.Dot(h.Normal) >= 0) {
@@ -87,6 +86,7 @@ func (m *Mesh) castMesh(test *caster, ext, begin, delta mgl64.Vec3, ignoreLeavin
 // only when its best T changes.
 type sweptExt struct {
 	lo, hi [3]float64
+	near   nearBox // lo and hi in float32 (nearBox.set)
 	maxT   float64
 }
 
@@ -95,5 +95,18 @@ func (b *sweptExt) set(ext, begin, delta *mgl64.Vec3, maxT float64) {
 	for k := range 3 {
 		b.lo[k], b.hi[k] = sweptSlab(begin[k], delta[k]*maxT, ext[k])
 	}
+	b.near.set(&b.lo, &b.hi)
 	b.maxT = maxT
+}
+
+// load reads the triangle at k (leaf order) into tri and reports whether
+// it meets the box; tri is left unread when not. On the common form of
+// mesh the test runs on the float32 vertices first (Mesh.loadNear, the
+// same decision), so that a triangle outside is never converted.
+func (b *sweptExt) load(m *Mesh, k uint32, tri *geom.Triangle) bool {
+	if m.vert32 != nil {
+		return m.loadNear(k, &b.near, tri)
+	}
+	m.load(k, tri)
+	return !outsideBox(tri, &b.lo, &b.hi)
 }
