@@ -41,6 +41,45 @@ func BoxTriangle(b Box, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit, bool) 
 type boxCaster struct {
 	b    Box
 	axes [boxAxes]satAxis
+
+	// With lazy (a mesh cast), triangle leaves a hit's Point and Feature
+	// to finish, which makes them for the best hit alone: what touching
+	// needs of the last hit (pending) is kept by keep (best) while the
+	// mesh loop's best is that hit. A hit has 2.5 others before it on a
+	// block level's cast that meets anything, and touching clips the
+	// triangle against the box.
+	lazy          bool
+	pending, best boxContact
+}
+
+// boxContact is what touching needs to find a hit's point: the frame
+// (relative to the triangle's vertex 0, o), the normal n and the box's
+// center c at T; made says the hit's point was made at once (a frame
+// that is not moderate), so that finish leaves it.
+type boxContact struct {
+	f       boxFrame
+	o, n, c vec3
+	made    bool
+}
+
+// keep makes the last hit's contact the best's.
+func (k *boxCaster) keep() {
+	if k.lazy {
+		k.best = k.pending
+	}
+}
+
+// finish writes the best hit's Point and Feature, when triangle left
+// them (lazy), and reports false if the point is not finite.
+func (k *boxCaster) finish(h *Hit) bool {
+	if !k.lazy || k.best.made {
+		return true
+	}
+	b := &k.best
+	point, feature := b.f.touching(b.n, b.c)
+	p := point.add(b.o)
+	h.Point, h.Feature = p.mgl(), feature
+	return p.finite()
 }
 
 // boxFrame is the box and the triangle relative to the triangle's vertex
@@ -149,13 +188,34 @@ func (k *boxCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT 
 		n = shallowest(axes)
 	}
 	c := f.c.madd(f.d, t)
+	if !n.finite() || n.isZero() || !(t >= 0 && t <= 1) {
+		return false
+	}
+	if k.lazy && f.moderate() {
+		k.pending = boxContact{f: f, o: o, n: n, c: c}
+		*h = Hit{T: t, Normal: n.mgl()}
+		return true
+	}
 	point, feature := f.touching(n, c)
 	p := point.add(o)
-	if !p.finite() || !n.finite() || n.isZero() || !(t >= 0 && t <= 1) {
+	if !p.finite() {
 		return false
 	}
 	*h = Hit{T: t, Point: p.mgl(), Normal: n.mgl(), Feature: feature}
+	k.pending.made = true
 	return true
+}
+
+// moderate reports whether every coordinate of the frame is below 1e100
+// in magnitude: then touching's products, sums and clipping stay far
+// from overflow and the point it finds is finite, so that it can be made
+// later (boxCaster.finish) without changing which hits count.
+func (f *boxFrame) moderate() bool {
+	m := 0.0
+	for _, v := range [...]vec3{f.c, f.d, f.a[0], f.a[1], f.a[2], f.v[1], f.v[2]} {
+		m = max(m, abs(v.x), abs(v.y), abs(v.z))
+	}
+	return m < 1e100
 }
 
 // shallowest is the normal of a contact at t = 0 from the projections

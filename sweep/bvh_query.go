@@ -239,13 +239,15 @@ func (r *sweepResult) settled(id int) bool {
 }
 
 // offer keeps h (a hit of triangle id) if it is earlier than the best so
-// far, or as early and of a lower triangle index.
-func (r *sweepResult) offer(h Hit, id int) {
+// far, or as early and of a lower triangle index, and reports whether it
+// did.
+func (r *sweepResult) offer(h Hit, id int) bool {
 	if h.T > r.bestT || (r.found && h.T == r.bestT && id > r.best.Triangle) {
-		return
+		return false
 	}
 	h.Triangle = id
 	r.best, r.found, r.bestT = h, true, h.T
+	return true
 }
 
 // reach returns the half-extents by which node boxes are grown for the

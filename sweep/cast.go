@@ -34,6 +34,23 @@ func (c *caster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT flo
 	return c.box.triangle(tri, begin, delta, maxT, h)
 }
 
+// keep tells the shape that the hit it has just written is the best so
+// far (the box keeps what its contact point needs: boxCaster.keep).
+func (c *caster) keep() {
+	if c.box != nil {
+		c.box.keep()
+	}
+}
+
+// finish completes the best hit of the cast, if any (the box's contact
+// point: boxCaster.finish). A hit it cannot complete would be dropped;
+// none is (the box defers only points that come out finite).
+func (c *caster) finish(r *sweepResult) {
+	if c.box != nil && r.found && !c.box.finish(&r.best) {
+		*r = sweepResult{bestT: 1}
+	}
+}
+
 // castMesh is the first contact of a shape with the mesh, test being its
 // prepared narrow phase and ext its world half extents (Shape.Extent): the
 // walk of Mesh.Sweep (walker, the node boxes grown by reachExt of ext,
@@ -58,6 +75,7 @@ func (m *Mesh) castMesh(test *caster, ext, begin, delta mgl64.Vec3, ignoreLeavin
 	for {
 		first, count, ok := w.next(r.bestT)
 		if !ok {
+			test.finish(&r)
 			return r.best, r.found
 		}
 		for k := first; k < first+count; k++ {
@@ -72,7 +90,9 @@ func (m *Mesh) castMesh(test *caster, ext, begin, delta mgl64.Vec3, ignoreLeavin
 				continue
 			}
 			if test.triangle(&tri, &begin, &delta, r.bestT, &h) && !(ignoreLeaving && h.T == 0 && delta.Dot(h.Normal) >= 0) {
-				r.offer(h, id)
+				if r.offer(h, id) {
+					test.keep()
+				}
 			}
 		}
 	}

@@ -61,7 +61,7 @@ func (m *Mesh) cast(s *Shape, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit,
 		c.capsule = &k
 	} else {
 		var k boxCaster
-		k.b = s.Box
+		k.b, k.lazy = s.Box, true
 		c.box = &k
 	}
 	return m.castMesh(&c, s.Extent(), begin, delta, ignoreLeaving)

@@ -94,6 +94,49 @@ func TestShapeCastsMatchBruteForce(t *testing.T) {
 	}
 }
 
+// TestBoxCastHugeMatchesBruteForce: boxes cast past triangles near their
+// start and triangles 1e25 away (NewMesh leaves out what lies beyond
+// 1e30), by motions up to 1e101 long, so that the box defers the contact
+// point of some casts' hits and makes it at once for frames too large to
+// defer (boxFrame.moderate); Mesh.Cast must still return the brute-force
+// answer bit for bit.
+func TestBoxCastHugeMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 9))
+	var tris []geom.Triangle
+	for _, at := range []float64{0, 1e25} {
+		for range 8 {
+			c := mgl64.Vec3{at + rng.NormFloat64()*3, rng.NormFloat64() * 2, rng.NormFloat64() * 2}
+			tris = append(tris, geom.Triangle{c.Add(randUnit(rng).Mul(2)), c.Add(randUnit(rng).Mul(2)), c.Add(randUnit(rng).Mul(2))})
+		}
+	}
+	m := NewMesh(tris)
+	hits := 0
+	for i := range 600 {
+		b := BoxShape(Box{Axes: playerBox(testEllipsoid(rng, 0.5, 2)).Axes})
+		begin := mgl64.Vec3{rng.NormFloat64() * 4, rng.NormFloat64(), rng.NormFloat64()}
+		delta := mgl64.Vec3{[]float64{5, 1.5e25, 1.5e101}[i%3] * rng.Float64(), rng.NormFloat64(), rng.NormFloat64()}
+		if i%4 == 0 {
+			begin, delta = begin.Add(mgl64.Vec3{1e25, 0, 0}), delta.Mul(-1)
+		}
+		want, wantOK := bruteCast(tris, b, begin, delta)
+		got, gotOK := m.Cast(b, begin, delta)
+		if gotOK != wantOK || got != want {
+			t.Fatalf("cast %d: Cast %v %+v, brute force %v %+v", i, gotOK, got, wantOK, want)
+		}
+		if gotOK {
+			hits++
+		}
+	}
+	if hits < 60 {
+		t.Fatalf("only %d hits of 600 casts", hits)
+	}
+}
+
+// randUnit is a random unit vector.
+func randUnit(rng *rand.Rand) mgl64.Vec3 {
+	return mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize()
+}
+
 // shrunk is s made smaller by a relative 1e-6 (radius, half segment and
 // half extents): it touches nothing the slide merely touches (the skin is
 // 1e-3 of the unit), so any hit of it is a real overlap.
