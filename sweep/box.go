@@ -49,7 +49,21 @@ type boxCaster struct {
 	// block level's cast that meets anything, and touching clips the
 	// triangle against the box.
 	lazy          bool
+	small         bool // every frame of the cast is moderate (setLazy)
 	pending, best boxContact
+}
+
+// setLazy makes k defer its contact points (a mesh cast from begin by
+// delta), and notes whether every frame of the cast is moderate without
+// testing each: a mesh with float32 vertices (below 3.5e38) and a box,
+// start and motion whose coordinates are all below 1e99 make frames below
+// 1e100.
+func (k *boxCaster) setLazy(begin, delta *mgl64.Vec3, float32Verts bool) {
+	m := 0.0
+	for _, v := range [...]vec3{v3p(begin), v3p(delta), v3(k.b.Axes[0]), v3(k.b.Axes[1]), v3(k.b.Axes[2])} {
+		m = max(m, abs(v.x), abs(v.y), abs(v.z))
+	}
+	k.lazy, k.small = true, float32Verts && m < 1e99
 }
 
 // boxContact is what touching needs to find a hit's point: the frame
@@ -89,6 +103,10 @@ type boxFrame struct {
 	c, d vec3
 	a    [3]vec3
 	v    [3]vec3
+	// For the cross-product axes (axis): the edges e_j = v_{j+1} - v_j,
+	// and the squared lengths of the edges and of the axes a_i.
+	e      [3]vec3
+	ee, aa [3]float64
 }
 
 // satAxis is the separating-axis test of one axis L on moving intervals
@@ -150,9 +168,19 @@ func (f *boxFrame) axis(k int) vec3 {
 		return f.a[k-1]
 	}
 	j, i := (k-4)/3, (k-4)%3
-	e := f.v[next(j, 3)].sub(f.v[j]) // e0 = v1 - v0, e1 = v2 - v1, e2 = v0 - v2
-	n, _ := planeNormal(e, f.a[i])
+	n := f.e[j].cross(f.a[i]) // planeNormal's normal, from the squared lengths made once
+	if n.lenSq() < crossRecheck*(f.ee[j]*f.aa[i]) {
+		n = exactCross(f.e[j], f.a[i])
+	}
 	return n
+}
+
+// setEdges makes the edges and the squared lengths axis reads.
+func (f *boxFrame) setEdges() {
+	for j := range 3 {
+		f.e[j] = f.v[next(j, 3)].sub(f.v[j]) // e0 = v1 - v0, e1 = v2 - v1, e2 = v0 - v2
+		f.ee[j], f.aa[j] = f.e[j].lenSq(), f.a[j].lenSq()
+	}
 }
 
 // triangle is BoxTriangle for the valid box k.b and finite input, the hit
@@ -166,6 +194,7 @@ func (k *boxCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT 
 	o := v3p(&tri[0])
 	f := boxFrame{c: v3p(begin).sub(o), d: v3p(delta), a: [3]vec3{v3(b.Axes[0]), v3(b.Axes[1]), v3(b.Axes[2])}}
 	f.v = [3]vec3{{}, v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o)}
+	f.setEdges()
 	axes := &k.axes
 	last := 0
 	enter, exit := math.Inf(-1), 1.0
@@ -191,7 +220,7 @@ func (k *boxCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT 
 	if !n.finite() || n.isZero() || !(t >= 0 && t <= 1) {
 		return false
 	}
-	if k.lazy && f.moderate() {
+	if k.lazy && (k.small || f.moderate()) {
 		k.pending = boxContact{f: f, o: o, n: n, c: c}
 		*h = Hit{T: t, Normal: n.mgl()}
 		return true
