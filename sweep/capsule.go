@@ -99,12 +99,12 @@ func (k *capsuleCaster) init(c *Capsule, begin, delta *mgl64.Vec3, m *Mesh) {
 //     they cover M's boundary (its faces, edges and vertices), each piece
 //     once.
 func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT float64, h *Hit) bool {
+	if k.n == 2 && k.outOfReach(tri, begin, maxT) {
+		return false
+	}
 	var pl plain
 	pl.set(tri)
 	if capsuleMissesPlane(&k.c, begin, delta, &pl, maxT) {
-		return false
-	}
-	if k.n == 2 && k.outOfReach(tri, begin, maxT) {
 		return false
 	}
 	found := false
