@@ -178,22 +178,30 @@ func (c *sweepCtx) blocks(h *Hit) bool {
 // the stack; a longer list is tested in several sorted batches).
 const startBatch = 128
 
-// atStart finishes a sweep once its best hit is at T = 0: the answer is
-// now the touching triangle of lowest index. It gathers the remaining
-// candidates (the rest of the current leaf, triangles rest to end, and
-// the leaves the walk still enters by T = 0) of lower index than the
-// best, and tests them in increasing index order, so that the first that
-// touches settles all the others (sweepResult.settled) without their
-// narrow phase. The order changes which triangles are tested, never the
-// answer: offer keeps the lowest index among hits at T = 0 in any order.
+// atStart finishes a sweep once its best hit is at T = 0
+// (testFromStart with sweepCtx.test) and returns its answer.
 func (c *sweepCtx) atStart(w *walker, rest, end uint32) (Hit, bool) {
+	testFromStart(c.m, &c.r, w, rest, end, c.test)
+	return c.r.best, c.r.found
+}
+
+// testFromStart finishes a mesh cast once its best hit r is at T = 0:
+// the answer is now the touching triangle of lowest index. It gathers the
+// remaining candidates (the triangles at rest to end of the current leaf,
+// and the leaves the walk still enters by T = 0) of lower index than the
+// best, and hands them to test (which offers their hits to r) in
+// increasing index order, so that the first that touches settles all the
+// others (sweepResult.settled) without their narrow phase. The order
+// changes which triangles are tested, never the answer: offer keeps the
+// lowest index among hits at T = 0 in any order.
+func testFromStart(m *Mesh, r *sweepResult, w *walker, rest, end uint32, test func(k uint32)) {
 	var buf [startBatch]uint64
 	keys := buf[:0]
 	add := func(first, end uint32) {
 		for k := first; k < end; k++ {
-			if id := c.m.id(k); !c.r.settled(id) {
+			if id := m.id(k); !r.settled(id) {
 				if len(keys) == startBatch {
-					c.testSorted(keys)
+					testSorted(keys, test)
 					keys = keys[:0]
 				}
 				keys = append(keys, uint64(id)<<32|uint64(k))
@@ -208,16 +216,15 @@ func (c *sweepCtx) atStart(w *walker, rest, end uint32) (Hit, bool) {
 		}
 		add(first, first+count)
 	}
-	c.testSorted(keys)
-	return c.r.best, c.r.found
+	testSorted(keys, test)
 }
 
 // testSorted tests the triangles of keys (index << 32 | leaf position) in
 // increasing index order.
-func (c *sweepCtx) testSorted(keys []uint64) {
+func testSorted(keys []uint64, test func(k uint32)) {
 	slices.Sort(keys)
 	for _, key := range keys {
-		c.test(uint32(key))
+		test(uint32(key))
 	}
 }
 

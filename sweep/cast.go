@@ -60,40 +60,71 @@ func (c *caster) finish(r *sweepResult) {
 // lowest triangle index (sweepResult.offer), as a brute-force loop over
 // every triangle would. With ignoreLeaving a contact at T = 0 that the
 // motion leaves (delta·n >= 0) is skipped, as in sweep. Once the best T is
-// 0 only triangles of lower index are tested (sweepResult.settled).
+// 0 only triangles of lower index can change the answer
+// (sweepResult.settled), and they are tested in increasing index order
+// (testFromStart), as Mesh.Sweep does.
 func (m *Mesh) castMesh(test *caster, ext, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit, bool) {
 	var w walker
 	reach := reachExt(&ext, &begin, &delta)
 	if !w.startAt(m, (*[3]float64)(&begin), (*[3]float64)(&delta), &reach, 1) {
 		return Hit{}, false
 	}
-	r := sweepResult{bestT: 1}
-	var tri geom.Triangle
-	var h Hit
-	var b sweptExt
-	b.set(&ext, &begin, &delta, 1)
+	// Field by field: a composite literal is built aside and copied.
+	var c castCtx
+	c.m, c.test, c.ext, c.begin, c.delta, c.ignoreLeaving, c.r.bestT = m, test, ext, begin, delta, ignoreLeaving, 1
+	c.b.set(&ext, &begin, &delta, 1)
+	c.loop(&w)
+	test.finish(&c.r)
+	return c.r.best, c.r.found
+}
+
+// castCtx is one capsule or box cast through the mesh in progress.
+type castCtx struct {
+	m                 *Mesh
+	test              *caster
+	ext, begin, delta mgl64.Vec3
+	ignoreLeaving     bool
+	r                 sweepResult
+	b                 sweptExt
+	tri               geom.Triangle
+	h                 Hit
+}
+
+// loop walks the tree, testing every triangle of the leaves entered
+// (try), until the walk ends or the best T is 0.
+func (c *castCtx) loop(w *walker) {
 	for {
-		first, count, ok := w.next(r.bestT)
+		first, count, ok := w.next(c.r.bestT)
 		if !ok {
-			test.finish(&r)
-			return r.best, r.found
+			return
 		}
 		for k := first; k < first+count; k++ {
-			id := m.id(k)
-			if r.settled(id) {
-				continue
+			if c.try(k); c.r.bestT == 0 {
+				testFromStart(c.m, &c.r, w, k+1, first+count, c.try)
+				return
 			}
-			if b.maxT != r.bestT {
-				b.set(&ext, &begin, &delta, r.bestT)
-			}
-			if !b.load(m, k, &tri) {
-				continue
-			}
-			if test.triangle(&tri, &begin, &delta, r.bestT, &h) && !(ignoreLeaving && h.T == 0 && delta.Dot(h.Normal) >= 0) {
-				if r.offer(h, id) {
-					test.keep()
-				}
-			}
+		}
+	}
+}
+
+// try is the mesh loop's step on the triangle at k (leaf order): unless
+// the best hit settles it, read it if it meets the swept box of [0, best
+// T], run the narrow phase and offer its hit if it blocks.
+func (c *castCtx) try(k uint32) {
+	id := c.m.id(k)
+	if c.r.settled(id) {
+		return
+	}
+	if c.b.maxT != c.r.bestT {
+		c.b.set(&c.ext, &c.begin, &c.delta, c.r.bestT)
+	}
+	if !c.b.load(c.m, k, &c.tri) {
+		return
+	}
+	h := &c.h
+	if c.test.triangle(&c.tri, &c.begin, &c.delta, c.r.bestT, h) && !(c.ignoreLeaving && h.T == 0 && c.delta.Dot(h.Normal) >= 0) {
+		if c.r.offer(*h, id) {
+			c.test.keep()
 		}
 	}
 }
