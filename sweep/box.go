@@ -129,9 +129,11 @@ func (f *boxFrame) project(L vec3, s *satAxis) {
 	s.L, s.p, s.dL = L, f.c.dot(L), f.d.dot(L)
 	s.R = abs(f.a[0].dot(L)) + abs(f.a[1].dot(L)) + abs(f.a[2].dot(L))
 	x1, x2 := f.v[1].dot(L), f.v[2].dot(L)
-	s.lo, s.hi = min(0, x1, x2), max(0, x1, x2)
+	s.lo, s.hi = span3(x1, x2)
 	lo, hi := s.lo-s.R-s.p, s.hi+s.R-s.p // the offsets of p + t·dL from the interval's ends
 	switch {
+	case x1 != x1 || x2 != x2: // an overflowing coordinate: as apart
+		s.enter, s.exit = math.Inf(1), math.Inf(-1)
 	case s.dL > 0:
 		s.enter, s.exit = lo/s.dL, hi/s.dL
 	case s.dL < 0:
@@ -141,6 +143,26 @@ func (f *boxFrame) project(L vec3, s *satAxis) {
 	default: // apart and not moving along L: never overlap (NaN lands here too)
 		s.enter, s.exit = math.Inf(1), math.Inf(-1)
 	}
+}
+
+// span3 is the interval [min(0, x1, x2), max(0, x1, x2)] (vertex 0 at
+// the origin projects to 0) by plain comparisons: the min and max
+// builtins cost three times as many instructions for their NaN and
+// signed-zero rules, which project does not need (it tests for NaN
+// itself, and -0 and 0 give the same times).
+func span3(x1, x2 float64) (lo, hi float64) {
+	if x1 < x2 {
+		lo, hi = x1, x2
+	} else {
+		lo, hi = x2, x1
+	}
+	if lo > 0 {
+		lo = 0
+	}
+	if hi < 0 {
+		hi = 0
+	}
+	return lo, hi
 }
 
 // boxAxes is the number of candidate axes of a box and a triangle.

@@ -1,9 +1,11 @@
 package sweep
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -257,5 +259,41 @@ func TestShapeSlideGlidesAndFollowsCreases(t *testing.T) {
 				t.Fatalf("%v valley slide %d: %s", s.Kind, i, msg)
 			}
 		}
+	}
+}
+
+// shapeAnswersDigest is the SHA-256 of every capsule and box answer of
+// TestShapeAnswersPinned as it was at b66fd22, before the capsule's and
+// box's third round of speed work (docs/performance.md, "shape-speed"),
+// which changed no answer.
+const shapeAnswersDigest = "1c9bbd4bf28cf70670e314f7f39db3989a02e5ad10c22909184cfedc5d55c0fe"
+
+// TestShapeAnswersPinned pins the capsule's and box's answers on the level
+// benchmarks' 2000 casts each, cast (every field, bit for bit) and slide
+// (the final center), to shapeAnswersDigest: a change to their narrow
+// phases or mesh loop that moves any answer by a bit fails here, where
+// the brute-force comparisons, which share the triangle functions, would
+// not notice.
+//
+// The digest is amd64's: other architectures may fuse a multiply and an
+// add into one rounding (the Go specification allows it, and arm64 does),
+// which moves answers by an ulp.
+func TestShapeAnswersPinned(t *testing.T) {
+	if runtime.GOARCH != "amd64" {
+		t.Skipf("the digest is pinned on amd64; %s may fuse multiply-adds", runtime.GOARCH)
+	}
+	hs := sha256.New()
+	for _, lv := range benchLevels() {
+		for _, s := range []Shape{CapsuleShape(playerCapsule(lv.player)), BoxShape(playerBox(lv.player))} {
+			for _, q := range lv.casts {
+				h, ok := lv.mesh.Cast(s, q.begin, q.delta)
+				fmt.Fprintf(hs, "%v %v %x %x %x %x %x %x %x %v %d\n", s.Kind, ok, h.T, h.Point[0], h.Point[1], h.Point[2], h.Normal[0], h.Normal[1], h.Normal[2], h.Feature, h.Triangle)
+				r := lv.mesh.SlideShape(s, q.begin, q.begin.Add(q.delta), SlideOptions{})
+				fmt.Fprintf(hs, "%x\n", r.Final)
+			}
+		}
+	}
+	if got := fmt.Sprintf("%x", hs.Sum(nil)); got != shapeAnswersDigest {
+		t.Fatalf("capsule and box answers digest %s, want %s", got, shapeAnswersDigest)
 	}
 }
