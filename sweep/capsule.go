@@ -85,19 +85,21 @@ func (k *capsuleCaster) init(c *Capsule, begin, delta *mgl64.Vec3, m *Mesh) {
 }
 
 // triangle is CapsuleTriangle on the prepared capsule, the hit, if any,
-// written to h. maxT (<= 1) serves only the early outs (capsuleMissesPlane
-// and the caps' box tests), which reject no contact at a T <= maxT.
+// written to h. maxT (<= 1) serves only the early outs (outOfReach,
+// capsuleMissesPlane, the caps' box tests, sideBand), which reject no
+// contact at a T <= maxT.
 //
 //   - The caps: T ± s touched by the sphere at C is the sphere of radius r
 //     at C ∓ s touching T (Query.Triangle, which is EllipsoidTriangle),
 //     whose contact point and normal are already the capsule's (the sphere
-//     at an end touches where the capsule does). For s = 0 this is all.
+//     at an end touches where the capsule does). For s = 0 this is all;
+//     a cap's contact that settles the triangle (settles) ends the test.
 //   - The pierce test at t = 0 (pierce).
 //   - The faces of the three parallelograms (capsuleFrame.face) and the
 //     three segments the vertices sweep out (capsuleFrame.vertexSegment),
 //     each kept only when earlier than what came before: with the caps
 //     they cover M's boundary (its faces, edges and vertices), each piece
-//     once.
+//     once. Those the capsule's side cannot reach (sideBand) are skipped.
 func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT float64, h *Hit) bool {
 	if k.n == 2 && k.outOfReach(tri, begin, maxT) {
 		return false
@@ -117,7 +119,7 @@ func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, m
 		if k.caps[i].testWith(tri, upper, &hc, &k.s) && (!found || hc.T < h.T) {
 			*h, found = hc, true
 			if k.n == 1 || k.settles(&pl, i, h) {
-				return true // s = 0: M is T itself, no parallelograms
+				return true // (s = 0: M is T itself, no parallelograms)
 			}
 		}
 	}
