@@ -58,6 +58,9 @@ type capsuleCaster struct {
 	// swept is the parallelogram the axis sweeps over [0, swept.maxT],
 	// for the ball early out (outOfReach).
 	swept parallelogram
+	// sLen is |s| and lens |delta| + r + |s|, for the early outs'
+	// margins.
+	sLen, lens float64
 }
 
 // init prepares k for the valid capsule c and the motion from begin by
@@ -68,6 +71,8 @@ type capsuleCaster struct {
 // nil.
 func (k *capsuleCaster) init(c *Capsule, begin, delta *mgl64.Vec3, m *Mesh) {
 	k.c, k.n, k.swept.maxT = *c, 1, math.NaN()
+	k.sLen = c.HalfSegment.Len()
+	k.lens = delta.Len() + c.Radius + k.sLen
 	s := c.HalfSegment
 	b := begin.Add(s)
 	sphere := Ellipsoid{Axes: Sphere(c.Radius).Axes}
@@ -86,7 +91,7 @@ func (k *capsuleCaster) init(c *Capsule, begin, delta *mgl64.Vec3, m *Mesh) {
 
 // triangle is CapsuleTriangle on the prepared capsule, the hit, if any,
 // written to h. maxT (<= 1) serves only the early outs (outOfReach,
-// capsuleMissesPlane, the caps' box tests, sideBand), which reject no
+// missesPlane, the caps' box tests, sideBand), which reject no
 // contact at a T <= maxT.
 //
 //   - The caps: T ± s touched by the sphere at C is the sphere of radius r
@@ -106,7 +111,7 @@ func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, m
 	}
 	var pl plain
 	pl.set(tri)
-	if capsuleMissesPlane(&k.c, begin, delta, &pl, maxT) {
+	if k.missesPlane(begin, delta, &pl, maxT) {
 		return false
 	}
 	found := false
@@ -186,7 +191,7 @@ func (k *capsuleCaster) settles(pl *plain, i int, h *Hit) bool {
 // included; at it, they can at most tie (the first cap's answer is kept
 // at equal T; the other cap's T, were it tested, could differ from cap
 // i's only by rounding). The side and distance tests use the plain
-// normal pl with a relative margin of 1e-9 (as capsuleMissesPlane; a
+// normal pl with a relative margin of 1e-9 (as missesPlane; a
 // triangle without a usable plane answers false).
 func (k *capsuleCaster) enteredFromOutside(pl *plain, i int) bool {
 	if !pl.ok {
@@ -196,7 +201,7 @@ func (k *capsuleCaster) enteredFromOutside(pl *plain, i int) bool {
 	b, s := v3(k.caps[0].begin).sub(pl.o), v3(k.c.HalfSegment)
 	z0, z1 := b.dot(n), b.sub(s.mul(2)).dot(n) // the caps' centers, C + s and C - s
 	ln := pl.ln
-	m := k.c.Radius*ln + 1e-9*(b.length()+2*s.length()+k.c.Radius)*ln
+	m := k.c.Radius*ln + 1e-9*(b.absSum()+2*k.sLen+k.c.Radius)*ln
 	near := [2]float64{abs(z0), abs(z1)}
 	return z0*z1 > 0 && min(near[0], near[1]) > m && near[i] <= near[1-i]
 }
@@ -400,7 +405,7 @@ func (pg *parallelogram) sideDistSq(k int, pp, b1, b2 float64) float64 {
 	return max(qq-f*(2*qe-f*ee), 0)
 }
 
-// capsuleMissesPlane is the plane slab test of the whole capsule, a
+// missesPlane is the plane slab test of the whole capsule, a
 // conservative early out: every point of the capsule lies within
 // rho = r + |s·N̂| of the center along the triangle's unit normal N̂, so
 // while the center's signed distance to the plane, dist + t·nd, stays
@@ -408,27 +413,29 @@ func (pg *parallelogram) sideDistSq(k int, pp, b1, b2 float64) float64 {
 // in it. It rejects when that holds on all of [0, maxT], with everything
 // multiplied by |N| (no square root): dist and nd are (begin - v0)·N and
 // delta·N, and rho·|N| = r|N| + |s·N|, plus a margin m = 1e-9·(|begin -
-// v0| + |delta| + r + |s|)·|N|. N is the plain cross product, used only
+// v0|₁ + |delta| + r + |s|)·|N| (the first length as the sum of the
+// coordinates' magnitudes, at least the Euclidean one; the others made
+// once a cast: capsuleCaster.lens). N is the plain cross product, used only
 // when the sine of the angle between the edges is at least 1e-4
 // (crossRecheck), where it is tilted by at most 1e-12 rad: the distances
 // are then off by at most 1e-12 of those lengths times |N| plus a few
 // ulps, far below m. A thinner triangle is never rejected here. NaN
 // compares false and rejects nothing.
-func capsuleMissesPlane(c *Capsule, begin, delta *mgl64.Vec3, pl *plain, maxT float64) bool {
+func (k *capsuleCaster) missesPlane(begin, delta *mgl64.Vec3, pl *plain, maxT float64) bool {
 	if !pl.ok {
 		return false
 	}
 	n, ln := pl.n, pl.ln
-	bw, d, s := v3p(begin).sub(pl.o), v3p(delta), v3(c.HalfSegment)
+	bw, d, s := v3p(begin).sub(pl.o), v3p(delta), v3(k.c.HalfSegment)
 	dist, nd := centerSide(bw.dot(n), d.dot(n))
-	rho := c.Radius*ln + abs(s.dot(n)) + 1e-9*(bw.length()+d.length()+c.Radius+s.length())*ln
+	rho := k.c.Radius*ln + abs(s.dot(n)) + 1e-9*(bw.absSum()+k.lens)*ln
 	return dist > rho && (nd >= 0 || dist+maxT*nd > rho)
 }
 
 // plain is a triangle's vertex 0 and its plain normal N = (v1 - v0) x
 // (v2 - v0) with |N|² and |N|, and ok when the sine of the angle between those
 // edges is at least 1e-4 (crossRecheck), where N is tilted by at most
-// 1e-12 rad; the early outs that use it (capsuleMissesPlane,
+// 1e-12 rad; the early outs that use it (missesPlane,
 // enteredFromOutside) answer false otherwise. The capsule's narrow phase
 // makes it once a triangle.
 type plain struct {

@@ -110,6 +110,10 @@ func (m *lin3) apply(v vec3) vec3 {
 	return m.mat3.apply(v)
 }
 
+// absSum is Σ|a_k|, at least |a|: a length for margins without a square
+// root.
+func (a vec3) absSum() float64 { return abs(a.x) + abs(a.y) + abs(a.z) }
+
 // absDot is Σ|a_k b_k|, the magnitude the rounding of a·b scales with.
 func (a vec3) absDot(b vec3) float64 { return abs(a.x*b.x) + abs(a.y*b.y) + abs(a.z*b.z) }
 
