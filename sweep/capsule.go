@@ -114,6 +114,15 @@ func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, m
 	if k.missesPlane(begin, delta, &pl, maxT) {
 		return false
 	}
+	var caps [2]bool // which caps found a contact by maxT
+	ok := k.pieces(tri, begin, delta, maxT, h, &pl, &caps)
+	return ok && !(maxT < 1 && k.n == 2 && !caps[0] && k.shadowed(tri, &pl, caps[1]))
+}
+
+// pieces is triangle past its early outs: the caps, then the side's
+// pieces, the contacts by maxT kept in that order when earlier; caps
+// tells which caps found one.
+func (k *capsuleCaster) pieces(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT float64, h *Hit, pl *plain, caps *[2]bool) bool {
 	found := false
 	var hc Hit
 	for i := range k.n {
@@ -121,9 +130,9 @@ func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, m
 		if found {
 			upper = h.T // only an earlier contact replaces the first cap's
 		}
-		if k.caps[i].testWith(tri, upper, &hc, &k.s) && (!found || hc.T < h.T) {
+		if caps[i] = k.caps[i].testWith(tri, upper, &hc, &k.s); caps[i] && (!found || hc.T < h.T) {
 			*h, found = hc, true
-			if k.n == 1 || k.settles(&pl, i, h) {
+			if k.n == 1 || k.settles(pl, i, h) {
 				return true // (s = 0: M is T itself, no parallelograms)
 			}
 		}
@@ -165,6 +174,36 @@ func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, m
 		}
 	}
 	return found
+}
+
+// shadowed keeps the answer by maxT the answer on its own (maxT = 1)
+// when that is no later than maxT, as the mesh loop needs (caster.triangle).
+// A cap's contact that settles the triangle ends the test on its own;
+// the test by maxT does not see one later than maxT, and goes on to the
+// other cap and the sides, whose contacts are no earlier than the
+// settling one but for rounding (enteredFromOutside): one of them an ulp
+// earlier and by maxT would be an answer the triangle does not give on
+// its own. shadowed is asked when cap 0 found nothing by maxT (otherwise
+// both tests run alike), cap1 telling whether cap 1 found a contact by
+// maxT, and reports whether on its own cap 0, or cap 1 after it, would
+// have settled the triangle: then no contact by maxT is the answer. Cap 1
+// found by maxT is found on its own too, and goes on alike. A cap's
+// contact later than maxT (>= 0) settles only as a face contact entered
+// from outside, which depends on the start alone: without it the caps
+// need no second test.
+func (k *capsuleCaster) shadowed(tri *geom.Triangle, pl *plain, cap1 bool) bool {
+	if !k.enteredFromOutside(pl, 0) && (cap1 || !k.enteredFromOutside(pl, 1)) {
+		return false
+	}
+	var hc Hit
+	found0, upper := false, 1.0
+	if k.caps[0].testWith(tri, 1, &hc, &k.s) {
+		if k.settles(pl, 0, &hc) {
+			return true
+		}
+		found0, upper = true, hc.T
+	}
+	return !cap1 && k.caps[1].testWith(tri, upper, &hc, &k.s) && (!found0 || hc.T < upper) && k.settles(pl, 1, &hc)
 }
 
 // settles reports whether cap i's contact h is the capsule's first

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
 )
 
 // TestParallelogramDistSq compares parallelogramDistSq with a nested
@@ -122,5 +124,62 @@ func TestValidateSubnormalHalfSegment(t *testing.T) {
 	}
 	if l := axisLen(c.HalfSegment); !(l >= 8.2798895517e-314 && l < 8.28e-314) {
 		t.Fatalf("axisLen %v", l)
+	}
+}
+
+// TestCapsuleMaxTKeepsItsOwnAnswer requires the capsule's triangle
+// function by maxT to give its answer on its own (maxT = 1) when that is
+// no later than maxT, and nothing otherwise, bit for bit: what lets the
+// mesh loop pass its best T down (TestShapeCastsMatchBruteForce). The
+// first case is from a real Quake level (LQ_greenwood, a capsule cast
+// into a wall of two triangles): there the first cap's face contact
+// settles the triangle on its own, and by a maxT an ulp below it a side's
+// edge contact an ulp earlier was answered (capsuleCaster.shadowed). The
+// others are capsules cast at walls of triangles that share an edge.
+func TestCapsuleMaxTKeepsItsOwnAnswer(t *testing.T) {
+	type cast struct {
+		c            Capsule
+		begin, delta mgl64.Vec3
+		tri          geom.Triangle
+	}
+	cases := []cast{{
+		Capsule{Radius: 16.24, HalfSegment: mgl64.Vec3{0, 11.760000000000002, 0}},
+		mgl64.Vec3{236.70945004169351, 343.8347162629261, -838.2177344912361},
+		mgl64.Vec3{5.220529739782601, 0, -12.784867923481045},
+		geom.Triangle{{256, 352, -816}, {256, 328, -884}, {256, 328, -816}},
+	}}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 3000 {
+		x := 10 + rng.Float64()*20
+		a := mgl64.Vec3{x, rng.Float64()*20 - 10, rng.Float64()*20 - 10}
+		b := a.Add(mgl64.Vec3{0, rng.Float64()*40 - 20, rng.Float64()*40 - 20})
+		c := a.Add(mgl64.Vec3{0, rng.Float64()*40 - 20, rng.Float64()*40 - 20})
+		up := mgl64.Vec3{rng.NormFloat64() * 0.1, 1, rng.NormFloat64() * 0.1}.Normalize()
+		cases = append(cases, cast{
+			Capsule{Radius: 0.5 + 3*rng.Float64(), HalfSegment: up.Mul(4 * rng.Float64())},
+			mgl64.Vec3{0, rng.Float64()*10 - 5, rng.Float64()*10 - 5},
+			mgl64.Vec3{x + 5*rng.Float64(), rng.NormFloat64() * 3, rng.NormFloat64() * 10},
+			geom.Triangle{a, b, c},
+		})
+	}
+	hits := 0
+	for i, cs := range cases {
+		var k capsuleCaster
+		k.init(&cs.c, &cs.begin, &cs.delta, nil)
+		var own Hit
+		if !k.triangle(&cs.tri, &cs.begin, &cs.delta, 1, &own) {
+			continue
+		}
+		hits++
+		for _, maxT := range []float64{own.T, math.Nextafter(own.T, 0), math.Nextafter(math.Nextafter(own.T, 0), 0), own.T * (1 - 1e-12), own.T / 2} {
+			var got Hit
+			ok := k.triangle(&cs.tri, &cs.begin, &cs.delta, maxT, &got)
+			if want := own.T <= maxT; ok != want || ok && got != own {
+				t.Fatalf("case %d %+v, maxT %v: %v %+v, on its own %+v", i, cs, maxT, ok, got, own)
+			}
+		}
+	}
+	if hits < 300 {
+		t.Fatalf("only %d of the casts hit their wall", hits)
 	}
 }

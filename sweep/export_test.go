@@ -28,6 +28,12 @@ func QueryBrute(tris []geom.Triangle, e Ellipsoid, begin, delta mgl64.Vec3) (Hit
 	return queryBrute(tris, e, begin, delta)
 }
 
+// BruteCast is bruteCast: a capsule's or box's triangle function on
+// every triangle, the earliest hit kept (the lowest index among equal T).
+func BruteCast(tris []geom.Triangle, s Shape, begin, delta mgl64.Vec3) (Hit, bool) {
+	return bruteCast(tris, s, begin, delta)
+}
+
 // HashHit is hashHit, for answer digests.
 func HashHit(h interface{ Write([]byte) (int, error) }, x Hit) { hashHit(h, x) }
 

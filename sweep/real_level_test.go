@@ -67,6 +67,19 @@ func (lv *realLevel) shapes() []realShape {
 	return []realShape{{"ellipsoid", lv.player, lv.begins, lv.deltas, lv.casts}, {"sphere", lv.ball, lv.ballBegins, lv.ballDeltas, lv.ballCasts}}
 }
 
+// playerShapes returns the player of lv as the three shapes it can be:
+// the guessed ellipsoid, the capsule as tall whose radius is its smallest
+// semi-axis (its segment along the up axis, Axes[1]), and the box of its
+// semi-axes, as the level benchmarks' playerCapsule and playerBox make
+// them.
+func (lv *realLevel) playerShapes() []sweep.Shape {
+	e := lv.player
+	r := min(e.Axes[0].Len(), e.Axes[1].Len(), e.Axes[2].Len())
+	up := e.Axes[1]
+	s := up.Mul(max(up.Len()-r, 0) / up.Len())
+	return []sweep.Shape{sweep.EllipsoidShape(e), sweep.CapsuleShape(sweep.Capsule{Radius: r, HalfSegment: s}), sweep.BoxShape(sweep.Box{Axes: e.Axes})}
+}
+
 var (
 	realOnce sync.Once
 	realLvls []realLevel
@@ -169,6 +182,56 @@ func BenchmarkRealLevel(b *testing.B) {
 				})
 				b.ReportMetric(float64(hits)/float64(len(c.begins)*b.N), "hit-rate")
 			})
+		}
+	}
+}
+
+// BenchmarkRealLevelShape casts the player's three shapes (playerShapes)
+// on the ellipsoid's 2000 character casts of each level (Mesh.Cast):
+// median and p90 µs per cast, CPU µs per cast, hit rate.
+func BenchmarkRealLevelShape(b *testing.B) {
+	for _, lv := range realLevels(b) {
+		for _, s := range lv.playerShapes() {
+			b.Run(lv.name+"/"+s.Kind.String(), func(b *testing.B) {
+				hits := 0
+				sweep.TimeQueries(b, lv.begins, lv.deltas, func(begin, delta mgl64.Vec3) {
+					if _, ok := lv.mesh.Cast(s, begin, delta); ok {
+						hits++
+					}
+				})
+				b.ReportMetric(float64(hits)/float64(len(lv.begins)*b.N), "hit-rate")
+			})
+		}
+	}
+}
+
+// TestRealLevelShapesMatchBruteForce requires the same answer, bit for
+// bit, from Mesh.Cast of the player's capsule and box (playerShapes) and
+// from their triangle functions on every triangle, for the first 300 of
+// each level's character casts (60 with -short).
+func TestRealLevelShapesMatchBruteForce(t *testing.T) {
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	for _, lv := range realLevels(t) {
+		for _, s := range lv.playerShapes()[1:] {
+			hits := 0
+			for i, q := range lv.casts[:min(n, len(lv.casts))] {
+				want, wantOK := sweep.BruteCast(lv.tris, s, q.Begin, q.Delta)
+				got, gotOK := lv.mesh.Cast(s, q.Begin, q.Delta)
+				if gotOK != wantOK || got != want {
+					t.Fatalf("%s %v cast %d (%v, begin %v, delta %v): Cast %v %+v, brute force %v %+v",
+						lv.name, s.Kind, i, q.Kind, q.Begin, q.Delta, gotOK, got, wantOK, want)
+				}
+				if gotOK {
+					hits++
+				}
+			}
+			t.Logf("%s %v: %d casts, %d hits", lv.name, s.Kind, min(n, len(lv.casts)), hits)
+			if hits == 0 {
+				t.Fatalf("%s %v: no cast hits anything", lv.name, s.Kind)
+			}
 		}
 	}
 }
