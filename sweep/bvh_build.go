@@ -8,8 +8,9 @@ import (
 // Building the bounding volume hierarchy (binned SAH).
 //
 // The build works on primRefs: one conservative float32 box per triangle
-// (rounded outward, so every box still contains its triangle exactly) and
-// the triangle's original index. A node's range of refs is split where the
+// (rounded outward, so every box still contains its triangle exactly),
+// held as order-preserving integer keys (keyOf) so that growing boxes is
+// integer min and max, and the triangle's original index. A node's range of refs is split where the
 // surface area heuristic, evaluated at numBins bin boundaries of the
 // centroids along the node's longest axis (Wald, "On fast Construction of SAH-based Bounding
 // Volume Hierarchies", 2007), is cheapest. Ranges of at most maxLeaf
@@ -44,14 +45,67 @@ const (
 	parallelMin = 1 << 15
 )
 
-// primRef is one triangle during the build: its conservative box and its
-// index in the mesh's compacted triangle list.
+// primRef is one triangle during the build: its conservative box (as
+// keys) and its index in the mesh's compacted triangle list.
 type primRef struct {
-	lo, hi [3]float32
-	id     uint32
+	keyBox
+	id uint32
 }
 
-func (p *primRef) centroid(axis int) float32 { return (p.lo[axis] + p.hi[axis]) * 0.5 }
+func (p *primRef) centroid(axis int) float32 {
+	return (keyFloat(p.lo[axis]) + keyFloat(p.hi[axis])) * 0.5
+}
+
+// keyOf maps a float32 (not NaN) to an int32 that orders as the float
+// does, with -0 just below +0: the sign bit stays and a negative float's
+// other bits are flipped, so a larger magnitude is a smaller key. Integer
+// min and max on keys are then the min and max builtins on the floats,
+// bit for bit (those also put -0 below +0), and compile to a compare and
+// a conditional move where the float forms take two MINSS or MAXSS and
+// an OR to get the signed zeros right (the box growing of the SAH build
+// was the largest part of its time).
+func keyOf(f float32) int32 {
+	b := int32(math.Float32bits(f))
+	return b ^ (b >> 31 & math.MaxInt32)
+}
+
+// keyFloat is the float32 of a key (keyOf's inverse: the map is its own
+// inverse).
+func keyFloat(k int32) float32 { return math.Float32frombits(uint32(k ^ (k >> 31 & math.MaxInt32))) }
+
+// keyBox is a box32 in keys (keyOf), the form the build grows boxes in.
+type keyBox struct{ lo, hi [3]int32 }
+
+// emptyKeyBox is the key form of emptyBox32.
+var emptyKeyBox = keyBoxOf(emptyBox32())
+
+func keyBoxOf(b box32) keyBox {
+	return keyBox{lo: [3]int32{keyOf(b.lo[0]), keyOf(b.lo[1]), keyOf(b.lo[2])},
+		hi: [3]int32{keyOf(b.hi[0]), keyOf(b.hi[1]), keyOf(b.hi[2])}}
+}
+
+// box returns the box32 of k.
+func (k *keyBox) box() box32 {
+	return box32{lo: [3]float32{keyFloat(k.lo[0]), keyFloat(k.lo[1]), keyFloat(k.lo[2])},
+		hi: [3]float32{keyFloat(k.hi[0]), keyFloat(k.hi[1]), keyFloat(k.hi[2])}}
+}
+
+// grow extends k to contain o: box32.grow on the floats.
+func (k *keyBox) grow(o *keyBox) {
+	k.lo = [3]int32{min(k.lo[0], o.lo[0]), min(k.lo[1], o.lo[1]), min(k.lo[2], o.lo[2])}
+	k.hi = [3]int32{max(k.hi[0], o.hi[0]), max(k.hi[1], o.hi[1]), max(k.hi[2], o.hi[2])}
+}
+
+// area is box32.area of the floats.
+func (k *keyBox) area() float32 {
+	dx := keyFloat(k.hi[0]) - keyFloat(k.lo[0])
+	dy := keyFloat(k.hi[1]) - keyFloat(k.lo[1])
+	dz := keyFloat(k.hi[2]) - keyFloat(k.lo[2])
+	if dx < 0 || dy < 0 || dz < 0 {
+		return 0
+	}
+	return dx*dy + dy*dz + dz*dx
+}
 
 // box32 is an axis-aligned box in float32 (min, max).
 type box32 struct{ lo, hi [3]float32 }
@@ -113,19 +167,19 @@ type builder struct {
 }
 
 // boxOf returns the box of refs[lo:hi].
-func (b *builder) boxOf(lo, hi int) box32 {
-	s := emptyBox32()
+func (b *builder) boxOf(lo, hi int) keyBox {
+	s := emptyKeyBox
 	for k := lo; k < hi; k++ {
-		s.grow(b.refs[k].lo, b.refs[k].hi)
+		s.grow(&b.refs[k].keyBox)
 	}
 	return s
 }
 
 // fill makes node ni the root of the subtree over refs[lo:hi], whose box
 // is box.
-func (b *builder) fill(ni, lo, hi int, box box32, depth int) {
+func (b *builder) fill(ni, lo, hi int, box keyBox, depth int) {
 	var mid int
-	var l, r box32
+	var l, r keyBox
 	if n := hi - lo; n > maxLeaf {
 		mid, l, r = b.split(lo, hi, box, depth)
 	} else {
@@ -137,13 +191,13 @@ func (b *builder) fill(ni, lo, hi int, box box32, depth int) {
 			mid, l, r, cost = b.smallSplit(lo, hi, box)
 		}
 		if n <= 2 || float32(n)*box.area() <= nodeCost*box.area()+cost {
-			b.nodes[ni] = buildNode{box: box, child: -1, first: int32(lo), count: int32(n)}
+			b.nodes[ni] = buildNode{box: box.box(), child: -1, first: int32(lo), count: int32(n)}
 			return
 		}
 	}
 	c := len(b.nodes)
 	b.nodes = append(b.nodes, buildNode{}, buildNode{})
-	b.nodes[ni] = buildNode{box: box, child: int32(c)}
+	b.nodes[ni] = buildNode{box: box.box(), child: int32(c)}
 	b.fill(c, lo, mid, l, depth+1)
 	b.fill(c+1, mid, hi, r, depth+1)
 }
@@ -153,8 +207,8 @@ func (b *builder) fill(ni, lo, hi int, box box32, depth int) {
 // SAH bin boundary along the box's longest axis, the bins spanning the
 // centroids' range on it, or at the object median when the tree is
 // already deep or the centroids do not spread along the axis.
-func (b *builder) split(lo, hi int, box box32, depth int) (int, box32, box32) {
-	axis := longestAxis(box)
+func (b *builder) split(lo, hi int, box keyBox, depth int) (int, keyBox, keyBox) {
+	axis := longestAxis(box.box())
 	nb := min(hi-lo, numBins) // small ranges need no more bins than refs
 	cmin, cmax := b.centroidRange(lo, hi, axis)
 	if scale := binScale(cmin, cmax, nb); depth < sahDepth && scale > 0 {
@@ -171,23 +225,23 @@ func (b *builder) split(lo, hi int, box box32, depth int) (int, box32, box32) {
 // by centroid along the box's longest axis (ties by id, so the build is
 // deterministic) and returns the boundary of least SAH cost
 // A_L·N_L + A_R·N_R, the halves' boxes and that cost.
-func (b *builder) smallSplit(lo, hi int, box box32) (mid int, l, r box32, cost float32) {
-	axis := longestAxis(box)
+func (b *builder) smallSplit(lo, hi int, box keyBox) (mid int, l, r keyBox, cost float32) {
+	axis := longestAxis(box.box())
 	refs := b.refs[lo:hi]
 	for i := 1; i < len(refs); i++ {
 		for j := i; j > 0 && refBefore(&refs[j], &refs[j-1], axis); j-- {
 			refs[j], refs[j-1] = refs[j-1], refs[j]
 		}
 	}
-	var suffix [maxLeaf]box32 // suffix[i]: the box of refs i..
-	acc := emptyBox32()
+	var suffix [maxLeaf]keyBox // suffix[i]: the box of refs i..
+	acc := emptyKeyBox
 	for i := len(refs) - 1; i > 0; i-- {
-		acc.grow(refs[i].lo, refs[i].hi)
+		acc.grow(&refs[i].keyBox)
 		suffix[i] = acc
 	}
-	acc, cost = emptyBox32(), float32(math.Inf(1))
+	acc, cost = emptyKeyBox, float32(math.Inf(1))
 	for i := 0; i < len(refs)-1; i++ {
-		acc.grow(refs[i].lo, refs[i].hi)
+		acc.grow(&refs[i].keyBox)
 		c := acc.area()*float32(i+1) + suffix[i+1].area()*float32(len(refs)-i-1)
 		if c < cost {
 			mid, l, r, cost = lo+i+1, acc, suffix[i+1], c
@@ -249,7 +303,7 @@ func binScale(cmin, cmax float32, nb int) float32 {
 }
 
 type bin struct {
-	box box32
+	box keyBox
 	n   int32
 }
 
@@ -257,12 +311,12 @@ type bin struct {
 func (b *builder) binRefs(lo, hi, axis int, cmin, scale float32, nb int) [numBins]bin {
 	var bins [numBins]bin
 	for i := range bins[:nb] {
-		bins[i].box = emptyBox32()
+		bins[i].box = emptyKeyBox
 	}
 	for k := lo; k < hi; k++ {
 		r := &b.refs[k]
 		bn := &bins[binOf(r.centroid(axis), cmin, scale, nb)]
-		bn.box.grow(r.lo, r.hi)
+		bn.box.grow(&r.keyBox)
 		bn.n++
 	}
 	return bins
@@ -271,22 +325,22 @@ func (b *builder) binRefs(lo, hi, axis int, cmin, scale float32, nb int) [numBin
 // bestBoundary evaluates the SAH cost A_L*N_L + A_R*N_R at every boundary
 // between bins and returns the cheapest with both sides non-empty (refs in
 // bins <= k go left) and the boxes of both sides.
-func bestBoundary(bins []bin) (k int, left, right box32, ok bool) {
-	var suffix [numBins]box32      // suffix[i]: the box of bins i..
+func bestBoundary(bins []bin) (k int, left, right keyBox, ok bool) {
+	var suffix [numBins]keyBox     // suffix[i]: the box of bins i..
 	var rightCost [numBins]float32 // A*N of bins i.., or -1 if they are empty
-	acc, n := emptyBox32(), int32(0)
+	acc, n := emptyKeyBox, int32(0)
 	for i := len(bins) - 1; i > 0; i-- {
-		acc.grow(bins[i].box.lo, bins[i].box.hi)
+		acc.grow(&bins[i].box)
 		n += bins[i].n
 		suffix[i], rightCost[i] = acc, -1
 		if n > 0 {
 			rightCost[i] = acc.area() * float32(n)
 		}
 	}
-	acc, n = emptyBox32(), 0
+	acc, n = emptyKeyBox, 0
 	best := float32(math.Inf(1))
 	for i := 0; i < len(bins)-1; i++ {
-		acc.grow(bins[i].box.lo, bins[i].box.hi)
+		acc.grow(&bins[i].box)
 		n += bins[i].n
 		if n == 0 || rightCost[i+1] < 0 {
 			continue
@@ -343,7 +397,7 @@ func buildTree(refs []primRef) []buildNode {
 	}
 	mid, l, r := b.split(0, len(refs), all, 0)
 	b.nodes = append(b.nodes, buildNode{}, buildNode{})
-	b.nodes[0] = buildNode{box: all, child: 1}
+	b.nodes[0] = buildNode{box: all.box(), child: 1}
 	left := &builder{refs: refs, nodes: make([]buildNode, 1, nodeCap(mid))}
 	done := make(chan struct{})
 	go func() {

@@ -179,7 +179,7 @@ func refOf(t *geom.Triangle, id uint32) primRef {
 	r := primRef{id: id}
 	b := triBox6(t)
 	for i := 0; i < 3; i++ {
-		r.lo[i], r.hi[i] = roundDown(b[i]), roundUp(b[3+i])
+		r.lo[i], r.hi[i] = keyOf(roundDown(b[i])), keyOf(roundUp(b[3+i]))
 	}
 	return r
 }
