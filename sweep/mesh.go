@@ -139,9 +139,9 @@ func NewMesh(tris []geom.Triangle) *Mesh {
 		close(done)
 	}()
 	refs := make([]primRef, 0, len(tris))
-	for i := range tris {
-		if i < maxNodes && usable(&tris[i]) {
-			refs = append(refs, refOf(&tris[i], uint32(i)))
+	for i := range tris[:min(len(tris), maxNodes)] {
+		if r, ok := refOf(&tris[i], uint32(i)); ok {
+			refs = append(refs, r)
 		}
 	}
 	tree := buildTree(refs)
@@ -161,27 +161,36 @@ func NewMesh(tris []geom.Triangle) *Mesh {
 // make it NaN or infinite; finite coordinates within maxCoord cannot
 // overflow it), and then the box bounds the magnitudes.
 func usable(t *geom.Triangle) bool {
+	_, ok := usableBox(t)
+	return ok
+}
+
+// usableBox returns the box of t and whether t is usable.
+func usableBox(t *geom.Triangle) (box6, bool) {
 	sum := 0.0
 	for _, v := range t {
 		sum += v[0] + v[1] + v[2]
 	}
 	if math.IsNaN(sum) || math.IsInf(sum, 0) {
-		return false
+		return box6{}, false
 	}
 	b := triBox6(t)
-	return b[0] >= -maxCoord && b[1] >= -maxCoord && b[2] >= -maxCoord &&
+	return b, b[0] >= -maxCoord && b[1] >= -maxCoord && b[2] >= -maxCoord &&
 		b[3] <= maxCoord && b[4] <= maxCoord && b[5] <= maxCoord
 }
 
-// refOf returns the build reference of t: its box rounded outward to
-// float32.
-func refOf(t *geom.Triangle, id uint32) primRef {
+// refOf returns the build reference of t, its box rounded outward to
+// float32, and whether t is usable (no reference otherwise).
+func refOf(t *geom.Triangle, id uint32) (primRef, bool) {
+	b, ok := usableBox(t)
+	if !ok {
+		return primRef{}, false
+	}
 	r := primRef{id: id}
-	b := triBox6(t)
 	for i := 0; i < 3; i++ {
 		r.lo[i], r.hi[i] = keyOf(roundDown(b[i])), keyOf(roundUp(b[3+i]))
 	}
-	return r
+	return r, true
 }
 
 // triBox6 returns the box of t (plain comparisons, cheaper than math.Min
@@ -202,20 +211,22 @@ func triBox6(t *geom.Triangle) box6 {
 	return b
 }
 
-// dedupCorners gives every bitwise-distinct vertex of the usable triangles
-// one index: corners[3i+j] is the index of tris[i][j] in verts.
+// dedupCorners gives every bitwise-distinct vertex of the triangles below
+// maxNodes one index: corners[3i+j] is the index of tris[i][j] in verts.
+// Triangles that take no part (not usable) are indexed too: Mesh.index
+// reads only the corners of those that do, and numbers their vertices
+// anew, so theirs cost table space and nothing else, and the check
+// (about a tenth of this function's CPU profile on the 1M-triangle
+// terrain) is left to NewMesh's own loop.
 func dedupCorners(tris []geom.Triangle) (corners []uint32, verts []mgl64.Vec3) {
+	tris = tris[:min(len(tris), maxNodes)]
 	d := newDedup(3 * len(tris))
 	corners = make([]uint32, 3*len(tris))
-	prev := -1 // the last usable triangle: neighbours in a mesh's order often share vertices
 	for i := range tris {
-		if i >= maxNodes || !usable(&tris[i]) {
-			continue
-		}
+		prev := i - 1 // neighbours in a mesh's order often share vertices
 		for j := 0; j < 3; j++ {
 			corners[3*i+j] = d.addNear(tris[i][j], tris, corners, prev)
 		}
-		prev = i
 	}
 	return corners, d.verts
 }
