@@ -6,6 +6,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"sweepdbg/geom"
 )
 
@@ -60,5 +62,42 @@ func TestBuildLayout(t *testing.T) {
 				t.Errorf("%s: layout digest %016x, want %016x", c.name, got, c.want)
 			}
 		}
+	}
+}
+
+// TestTerrainAnswers pins the sweeps' and slides' answers of the terrain
+// benchmarks' queries (both shapes; a terrain of 200 cells with -short,
+// else the 1M-triangle one) to digests of b66fd22: the terrain's vertices
+// are float64, so its sweeps take the loop the level digests do not.
+func TestTerrainAnswers(t *testing.T) {
+	cells, want := benchCells, [2]uint64{0x31c34f748c366cdc, 0x6ac8ffadf6678e7b}
+	if testing.Short() {
+		cells, want = 200, [2]uint64{0xf9f76f1f81038731, 0x7b8a20637a85b0b5}
+	}
+	var m *Mesh
+	if cells == benchCells {
+		_, m = benchTerrain()
+	} else {
+		m = NewMesh(terrain(cells))
+	}
+	sweeps, slides := fnv.New64a(), fnv.New64a()
+	for _, q := range terrainQueries(cells) {
+		for _, s := range benchShapes {
+			if h, ok := m.Sweep(s.e, q.begin, q.delta); ok {
+				hashHit(sweeps, h)
+			}
+			r := m.Slide(s.e, q.begin, q.begin.Add(q.delta), SlideOptions{})
+			for _, st := range r.Steps {
+				hashHit(slides, st.Hit)
+				for _, v := range [...]mgl64.Vec3{st.Contact, st.Resume, st.Projected} {
+					w := [3]uint64{math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2])}
+					binary.Write(slides, binary.LittleEndian, w)
+				}
+			}
+			binary.Write(slides, binary.LittleEndian, [3]uint64{math.Float64bits(r.Final[0]), math.Float64bits(r.Final[1]), math.Float64bits(r.Final[2])})
+		}
+	}
+	if got := [2]uint64{sweeps.Sum64(), slides.Sum64()}; got != want {
+		t.Errorf("terrain %d: sweeps and slides digests %016x, want %016x", cells, got, want)
 	}
 }
