@@ -401,6 +401,24 @@ func (m *Mesh) loadNear(k uint32, b *nearBox, t *geom.Triangle) bool {
 	return true
 }
 
+// loadNear64 is loadNear for float64 vertices: it reports false, and
+// leaves t alone, when outsideBox would reject the triangle against the
+// box lo..hi (the same comparisons on the same numbers, read in place),
+// and otherwise stores it in t as load does. A triangle returned by value
+// (tri) is copied twice before the box test; most triangles of the leaves
+// a sweep enters lie outside its box.
+func (m *Mesh) loadNear64(k uint32, lo, hi *[3]float64, t *geom.Triangle) bool {
+	i, j, l := m.triVerts(k)
+	a, b, c := &m.verts[i], &m.verts[j], &m.verts[l]
+	for n := 0; n < 3; n++ {
+		if x, y, z := a[n], b[n], c[n]; (x > hi[n] && y > hi[n] && z > hi[n]) || (x < lo[n] && y < lo[n] && z < lo[n]) {
+			return false
+		}
+	}
+	t[0], t[1], t[2] = *a, *b, *c
+	return true
+}
+
 // outside32 reports whether x, y and z all lie above hi or all below lo.
 func outside32(x, y, z, lo, hi float32) bool {
 	return (x > hi && y > hi && z > hi) || (x < lo && y < lo && z < lo)
