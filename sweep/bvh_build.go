@@ -133,25 +133,6 @@ func (b *box32) area() float32 {
 	return dx*dy + dy*dz + dz*dx
 }
 
-// roundDown returns the largest float32 not above x (x finite and within
-// float32 range).
-func roundDown(x float64) float32 {
-	f := float32(x)
-	if float64(f) > x {
-		f = math.Nextafter32(f, float32(math.Inf(-1)))
-	}
-	return f
-}
-
-// roundUp returns the smallest float32 not below x.
-func roundUp(x float64) float32 {
-	f := float32(x)
-	if float64(f) < x {
-		f = math.Nextafter32(f, float32(math.Inf(1)))
-	}
-	return f
-}
-
 // buildNode is a node of the unquantized tree: its box, and either the
 // index of its first child (the second is first+1) or a range of refs.
 type buildNode struct {

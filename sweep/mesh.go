@@ -180,7 +180,9 @@ func usableBox(t *geom.Triangle) (box6, bool) {
 }
 
 // refOf returns the build reference of t, its box rounded outward to
-// float32, and whether t is usable (no reference otherwise).
+// float32 (floor32 and ceil32: without a branch, where a triangle's
+// coordinates that are not float32 values round either way as often as
+// not), and whether t is usable (no reference otherwise).
 func refOf(t *geom.Triangle, id uint32) (primRef, bool) {
 	b, ok := usableBox(t)
 	if !ok {
@@ -188,7 +190,7 @@ func refOf(t *geom.Triangle, id uint32) (primRef, bool) {
 	}
 	r := primRef{id: id}
 	for i := 0; i < 3; i++ {
-		r.lo[i], r.hi[i] = keyOf(roundDown(b[i])), keyOf(roundUp(b[3+i]))
+		r.lo[i], r.hi[i] = keyOf(floor32(b[i])), keyOf(ceil32(b[3+i]))
 	}
 	return r, true
 }
