@@ -142,8 +142,13 @@ type buildNode struct {
 }
 
 // builder builds the subtree over one range of refs into its own node list.
+// Builders of disjoint ranges share refs and bins.
 type builder struct {
-	refs  []primRef
+	refs []primRef
+	// bins holds per ref (same index) the bin binRefs put it in last, for
+	// partition: recomputing the centroid and its bin there cost about a
+	// tenth of the build.
+	bins  []uint8
 	nodes []buildNode
 }
 
@@ -195,7 +200,7 @@ func (b *builder) split(lo, hi int, box keyBox, depth int) (int, keyBox, keyBox)
 	if scale := binScale(cmin, cmax, nb); depth < sahDepth && scale > 0 {
 		bins := b.binRefs(lo, hi, axis, cmin, scale, nb)
 		if k, l, r, ok := bestBoundary(bins[:nb]); ok {
-			return b.partition(lo, hi, axis, cmin, scale, nb, k), l, r
+			return b.partition(lo, hi, uint8(k)), l, r
 		}
 	}
 	mid := b.median(lo, hi, axis)
@@ -288,7 +293,8 @@ type bin struct {
 	n   int32
 }
 
-// binRefs sorts refs[lo:hi] into the first nb bins by centroid along axis.
+// binRefs sorts refs[lo:hi] into the first nb bins by centroid along axis,
+// and notes each ref's bin in b.bins.
 func (b *builder) binRefs(lo, hi, axis int, cmin, scale float32, nb int) [numBins]bin {
 	var bins [numBins]bin
 	for i := range bins[:nb] {
@@ -296,7 +302,9 @@ func (b *builder) binRefs(lo, hi, axis int, cmin, scale float32, nb int) [numBin
 	}
 	for k := lo; k < hi; k++ {
 		r := &b.refs[k]
-		bn := &bins[binOf(r.centroid(axis), cmin, scale, nb)]
+		i := binOf(r.centroid(axis), cmin, scale, nb)
+		b.bins[k] = uint8(i)
+		bn := &bins[i]
 		bn.box.grow(&r.keyBox)
 		bn.n++
 	}
@@ -333,15 +341,17 @@ func bestBoundary(bins []bin) (k int, left, right keyBox, ok bool) {
 	return k, left, right, ok
 }
 
-// partition moves the refs whose centroid bin along axis is <= k before
-// the others and returns the boundary.
-func (b *builder) partition(lo, hi, axis int, cmin, scale float32, nb, k int) int {
+// partition moves the refs whose bin (binRefs) is <= k before the others
+// and returns the boundary.
+func (b *builder) partition(lo, hi int, k uint8) int {
+	refs, bins := b.refs, b.bins
 	i, j := lo, hi-1
 	for i <= j {
-		if binOf(b.refs[i].centroid(axis), cmin, scale, nb) <= k {
+		if bins[i] <= k {
 			i++
 		} else {
-			b.refs[i], b.refs[j] = b.refs[j], b.refs[i]
+			refs[i], refs[j] = refs[j], refs[i]
+			bins[i], bins[j] = bins[j], bins[i]
 			j--
 		}
 	}
@@ -370,7 +380,8 @@ func buildTree(refs []primRef) []buildNode {
 	if len(refs) == 0 {
 		return nil
 	}
-	b := &builder{refs: refs, nodes: make([]buildNode, 1, nodeCap(len(refs)))}
+	bins := make([]uint8, len(refs))
+	b := &builder{refs: refs, bins: bins, nodes: make([]buildNode, 1, nodeCap(len(refs)))}
 	all := b.boxOf(0, len(refs))
 	if len(refs) < parallelMin {
 		b.fill(0, 0, len(refs), all, 0)
@@ -379,13 +390,13 @@ func buildTree(refs []primRef) []buildNode {
 	mid, l, r := b.split(0, len(refs), all, 0)
 	b.nodes = append(b.nodes, buildNode{}, buildNode{})
 	b.nodes[0] = buildNode{box: all.box(), child: 1}
-	left := &builder{refs: refs, nodes: make([]buildNode, 1, nodeCap(mid))}
+	left := &builder{refs: refs, bins: bins, nodes: make([]buildNode, 1, nodeCap(mid))}
 	done := make(chan struct{})
 	go func() {
 		left.fill(0, 0, mid, l, 1)
 		close(done)
 	}()
-	right := &builder{refs: refs, nodes: make([]buildNode, 1, nodeCap(len(refs)-mid))}
+	right := &builder{refs: refs, bins: bins, nodes: make([]buildNode, 1, nodeCap(len(refs)-mid))}
 	right.fill(0, mid, len(refs), r, 1)
 	<-done
 	b.nodes = slices.Grow(b.nodes, len(left.nodes)+len(right.nodes)-2)
