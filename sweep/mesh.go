@@ -192,6 +192,7 @@ func refOf(t *geom.Triangle, id uint32) (primRef, bool) {
 	for i := 0; i < 3; i++ {
 		r.lo[i], r.hi[i] = keyOf(floor32(b[i])), keyOf(ceil32(b[3+i]))
 	}
+	r.setCentroid()
 	return r, true
 }
 
