@@ -399,17 +399,19 @@ func buildTree(refs []primRef) []buildNode {
 	mid, l, r := b.split(0, len(refs), all, 0)
 	b.nodes = append(b.nodes, buildNode{}, buildNode{})
 	b.nodes[0] = buildNode{box: all.box(), child: 1}
-	left := &builder{refs: refs, bins: bins, nodes: make([]buildNode, 1, nodeCap(mid))}
+	// The left half goes on in the root's list (node 1 and on), the right
+	// half into a list of its own that is then grafted at node 2: the
+	// same nodes in the same order as grafting both, with half the copy
+	// after the join.
 	done := make(chan struct{})
 	go func() {
-		left.fill(0, 0, mid, l, 1)
+		b.fill(1, 0, mid, l, 1)
 		close(done)
 	}()
 	right := &builder{refs: refs, bins: bins, nodes: make([]buildNode, 1, nodeCap(len(refs)-mid))}
 	right.fill(0, mid, len(refs), r, 1)
 	<-done
-	b.nodes = slices.Grow(b.nodes, len(left.nodes)+len(right.nodes)-2)
-	b.nodes = graft(b.nodes, 1, left.nodes)
+	b.nodes = slices.Grow(b.nodes, len(right.nodes)-1)
 	return graft(b.nodes, 2, right.nodes)
 }
 
