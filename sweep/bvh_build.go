@@ -322,15 +322,16 @@ func (b *builder) binRefs(lo, hi, axis int, cmin, scale float32, nb int) [numBin
 
 // bestBoundary evaluates the SAH cost A_L*N_L + A_R*N_R at every boundary
 // between bins and returns the cheapest with both sides non-empty (refs in
-// bins <= k go left) and the boxes of both sides.
+// bins <= k go left) and the boxes of both sides. (The right side's box
+// is grown again for the boundary chosen: keeping every suffix's box cost
+// more than that.)
 func bestBoundary(bins []bin) (k int, left, right keyBox, ok bool) {
-	var suffix [numBins]keyBox     // suffix[i]: the box of bins i..
 	var rightCost [numBins]float32 // A*N of bins i.., or -1 if they are empty
 	acc, n := emptyKeyBox, int32(0)
 	for i := len(bins) - 1; i > 0; i-- {
 		acc.grow(&bins[i].box)
 		n += bins[i].n
-		suffix[i], rightCost[i] = acc, -1
+		rightCost[i] = -1
 		if n > 0 {
 			rightCost[i] = acc.area() * float32(n)
 		}
@@ -344,8 +345,12 @@ func bestBoundary(bins []bin) (k int, left, right keyBox, ok bool) {
 			continue
 		}
 		if cost := acc.area()*float32(n) + rightCost[i+1]; cost < best {
-			best, k, left, right, ok = cost, i, acc, suffix[i+1], true
+			best, k, left, ok = cost, i, acc, true
 		}
+	}
+	right = emptyKeyBox
+	for i := k + 1; ok && i < len(bins); i++ {
+		right.grow(&bins[i].box)
 	}
 	return k, left, right, ok
 }
