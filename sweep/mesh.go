@@ -412,7 +412,8 @@ func (m *Mesh) loadNear(k uint32, b *nearBox, t *geom.Triangle) bool {
 
 // loadNear64 is loadNear for float64 vertices: it reports false, and
 // leaves t alone, when outsideBox would reject the triangle against the
-// box lo..hi (the same comparisons on the same numbers, read in place),
+// box lo..hi (triOutsideSlab's comparisons on the same numbers, read in
+// place),
 // and otherwise stores it in t as load does. A triangle returned by value
 // (tri) is copied twice before the box test; most triangles of the leaves
 // a sweep enters lie outside its box.
@@ -420,7 +421,7 @@ func (m *Mesh) loadNear64(k uint32, lo, hi *[3]float64, t *geom.Triangle) bool {
 	i, j, l := m.triVerts(k)
 	a, b, c := &m.verts[i], &m.verts[j], &m.verts[l]
 	for n := 0; n < 3; n++ {
-		if x, y, z := a[n], b[n], c[n]; (x > hi[n] && y > hi[n] && z > hi[n]) || (x < lo[n] && y < lo[n] && z < lo[n]) {
+		if outside64(a[n], b[n], c[n], lo[n], hi[n]) {
 			return false
 		}
 	}

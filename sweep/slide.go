@@ -295,7 +295,8 @@ func (s *planeSet) project(g mgl64.Vec3, mask int) (mgl64.Vec3, bool) {
 // +0), and Mul3x1 adds the +0 products to (1/(n·n))·r, which turns a -0
 // into +0: so the same bits, without the 3x3 determinant twice, the
 // adjugate and the matrix products (a tenth of a slide on the terrain
-// went to the plane solver, most of it in one-plane projections).
+// went to the plane solver, and a set of k planes tries its k one-plane
+// subsets among its at most 14).
 func project1(g, n mgl64.Vec3, r float64) (mgl64.Vec3, bool) {
 	gram := n.Dot(n)
 	if !(gram > minGram) {
