@@ -36,11 +36,15 @@ type benchQuery struct{ begin, delta mgl64.Vec3 }
 
 // benchQueries returns the 2000 queries: starting 1.5-3.5 above the
 // ground, moving down 3-5 and sideways up to 3 (seed fixed).
-func benchQueries() []benchQuery {
+func benchQueries() []benchQuery { return terrainQueries(benchCells) }
+
+// terrainQueries returns benchQueries' 2000 queries over a terrain of
+// cells x cells.
+func terrainQueries(cells int) []benchQuery {
 	rng := rand.New(rand.NewPCG(2026, 3))
 	qs := make([]benchQuery, 2000)
 	for i := range qs {
-		x, z := 10+rng.Float64()*(benchCells-20), 10+rng.Float64()*(benchCells-20)
+		x, z := 10+rng.Float64()*float64(cells-20), 10+rng.Float64()*float64(cells-20)
 		y := terrainHeight(x, z) + 1.5 + 2*rng.Float64()
 		a, s := 2*math.Pi*rng.Float64(), 3*rng.Float64()
 		qs[i] = benchQuery{mgl64.Vec3{x, y, z}, mgl64.Vec3{s * math.Cos(a), -3 - 2*rng.Float64(), s * math.Sin(a)}}

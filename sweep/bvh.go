@@ -109,15 +109,17 @@ func (n *wnode) encodeAxis(i int, lo, hi float32, kids []box32) {
 }
 
 // codesFit stores the codes of kids on axis i for origin o and step s and
-// reports whether every max fits.
+// reports whether every max fits. (The min and max builtins clamp: their
+// answers are math.Min's and math.Max's, NaN and the signs of zeros
+// included, inlined where those are calls.)
 func (n *wnode) codesFit(i int, o, s float64, kids []box32) bool {
 	for c, k := range kids {
 		lo, hi := float64(k.lo[i]), float64(k.hi[i])
-		a := int(math.Min(math.Max(math.Floor((lo-o)/s), 0), qSteps))
+		a := int(min(max(math.Floor((lo-o)/s), 0), qSteps))
 		for a > 0 && decodeCoord(o, uint8(a), s) > lo {
 			a--
 		}
-		b := int(math.Min(math.Max(math.Ceil((hi-o)/s), 0), qSteps))
+		b := int(min(max(math.Ceil((hi-o)/s), 0), qSteps))
 		for b < qSteps && decodeCoord(o, uint8(b), s) < hi {
 			b++
 		}

@@ -8,8 +8,12 @@ import (
 // Building the bounding volume hierarchy (binned SAH).
 //
 // The build works on primRefs: one conservative float32 box per triangle
-// (rounded outward, so every box still contains its triangle exactly) and
-// the triangle's original index. A node's range of refs is split where the
+// (rounded outward, so every box still contains its triangle exactly),
+// held as order-preserving integer keys (keyOf) so that growing boxes is
+// integer min and max, its centroid (computed once: the binning and the
+// centroid ranges read one coordinate of it per ref at every level; 12
+// more bytes a ref while the tree is built) and the triangle's original
+// index. A node's range of refs is split where the
 // surface area heuristic, evaluated at numBins bin boundaries of the
 // centroids along the node's longest axis (Wald, "On fast Construction of SAH-based Bounding
 // Volume Hierarchies", 2007), is cheapest. Ranges of at most maxLeaf
@@ -44,14 +48,75 @@ const (
 	parallelMin = 1 << 15
 )
 
-// primRef is one triangle during the build: its conservative box and its
-// index in the mesh's compacted triangle list.
+// primRef is one triangle during the build: its conservative box (as
+// keys), the box's centroid and the triangle's index in the mesh's
+// compacted triangle list.
 type primRef struct {
-	lo, hi [3]float32
-	id     uint32
+	keyBox
+	c  [3]float32 // the box's centroid, (lo + hi) * 0.5 in float32
+	id uint32
 }
 
-func (p *primRef) centroid(axis int) float32 { return (p.lo[axis] + p.hi[axis]) * 0.5 }
+func (p *primRef) centroid(axis int) float32 { return p.c[axis] }
+
+// setCentroid sets p.c from p's box.
+func (p *primRef) setCentroid() {
+	for a := range p.c {
+		p.c[a] = (keyFloat(p.lo[a]) + keyFloat(p.hi[a])) * 0.5
+	}
+}
+
+// keyOf maps a float32 (not NaN) to an int32 that orders as the float
+// does, with -0 just below +0: the sign bit stays and a negative float's
+// other bits are flipped, so a larger magnitude is a smaller key. Integer
+// min and max on keys are then the min and max builtins on the floats,
+// bit for bit (those also put -0 below +0), and compile to a compare and
+// a conditional move where the float forms take two MINSS or MAXSS and
+// an OR to get the signed zeros right (the box growing of the SAH build
+// was the largest single function of its CPU profile).
+func keyOf(f float32) int32 {
+	b := int32(math.Float32bits(f))
+	return b ^ (b >> 31 & math.MaxInt32)
+}
+
+// keyFloat is the float32 of a key (keyOf's inverse: the map is its own
+// inverse).
+func keyFloat(k int32) float32 { return math.Float32frombits(uint32(k ^ (k >> 31 & math.MaxInt32))) }
+
+// keyBox is a box32 in keys (keyOf), the form the build grows boxes in.
+type keyBox struct{ lo, hi [3]int32 }
+
+// emptyKeyBox is the key form of emptyBox32.
+var emptyKeyBox = keyBoxOf(emptyBox32())
+
+// keyBoxOf returns b in keys.
+func keyBoxOf(b box32) keyBox {
+	return keyBox{lo: [3]int32{keyOf(b.lo[0]), keyOf(b.lo[1]), keyOf(b.lo[2])},
+		hi: [3]int32{keyOf(b.hi[0]), keyOf(b.hi[1]), keyOf(b.hi[2])}}
+}
+
+// box returns the box32 of k.
+func (k *keyBox) box() box32 {
+	return box32{lo: [3]float32{keyFloat(k.lo[0]), keyFloat(k.lo[1]), keyFloat(k.lo[2])},
+		hi: [3]float32{keyFloat(k.hi[0]), keyFloat(k.hi[1]), keyFloat(k.hi[2])}}
+}
+
+// grow extends k to contain o: box32.grow on the floats.
+func (k *keyBox) grow(o *keyBox) {
+	k.lo = [3]int32{min(k.lo[0], o.lo[0]), min(k.lo[1], o.lo[1]), min(k.lo[2], o.lo[2])}
+	k.hi = [3]int32{max(k.hi[0], o.hi[0]), max(k.hi[1], o.hi[1]), max(k.hi[2], o.hi[2])}
+}
+
+// area is box32.area of the floats.
+func (k *keyBox) area() float32 {
+	dx := keyFloat(k.hi[0]) - keyFloat(k.lo[0])
+	dy := keyFloat(k.hi[1]) - keyFloat(k.lo[1])
+	dz := keyFloat(k.hi[2]) - keyFloat(k.lo[2])
+	if dx < 0 || dy < 0 || dz < 0 {
+		return 0
+	}
+	return dx*dy + dy*dz + dz*dx
+}
 
 // box32 is an axis-aligned box in float32 (min, max).
 type box32 struct{ lo, hi [3]float32 }
@@ -79,25 +144,6 @@ func (b *box32) area() float32 {
 	return dx*dy + dy*dz + dz*dx
 }
 
-// roundDown returns the largest float32 not above x (x finite and within
-// float32 range).
-func roundDown(x float64) float32 {
-	f := float32(x)
-	if float64(f) > x {
-		f = math.Nextafter32(f, float32(math.Inf(-1)))
-	}
-	return f
-}
-
-// roundUp returns the smallest float32 not below x.
-func roundUp(x float64) float32 {
-	f := float32(x)
-	if float64(f) < x {
-		f = math.Nextafter32(f, float32(math.Inf(1)))
-	}
-	return f
-}
-
 // buildNode is a node of the unquantized tree: its box, and either the
 // index of its first child (the second is first+1) or a range of refs.
 type buildNode struct {
@@ -107,25 +153,30 @@ type buildNode struct {
 }
 
 // builder builds the subtree over one range of refs into its own node list.
+// Builders of disjoint ranges share refs and bins.
 type builder struct {
-	refs  []primRef
+	refs []primRef
+	// bins holds per ref (same index) the bin binRefs put it in last, for
+	// partition: recomputing the centroid and its bin there cost about 7%
+	// of the tree's time on the 1M-triangle terrain.
+	bins  []uint8
 	nodes []buildNode
 }
 
 // boxOf returns the box of refs[lo:hi].
-func (b *builder) boxOf(lo, hi int) box32 {
-	s := emptyBox32()
+func (b *builder) boxOf(lo, hi int) keyBox {
+	s := emptyKeyBox
 	for k := lo; k < hi; k++ {
-		s.grow(b.refs[k].lo, b.refs[k].hi)
+		s.grow(&b.refs[k].keyBox)
 	}
 	return s
 }
 
 // fill makes node ni the root of the subtree over refs[lo:hi], whose box
 // is box.
-func (b *builder) fill(ni, lo, hi int, box box32, depth int) {
+func (b *builder) fill(ni, lo, hi int, box keyBox, depth int) {
 	var mid int
-	var l, r box32
+	var l, r keyBox
 	if n := hi - lo; n > maxLeaf {
 		mid, l, r = b.split(lo, hi, box, depth)
 	} else {
@@ -137,13 +188,13 @@ func (b *builder) fill(ni, lo, hi int, box box32, depth int) {
 			mid, l, r, cost = b.smallSplit(lo, hi, box)
 		}
 		if n <= 2 || float32(n)*box.area() <= nodeCost*box.area()+cost {
-			b.nodes[ni] = buildNode{box: box, child: -1, first: int32(lo), count: int32(n)}
+			b.nodes[ni] = buildNode{box: box.box(), child: -1, first: int32(lo), count: int32(n)}
 			return
 		}
 	}
 	c := len(b.nodes)
 	b.nodes = append(b.nodes, buildNode{}, buildNode{})
-	b.nodes[ni] = buildNode{box: box, child: int32(c)}
+	b.nodes[ni] = buildNode{box: box.box(), child: int32(c)}
 	b.fill(c, lo, mid, l, depth+1)
 	b.fill(c+1, mid, hi, r, depth+1)
 }
@@ -153,14 +204,14 @@ func (b *builder) fill(ni, lo, hi int, box box32, depth int) {
 // SAH bin boundary along the box's longest axis, the bins spanning the
 // centroids' range on it, or at the object median when the tree is
 // already deep or the centroids do not spread along the axis.
-func (b *builder) split(lo, hi int, box box32, depth int) (int, box32, box32) {
-	axis := longestAxis(box)
+func (b *builder) split(lo, hi int, box keyBox, depth int) (int, keyBox, keyBox) {
+	axis := longestAxis(box.box())
 	nb := min(hi-lo, numBins) // small ranges need no more bins than refs
 	cmin, cmax := b.centroidRange(lo, hi, axis)
 	if scale := binScale(cmin, cmax, nb); depth < sahDepth && scale > 0 {
 		bins := b.binRefs(lo, hi, axis, cmin, scale, nb)
 		if k, l, r, ok := bestBoundary(bins[:nb]); ok {
-			return b.partition(lo, hi, axis, cmin, scale, nb, k), l, r
+			return b.partition(lo, hi, uint8(k)), l, r
 		}
 	}
 	mid := b.median(lo, hi, axis)
@@ -171,23 +222,23 @@ func (b *builder) split(lo, hi int, box box32, depth int) (int, box32, box32) {
 // by centroid along the box's longest axis (ties by id, so the build is
 // deterministic) and returns the boundary of least SAH cost
 // A_L·N_L + A_R·N_R, the halves' boxes and that cost.
-func (b *builder) smallSplit(lo, hi int, box box32) (mid int, l, r box32, cost float32) {
-	axis := longestAxis(box)
+func (b *builder) smallSplit(lo, hi int, box keyBox) (mid int, l, r keyBox, cost float32) {
+	axis := longestAxis(box.box())
 	refs := b.refs[lo:hi]
 	for i := 1; i < len(refs); i++ {
 		for j := i; j > 0 && refBefore(&refs[j], &refs[j-1], axis); j-- {
 			refs[j], refs[j-1] = refs[j-1], refs[j]
 		}
 	}
-	var suffix [maxLeaf]box32 // suffix[i]: the box of refs i..
-	acc := emptyBox32()
+	var suffix [maxLeaf]keyBox // suffix[i]: the box of refs i..
+	acc := emptyKeyBox
 	for i := len(refs) - 1; i > 0; i-- {
-		acc.grow(refs[i].lo, refs[i].hi)
+		acc.grow(&refs[i].keyBox)
 		suffix[i] = acc
 	}
-	acc, cost = emptyBox32(), float32(math.Inf(1))
+	acc, cost = emptyKeyBox, float32(math.Inf(1))
 	for i := 0; i < len(refs)-1; i++ {
-		acc.grow(refs[i].lo, refs[i].hi)
+		acc.grow(&refs[i].keyBox)
 		c := acc.area()*float32(i+1) + suffix[i+1].area()*float32(len(refs)-i-1)
 		if c < cost {
 			mid, l, r, cost = lo+i+1, acc, suffix[i+1], c
@@ -249,20 +300,23 @@ func binScale(cmin, cmax float32, nb int) float32 {
 }
 
 type bin struct {
-	box box32
+	box keyBox
 	n   int32
 }
 
-// binRefs sorts refs[lo:hi] into the first nb bins by centroid along axis.
+// binRefs sorts refs[lo:hi] into the first nb bins by centroid along axis,
+// and notes each ref's bin in b.bins.
 func (b *builder) binRefs(lo, hi, axis int, cmin, scale float32, nb int) [numBins]bin {
 	var bins [numBins]bin
 	for i := range bins[:nb] {
-		bins[i].box = emptyBox32()
+		bins[i].box = emptyKeyBox
 	}
 	for k := lo; k < hi; k++ {
 		r := &b.refs[k]
-		bn := &bins[binOf(r.centroid(axis), cmin, scale, nb)]
-		bn.box.grow(r.lo, r.hi)
+		i := binOf(r.centroid(axis), cmin, scale, nb)
+		b.bins[k] = uint8(i)
+		bn := &bins[i]
+		bn.box.grow(&r.keyBox)
 		bn.n++
 	}
 	return bins
@@ -270,43 +324,50 @@ func (b *builder) binRefs(lo, hi, axis int, cmin, scale float32, nb int) [numBin
 
 // bestBoundary evaluates the SAH cost A_L*N_L + A_R*N_R at every boundary
 // between bins and returns the cheapest with both sides non-empty (refs in
-// bins <= k go left) and the boxes of both sides.
-func bestBoundary(bins []bin) (k int, left, right box32, ok bool) {
-	var suffix [numBins]box32      // suffix[i]: the box of bins i..
+// bins <= k go left) and the boxes of both sides. (The right side's box
+// is grown again for the boundary chosen: keeping every suffix's box cost
+// more than that.)
+func bestBoundary(bins []bin) (k int, left, right keyBox, ok bool) {
 	var rightCost [numBins]float32 // A*N of bins i.., or -1 if they are empty
-	acc, n := emptyBox32(), int32(0)
+	acc, n := emptyKeyBox, int32(0)
 	for i := len(bins) - 1; i > 0; i-- {
-		acc.grow(bins[i].box.lo, bins[i].box.hi)
+		acc.grow(&bins[i].box)
 		n += bins[i].n
-		suffix[i], rightCost[i] = acc, -1
+		rightCost[i] = -1
 		if n > 0 {
 			rightCost[i] = acc.area() * float32(n)
 		}
 	}
-	acc, n = emptyBox32(), 0
+	acc, n = emptyKeyBox, 0
 	best := float32(math.Inf(1))
 	for i := 0; i < len(bins)-1; i++ {
-		acc.grow(bins[i].box.lo, bins[i].box.hi)
+		acc.grow(&bins[i].box)
 		n += bins[i].n
 		if n == 0 || rightCost[i+1] < 0 {
 			continue
 		}
 		if cost := acc.area()*float32(n) + rightCost[i+1]; cost < best {
-			best, k, left, right, ok = cost, i, acc, suffix[i+1], true
+			best, k, left, ok = cost, i, acc, true
 		}
+	}
+	right = emptyKeyBox
+	for i := k + 1; ok && i < len(bins); i++ {
+		right.grow(&bins[i].box)
 	}
 	return k, left, right, ok
 }
 
-// partition moves the refs whose centroid bin along axis is <= k before
-// the others and returns the boundary.
-func (b *builder) partition(lo, hi, axis int, cmin, scale float32, nb, k int) int {
+// partition moves the refs whose bin (binRefs) is <= k before the others
+// and returns the boundary.
+func (b *builder) partition(lo, hi int, k uint8) int {
+	refs, bins := b.refs, b.bins
 	i, j := lo, hi-1
 	for i <= j {
-		if binOf(b.refs[i].centroid(axis), cmin, scale, nb) <= k {
+		if bins[i] <= k {
 			i++
 		} else {
-			b.refs[i], b.refs[j] = b.refs[j], b.refs[i]
+			refs[i], refs[j] = refs[j], refs[i]
+			bins[i], bins[j] = bins[j], bins[i]
 			j--
 		}
 	}
@@ -335,7 +396,8 @@ func buildTree(refs []primRef) []buildNode {
 	if len(refs) == 0 {
 		return nil
 	}
-	b := &builder{refs: refs, nodes: make([]buildNode, 1, nodeCap(len(refs)))}
+	bins := make([]uint8, len(refs))
+	b := &builder{refs: refs, bins: bins, nodes: make([]buildNode, 1, nodeCap(len(refs)))}
 	all := b.boxOf(0, len(refs))
 	if len(refs) < parallelMin {
 		b.fill(0, 0, len(refs), all, 0)
@@ -343,18 +405,20 @@ func buildTree(refs []primRef) []buildNode {
 	}
 	mid, l, r := b.split(0, len(refs), all, 0)
 	b.nodes = append(b.nodes, buildNode{}, buildNode{})
-	b.nodes[0] = buildNode{box: all, child: 1}
-	left := &builder{refs: refs, nodes: make([]buildNode, 1, nodeCap(mid))}
+	b.nodes[0] = buildNode{box: all.box(), child: 1}
+	// The left half goes on in the root's list (node 1 and on), the right
+	// half into a list of its own that is then grafted at node 2: the
+	// same nodes in the same order as grafting both, with half the copy
+	// after the join.
 	done := make(chan struct{})
 	go func() {
-		left.fill(0, 0, mid, l, 1)
+		b.fill(1, 0, mid, l, 1)
 		close(done)
 	}()
-	right := &builder{refs: refs, nodes: make([]buildNode, 1, nodeCap(len(refs)-mid))}
+	right := &builder{refs: refs, bins: bins, nodes: make([]buildNode, 1, nodeCap(len(refs)-mid))}
 	right.fill(0, mid, len(refs), r, 1)
 	<-done
-	b.nodes = slices.Grow(b.nodes, len(left.nodes)+len(right.nodes)-2)
-	b.nodes = graft(b.nodes, 1, left.nodes)
+	b.nodes = slices.Grow(b.nodes, len(right.nodes)-1)
 	return graft(b.nodes, 2, right.nodes)
 }
 

@@ -57,8 +57,7 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 		}
 		// Until a hit at T = 0 no triangle is settled (sweepResult.settled).
 		for k := first; k < first+count; k++ {
-			m.load(k, &tri)
-			if q.test(&tri, c.r.bestT, &h) && c.blocks(&h) {
+			if m.loadNear64(k, &q.boxLo, &q.boxHi, &tri) && q.testInBox(&tri, c.r.bestT, &h, &c.s) && c.blocks(&h) {
 				if c.r.offer(h, m.id(k)); c.r.bestT == 0 {
 					return c.atStart(&w, k+1, first+count)
 				}
@@ -73,7 +72,8 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 // (sweepResult.offer), and hand over to atStart once the best T is 0.
 //
 //   - sweep's own loop: meshes not in the common form (float64
-//     vertices), through Mesh.load and Query.test;
+//     vertices), through Mesh.loadNear64 (Query.test's box test on the
+//     stored vertices) and Query.testInBox;
 //   - sweepNear: the common form (float32 vertices),
 //     where the box test runs on the float32 vertices (Mesh.loadNear)
 //     and Query.testInBox does the rest; taken without AVX2, with the
@@ -160,8 +160,7 @@ func (c *sweepCtx) test(k uint32) {
 	if c.near {
 		ok = c.m.loadNear(k, &c.box, &tri) && c.q.testInBox(&tri, c.r.bestT, &h, &c.s)
 	} else {
-		c.m.load(k, &tri)
-		ok = c.q.test(&tri, c.r.bestT, &h)
+		ok = c.m.loadNear64(k, &c.q.boxLo, &c.q.boxHi, &tri) && c.q.testInBox(&tri, c.r.bestT, &h, &c.s)
 	}
 	if ok && c.blocks(&h) {
 		c.r.offer(h, id)

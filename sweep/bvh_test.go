@@ -217,7 +217,7 @@ func TestEncodeIsConservative(t *testing.T) {
 				case 1:
 					u, v = center, center // every child touches one plane
 				}
-				kids[c].lo[a], kids[c].hi[a] = roundDown(math.Min(u, v)), roundUp(math.Max(u, v))
+				kids[c].lo[a], kids[c].hi[a] = floor32(math.Min(u, v)), ceil32(math.Max(u, v))
 			}
 			all.grow(kids[c].lo, kids[c].hi)
 		}

@@ -33,7 +33,11 @@ func outsideBox(tri *geom.Triangle, lo, hi *[3]float64) bool {
 // cost more, for their NaN and signed-zero rules; a NaN here compares false
 // and keeps the triangle.)
 func triOutsideSlab(tri *geom.Triangle, k int, lo, hi float64) bool {
-	a, b, c := tri[0][k], tri[1][k], tri[2][k]
+	return outside64(tri[0][k], tri[1][k], tri[2][k], lo, hi)
+}
+
+// outside64 reports whether a, b and c all lie above hi or all below lo.
+func outside64(a, b, c, lo, hi float64) bool {
 	return (a > hi && b > hi && c > hi) || (a < lo && b < lo && c < lo)
 }
 

@@ -88,7 +88,7 @@ func (c *leafCase) filter(t *testing.T) int {
 		c.q.frame(&tri, &want.f, &want.u)
 		g, w := frameVecs(&got), frameVecs(&want)
 		for k := range g {
-			if !sameBits(g[k].mgl(), w[k].mgl()) { // a NaN's payload and a zero's sign included
+			if gk, wk := g[k].mgl(), w[k].mgl(); !sameBits(&gk, &wk) { // a NaN's payload and a zero's sign included
 				t.Fatalf("triangle %d %v, query %+v: leaf4AVX2's frame value %d is %v, Query.frame's %v",
 					i, tri, c.q, k, g[k], w[k])
 			}
@@ -399,7 +399,7 @@ func TestFrameFormsAgree(t *testing.T) {
 			c.q.toUnit(&split.f, &split.u)
 			g, w := frameVecs(&fused), frameVecs(&split)
 			for k := range g {
-				if !sameBits(g[k].mgl(), w[k].mgl()) { // a NaN's payload and a zero's sign included
+				if gk, wk := g[k].mgl(), w[k].mgl(); !sameBits(&gk, &wk) { // a NaN's payload and a zero's sign included
 					t.Fatalf("triangle %v, query %+v: frame's value %d is %v, setFrame and toUnit's %v", tri, c.q, k, g[k], w[k])
 				}
 			}

@@ -99,7 +99,7 @@ func TestFloat32Vertices(t *testing.T) {
 		for k := range m.tris {
 			got, want := m.tri(uint32(k)), c.tris[m.id(uint32(k))]
 			for j := range got {
-				if !sameBits(got[j], want[j]) {
+				if !sameBits(&got[j], &want[j]) {
 					t.Fatalf("%s: triangle %d vertex %d is %v, want %v", c.name, m.id(uint32(k)), j, got[j], want[j])
 				}
 			}

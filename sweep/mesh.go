@@ -139,9 +139,9 @@ func NewMesh(tris []geom.Triangle) *Mesh {
 		close(done)
 	}()
 	refs := make([]primRef, 0, len(tris))
-	for i := range tris {
-		if i < maxNodes && usable(&tris[i]) {
-			refs = append(refs, refOf(&tris[i], uint32(i)))
+	for i := range tris[:min(len(tris), maxNodes)] {
+		if r, ok := refOf(&tris[i], uint32(i)); ok {
+			refs = append(refs, r)
 		}
 	}
 	tree := buildTree(refs)
@@ -161,27 +161,39 @@ func NewMesh(tris []geom.Triangle) *Mesh {
 // make it NaN or infinite; finite coordinates within maxCoord cannot
 // overflow it), and then the box bounds the magnitudes.
 func usable(t *geom.Triangle) bool {
+	_, ok := usableBox(t)
+	return ok
+}
+
+// usableBox returns the box of t and whether t is usable.
+func usableBox(t *geom.Triangle) (box6, bool) {
 	sum := 0.0
 	for _, v := range t {
 		sum += v[0] + v[1] + v[2]
 	}
 	if math.IsNaN(sum) || math.IsInf(sum, 0) {
-		return false
+		return box6{}, false
 	}
 	b := triBox6(t)
-	return b[0] >= -maxCoord && b[1] >= -maxCoord && b[2] >= -maxCoord &&
+	return b, b[0] >= -maxCoord && b[1] >= -maxCoord && b[2] >= -maxCoord &&
 		b[3] <= maxCoord && b[4] <= maxCoord && b[5] <= maxCoord
 }
 
-// refOf returns the build reference of t: its box rounded outward to
-// float32.
-func refOf(t *geom.Triangle, id uint32) primRef {
-	r := primRef{id: id}
-	b := triBox6(t)
-	for i := 0; i < 3; i++ {
-		r.lo[i], r.hi[i] = roundDown(b[i]), roundUp(b[3+i])
+// refOf returns the build reference of t, its box rounded outward to
+// float32 (floor32 and ceil32: without a branch, where a triangle's
+// coordinates that are not float32 values round either way as often as
+// not), and whether t is usable (no reference otherwise).
+func refOf(t *geom.Triangle, id uint32) (primRef, bool) {
+	b, ok := usableBox(t)
+	if !ok {
+		return primRef{}, false
 	}
-	return r
+	r := primRef{id: id}
+	for i := 0; i < 3; i++ {
+		r.lo[i], r.hi[i] = keyOf(floor32(b[i])), keyOf(ceil32(b[3+i]))
+	}
+	r.setCentroid()
+	return r, true
 }
 
 // triBox6 returns the box of t (plain comparisons, cheaper than math.Min
@@ -202,40 +214,48 @@ func triBox6(t *geom.Triangle) box6 {
 	return b
 }
 
-// dedupCorners gives every bitwise-distinct vertex of the usable triangles
-// one index: corners[3i+j] is the index of tris[i][j] in verts.
+// dedupCorners gives every bitwise-distinct vertex of the triangles below
+// maxNodes one index: corners[3i+j] is the index of tris[i][j] in verts.
+// Triangles that take no part (not usable) are indexed too: Mesh.index
+// reads only the corners of those that do, and numbers their vertices
+// anew, so theirs cost table space and nothing else, and the check
+// (about a tenth of this function's CPU profile on the 1M-triangle
+// terrain) is left to NewMesh's own loop.
 func dedupCorners(tris []geom.Triangle) (corners []uint32, verts []mgl64.Vec3) {
+	tris = tris[:min(len(tris), maxNodes)]
 	d := newDedup(3 * len(tris))
 	corners = make([]uint32, 3*len(tris))
-	prev := -1 // the last usable triangle: neighbours in a mesh's order often share vertices
 	for i := range tris {
-		if i >= maxNodes || !usable(&tris[i]) {
-			continue
-		}
+		prev := i - 1 // neighbours in a mesh's order often share vertices
 		for j := 0; j < 3; j++ {
-			corners[3*i+j] = d.addNear(tris[i][j], tris, corners, prev)
+			corners[3*i+j] = d.addNear(&tris[i][j], tris, corners, prev)
 		}
-		prev = i
 	}
 	return corners, d.verts
 }
 
 // addNear is add, trying the vertices of triangle prev first (a bitwise
 // match there skips the hash lookup).
-func (d *dedup) addNear(v mgl64.Vec3, tris []geom.Triangle, corners []uint32, prev int) uint32 {
+func (d *dedup) addNear(v *mgl64.Vec3, tris []geom.Triangle, corners []uint32, prev int) uint32 {
 	if prev >= 0 {
-		for j, w := range tris[prev] {
-			if sameBits(v, w) {
+		p := &tris[prev]
+		for j := range p {
+			if sameBits(v, &p[j]) {
 				return corners[3*prev+j]
 			}
 		}
 	}
-	return d.add(v)
+	return d.add(*v)
 }
 
-func sameBits(v, w mgl64.Vec3) bool {
-	return math.Float64bits(v[0]) == math.Float64bits(w[0]) &&
-		math.Float64bits(v[1]) == math.Float64bits(w[1]) && math.Float64bits(v[2]) == math.Float64bits(w[2])
+// sameBits reports whether v and w are bitwise the same: the three words'
+// differences ORed, with one branch. (Three comparisons joined by && were
+// three branches each; the check of a triangle's corners against the
+// previous triangle's took 5x as long that way on the 1M-triangle
+// terrain.)
+func sameBits(v, w *mgl64.Vec3) bool {
+	return (math.Float64bits(v[0])^math.Float64bits(w[0]))|(math.Float64bits(v[1])^math.Float64bits(w[1]))|
+		(math.Float64bits(v[2])^math.Float64bits(w[2])) == 0
 }
 
 // index stores the triangles of refs, in leaf order, as indices into a
@@ -390,6 +410,25 @@ func (m *Mesh) loadNear(k uint32, b *nearBox, t *geom.Triangle) bool {
 	return true
 }
 
+// loadNear64 is loadNear for float64 vertices: it reports false, and
+// leaves t alone, when outsideBox would reject the triangle against the
+// box lo..hi (triOutsideSlab's comparisons on the same numbers, read in
+// place),
+// and otherwise stores it in t as load does. A triangle returned by value
+// (tri) is copied twice before the box test; most triangles of the leaves
+// a sweep enters lie outside its box.
+func (m *Mesh) loadNear64(k uint32, lo, hi *[3]float64, t *geom.Triangle) bool {
+	i, j, l := m.triVerts(k)
+	a, b, c := &m.verts[i], &m.verts[j], &m.verts[l]
+	for n := 0; n < 3; n++ {
+		if outside64(a[n], b[n], c[n], lo[n], hi[n]) {
+			return false
+		}
+	}
+	t[0], t[1], t[2] = *a, *b, *c
+	return true
+}
+
 // outside32 reports whether x, y and z all lie above hi or all below lo.
 func outside32(x, y, z, lo, hi float32) bool {
 	return (x > hi && y > hi && z > hi) || (x < lo && y < lo && z < lo)
@@ -492,7 +531,7 @@ func (d *dedup) add(v mgl64.Vec3) uint32 {
 			}
 			return uint32(len(d.verts) - 1)
 		}
-		if sameBits(d.verts[s-1], v) {
+		if sameBits(&d.verts[s-1], &v) {
 			return s - 1
 		}
 	}

@@ -11,7 +11,8 @@ import (
 // TestFloor32 checks floor32 and ceil32 against their definition: the
 // float32 at most (at least) x, with the next float32 beyond it on the
 // other side of x, at exact float32 values, between neighbours, around
-// zero and beyond the float32 range.
+// zero and beyond the float32 range; within the range, bit for bit as
+// roundDown and roundUp.
 func TestFloor32(t *testing.T) {
 	xs := []float64{0, math.Copysign(0, -1), 1, -1, 0.1, -0.1, 1e-50, -1e-50, 1e39, -1e39,
 		math.Inf(1), math.Inf(-1), math.MaxFloat32, -math.MaxFloat32, math.SmallestNonzeroFloat32}
@@ -32,6 +33,10 @@ func TestFloor32(t *testing.T) {
 			}
 			continue
 		}
+		if math.Abs(x) <= math.MaxFloat32 && (math.Float32bits(floor32(x)) != math.Float32bits(roundDown(x)) ||
+			math.Float32bits(ceil32(x)) != math.Float32bits(roundUp(x))) {
+			t.Errorf("floor32, ceil32 of %v: %v, %v; by Nextafter32 %v, %v", x, floor32(x), ceil32(x), roundDown(x), roundUp(x))
+		}
 		if lo := floor32(x); !(float64(lo) <= x && float64(math.Nextafter32(lo, up)) > x) {
 			t.Errorf("floor32(%v) = %v", x, lo)
 		}
@@ -39,6 +44,27 @@ func TestFloor32(t *testing.T) {
 			t.Errorf("ceil32(%v) = %v", x, hi)
 		}
 	}
+}
+
+// roundDown is floor32 by its definition, for x within the float32 range
+// (the build rounded its boxes with it until floor32 took over; the two
+// must agree bit for bit, the sign of a zero included, for the build's
+// layout to stay the same).
+func roundDown(x float64) float32 {
+	f := float32(x)
+	if float64(f) > x {
+		f = math.Nextafter32(f, float32(math.Inf(-1)))
+	}
+	return f
+}
+
+// roundUp is ceil32 by its definition.
+func roundUp(x float64) float32 {
+	f := float32(x)
+	if float64(f) < x {
+		f = math.Nextafter32(f, float32(math.Inf(1)))
+	}
+	return f
 }
 
 // TestLoadNearMatchesOutsideBox requires loadNear to keep exactly the

@@ -262,6 +262,9 @@ func (s *planeSet) project(g mgl64.Vec3, mask int) (mgl64.Vec3, bool) {
 			k++
 		}
 	}
+	if k == 1 {
+		return project1(g, n[0], r[0])
+	}
 	var gram mgl64.Mat3
 	for i := 0; i < 3; i++ {
 		for j := 0; j < 3; j++ {
@@ -283,6 +286,23 @@ func (s *planeSet) project(g mgl64.Vec3, mask int) (mgl64.Vec3, bool) {
 		x = x.Add(n[i].Mul(lambda[i]))
 	}
 	return x, true
+}
+
+// project1 is project for one plane n·x = n·g + r, with the general
+// form's arithmetic less its products with the identity rows' zeros and
+// ones: the Gram matrix diag(n·n, 1, 1) has determinant n·n exactly (the
+// other terms of Det are +0), its inverse's first row is (1/(n·n), +0,
+// +0), and Mul3x1 adds the +0 products to (1/(n·n))·r, which turns a -0
+// into +0: so the same bits, without the 3x3 determinant twice, the
+// adjugate and the matrix products (a tenth of a slide on the terrain
+// went to the plane solver, and a set of k planes tries its k one-plane
+// subsets among its at most 14).
+func project1(g, n mgl64.Vec3, r float64) (mgl64.Vec3, bool) {
+	gram := n.Dot(n)
+	if !(gram > minGram) {
+		return g, false
+	}
+	return g.Add(n.Mul(1/gram*r + 0 + 0)), true
 }
 
 // IsZero reports whether o is the zero options (every default).
