@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -274,14 +273,9 @@ const shapeAnswersDigest = "1c9bbd4bf28cf70670e314f7f39db3989a02e5ad10c22909184c
 // phases or mesh loop that moves any answer by a bit fails here, where
 // the brute-force comparisons, which share the triangle functions, would
 // not notice.
-//
-// The digest is amd64's: other architectures may fuse a multiply and an
-// add into one rounding (the Go specification allows it, and arm64 does),
-// which moves answers by an ulp.
+// The digest is amd64's (pinnedOnAMD64).
 func TestShapeAnswersPinned(t *testing.T) {
-	if runtime.GOARCH != "amd64" {
-		t.Skipf("the digest is pinned on amd64; %s may fuse multiply-adds", runtime.GOARCH)
-	}
+	pinnedOnAMD64(t)
 	hs := sha256.New()
 	for _, lv := range benchLevels() {
 		for _, s := range []Shape{CapsuleShape(playerCapsule(lv.player)), BoxShape(playerBox(lv.player))} {
