@@ -3,8 +3,8 @@ package sweep
 import (
 	"encoding/binary"
 	"hash/fnv"
-	"runtime"
 	"math"
+	"runtime"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
