@@ -372,7 +372,9 @@ func clipToBox(poly []vec3, c vec3, a *[3]vec3, slack float64) (vec3, bool) {
 		lim := a[i].lenSq() + slack*a[i].length()
 		for _, sgn := range [2]float64{1, -1} {
 			dir := a[i].mul(sgn)
-			cur, spare = clipPlane(cur, spare[:0], func(x vec3) float64 { return x.sub(c).dot(dir) - lim }), cur
+			if out, cut := clipPlane(cur, spare[:0], func(x vec3) float64 { return x.sub(c).dot(dir) - lim }); cut {
+				cur, spare = out, cur
+			}
 			if len(cur) == 0 {
 				return vec3{}, false
 			}
@@ -393,17 +395,34 @@ func clipToBox(poly []vec3, c vec3, a *[3]vec3, slack float64) (vec3, bool) {
 // A point or a segment is its one or two-vertex
 // polygon (the segment's two edges are the same and add the same crossing
 // once each; the average is unchanged in kind: a point of the segment).
-func clipPlane(poly, dst []vec3, dist func(vec3) float64) []vec3 {
+//
+// Each vertex's distance is made once. When every vertex is kept (every
+// distance <= 0; NaN is not), the polygon is unchanged and clipPlane
+// returns it with cut false, without copying it: a plane that cuts
+// nothing is the common case (the floor under a box meets its bottom
+// face, and a touching vertex or edge lies inside every face's plane).
+func clipPlane(poly, dst []vec3, dist func(vec3) float64) (out []vec3, cut bool) {
 	n := len(poly)
+	var buf [maxClip]float64
+	d := buf[:0]
+	for _, p := range poly {
+		dp := dist(p)
+		d = append(d, dp)
+		cut = cut || !(dp <= 0)
+	}
+	if !cut {
+		return poly, false
+	}
 	for i, p := range poly {
-		q := poly[next(i, n)]
-		dp, dq := dist(p), dist(q)
+		j := next(i, n)
+		dp, dq := d[i], d[j]
 		if dp <= 0 {
 			dst = append(dst, p)
 		}
 		if (dp < 0 && dq > 0) || (dp > 0 && dq < 0) {
+			q := poly[j]
 			dst = append(dst, p.madd(q.sub(p), dp/(dp-dq)))
 		}
 	}
-	return dst
+	return dst, true
 }

@@ -205,6 +205,24 @@ func BenchmarkRealLevelShape(b *testing.B) {
 	}
 }
 
+// BenchmarkRealLevelShapeLoop is BenchmarkRealLevelShape without
+// per-cast timing, for profiles: one op is one cast.
+func BenchmarkRealLevelShapeLoop(b *testing.B) {
+	for _, lv := range realLevels(b) {
+		for _, s := range lv.playerShapes() {
+			b.Run(lv.name+"/"+s.Kind.String(), func(b *testing.B) {
+				cur := 0
+				for n := 0; n < b.N; n++ {
+					sinkRealHit, _ = lv.mesh.Cast(s, lv.begins[cur], lv.deltas[cur])
+					if cur++; cur == len(lv.begins) {
+						cur = 0
+					}
+				}
+			})
+		}
+	}
+}
+
 // TestRealLevelShapesMatchBruteForce requires the same answer, bit for
 // bit, from Mesh.Cast of the player's capsule and box (playerShapes) and
 // from their triangle functions on every triangle, for the first 300 of
