@@ -1,6 +1,8 @@
 package sweep
 
 import (
+	"runtime"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -84,6 +86,44 @@ func BenchmarkCastLevel(b *testing.B) {
 				b.ReportMetric(float64(hits)/float64(len(lv.casts)*b.N), "hit-rate")
 			})
 		}
+	}
+}
+
+// BenchmarkCastLevelMix is BenchmarkCastLevel with the three shapes
+// interleaved cast by cast (the order rotating from one cast to the next,
+// so that none always finds the caches the others warmed), each cast timed
+// on its own: the shapes' medians are taken under the same load, which on
+// a shared machine steadies their ratios (capsule/ellipsoid and
+// box/ellipsoid, reported as x-capsule and x-box) far more than separate
+// runs do.
+func BenchmarkCastLevelMix(b *testing.B) {
+	for _, lv := range benchLevels() {
+		shapes := []Shape{EllipsoidShape(lv.player), CapsuleShape(playerCapsule(lv.player)), BoxShape(playerBox(lv.player))}
+		b.Run(lv.name, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			var times [3][]time.Duration
+			b.ResetTimer()
+			for n := 0; n < b.N; n++ {
+				for i, q := range lv.casts {
+					for j := range shapes {
+						k := (i + j) % len(shapes)
+						t0 := time.Now()
+						sinkHit, _ = lv.mesh.Cast(shapes[k], q.begin, q.delta)
+						times[k] = append(times[k], time.Since(t0))
+					}
+				}
+			}
+			b.StopTimer()
+			var med [3]float64
+			for k := range times {
+				slices.Sort(times[k])
+				med[k] = float64(times[k][len(times[k])/2].Nanoseconds()) / 1e3
+				b.ReportMetric(med[k], shapes[k].Kind.String()+"-median-us")
+			}
+			b.ReportMetric(med[1]/med[0], "x-capsule")
+			b.ReportMetric(med[2]/med[0], "x-box")
+		})
 	}
 }
 
