@@ -222,7 +222,16 @@ func (k *boxCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT 
 	enter, exit := math.Inf(-1), 1.0
 	for i := range boxAxes {
 		s := &axes[i]
-		f.project(f.axis(i), s)
+		L := f.axis(i)
+		if L == (vec3{}) {
+			// An edge parallel to a box axis (axis-aligned walls and an
+			// upright box among them): the zero axis overlaps for all t
+			// and constrains nothing (project's answer for it), and
+			// shallowest skips it.
+			s.L = L
+			continue
+		}
+		f.project(L, s)
 		if s.enter > enter {
 			enter, last = s.enter, i
 		}
