@@ -320,7 +320,7 @@ func posesDrawn(t *testing.T, img *image.RGBA) {
 
 // TestWebDefaultScene: the page with no link shows the default scene,
 // both poses drawn, and names it in the title; its canvas draws
-// single-sampled (browser.SingleSampledCanvas).
+// single-sampled and opaque (browser.SingleSampledCanvas).
 func TestWebDefaultScene(t *testing.T) {
 	url, ctx := webPage(t)
 	p := open(t, ctx, url)
@@ -334,8 +334,8 @@ func TestWebDefaultScene(t *testing.T) {
 		t.Errorf("title %q (%v); want it to name %s", title, err, scene.DefaultName)
 	}
 	attrs, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](`document.querySelector("canvas").getContext("webgl2").getContextAttributes()`))
-	if err != nil || attrs["antialias"] != false || attrs["stencil"] != true || attrs["premultipliedAlpha"] != true {
-		t.Errorf("the canvas's WebGL context has %v (%v); want Ebitengine's attributes, single-sampled", attrs, err)
+	if err != nil || attrs["antialias"] != false || attrs["alpha"] != false || attrs["stencil"] != true || attrs["premultipliedAlpha"] != true {
+		t.Errorf("the canvas's WebGL context has %v (%v); want Ebitengine's attributes, single-sampled and opaque", attrs, err)
 	}
 }
 
