@@ -974,7 +974,16 @@ func TestWebDropRefused(t *testing.T) {
 	if !strings.HasPrefix(p.Status, "dropped ") || !strings.Contains(p.Status, "not a file the page can read") {
 		t.Errorf("dropped a file without an entry: status %q; want it refused", p.Status)
 	}
-	waitPage(t, ctx, func(q page) bool { return q.Frames > p.Frames+2 }) // the program still runs
+	// The program still runs: it draws when the cursor moves (the frames
+	// the message drew may all be done by now, and a resting window
+	// draws none).
+	for i, x := range []float64{700, 720, 740} {
+		move := input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseMoved, X: x, Y: 400 + float64(i)}
+		if _, err := chromedp.Call(ctx, input.DispatchMouseEvent, move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitPage(t, ctx, func(q page) bool { return q.Frames > p.Frames+2 })
 	if p.Scene != scene.DefaultName {
 		t.Errorf("scene %q; want %q still", p.Scene, scene.DefaultName)
 	}
