@@ -45,6 +45,10 @@ type panelLayer struct {
 	// since it was drawn) and built the panels for it: the next drag
 	// frame draws the layer again.
 	due bool
+	// direct is set when the last refresh drew the panels straight onto
+	// the screen and left img stale: all it drew was opaque (see
+	// drawLayered), so the screen keeps it until the next refresh.
+	direct bool
 }
 
 // buildPanelsNow reports whether this Update builds the panels (debugui's
@@ -83,6 +87,15 @@ func (p *panelLayer) buildNow(layered, held bool, now time.Time) bool {
 // parts (all of the window the first time, or when where the layer
 // draws is not known), otherwise the part of the view that changed
 // outside the opaque parts and the kept layer over it.
+//
+// When all the layer would hold is opaque (overRects' plain: no banner,
+// no progress bar, no panel being moved), the refresh draws the panels
+// straight onto the screen over the view redrawn as above, and the
+// frames in between redraw only the view's changed part outside them:
+// the same pixels, without the layer's copy onto the screen (a pass over
+// 40% of the window, costly under a software WebGL: docs/performance.md,
+// "Browser build"). A frame in between that draws the view whole (a
+// change over half of it) draws the panels over it again.
 func (g *game) drawLayered(screen *ebiten.Image) {
 	p := &g.layer
 	b := screen.Bounds()
@@ -95,12 +108,22 @@ func (g *game) drawLayered(screen *ebiten.Image) {
 	}
 	now := time.Now()
 	if !p.drawn.IsZero() && !p.due {
-		g.compositeLayer(screen, g.drawViewParts(screen, nil, p.opaque), nil)
+		parts := g.drawViewParts(screen, nil, p.opaque)
+		switch {
+		case !p.direct:
+			g.compositeLayer(screen, parts, nil)
+		case slices.ContainsFunc(parts, func(r image.Rectangle) bool { return overlapsAny(r, p.opaque) }):
+			// The view was drawn whole, over the panels: draw them again,
+			// as the last refresh did (they are built only for a refresh,
+			// see buildPanelsNow).
+			g.drawOver(screen)
+		}
 		return
 	}
 	p.due = false
-	opaque, other, known := g.overRects()
-	full := p.drawn.IsZero() || !known || p.rects == nil
+	opaque, other, known, plain := g.overRects()
+	direct := known && plain
+	full := p.drawn.IsZero() || !known || p.rects == nil || (p.direct && !direct)
 	// Where the layer held something and where it draws now: a panel or
 	// a banner gone leaves nothing behind. Where it is opaque now it
 	// draws every pixel again.
@@ -110,13 +133,20 @@ func (g *game) drawLayered(screen *ebiten.Image) {
 			must = append(must, r)
 		}
 	}
-	p.drawn, p.rects, p.opaque = now, nil, nil // a panic in drawViewParts makes it stale again
-	if full {
+	p.drawn, p.rects, p.opaque, p.direct = now, nil, nil, direct // a panic in drawViewParts makes it stale again
+	switch {
+	case direct && full:
+		g.drawView(screen)
+		g.drawOver(screen)
+	case direct:
+		g.drawViewParts(screen, must, opaque)
+		g.drawOver(screen)
+	case full:
 		g.drawView(screen)
 		p.img.Clear()
 		g.drawOver(p.img)
 		g.compositeLayer(screen, []image.Rectangle{b}, nil)
-	} else {
+	default:
 		for _, r := range must {
 			p.img.SubImage(r).(*ebiten.Image).Clear()
 		}
@@ -155,17 +185,21 @@ func (g *game) compositeLayer(screen *ebiten.Image, parts, opaque []image.Rectan
 // above the status line while shown, the banners' rows and the Scene
 // panel's dropdown list. known is false when a panel is collapsed or
 // closed (its title bar's place is not known), the help is shown or the
-// triangle tip is.
-func (g *game) overRects() (opaque, other []image.Rectangle, known bool) {
+// triangle tip is. plain reports that the others are the dropdown list
+// alone, which is closed during a drag (an open one closes at the press
+// that begins it), so that drawOver draws nothing outside opaque.
+func (g *game) overRects() (opaque, other []image.Rectangle, known, plain bool) {
 	p := g.panels
 	if g.help || g.showTip() || len(p.shown) != len(panelNames) {
-		return nil, nil, false
+		return nil, nil, false, false
 	}
 	s := g.uiScale()
+	plain = true
 	for _, name := range panelNames {
 		opaque = append(opaque, g.panelRect(name))
 		if p.fill[name] != p.shown[name] { // moved this frame: partly translucent
 			other = append(other, scaleRect(p.shown[name].Inset(-1), s))
+			plain = false
 		}
 	}
 	opaque = append(opaque, image.Rect(0, g.h-statusH*s, g.w, g.h))
@@ -176,11 +210,13 @@ func (g *game) overRects() (opaque, other []image.Rectangle, known bool) {
 	other = append(other, scaleRect(image.Rect(sc.Min.X-1, sc.Min.Y, sc.Max.X+1, sc.Max.Y+dropdownReach), s))
 	if g.app.Loading != nil || g.app.Hunter != nil {
 		other = append(other, image.Rect(0, g.h-(statusH+2*progressH)*s, g.w, g.h-statusH*s))
+		plain = false
 	}
 	if n := len(g.banners()); n > 0 {
 		other = append(other, image.Rect(0, panelGap*s, g.w, (panelGap+n*bannerStep)*s))
+		plain = false
 	}
-	return opaque, other, true
+	return opaque, other, true, plain
 }
 
 // panelRect is where the named panel, open, is opaque (device pixels):

@@ -36,8 +36,9 @@ func writeFresh(_, stem, ext string, data []byte, now time.Time) (string, error)
 }
 
 // prepareWindow readies the page's canvas before the window starts:
-// its WebGL context single-sampled (browser.SingleSampledCanvas). If
-// that fails Ebitengine makes the context itself, as before.
+// its WebGL context single-sampled and opaque
+// (browser.SingleSampledCanvas). If that fails Ebitengine makes the
+// context itself, as before.
 func prepareWindow() { _ = browser.SingleSampledCanvas() }
 
 // watchPage opens the link of a fragment pasted into the open page's

@@ -35,6 +35,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	cdppage "github.com/chromedp/cdproto/page"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/systeminfo"
 	"github.com/chromedp/chromedp"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
@@ -122,17 +123,17 @@ func browser(t *testing.T) context.Context {
 		chromedp.WindowSize(1280, 800),
 		chromedp.Flag("headless", true),
 		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("no-first-run", true),
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		// WebGL without a GPU: ANGLE on SwiftShader, asked for
-		// explicitly (Chromium 156 also falls back to it unasked).
-		chromedp.Flag("use-angle", "swiftshader"),
-		chromedp.Flag("enable-unsafe-swiftshader", true),
 	}
+	gl, err := webGL()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts = append(opts, gl...)
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancel)
 	console.reset()
@@ -141,6 +142,41 @@ func browser(t *testing.T) context.Context {
 	ctx, cancel3 := context.WithTimeout(ctx, 3*time.Minute)
 	t.Cleanup(cancel3)
 	return ctx
+}
+
+// webGL returns Chromium's flags for the WebGL and compositing that
+// $SWEEPDBG_WEB_GL names:
+//
+//   - "swiftshader" (the default): WebGL without a GPU, ANGLE on
+//     SwiftShader (asked for explicitly; Chromium 156 also falls back to
+//     it unasked), and software compositing (--disable-gpu), which reads
+//     the canvas back every frame. Every browser test runs so, display
+//     or none.
+//   - "gl": ANGLE on the system's OpenGL driver with GPU compositing, as
+//     a browser on a machine with a GPU draws. It needs a display (run
+//     under xvfb-run); here the driver is Mesa's llvmpipe, the one the
+//     desktop window draws with, so TestWebDragFrameRate compares the
+//     browser with the desktop on the same renderer. Chromium
+//     blocklists llvmpipe, hence --ignore-gpu-blocklist.
+func webGL() ([]chromedp.ExecAllocatorOption, error) {
+	switch gl := os.Getenv("SWEEPDBG_WEB_GL"); gl {
+	case "", "swiftshader":
+		return []chromedp.ExecAllocatorOption{
+			chromedp.Flag("disable-gpu", true),
+			chromedp.Flag("use-angle", "swiftshader"),
+			chromedp.Flag("enable-unsafe-swiftshader", true),
+		}, nil
+	case "gl":
+		if os.Getenv("DISPLAY") == "" {
+			return nil, fmt.Errorf("SWEEPDBG_WEB_GL=gl needs a display: run under xvfb-run")
+		}
+		return []chromedp.ExecAllocatorOption{
+			chromedp.Flag("use-angle", "gl"),
+			chromedp.Flag("ignore-gpu-blocklist", true),
+		}, nil
+	default:
+		return nil, fmt.Errorf("SWEEPDBG_WEB_GL=%q: want swiftshader or gl", gl)
+	}
 }
 
 // console keeps what the page wrote to its console and the exceptions it
@@ -284,7 +320,7 @@ func posesDrawn(t *testing.T, img *image.RGBA) {
 
 // TestWebDefaultScene: the page with no link shows the default scene,
 // both poses drawn, and names it in the title; its canvas draws
-// single-sampled (browser.SingleSampledCanvas).
+// single-sampled and opaque (browser.SingleSampledCanvas).
 func TestWebDefaultScene(t *testing.T) {
 	url, ctx := webPage(t)
 	p := open(t, ctx, url)
@@ -298,8 +334,8 @@ func TestWebDefaultScene(t *testing.T) {
 		t.Errorf("title %q (%v); want it to name %s", title, err, scene.DefaultName)
 	}
 	attrs, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](`document.querySelector("canvas").getContext("webgl2").getContextAttributes()`))
-	if err != nil || attrs["antialias"] != false || attrs["stencil"] != true || attrs["premultipliedAlpha"] != true {
-		t.Errorf("the canvas's WebGL context has %v (%v); want Ebitengine's attributes, single-sampled", attrs, err)
+	if err != nil || attrs["antialias"] != false || attrs["alpha"] != false || attrs["stencil"] != true || attrs["premultipliedAlpha"] != true {
+		t.Errorf("the canvas's WebGL context has %v (%v); want Ebitengine's attributes, single-sampled and opaque", attrs, err)
 	}
 }
 
@@ -628,6 +664,7 @@ func TestWebDragFrameRate(t *testing.T) {
 	url := webSite(t)
 	ctx := browser(t)
 	open(t, ctx, url)
+	t.Logf("drawn with %s", renderer(t, ctx))
 	time.Sleep(3 * time.Second) // let the start-up settle
 	// The view right of the legend's box (a window of 1280 x 800).
 	view := image.Rect(495, 0, 1000, 620)
@@ -693,6 +730,28 @@ func TestWebDragFrameRate(t *testing.T) {
 		t.Fatalf("the dragged start pose is not on screen (%d pixels)", nn)
 	}
 	inPageDrag(t, ctx, nx, ny)
+}
+
+// renderer names the page canvas's WebGL renderer and Chromium's
+// compositing (its gpu_compositing feature status: "enabled" or
+// "disabled_software"), for a measurement's log.
+func renderer(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	name, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		const gl = document.querySelector("canvas").getContext("webgl2"), ext = gl.getExtension("WEBGL_debug_renderer_info");
+		return ext ? gl.getParameter(ext.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER); })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := chromedp.CallBrowser(ctx, systeminfo.GetInfo, cdp.Empty{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var status map[string]string
+	if info.GPU != nil {
+		_ = json.Unmarshal(info.GPU.FeatureStatus, &status)
+	}
+	return fmt.Sprintf("WebGL on %s, gpu_compositing %s", name, status["gpu_compositing"])
 }
 
 // inPageDrag drags from (x, y) with mouse events the page itself
@@ -915,7 +974,16 @@ func TestWebDropRefused(t *testing.T) {
 	if !strings.HasPrefix(p.Status, "dropped ") || !strings.Contains(p.Status, "not a file the page can read") {
 		t.Errorf("dropped a file without an entry: status %q; want it refused", p.Status)
 	}
-	waitPage(t, ctx, func(q page) bool { return q.Frames > p.Frames+2 }) // the program still runs
+	// The program still runs: it draws when the cursor moves (the frames
+	// the message drew may all be done by now, and a resting window
+	// draws none).
+	for i, x := range []float64{700, 720, 740} {
+		move := input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseMoved, X: x, Y: 400 + float64(i)}
+		if _, err := chromedp.Call(ctx, input.DispatchMouseEvent, move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitPage(t, ctx, func(q page) bool { return q.Frames > p.Frames+2 })
 	if p.Scene != scene.DefaultName {
 		t.Errorf("scene %q; want %q still", p.Scene, scene.DefaultName)
 	}

@@ -235,15 +235,20 @@ func SinceLoad() float64 {
 // SingleSampledCanvas makes the WebGL 2 context of the page's first
 // <canvas> (the one Ebitengine adds to the page when its package
 // initialises) before Ebitengine asks for it: with the attributes
-// Ebitengine asks for (alpha, premultiplied alpha, a stencil buffer)
-// but antialias off, where WebGL's default is a multisampled drawing
-// buffer. A canvas has one context of a type, so Ebitengine's own
-// getContext then returns this one. Ebitengine draws the window into
-// an image of its own and copies it into the drawing buffer as one
-// quad covering it, so multisampling changes no pixel; under a software
-// WebGL (SwiftShader) it cost about half of every drawn frame
-// (docs/performance.md, "Browser build"). An error (no canvas, no
-// WebGL 2) leaves the canvas alone, for Ebitengine to report.
+// Ebitengine asks for (premultiplied alpha, a stencil buffer) but
+// antialias off, where WebGL's default is a multisampled drawing
+// buffer, and opaque (alpha off). A canvas has one context of a type,
+// so Ebitengine's own getContext then returns this one. Ebitengine
+// draws the window into an image of its own and copies it into the
+// drawing buffer as one quad covering it, so multisampling changes no
+// pixel; under a software WebGL (SwiftShader) it cost about half of
+// every drawn frame. Before that copy it fills the drawing buffer with
+// opaque black (the window is not transparent), so every pixel it
+// presents is opaque and an alpha channel changes none; without one the
+// browser composites the canvas as opaque, which made a drag on a GPU
+// driver (llvmpipe) about a fifth faster (docs/performance.md, "Browser
+// build"). An error (no canvas, no WebGL 2) leaves the canvas alone,
+// for Ebitengine to report.
 func SingleSampledCanvas() error {
 	doc, err := global("document")
 	if err != nil {
@@ -255,7 +260,7 @@ func SingleSampledCanvas() error {
 			panic(fmt.Errorf("no canvas: %w", ErrUnavailable))
 		}
 		attr := js.Global().Get("Object").New()
-		attr.Set("alpha", true)
+		attr.Set("alpha", false)
 		attr.Set("premultipliedAlpha", true)
 		attr.Set("stencil", true)
 		attr.Set("antialias", false)
