@@ -174,13 +174,9 @@ func BenchmarkRealLevel(b *testing.B) {
 		})
 		for _, c := range lv.shapes() {
 			b.Run(lv.name+"/"+c.name, func(b *testing.B) {
-				hits := 0
-				sweep.TimeQueries(b, c.begins, c.deltas, func(begin, delta mgl64.Vec3) {
-					if _, ok := lv.mesh.Sweep(c.e, begin, delta); ok {
-						hits++
-					}
+				timeHits(b, c.begins, c.deltas, func(begin, delta mgl64.Vec3) (sweep.Hit, bool) {
+					return lv.mesh.Sweep(c.e, begin, delta)
 				})
-				b.ReportMetric(float64(hits)/float64(len(c.begins)*b.N), "hit-rate")
 			})
 		}
 	}
@@ -193,16 +189,24 @@ func BenchmarkRealLevelShape(b *testing.B) {
 	for _, lv := range realLevels(b) {
 		for _, s := range lv.playerShapes() {
 			b.Run(lv.name+"/"+s.Kind.String(), func(b *testing.B) {
-				hits := 0
-				sweep.TimeQueries(b, lv.begins, lv.deltas, func(begin, delta mgl64.Vec3) {
-					if _, ok := lv.mesh.Cast(s, begin, delta); ok {
-						hits++
-					}
+				timeHits(b, lv.begins, lv.deltas, func(begin, delta mgl64.Vec3) (sweep.Hit, bool) {
+					return lv.mesh.Cast(s, begin, delta)
 				})
-				b.ReportMetric(float64(hits)/float64(len(lv.begins)*b.N), "hit-rate")
 			})
 		}
 	}
+}
+
+// timeHits times cast on every (begin, delta) pair (TimeQueries) and
+// reports the share of casts that hit.
+func timeHits(b *testing.B, begins, deltas []mgl64.Vec3, cast func(begin, delta mgl64.Vec3) (sweep.Hit, bool)) {
+	hits := 0
+	sweep.TimeQueries(b, begins, deltas, func(begin, delta mgl64.Vec3) {
+		if _, ok := cast(begin, delta); ok {
+			hits++
+		}
+	})
+	b.ReportMetric(float64(hits)/float64(len(begins)*b.N), "hit-rate")
 }
 
 // BenchmarkRealLevelShapeLoop is BenchmarkRealLevelShape without
