@@ -169,8 +169,13 @@ func (c *sweepCtx) test(k uint32) {
 
 // blocks reports whether the hit h counts: all do, but with ignoreLeaving
 // a contact at T = 0 that the motion leaves does not.
-func (c *sweepCtx) blocks(h *Hit) bool {
-	return !(c.ignoreLeaving && h.T == 0 && c.delta.Dot(h.Normal) >= 0)
+func (c *sweepCtx) blocks(h *Hit) bool { return blocks(c.ignoreLeaving, &c.delta, h) }
+
+// blocks is the rule of every mesh loop (sweepCtx.blocks, castCtx.try):
+// with ignoreLeaving, a contact at T = 0 whose normal the motion delta
+// does not point against (delta·n >= 0) is left out, as the slide needs.
+func blocks(ignoreLeaving bool, delta *mgl64.Vec3, h *Hit) bool {
+	return !(ignoreLeaving && h.T == 0 && delta.Dot(h.Normal) >= 0)
 }
 
 // startBatch is how many triangles atStart sorts at a time (a buffer on

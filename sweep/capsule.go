@@ -338,14 +338,6 @@ func (k *capsuleCaster) outOfReach(tri *geom.Triangle, begin *mgl64.Vec3, maxT f
 	return x > 0 && x*x > 4*r*r*rr
 }
 
-// parallelogramDistSq is the squared distance from the point p to the
-// parallelogram {a·e1 + b·e2 : a, b in [0, 1]} (parallelogram.distSq).
-func parallelogramDistSq(p, e1, e2 vec3) float64 {
-	var pg parallelogram
-	pg.set(e1, e2)
-	return pg.distSq(p)
-}
-
 // parallelogram is P = {a·e1 + b·e2 : a, b in [0, 1]} with what distSq
 // needs of it made once: the Gram matrix of e1 and e2 (a11 = e1·e1, a12 =
 // e1·e2, a22 = e2·e2), its inverse times the determinant's reciprocal,

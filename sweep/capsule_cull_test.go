@@ -39,6 +39,14 @@ func TestParallelogramDistSq(t *testing.T) {
 	}
 }
 
+// parallelogramDistSq is the squared distance from the point p to the
+// parallelogram {a·e1 + b·e2 : a, b in [0, 1]} (parallelogram.distSq).
+func parallelogramDistSq(p, e1, e2 vec3) float64 {
+	var pg parallelogram
+	pg.set(e1, e2)
+	return pg.distSq(p)
+}
+
 // ternaryMinSq is min over a, b in [0, 1] of |p - a·e1 - b·e2|², by
 // nested ternary searches.
 func ternaryMinSq(p, e1, e2 vec3) float64 {

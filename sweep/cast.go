@@ -122,7 +122,7 @@ func (c *castCtx) try(k uint32) {
 		return
 	}
 	h := &c.h
-	if c.test.triangle(&c.tri, &c.begin, &c.delta, c.r.bestT, h) && !(c.ignoreLeaving && h.T == 0 && c.delta.Dot(h.Normal) >= 0) {
+	if c.test.triangle(&c.tri, &c.begin, &c.delta, c.r.bestT, h) && blocks(c.ignoreLeaving, &c.delta, h) {
 		if c.r.offer(*h, id) {
 			c.test.keep()
 		}
@@ -151,13 +151,13 @@ func (b *sweptExt) set(ext, begin, delta *mgl64.Vec3, maxT float64) {
 }
 
 // load reads the triangle at k (leaf order) into tri and reports whether
-// it meets the box; tri is left unread when not. On the common form of
-// mesh the test runs on the float32 vertices first (Mesh.loadNear, the
-// same decision), so that a triangle outside is never converted.
+// it meets the box; tri is left unread when not. The test runs on the
+// stored vertices before the triangle is copied: the float32 ones
+// (Mesh.loadNear) or the float64 ones (Mesh.loadNear64), the same
+// decision as outsideBox.
 func (b *sweptExt) load(m *Mesh, k uint32, tri *geom.Triangle) bool {
 	if m.vert32 != nil {
 		return m.loadNear(k, &b.near, tri)
 	}
-	m.load(k, tri)
-	return !outsideBox(tri, &b.lo, &b.hi)
+	return m.loadNear64(k, &b.lo, &b.hi, tri)
 }
