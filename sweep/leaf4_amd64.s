@@ -239,11 +239,11 @@ gathered:
 	VSUBPD Y0, Y6, Y6
 	VSUBPD Y1, Y7, Y7
 	VSUBPD Y2, Y8, Y8
-	VBROADCASTSD (Query_begin+0)(DI), Y9
+	VBROADCASTSD ((Query_start+start_begin)+0)(DI), Y9
 	VSUBPD Y0, Y9, Y0
-	VBROADCASTSD (Query_begin+8)(DI), Y9
+	VBROADCASTSD ((Query_start+start_begin)+8)(DI), Y9
 	VSUBPD Y1, Y9, Y1
-	VBROADCASTSD (Query_begin+16)(DI), Y9
+	VBROADCASTSD ((Query_start+start_begin)+16)(DI), Y9
 	VSUBPD Y2, Y9, Y2
 	STORE9(3)
 

@@ -50,7 +50,7 @@ func (c *leafCase) scalar() int {
 		keep |= 1 << i
 		tri := c.tri(i)
 		var s triScratch
-		c.q.frame(&tri, &s.f, &s.u)
+		c.q.frame(&tri, &c.q.begin, &s.f, &s.u)
 		if !c.q.outOfReach(&s.u, c.upper) {
 			keep |= 1 << (4 + i)
 		}
@@ -85,7 +85,7 @@ func (c *leafCase) filter(t *testing.T) int {
 		var got, want triScratch
 		fr.begin(&c.q, &got)
 		fr.load(i, &got)
-		c.q.frame(&tri, &want.f, &want.u)
+		c.q.frame(&tri, &c.q.begin, &want.f, &want.u)
 		g, w := frameVecs(&got), frameVecs(&want)
 		for k := range g {
 			if gk, wk := g[k].mgl(), w[k].mgl(); !sameBits(&gk, &wk) { // a NaN's payload and a zero's sign included
@@ -278,7 +278,7 @@ func (c *leafCase) onEdge(r *rand.Rand) bool {
 	}
 	var s triScratch
 	rejects := func(q *Query, upper float64) bool {
-		q.frame(&tri, &s.f, &s.u)
+		q.frame(&tri, &q.begin, &s.f, &s.u)
 		return q.outOfReach(&s.u, upper)
 	}
 	if r.IntN(2) == 0 { // bisect upper
@@ -394,7 +394,7 @@ func TestFrameFormsAgree(t *testing.T) {
 		for i := 0; i < c.n; i++ {
 			tri := c.tri(i)
 			var fused, split triScratch
-			c.q.frame(&tri, &fused.f, &fused.u)
+			c.q.frame(&tri, &c.q.begin, &fused.f, &fused.u)
 			split.f.setFrame(&tri, &c.q.begin, &c.q.delta)
 			c.q.toUnit(&split.f, &split.u)
 			g, w := frameVecs(&fused), frameVecs(&split)

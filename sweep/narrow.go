@@ -41,8 +41,8 @@ func (q *Query) test(tri *geom.Triangle, maxT float64, h *Hit) bool {
 }
 
 // testWith is test with s as the narrow phase's working memory, for a
-// caller that tests many triangles (the capsule's caps): a scratch made
-// for each call is cleared each time (triScratch).
+// caller that tests many triangles: a scratch made for each call is
+// cleared each time (triScratch).
 func (q *Query) testWith(tri *geom.Triangle, maxT float64, h *Hit, s *triScratch) bool {
 	if !q.ok || !(maxT >= 0) || outsideBox(tri, &q.boxLo, &q.boxHi) {
 		return false
@@ -55,7 +55,7 @@ func (q *Query) testWith(tri *geom.Triangle, maxT float64, h *Hit, s *triScratch
 // Mesh.loadNear), with s as working memory. It writes h only on a hit.
 func (q *Query) testInBox(tri *geom.Triangle, maxT float64, h *Hit, s *triScratch) bool {
 	f, u := &s.f, &s.u
-	q.frame(tri, f, u)
+	q.frame(tri, &q.begin, f, u)
 	// Most triangles a mesh sweep tests are near the ellipsoid's path but
 	// out of its reach: outOfReach rejects them here, before the plane
 	// stage, when the conditioning of M allows (reachFirstCond).
@@ -109,8 +109,9 @@ type unitTri struct {
 	verts [3]vec3 // verts[0] is the origin
 }
 
-// frame fills f with the triangle and the motion in world space and u
-// with the same in unit-sphere space, relative to the triangle's vertex
+// frame fills f with the triangle and the motion from begin (the query's
+// or another start of its motion) in world space and u with the same in
+// unit-sphere space, relative to the triangle's vertex
 // 0 (sections 4.1 and 5). The frame is defined by setFrame, which fills
 // f (origin = v0, e1 = v1 - v0, e2 = v2 - v0, bw = begin - v0, dw =
 // delta), followed by toUnit, which maps it by (M_unit->ellipsoid)⁻¹
@@ -125,9 +126,9 @@ type unitTri struct {
 // assembly (leafFrame). TestFrameFormsAgree requires frame to give
 // setFrame and toUnit's values bit for bit, TestLeaf4MatchesScalar
 // leafFrame to give frame's.
-func (q *Query) frame(tri *geom.Triangle, f *triFrame, u *unitTri) {
+func (q *Query) frame(tri *geom.Triangle, begin *mgl64.Vec3, f *triFrame, u *unitTri) {
 	o := v3p(&tri[0])
-	e1, e2, bw := v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o), v3p(&q.begin).sub(o)
+	e1, e2, bw := v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o), v3p(begin).sub(o)
 	f.origin, f.e1, f.e2, f.bw, f.dw = o, e1, e2, bw, v3p(&q.delta)
 	if w := &q.worldToUnit; w.diag {
 		d := w.d

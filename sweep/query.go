@@ -23,11 +23,22 @@ import (
 // candidate triangle. A Query is read-only after NewQuery and safe for
 // concurrent use.
 type Query struct {
-	shape                   // what the ellipsoid alone gives
-	begin, delta mgl64.Vec3 // the motion, world space
-	unitDelta    vec3       // D_unit
-	unitDeltaSq  float64    // |D_unit|²
-	boxLo, boxHi [3]float64 // the world AABB of the swept volume (Bounds)
+	shape                  // what the ellipsoid alone gives
+	start                  // where the motion begins, and the box it sweeps from there
+	delta       mgl64.Vec3 // the motion, world space
+	unitDelta   vec3       // D_unit
+	unitDeltaSq float64    // |D_unit|²
+}
+
+// start is where a query's motion begins: the start itself, the world AABB
+// of the volume the ellipsoid sweeps from there (Bounds), and whether the
+// motion from there can be tested (ok: the query's M is invertible and
+// its unit-space motion and this start are finite). A Query has one; a
+// capsule's caps are one sphere moving by one delta from two starts
+// (capsuleCaster), which share everything else.
+type start struct {
+	begin        mgl64.Vec3
+	boxLo, boxHi [3]float64
 	ok           bool
 }
 
@@ -86,17 +97,28 @@ func (q *Query) init(e *Ellipsoid, begin, delta *mgl64.Vec3) {
 // query is valid: M invertible with a finite inverse, the motion in unit
 // space and the start finite.
 func (q *Query) setMotion(begin, delta *mgl64.Vec3) {
-	q.begin, q.delta = *begin, *delta
+	q.delta = *delta
+	if q.inverted {
+		d := v3p(delta)
+		if w := &q.worldToUnit; w.diag {
+			q.unitDelta = w.d.scale(d)
+		} else {
+			q.unitDelta = w.mat3.apply(d)
+		}
+		q.unitDeltaSq = q.unitDelta.lenSq()
+	}
+	q.setStart(&q.start, begin)
+}
+
+// setStart sets st to the start at begin of the query's motion, once
+// setMotion has made the unit-space motion: valid (st.ok) when the query's
+// M is invertible and that motion and begin are finite, with the swept box
+// when the shape is derived.
+func (q *Query) setStart(st *start, begin *mgl64.Vec3) {
+	st.begin, st.ok = *begin, false
 	if !q.inverted {
 		return
 	}
-	d := v3p(delta)
-	if w := &q.worldToUnit; w.diag {
-		q.unitDelta = w.d.scale(d)
-	} else {
-		q.unitDelta = w.mat3.apply(d)
-	}
-	q.unitDeltaSq = q.unitDelta.lenSq()
 	// One test for both: a sum of x - x is zero only if every x is
 	// finite (a NaN or an infinity makes it NaN).
 	u, b := q.unitDelta, v3p(begin)
@@ -104,12 +126,12 @@ func (q *Query) setMotion(begin, delta *mgl64.Vec3) {
 		return
 	}
 	if q.derived {
-		b, ext := begin, &q.ext
-		q.boxLo[0], q.boxHi[0] = sweptSlab(b[0], d.x, ext[0])
-		q.boxLo[1], q.boxHi[1] = sweptSlab(b[1], d.y, ext[1])
-		q.boxLo[2], q.boxHi[2] = sweptSlab(b[2], d.z, ext[2])
+		d, ext := &q.delta, &q.ext
+		st.boxLo[0], st.boxHi[0] = sweptSlab(b.x, d[0], ext[0])
+		st.boxLo[1], st.boxHi[1] = sweptSlab(b.y, d[1], ext[1])
+		st.boxLo[2], st.boxHi[2] = sweptSlab(b.z, d[2], ext[2])
 	}
-	q.ok = true
+	st.ok = true
 }
 
 // invert sets the axes and, when M is invertible (see singularTolerance)

@@ -41,7 +41,7 @@ func (q *Query) referenceTriangle(tri *geom.Triangle, maxT float64, h *Hit) bool
 	// D' = D_unit = M⁻¹D (set once per query, setMotion). R = 1.
 	var f triFrame
 	var u unitTri
-	q.frame(tri, &f, &u)
+	q.frame(tri, &q.begin, &f, &u)
 	b, d, verts := u.b, q.unitDelta, &u.verts
 
 	// Section 3.1 (PlaneSweptSphereIntersect) on the transformed plane of
