@@ -62,8 +62,10 @@ type capsuleCaster struct {
 	// for the ball early out (outOfReach).
 	swept parallelogram
 	// sLen is |s| and lens |delta| + r + |s|, for the early outs'
-	// margins.
-	sLen, lens float64
+	// margins; r2 is r², r2x4 4r² and bigBall 4(r² + |s|²), for the ball
+	// early out (outOfReach).
+	sLen, lens        float64
+	r2, r2x4, bigBall float64
 }
 
 // init prepares k for the valid capsule c and the motion from begin by
@@ -76,6 +78,8 @@ func (k *capsuleCaster) init(c *Capsule, begin, delta *mgl64.Vec3, m *Mesh) {
 	k.c, k.n, k.swept.maxT = *c, 1, math.NaN()
 	k.sLen = c.HalfSegment.Len()
 	k.lens = delta.Len() + c.Radius + k.sLen
+	r := c.Radius
+	k.r2, k.r2x4, k.bigBall = r*r, 4*r*r, 4*(r*r+v3(c.HalfSegment).lenSq())
 	s := c.HalfSegment
 	b := begin.Add(s)
 	sphere := Ellipsoid{Axes: Sphere(c.Radius).Axes}
@@ -346,20 +350,28 @@ func (k *capsuleCaster) outOfReach(tri *geom.Triangle, begin *mgl64.Vec3, maxT f
 	b := v3p(begin)
 	w0, w1, w2 := v3p(&tri[0]).sub(b), v3p(&tri[1]).sub(b), v3p(&tri[2]).sub(b)
 	g := w0.add(w1).add(w2).mul(1.0 / 3)
-	rr := max(w0.sub(g).lenSq(), w1.sub(g).lenSq(), w2.sub(g).lenSq())
-	s := v3(k.c.HalfSegment)
-	r := k.c.Radius
-	if rr > 4*(r*r+s.lenSq()) {
+	// The largest of the three by plain comparisons (the max builtin
+	// costs more, for its NaN and signed-zero rules): a NaN vertex makes
+	// g, and so all three, NaN, which rejects nothing either way.
+	rr := w0.sub(g).lenSq()
+	if r1 := w1.sub(g).lenSq(); r1 > rr {
+		rr = r1
+	}
+	if r2 := w2.sub(g).lenSq(); r2 > rr {
+		rr = r2
+	}
+	if rr > k.bigBall {
 		return false // a triangle this large is within reach of most casts that come near it
 	}
+	s := v3(k.c.HalfSegment)
 	pg := &k.swept
 	if pg.maxT != maxT {
 		pg.set(v3(k.q.delta).mul(maxT), s.mul(2))
 		pg.maxT = maxT
 	}
 	d2 := pg.distSq(g.add(s)) // relative to P's corner begin - s
-	x := d2 - r*r - rr - 1e-6*(r*r+rr+g.lenSq()+pg.a11+pg.a22)
-	return x > 0 && x*x > 4*r*r*rr
+	x := d2 - k.r2 - rr - 1e-6*(k.r2+rr+g.lenSq()+pg.a11+pg.a22)
+	return x > 0 && x*x > k.r2x4*rr
 }
 
 // parallelogram is P = {a·e1 + b·e2 : a, b in [0, 1]} with what distSq
@@ -411,9 +423,15 @@ func recipOrZero(x float64) float64 {
 // them). A NaN p gives NaN.
 func (pg *parallelogram) distSq(p vec3) float64 {
 	pp, b1, b2 := p.lenSq(), p.dot(pg.e1), p.dot(pg.e2)
-	side := func(k int) float64 { return pg.sideDistSq(k, pp, b1, b2) }
+	// The sides (sideDistSq), from |p|², b1, b2 and the Gram matrix: 0 is
+	// a = 0 (from 0 to e2), 1 is a = 1 (from e1 to e1 + e2), 2 is b = 0
+	// (from 0 to e1), 3 is b = 1 (from e2 to e2 + e1).
+	side0 := func() float64 { return sideDistSq(pp, b2, pg.a22, pg.i22) }
+	side1 := func() float64 { return sideDistSq(pp-2*b1+pg.a11, b2-pg.a12, pg.a22, pg.i22) }
+	side2 := func() float64 { return sideDistSq(pp, b1, pg.a11, pg.i11) }
+	side3 := func() float64 { return sideDistSq(pp-2*b2+pg.a22, b1-pg.a12, pg.a11, pg.i11) }
 	if pg.flat {
-		return min(side(0), side(1), side(2), side(3))
+		return min(side0(), side1(), side2(), side3())
 	}
 	a, b := pg.c11*b1+pg.c12*b2, pg.c12*b1+pg.c22*b2
 	if a >= 0 && a <= 1 && b >= 0 && b <= 1 {
@@ -422,15 +440,15 @@ func (pg *parallelogram) distSq(p vec3) float64 {
 	d := math.Inf(1)
 	switch {
 	case a < 0:
-		d = side(0)
+		d = side0()
 	case a > 1:
-		d = side(1)
+		d = side1()
 	}
 	switch {
 	case b < 0:
-		d = min(d, side(2))
+		d = min(d, side2())
 	case b > 1:
-		d = min(d, side(3))
+		d = min(d, side3())
 	}
 	if d == math.Inf(1) {
 		return math.NaN() // no side taken: a or b is NaN
@@ -438,26 +456,25 @@ func (pg *parallelogram) distSq(p vec3) float64 {
 	return d
 }
 
-// sideDistSq is the squared distance from p (|p|² = pp, p·e1 = b1, p·e2
-// = b2) to side k of P: 0 is a = 0 (from 0 to e2), 1 is a = 1 (from e1 to
-// e1 + e2), 2 is b = 0 (from 0 to e1), 3 is b = 1 (from e2 to e2 + e1).
-// From the side's start q = p - x (x = 0, e1 or e2) along its direction e,
-// |q|² - 2f(q·e) + f²|e|² at f = q·e/|e|² clamped to [0, 1], where |q|²
-// and q·e come from pp, b1, b2 and the Gram matrix.
-func (pg *parallelogram) sideDistSq(k int, pp, b1, b2 float64) float64 {
-	var qq, qe, ee, inv float64
-	switch k {
-	case 0:
-		qq, qe, ee, inv = pp, b2, pg.a22, pg.i22
-	case 1:
-		qq, qe, ee, inv = pp-2*b1+pg.a11, b2-pg.a12, pg.a22, pg.i22
-	case 2:
-		qq, qe, ee, inv = pp, b1, pg.a11, pg.i11
-	default:
-		qq, qe, ee, inv = pp-2*b2+pg.a22, b1-pg.a12, pg.a11, pg.i11
+// sideDistSq is the squared distance from a point p to a side of P from
+// its start x along its direction e (|e|² = ee, inv = 1/ee, or 0 for a
+// zero side), given q = p - x by qq = |q|² and qe = q·e: |q|² - 2f(q·e) +
+// f²|e|² at f = q·e/|e|² clamped to [0, 1]. Its clamps are plain
+// comparisons (the min and max builtins cost more, for their NaN and
+// signed-zero rules): a NaN passes through both, as it does through the
+// builtins, and a zero's sign does not matter to a caller that only
+// compares the distance.
+func sideDistSq(qq, qe, ee, inv float64) float64 {
+	f := qe * inv
+	if f < 0 {
+		f = 0
+	} else if f > 1 {
+		f = 1
 	}
-	f := min(max(qe*inv, 0), 1)
-	return max(qq-f*(2*qe-f*ee), 0)
+	if d := qq - f*(2*qe-f*ee); !(d < 0) {
+		return d
+	}
+	return 0
 }
 
 // missesPlane is the plane slab test of the whole capsule, a
