@@ -299,7 +299,12 @@ func (k *capsuleCaster) enteredFromOutside(pl *plain, i int) bool {
 func (k *capsuleCaster) sideBand(tri *geom.Triangle, begin, delta *mgl64.Vec3, upper float64) bandSides {
 	b, s := v3p(begin), v3(k.c.HalfSegment)
 	ss, ds := s.dot(s), v3p(delta).dot(s)*upper
-	lo, hi := -ss+min(0, ds), ss+max(0, ds)
+	lo, hi := -ss, ss // then widened by ds on its side (a NaN ds widens hi, and makes m0 NaN: nothing is skipped)
+	if ds < 0 {
+		lo += ds
+	} else {
+		hi += ds
+	}
 	m0 := b.absDot(s) + ss + abs(ds)
 	var out bandSides
 	for i := range tri {
