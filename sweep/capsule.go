@@ -82,7 +82,7 @@ func (k *capsuleCaster) init(c *Capsule, begin, delta *mgl64.Vec3, m *Mesh) {
 	k.r2, k.r2x4, k.bigBall = r*r, 4*r*r, 4*(r*r+v3(c.HalfSegment).lenSq())
 	s := c.HalfSegment
 	b := begin.Add(s)
-	sphere := Ellipsoid{Axes: Sphere(c.Radius).Axes}
+	sphere := Sphere(c.Radius)
 	if m != nil {
 		m.setShape(&sphere, &k.q)
 		k.q.setMotion(&b, delta)

@@ -65,7 +65,7 @@ func (m *Mesh) cast(s *Shape, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit,
 		k.setLazy(&begin, &delta, m.vert32 != nil)
 		c.box = &k
 	}
-	return m.castMesh(&c, s.Extent(), begin, delta, ignoreLeaving)
+	return m.castMesh(&c, s.extent(), begin, delta, ignoreLeaving)
 }
 
 // castable reports whether a cast of s from begin by delta is defined: the

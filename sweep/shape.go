@@ -104,7 +104,11 @@ func (s Shape) Unit() float64 {
 // center), exact for any orientation: for the ellipsoid
 // sqrt(Σ_i a_i[k]²) on axis k, for the capsule |s[k]| + r, for the box
 // Σ_i |a_i[k]|.
-func (s Shape) Extent() mgl64.Vec3 {
+func (s Shape) Extent() mgl64.Vec3 { return s.extent() }
+
+// extent is Extent without copying the shape (a mesh cast asks it once a
+// cast).
+func (s *Shape) extent() mgl64.Vec3 {
 	switch s.Kind {
 	case KindCapsule:
 		c := s.Capsule
