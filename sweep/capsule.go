@@ -151,25 +151,24 @@ func (k *capsuleCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, m
 // pieces, the contacts by maxT kept in that order when earlier; caps
 // tells which caps found one.
 func (k *capsuleCaster) pieces(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT float64, h *Hit, pl *plain, caps *[2]bool) bool {
-	found := false
-	var hc Hit
-	for i := range k.n {
-		upper := maxT
-		if found {
-			upper = h.T // only an earlier contact replaces the first cap's
-		}
-		if caps[i] = k.cap(i, tri, upper, &hc); caps[i] && (!found || hc.T < h.T) {
-			*h, found = hc, true
-			if k.n == 1 || k.settles(pl, i, h) {
-				return true // (s = 0: M is T itself, no parallelograms)
-			}
-		}
+	// Cap 0 writes h only on a hit.
+	found := k.cap(0, tri, maxT, h)
+	if caps[0] = found; found && (k.n == 1 || k.settles(pl, 0, h)) {
+		return true
 	}
 	if k.n == 1 {
-		return found
+		return found // (s = 0: M is T itself, no parallelograms)
 	}
 	upper := maxT
 	if found {
+		upper = h.T // only an earlier contact replaces the first cap's
+	}
+	var hc Hit
+	if caps[1] = k.cap(1, tri, upper, &hc); caps[1] && (!found || hc.T < h.T) {
+		*h, found = hc, true
+		if k.settles(pl, 1, h) {
+			return true
+		}
 		upper = h.T
 	}
 	out := k.sideBand(tri, begin, delta, upper)
@@ -189,13 +188,12 @@ func (k *capsuleCaster) pieces(tri *geom.Triangle, begin, delta *mgl64.Vec3, max
 		if found {
 			upper = h.T
 		}
-		var hc Hit
 		var ok bool
 		switch {
 		case i < 3 && !out.edge(i, next(i, 3)):
-			hc, ok = u.face(i, upper)
+			ok = u.face(i, upper, &hc)
 		case i >= 3 && !out.vertex(i-3):
-			hc, ok = u.vertexSegment(i-3, upper)
+			ok = u.vertexSegment(i-3, upper, &hc)
 		}
 		if ok && (!found || hc.T < h.T) {
 			*h, found = hc, true
@@ -618,22 +616,22 @@ func (u *capsuleFrame) pierce(h *Hit) bool {
 // along the edge, or a point edge) has no face: its area lies within 1e-12
 // of its size of those edges (planeNormal). The contact, if the center's
 // projection at the plane's entry time t1 lies inside, is mapped back to
-// the triangle (capsuleEdgeContact).
-func (u *capsuleFrame) face(i int, upper float64) (Hit, bool) {
+// the triangle (capsuleEdgeContact) and written to h (only then).
+func (u *capsuleFrame) face(i int, upper float64, h *Hit) bool {
 	a, b := u.verts[i], u.verts[next(i, 3)]
 	n, usable := planeNormal(b.sub(a), u.S)
 	if !usable {
-		return Hit{}, false
+		return false
 	}
 	face := n.unit()
 	p := [4]vec3{a.sub(u.S), b.sub(u.S), b.add(u.S), a.add(u.S)}
 	t1, ok := planeSweptSphere(u.B.sub(p[0]).dot(face), u.D.dot(face), 1, upper) // 3.1
 	if !ok {
-		return Hit{}, false // the sphere never reaches the plane by upper
+		return false // the sphere never reaches the plane by upper
 	}
 	c1 := u.B.madd(u.D, t1)
 	if !polygonContains(p[:], face, c1) { // 3.3
-		return Hit{}, false
+		return false
 	}
 	c := contact{t: t1, point: c1.madd(face, -c1.sub(p[0]).dot(face)), feature: Face}
 	normal := c1.sub(c.point)
@@ -643,9 +641,7 @@ func (u *capsuleFrame) face(i int, upper float64) (Hit, bool) {
 		normal = face.mul(sign(normal.dot(face))) // exact, rather than the difference of two nearby points
 		normal = u.outOfTriangle(i, normal)
 	}
-	var h Hit
-	ok = u.hit(capsuleEdgeContact(c, i, a, b, u.S, n), normal.unit(), &h)
-	return h, ok
+	return u.hit(capsuleEdgeContact(c, i, a, b, u.S, n), normal.unit(), h)
 }
 
 // outOfTriangle keeps the normal n of a contact on edge i's parallelogram
@@ -684,35 +680,34 @@ func (u *capsuleFrame) outOfTriangle(i int, n vec3) vec3 {
 // minEdgeSq of the triangle's size (or tinyEdgeSq), which lies within
 // 1e-12 of that size of its ends. offEdge skips the quadratic when every
 // foot lies beyond one end, with the margin it explains. The contact is
-// the triangle's vertex j (the capsule's side touches it).
-func (u *capsuleFrame) vertexSegment(j int, upper float64) (Hit, bool) {
+// the triangle's vertex j (the capsule's side touches it), written to h
+// (only when there is one).
+func (u *capsuleFrame) vertexSegment(j int, upper float64, h *Hit) bool {
 	v1, e := u.verts[j].sub(u.S), u.S.mul(2)
 	ee := e.dot(e)
 	size2 := max(u.verts[1].lenSq(), u.verts[2].lenSq()) + ee
 	if !(ee > minEdgeSq*size2 && ee > tinyEdgeSq) {
-		return Hit{}, false
+		return false
 	}
 	vb := u.B.sub(v1)
 	f0, g := vb.dot(e), u.D.dot(e) // the foot's position along e is f0 + t·g
 	if offEdge(f0, f0+upper*g, ee, 2e-24*(vb.lenSq()+u.D.lenSq()+1)*ee) {
-		return Hit{}, false
+		return false
 	}
 	bPerp, dPerp := vb.madd(e, -f0/ee), u.D.madd(e, -g/ee)
 	t, ok := lowestRoot(-dPerp.dot(dPerp), -2*dPerp.dot(bPerp), 1-bPerp.dot(bPerp), upper)
 	if !ok {
-		return Hit{}, false
+		return false
 	}
 	f := vb.madd(u.D, t).dot(e)
 	if !(f >= 0 && f <= ee) {
-		return Hit{}, false
+		return false
 	}
 	normal := u.B.madd(u.D, t).sub(v1.madd(e, f/ee))
 	if normal.isZero() {
 		normal = fallbackNormal(vec3{}, u.D)
 	}
-	var h Hit
-	ok = u.hit(contact{t: t, feature: Vertex, index: j}, normal.unit(), &h)
-	return h, ok
+	return u.hit(contact{t: t, feature: Vertex, index: j}, normal.unit(), h)
 }
 
 // capsuleEdgeContact maps a face contact m on the parallelogram of edge i
