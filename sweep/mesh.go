@@ -363,9 +363,8 @@ type nearBox struct {
 
 // set makes b the float32 form of [lo, hi].
 func (b *nearBox) set(lo, hi *[3]float64) {
-	for i := 0; i < 3; i++ {
-		b.lo[i], b.hi[i] = ceil32(lo[i]), floor32(hi[i])
-	}
+	b.lo = [3]float32{ceil32(lo[0]), ceil32(lo[1]), ceil32(lo[2])}
+	b.hi = [3]float32{floor32(hi[0]), floor32(hi[1]), floor32(hi[2])}
 }
 
 // floor32 is the largest float32 at most x (-Inf below the float32 range,
