@@ -115,13 +115,12 @@ func (s *Shape) extent() mgl64.Vec3 {
 		r := math.Abs(c.Radius)
 		return mgl64.Vec3{math.Abs(c.HalfSegment[0]) + r, math.Abs(c.HalfSegment[1]) + r, math.Abs(c.HalfSegment[2]) + r}
 	case KindBox:
-		var e mgl64.Vec3
-		for _, a := range s.Box.Axes {
-			for k := range 3 {
-				e[k] += math.Abs(a[k])
-			}
+		a := &s.Box.Axes
+		return mgl64.Vec3{
+			math.Abs(a[0][0]) + math.Abs(a[1][0]) + math.Abs(a[2][0]),
+			math.Abs(a[0][1]) + math.Abs(a[1][1]) + math.Abs(a[2][1]),
+			math.Abs(a[0][2]) + math.Abs(a[1][2]) + math.Abs(a[2][2]),
 		}
-		return e
 	}
 	return s.Ellipsoid.Extent()
 }
@@ -150,16 +149,12 @@ func (s *Shape) quickValid() bool {
 		return r >= 1e-70 && r <= 1e70 && v3(s.Capsule.HalfSegment).lenSq() <= hi
 	case KindBox:
 		a := &s.Box.Axes
-		v := [3]vec3{v3p(&a[0]), v3p(&a[1]), v3p(&a[2])}
-		l := [3]float64{v[0].lenSq(), v[1].lenSq(), v[2].lenSq()}
+		v0, v1, v2 := v3p(&a[0]), v3p(&a[1]), v3p(&a[2])
+		l0, l1, l2 := v0.lenSq(), v1.lenSq(), v2.lenSq()
+		d01, d12, d20 := v0.dot(v1), v1.dot(v2), v2.dot(v0)
 		const c2 = OrthogonalTolerance * OrthogonalTolerance / 4
-		ok := true
-		for i := range 3 {
-			j := next(i, 3)
-			d := v[i].dot(v[j])
-			ok = ok && l[i] >= lo && l[i] <= hi && d*d <= c2*l[i]*l[j]
-		}
-		return ok
+		return l0 >= lo && l0 <= hi && l1 >= lo && l1 <= hi && l2 >= lo && l2 <= hi &&
+			d01*d01 <= c2*l0*l1 && d12*d12 <= c2*l1*l2 && d20*d20 <= c2*l2*l0
 	}
 	return false
 }
