@@ -29,8 +29,8 @@ func BoxTriangle(b Box, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit, bool) 
 	}
 	var h Hit
 	var k boxCaster
-	k.b = b
-	ok := k.triangle(&tri, &begin, &delta, 1, &h)
+	k.set(&b, &delta)
+	ok := k.triangle(&tri, &begin, 1, &h)
 	return h, ok
 }
 
@@ -39,7 +39,7 @@ func BoxTriangle(b Box, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit, bool) 
 // does not clear it (zeroing the 13 projections cost a fifth of a box's
 // narrow phase on the block level).
 type boxCaster struct {
-	b    Box
+	f    boxFrame // the frame of the triangle in hand; its box and motion are the cast's (set)
 	axes [boxAxes]satAxis
 
 	// With lazy (a mesh cast), triangle leaves a hit's Point and Feature
@@ -53,26 +53,35 @@ type boxCaster struct {
 	pending, best boxContact
 }
 
-// setLazy makes k defer its contact points (a mesh cast from begin by
-// delta), and notes whether every frame of the cast is moderate without
+// set prepares k for the box b moving by delta: what every triangle's
+// frame shares (the half-extent vectors, their squared lengths and the
+// motion).
+func (k *boxCaster) set(b *Box, delta *mgl64.Vec3) {
+	f := &k.f
+	f.a = [3]vec3{v3(b.Axes[0]), v3(b.Axes[1]), v3(b.Axes[2])}
+	f.aa = [3]float64{f.a[0].lenSq(), f.a[1].lenSq(), f.a[2].lenSq()}
+	f.d = v3p(delta)
+}
+
+// setLazy makes k, once set, defer its contact points (a mesh cast from
+// begin), and notes whether every frame of the cast is moderate without
 // testing each: a mesh with float32 vertices (below 3.5e38) and a box,
 // start and motion whose coordinates are all below 1e99 make frames below
 // 1e100.
-func (k *boxCaster) setLazy(begin, delta *mgl64.Vec3, float32Verts bool) {
-	m := 0.0
-	for _, v := range [...]vec3{v3p(begin), v3p(delta), v3(k.b.Axes[0]), v3(k.b.Axes[1]), v3(k.b.Axes[2])} {
-		m = max(m, abs(v.x), abs(v.y), abs(v.z))
-	}
-	k.lazy, k.small = true, float32Verts && m < 1e99
+func (k *boxCaster) setLazy(begin *mgl64.Vec3, float32Verts bool) {
+	f := &k.f
+	k.lazy = true
+	k.small = float32Verts && v3p(begin).below(1e99) && f.d.below(1e99) && f.a[0].below(1e99) && f.a[1].below(1e99) && f.a[2].below(1e99)
 }
 
-// boxContact is what touching needs to find a hit's point: the frame
-// (relative to the triangle's vertex 0, o), the normal n and the box's
-// center c at T; made says the hit's point was made at once (a frame
-// that is not moderate), so that finish leaves it.
+// boxContact is what touching needs to find a hit's point, beside the
+// cast's box and motion: the triangle's vertex 0 (o) and its other two
+// vertices relative to it (v), the normal n and the box's center c at T;
+// made says the hit's point was made at once (a frame that is not
+// moderate), so that finish leaves it.
 type boxContact struct {
-	f       boxFrame
 	o, n, c vec3
+	v       [2]vec3
 	made    bool
 }
 
@@ -90,7 +99,8 @@ func (k *boxCaster) finish(h *Hit) bool {
 		return true
 	}
 	b := &k.best
-	point, feature := b.f.touching(b.n, b.c)
+	k.f.v = [3]vec3{{}, b.v[0], b.v[1]} // the frame of the best hit's triangle, as far as touching reads it
+	point, feature := k.f.touching(b.n, b.c)
 	p := point.add(b.o)
 	h.Point, h.Feature = p.mgl(), feature
 	return p.finite()
@@ -197,24 +207,25 @@ func (f *boxFrame) axis(k int) vec3 {
 	return n
 }
 
-// setEdges makes the edges and the squared lengths axis reads.
+// setEdges makes the triangle's edges and their squared lengths, which
+// axis reads (with the axes' squared lengths, made by boxCaster.set).
 func (f *boxFrame) setEdges() {
 	for j := range 3 {
 		f.e[j] = f.v[next(j, 3)].sub(f.v[j]) // e0 = v1 - v0, e1 = v2 - v1, e2 = v0 - v2
-		f.ee[j], f.aa[j] = f.e[j].lenSq(), f.a[j].lenSq()
+		f.ee[j] = f.e[j].lenSq()
 	}
 }
 
-// triangle is BoxTriangle for the valid box k.b and finite input, the hit
+// triangle is BoxTriangle for the valid box and the motion set (set), a
+// finite start and triangle, the hit
 // written to h. The first contact is T = max(0, max enter) when that is
 // <= min(1, min exit): the sets are apart on some axis for any earlier t
 // (Ericson §5.5.8); a NaN (an overflowing coordinate) is no hit. It stops
 // as soon as an axis enters after maxT (<= 1), which only rejects hits
 // later than maxT.
-func (k *boxCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT float64, h *Hit) bool {
-	b := &k.b
-	o := v3p(&tri[0])
-	f := boxFrame{c: v3p(begin).sub(o), d: v3p(delta), a: [3]vec3{v3(b.Axes[0]), v3(b.Axes[1]), v3(b.Axes[2])}}
+func (k *boxCaster) triangle(tri *geom.Triangle, begin *mgl64.Vec3, maxT float64, h *Hit) bool {
+	o, f := v3p(&tri[0]), &k.f
+	f.c = v3p(begin).sub(o)
 	f.v = [3]vec3{{}, v3p(&tri[1]).sub(o), v3p(&tri[2]).sub(o)}
 	f.setEdges()
 	axes := &k.axes
@@ -252,7 +263,7 @@ func (k *boxCaster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT 
 		return false
 	}
 	if k.lazy && (k.small || f.moderate()) {
-		k.pending = boxContact{f: f, o: o, n: n, c: c}
+		k.pending = boxContact{o: o, n: n, c: c, v: [2]vec3{f.v[1], f.v[2]}}
 		*h = Hit{T: t, Normal: n.mgl()}
 		return true
 	}

@@ -31,7 +31,7 @@ func (c *caster) triangle(tri *geom.Triangle, begin, delta *mgl64.Vec3, maxT flo
 	if c.capsule != nil {
 		return c.capsule.triangle(tri, begin, delta, maxT, h)
 	}
-	return c.box.triangle(tri, begin, delta, maxT, h)
+	return c.box.triangle(tri, begin, maxT, h)
 }
 
 // keep tells the shape that the hit it has just written is the best so

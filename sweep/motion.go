@@ -61,8 +61,8 @@ func (m *Mesh) cast(s *Shape, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit,
 		c.capsule = &k
 	} else {
 		var k boxCaster
-		k.b = s.Box
-		k.setLazy(&begin, &delta, m.vert32 != nil)
+		k.set(&s.Box, &delta)
+		k.setLazy(&begin, m.vert32 != nil)
 		c.box = &k
 	}
 	return m.castMesh(&c, s.extent(), begin, delta, ignoreLeaving)
