@@ -392,7 +392,7 @@ func clipToBox(poly []vec3, c vec3, a *[3]vec3, slack float64) (vec3, bool) {
 		lim := a[i].lenSq() + slack*a[i].length()
 		for _, sgn := range [2]float64{1, -1} {
 			dir := a[i].mul(sgn)
-			if out, cut := clipPlane(cur, spare[:0], func(x vec3) float64 { return x.sub(c).dot(dir) - lim }); cut {
+			if out, cut := clipPlane(cur, spare[:0], c, dir, lim); cut {
 				cur, spare = out, cur
 			}
 			if len(cur) == 0 {
@@ -408,7 +408,8 @@ func clipToBox(poly []vec3, c vec3, a *[3]vec3, slack float64) (vec3, bool) {
 }
 
 // clipPlane keeps the part of the polygon in (a point, a segment or a
-// polygon, in order) where dist <= 0, appending its vertices to dst: each
+// polygon, in order) where dist(x) = (x - c)·dir - lim <= 0, appending
+// its vertices to dst: each
 // vertex kept, and each crossing of an edge, at the interpolated point
 // (Sutherland-Hodgman). Rounding can make more crossings than a convex
 // polygon has; append then grows dst off the stack, which is only slower.
@@ -421,12 +422,12 @@ func clipToBox(poly []vec3, c vec3, a *[3]vec3, slack float64) (vec3, bool) {
 // returns it with cut false, without copying it: a plane that cuts
 // nothing is the common case (the floor under a box meets its bottom
 // face, and a touching vertex or edge lies inside every face's plane).
-func clipPlane(poly, dst []vec3, dist func(vec3) float64) (out []vec3, cut bool) {
+func clipPlane(poly, dst []vec3, c, dir vec3, lim float64) (out []vec3, cut bool) {
 	n := len(poly)
 	var buf [maxClip]float64
-	d := buf[:0]
+	d := buf[:0] // (append grows it off the stack for a longer polygon, see above)
 	for _, p := range poly {
-		dp := dist(p)
+		dp := p.sub(c).dot(dir) - lim
 		d = append(d, dp)
 		cut = cut || !(dp <= 0)
 	}
