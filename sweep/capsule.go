@@ -46,8 +46,8 @@ func CapsuleTriangle(c Capsule, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit
 // (NewQuery) of the sphere of radius r moving by delta from begin + s,
 // and the starts of its two ends, begin + s and begin - s (or the one,
 // begin, when s = 0), from which that one sphere is tested as the caps
-// (Query.testFrom): the caps share the shape and the motion and differ
-// only in where they start.
+// (cap): the caps share the shape and the motion and differ only in where
+// they start.
 type capsuleCaster struct {
 	c    Capsule
 	q    Query
