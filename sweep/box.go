@@ -60,6 +60,7 @@ func (k *boxCaster) set(b *Box, delta *mgl64.Vec3) {
 	f := &k.f
 	f.a = [3]vec3{v3(b.Axes[0]), v3(b.Axes[1]), v3(b.Axes[2])}
 	f.aa = [3]float64{f.a[0].lenSq(), f.a[1].lenSq(), f.a[2].lenSq()}
+	f.aligned = [3]bool{f.a[0].onAxis(), f.a[1].onAxis(), f.a[2].onAxis()}
 	f.d = v3p(delta)
 }
 
@@ -114,9 +115,11 @@ type boxFrame struct {
 	a    [3]vec3
 	v    [3]vec3
 	// For the cross-product axes (axis): the edges e_j = v_{j+1} - v_j,
-	// and the squared lengths of the edges and of the axes a_i.
-	e      [3]vec3
-	ee, aa [3]float64
+	// and the squared lengths of the edges and of the axes a_i; aligned[i]
+	// when a_i has two zero coordinates (alignedCross).
+	e       [3]vec3
+	ee, aa  [3]float64
+	aligned [3]bool
 }
 
 // satAxis is the separating-axis test of one axis L on moving intervals
@@ -202,10 +205,28 @@ func (f *boxFrame) axis(k int) vec3 {
 	j, i := (k-4)/3, (k-4)%3
 	n := f.e[j].cross(f.a[i]) // planeNormal's normal, from the squared lengths made once
 	if n.lenSq() < crossRecheck*(f.ee[j]*f.aa[i]) {
-		n = exactCross(f.e[j], f.a[i])
+		if f.aligned[i] {
+			n = alignedCross(n)
+		} else {
+			n = exactCross(f.e[j], f.a[i])
+		}
 	}
 	return n
 }
+
+// alignedCross is exactCross(e, a) for an axis a with two zero coordinates
+// (an axis-aligned box's), given n = e x a, the plain cross product, where
+// axis asks for it (|n|² below crossRecheck of |e|²|a|², so no product
+// overflows). Each
+// coordinate of e x a is a difference of two products of which one has a
+// zero factor of a, so it is exactly zero (e finite), and the other is
+// rounded once, as geom.DiffProd rounds the exact difference: the
+// coordinates agree with DiffProd's except that a difference of two zeros
+// may be -0 where DiffProd's is +0, which adding +0 turns into +0
+// (TestAlignedCrossIsExact). Axis-aligned walls beside an axis-aligned box
+// make edges parallel to its axes, whose products this spares DiffProd's
+// fused multiply-adds.
+func alignedCross(n vec3) vec3 { return vec3{n.x + 0, n.y + 0, n.z + 0} }
 
 // setEdges makes the triangle's edges and their squared lengths, which
 // axis reads (with the axes' squared lengths, made by boxCaster.set).

@@ -117,6 +117,10 @@ func (a vec3) absSum() float64 { return abs(a.x) + abs(a.y) + abs(a.z) }
 // absDot is Σ|a_k b_k|, the magnitude the rounding of a·b scales with.
 func (a vec3) absDot(b vec3) float64 { return abs(a.x*b.x) + abs(a.y*b.y) + abs(a.z*b.z) }
 
+// onAxis reports whether at least two coordinates are zero (of either
+// sign).
+func (a vec3) onAxis() bool { return b2u(a.x == 0)+b2u(a.y == 0)+b2u(a.z == 0) >= 2 }
+
 // below reports whether every coordinate's magnitude is below lim (false
 // for a NaN).
 func (a vec3) below(lim float64) bool { return abs(a.x) < lim && abs(a.y) < lim && abs(a.z) < lim }
