@@ -48,6 +48,9 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 	if m.vert32 != nil {
 		return c.sweepNear(&w)
 	}
+	if useLeaf4(&q) {
+		return c.sweepLeaves(&w)
+	}
 	var tri geom.Triangle
 	var h Hit
 	for {

@@ -58,10 +58,11 @@ func useLeaf4(q *Query) bool { return leaf4On && useAVX2 && q.reachFirst }
 // with sweepNear's scalar loop.
 var leaf4On = haveLeaf4
 
-// sweepLeaves is sweepNear's loop with a leaf's box tests and ball early
-// outs made at once by leaf4AVX2, against the best T at the leaf's start
-// (upper). Its answers are sweepNear's: a triangle the box test rejects is
-// one loadNear rejects; one the ball test rejects is one outOfReach
+// sweepLeaves is sweepNear's loop, or for float64 vertices (c.near false)
+// Mesh.sweep's own, with a leaf's box tests and ball early outs made at
+// once by leaf4AVX2 (or leaf4AVX2w), against the best T at the leaf's
+// start (upper). Its answers are those loops': a triangle the box test
+// rejects is one loadNear (loadNear64) rejects; one the ball test rejects is one outOfReach
 // rejects with maxT = upper, which is what sweepNear tests it with unless
 // an earlier triangle of the same leaf has lowered the best T since; then
 // the leaf's remaining box survivors go through outOfReach with the new
@@ -80,7 +81,12 @@ func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 			return c.r.best, c.r.found
 		}
 		upper := c.r.bestT
-		keep := uint(leaf4AVX2(&fr, &m.tris[first], &m.vert32[0], q, &c.box, upper, int(count), &m.vbase[0], int(first)))
+		var keep uint
+		if c.near {
+			keep = uint(leaf4AVX2(&fr, &m.tris[first], &m.vert32[0], q, &c.box, upper, int(count), &m.vbase[0], int(first)))
+		} else {
+			keep = uint(leaf4AVX2w(&fr, &m.tris[first], &m.verts[0], q, 0, upper, int(count), &m.vbase[0], int(first)))
+		}
 		// keep: bit i set if triangle i passes the box test, bit 4+i if it
 		// passes the ball test too. The loop visits the ball survivors
 		// (in the leaf's order) while the best T is upper, without an

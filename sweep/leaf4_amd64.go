@@ -2,6 +2,8 @@
 
 package sweep
 
+import "github.com/go-gl/mathgl/mgl64"
+
 // haveLeaf4 reports whether leaf4AVX2 is the assembly of leaf4_amd64.s.
 // Not with GOAMD64=v3 or above: there the compiler fuses x*y + z in Go
 // code into one FMA (one rounding), and the assembly, which rounds the
@@ -27,6 +29,15 @@ const haveLeaf4 = true
 //
 //go:noescape
 func leaf4AVX2(fr *leafFrame, tris *uint64, verts *[3]float32, q *Query, b *nearBox, upper float64, n int, vbase *uint32, first int) (keep int)
+
+// leaf4AVX2w is leaf4AVX2 for float64 vertices (Mesh.verts, from verts
+// on): the box test is Mesh.loadNear64's against q's own box (boxLo,
+// boxHi), then the same ball early out and frame values. The unused word
+// keeps the arguments where leaf4AVX2 has them: both end in the same
+// code.
+//
+//go:noescape
+func leaf4AVX2w(fr *leafFrame, tris *uint64, verts *mgl64.Vec3, q *Query, _ uintptr, upper float64, n int, vbase *uint32, first int) (keep int)
 
 // leafConsts are outOfReach's constants, read by leaf4AVX2: the same
 // Go constant expressions, so the same float64 values.
