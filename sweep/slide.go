@@ -117,7 +117,7 @@ func (m *Mesh) Slide(e Ellipsoid, from, to mgl64.Vec3, opt SlideOptions) SlideRe
 func (m *Mesh) SlideShape(s Shape, from, to mgl64.Vec3, opt SlideOptions) SlideResult {
 	opt = opt.WithDefaults(s)
 	res := SlideResult{Final: from}
-	if !castable(&s, from, to.Sub(from)) {
+	if !m.castable(&s, from, to.Sub(from)) {
 		return res
 	}
 	var planes planeSet
