@@ -4,12 +4,13 @@ import "math/bits"
 
 // The narrow phase's front end for a whole leaf at once (sweepLeaves). A
 // leaf holds at most maxLeaf = 4 triangles; most of those a cast reads are
-// rejected by the float32 box test (Mesh.loadNear) or by the ball early
-// out (Query.outOfReach) after the unit-space transform (Query.frame).
-// leaf4AVX2 (leaf4_amd64.s) makes both decisions for the leaf's
-// triangles side by side, one per lane of the AVX2 registers, with the
-// same IEEE operations in the same order as loadNear, frame and
-// outOfReach, so that it rejects exactly the triangles they reject
+// rejected by the float32 box test (Mesh.loadNear; Mesh.loadNear64's on
+// float64 vertices) or by the ball early out (Query.outOfReach) after the
+// unit-space transform (Query.frame). leaf4AVX2 (leaf4_amd64.s; leaf4AVX2w
+// for float64 vertices) makes both decisions for the leaf's triangles
+// side by side, one per lane of the AVX2 registers, with the same IEEE
+// operations in the same order as the box test, frame and outOfReach, so
+// that it rejects exactly the triangles they reject
 // (TestLeaf4MatchesScalar). It also stores frame's values for the
 // leaf's triangles (leafFrame), from which the triangles it keeps take the
 // scalar path: the plane stage and the rest.
