@@ -233,6 +233,110 @@ none:
 	VZEROUPPER
 	RET
 
+#define NM ((Query_shape+shape_normalMap)+lin3_mat3)
+
+// PLANE sets Y10 to the lanes whose triangle triFrame.plane would reject
+// by missesSlab, against maxT = upper, from the edges and bw stored in fr
+// (SI) and q's delta and normal map (DI): nw = e1 x e2 (vec3.cross), ee =
+// |e1|²|e2|², a lane decided only when the plain cross product stands
+// (not nw·nw < crossRecheck*ee, where plane recomputes it exactly) and
+// the plane is usable (nw·nw > SliverSine²*ee); then n = normalMap nw
+// (three products when diagonal, else three dots), bn = bw·nw, dn =
+// dw·nw and missesSlab(bn, dn, n·n, upper): centerSide's flip as an XOR
+// of bn's sign bit (the same as multiplying by ±1 but for a NaN's sign,
+// which no comparison sees), rm = n·n*(1 + 1e-12), left = bn + upper*dn,
+// rejected when bn² > rm and (dn is not below 0, or left > 0 and left² >
+// rm). The same operations in the same order as the Go code, as for
+// frame; GT_OQ and LT_OQ are Go's > and <, false for NaN. A rejection
+// against upper is one against any best T up to it: left only grows as
+// maxT falls (dn < 0 there), and the rest does not depend on maxT.
+// Scratch: Y0-Y15, CX.
+#define PLANE \
+	VMOVUPD (32*6)(SI), Y0; \
+	VMOVUPD (32*7)(SI), Y1; \
+	VMOVUPD (32*8)(SI), Y2; \
+	VMOVUPD (32*9)(SI), Y3; \
+	VMOVUPD (32*10)(SI), Y4; \
+	VMOVUPD (32*11)(SI), Y5; \
+	VMULPD Y5, Y1, Y6; \
+	VMULPD Y4, Y2, Y9; \
+	VSUBPD Y9, Y6, Y6; \
+	VMULPD Y3, Y2, Y7; \
+	VMULPD Y5, Y0, Y9; \
+	VSUBPD Y9, Y7, Y7; \
+	VMULPD Y4, Y0, Y8; \
+	VMULPD Y3, Y1, Y9; \
+	VSUBPD Y9, Y8, Y8; \
+	LENSQ(Y0, Y1, Y2); \
+	LENSQ(Y3, Y4, Y5); \
+	VMULPD Y3, Y0, Y0; \
+	VMULPD Y6, Y6, Y10; \
+	VMULPD Y7, Y7, Y11; \
+	VADDPD Y11, Y10, Y10; \
+	VMULPD Y8, Y8, Y11; \
+	VADDPD Y11, Y10, Y10; \
+	VBROADCASTSD ·leafConsts+32(SB), Y11; \
+	VMULPD Y0, Y11, Y11; \
+	VCMPPD $0x11, Y11, Y10, Y12; \
+	VBROADCASTSD ·leafConsts+40(SB), Y11; \
+	VMULPD Y0, Y11, Y11; \
+	VCMPPD $0x1e, Y11, Y10, Y13; \
+	VANDNPD Y13, Y12, Y12; \
+	MOVBLZX ((Query_shape+shape_normalMap)+lin3_diag)(DI), CX; \
+	TESTL CX, CX; \
+	JZ planefull; \
+	VBROADCASTSD ((Query_shape+shape_normalMap)+lin3_d+vec3_x)(DI), Y3; \
+	VMULPD Y6, Y3, Y3; \
+	VBROADCASTSD ((Query_shape+shape_normalMap)+lin3_d+vec3_y)(DI), Y4; \
+	VMULPD Y7, Y4, Y4; \
+	VBROADCASTSD ((Query_shape+shape_normalMap)+lin3_d+vec3_z)(DI), Y5; \
+	VMULPD Y8, Y5, Y5; \
+	JMP planemapped; \
+planefull: \
+	ROW(NM+mat3_r0, Y6, Y7, Y8, Y3); \
+	ROW(NM+mat3_r1, Y6, Y7, Y8, Y4); \
+	ROW(NM+mat3_r2, Y6, Y7, Y8, Y5); \
+planemapped: \
+	LENSQ(Y3, Y4, Y5); \
+	VMOVUPD (32*3)(SI), Y0; \
+	VMULPD Y6, Y0, Y0; \
+	VMOVUPD (32*4)(SI), Y1; \
+	VMULPD Y7, Y1, Y1; \
+	VADDPD Y1, Y0, Y0; \
+	VMOVUPD (32*5)(SI), Y1; \
+	VMULPD Y8, Y1, Y1; \
+	VADDPD Y1, Y0, Y0; \
+	VBROADCASTSD (Query_delta+0)(DI), Y1; \
+	VMULPD Y6, Y1, Y1; \
+	VBROADCASTSD (Query_delta+8)(DI), Y2; \
+	VMULPD Y7, Y2, Y2; \
+	VADDPD Y2, Y1, Y1; \
+	VBROADCASTSD (Query_delta+16)(DI), Y2; \
+	VMULPD Y8, Y2, Y2; \
+	VADDPD Y2, Y1, Y1; \
+	MOVQ $0x8000000000000000, CX; \
+	VMOVQ CX, X9; \
+	VBROADCASTSD X9, Y9; \
+	VANDPD Y9, Y0, Y9; \
+	VXORPD Y9, Y0, Y0; \
+	VXORPD Y9, Y1, Y1; \
+	VBROADCASTSD ·leafConsts+48(SB), Y2; \
+	VMULPD Y2, Y3, Y3; \
+	VBROADCASTSD upper+40(FP), Y2; \
+	VMULPD Y1, Y2, Y2; \
+	VADDPD Y2, Y0, Y2; \
+	VMULPD Y0, Y0, Y4; \
+	VCMPPD $0x1e, Y3, Y4, Y4; \
+	VXORPD Y5, Y5, Y5; \
+	VCMPPD $0x11, Y5, Y1, Y6; \
+	VCMPPD $0x1e, Y5, Y2, Y7; \
+	VMULPD Y2, Y2, Y8; \
+	VCMPPD $0x1e, Y3, Y8, Y8; \
+	VANDPD Y8, Y7, Y7; \
+	VANDNPD Y6, Y7, Y10; \
+	VANDNPD Y4, Y10, Y10; \
+	VANDPD Y12, Y10, Y10
+
 // leaf4frame<> is the part of leaf4AVX2 and leaf4AVX2w after the box
 // test, entered by a jump from either (so with their arguments, which
 // have the same layout): Query.frame then Query.outOfReach on the rows
@@ -375,6 +479,13 @@ mapped:
 	VMOVMSKPD Y6, AX
 	NOTQ AX
 	ANDQ DX, AX
+	JZ planed
+	PLANE
+	VMOVMSKPD Y10, CX
+	NOTQ CX
+	ANDQ CX, AX
+
+planed:
 	SHLQ $4, AX
 	ORQ AX, DX
 	MOVQ DX, keep+72(FP)

@@ -44,9 +44,9 @@ func (c *leafCase) tri(i int) geom.Triangle {
 // scalar returns the decisions sweepNear (or, when wide, Mesh.sweep's
 // float64 loop) makes on the leaf, in leaf4AVX2's form: bit i if
 // loadNear's (loadNear64's) box test keeps triangle i, bit 4+i if frame
-// then outOfReach with maxT = upper keeps it too.
-func (c *leafCase) scalar() int {
-	keep := 0
+// then outOfReach with maxT = upper keeps it too and planeMisses does
+// not reject it; and how many the plane test rejected.
+func (c *leafCase) scalar() (keep, planeRejected int) {
 	for i := 0; i < c.n; i++ {
 		tri := c.tri(i)
 		if c.outside(i, &tri) {
@@ -55,11 +55,29 @@ func (c *leafCase) scalar() int {
 		keep |= 1 << i
 		var s triScratch
 		c.q.frame(&tri, &s.f, &s.u)
-		if !c.q.outOfReach(&s.u, c.upper) {
-			keep |= 1 << (4 + i)
+		if c.q.outOfReach(&s.u, c.upper) {
+			continue
 		}
+		if planeMisses(&c.q, &s.f, c.upper) {
+			planeRejected++
+			continue
+		}
+		keep |= 1 << (4 + i)
 	}
-	return keep
+	return keep, planeRejected
+}
+
+// planeMisses reports whether the leaf filter's plane test rejects the
+// triangle whose frame f holds for the query q: triFrame.plane against
+// maxT = upper rejects it by missesSlab, with the plain cross product (a
+// triangle whose normal plane recomputes exactly is left to plane).
+func planeMisses(q *Query, f *triFrame, upper float64) bool {
+	ee := f.e1.lenSq() * f.e2.lenSq()
+	if f.e1.cross(f.e2).lenSq() < crossRecheck*ee {
+		return false
+	}
+	f.plane(&q.normalMap, upper)
+	return f.usable && missesSlab(f.bn, f.dn, f.n.lenSq(), upper)
 }
 
 // outside reports whether the box test rejects triangle i (tri): on the
@@ -242,8 +260,9 @@ func (c *leafCase) randTriangle(r *rand.Rand, i int, begin, delta mgl64.Vec3, si
 	c.tris[i] = a | b<<triIdxBits | d<<(2*triIdxBits)
 }
 
-// TestLeaf4MatchesScalar requires leaf4AVX2 to make exactly the decisions
-// of loadNear's box test and of frame then outOfReach, and to store
+// TestLeaf4MatchesScalar requires leaf4AVX2 (and leaf4AVX2w) to make
+// exactly the decisions of loadNear's (loadNear64's) box test, of frame
+// then outOfReach, and of plane's slab test (planeMisses), and to store
 // exactly frame's values (leafCase.filter), on random leaves
 // (randLeafCase), on queries whose unit-space values overflow, and on
 // leaves whose first triangle lies on the edge of
@@ -255,9 +274,11 @@ func TestLeaf4MatchesScalar(t *testing.T) {
 		t.Skip("no AVX2 assembly here")
 	}
 	r := rand.New(rand.NewPCG(41, 42))
-	var lanes, boxKept, ballKept, edges int
+	var lanes, boxKept, ballKept, planeRejected, edges int
 	check := func(c *leafCase) {
-		got, want := c.filter(t), c.scalar()
+		got := c.filter(t)
+		want, rejected := c.scalar()
+		planeRejected += rejected
 		if got != want {
 			t.Fatalf("query %+v, box %+v, upper %v, triangles %v: leaf4AVX2 keeps %08b, the Go code %08b",
 				c.q, c.box, c.upper, c.tris[:c.n], got, want)
@@ -286,8 +307,9 @@ func TestLeaf4MatchesScalar(t *testing.T) {
 			check(&c)
 		}
 	}
-	t.Logf("%d triangles: %d kept by the box test, %d of them by the ball test; %d leaves on the edge of the ball test", lanes, boxKept, ballKept, edges)
-	if boxKept < lanes/4 || ballKept < boxKept/4 || boxKept-ballKept < boxKept/4 || edges < n/100 {
+	t.Logf("%d triangles: %d kept by the box test, %d of them by the ball and plane tests (%d rejected by the plane test); %d leaves on the edge of the ball test",
+		lanes, boxKept, ballKept, planeRejected, edges)
+	if boxKept < lanes/4 || ballKept < boxKept/4 || boxKept-ballKept < boxKept/4 || planeRejected < lanes/100 || edges < n/100 {
 		t.Fatal("the cases do not exercise both outcomes of both tests")
 	}
 }
@@ -305,7 +327,8 @@ func (c *leafCase) overflow(r *rand.Rand) {
 }
 
 // onEdge moves the query or the best T so that the leaf's first triangle
-// lies on the edge of outOfReach's decision: upper and its float64
+// lies on the edge of outOfReach's decision, or of the plane test's
+// (planeMisses) for a third of the calls: upper and its float64
 // successor, or the query's begin and the next begin along a line, give
 // different decisions (upper is left at the lower one; the query at the
 // begin it tests). It reports false when it finds no such place.
@@ -315,8 +338,12 @@ func (c *leafCase) onEdge(r *rand.Rand) bool {
 		return false
 	}
 	var s triScratch
+	plane := r.IntN(3) == 0
 	rejects := func(q *Query, upper float64) bool {
 		q.frame(&tri, &s.f, &s.u)
+		if plane {
+			return planeMisses(q, &s.f, upper)
+		}
 		return q.outOfReach(&s.u, upper)
 	}
 	if r.IntN(2) == 0 { // bisect upper
