@@ -84,10 +84,10 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 //     and Query.testInBox does the rest; taken without AVX2, with the
 //     purego tag, or for an ill-conditioned ellipsoid;
 //   - sweepLeaves (leaf4.go): sweepNear, or for float64 vertices sweep's
-//     own loop, with a whole leaf's box tests, frames and ball early outs
-//     made at once in assembly (leaf4AVX2, leaf4AVX2w), then
-//     Query.afterReach for the triangles kept: what a game's sweeps take
-//     on amd64;
+//     own loop, with a whole leaf's box tests, frames, ball early outs
+//     and plane slab tests made at once in assembly (leaf4AVX2,
+//     leaf4AVX2w), then Query.afterReach for the triangles kept: what a
+//     game's sweeps take on amd64;
 //   - sweepCtx.test: one triangle in index order for atStart, either
 //     form, after the settled check.
 //
