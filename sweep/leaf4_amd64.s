@@ -5,7 +5,9 @@
 
 // leaf4AVX2: Mesh.loadNear's box test and Query.frame then
 // Query.outOfReach for up to four triangles, one per lane, storing frame's
-// values (leafFrame) for the triangles kept. Why the decisions and the
+// values (leafFrame) for the triangles kept, then triFrame.plane's slab
+// test (PLANE, whose comment has its own argument); leaf4AVX2w the same
+// on float64 vertices (VADDR and BOX64 below). Why the decisions and the
 // stored values are those of the Go code, bit for bit:
 //
 //   - The triangles are read as Mesh.load reads them: the indices in the
@@ -342,7 +344,8 @@ planemapped: \
 // have the same layout): Query.frame then Query.outOfReach on the rows
 // Y0-Y8 (row 3j+k: coordinate k of vertex j, float64, one triangle a
 // lane), with DI = q and DX the lanes in the box, which it returns in
-// bits 0-3 of keep and, those that pass the ball test too, in bits 4-7.
+// bits 0-3 of keep and, those that pass the ball test and PLANE's slab
+// test too, in bits 4-7.
 TEXT leaf4frame<>(SB), NOSPLIT, $0-80
 	// frame: a in Y0-Y2 (stored: the origin), the edges b - a in Y3-Y5
 	// and c - a in Y6-Y8, then begin - a in Y0-Y2 (stored with the edges,
