@@ -48,6 +48,9 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 	if m.vert32 != nil {
 		return c.sweepNear(&w)
 	}
+	if useLeaf4(&q) {
+		return c.sweepLeaves(&w)
+	}
 	var tri geom.Triangle
 	var h Hit
 	for {
@@ -73,15 +76,18 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 //
 //   - sweep's own loop: meshes not in the common form (float64
 //     vertices), through Mesh.loadNear64 (Query.test's box test on the
-//     stored vertices) and Query.testInBox;
+//     stored vertices) and Query.testInBox; taken where sweepLeaves is
+//     not (without AVX2, with the purego tag, or for an ill-conditioned
+//     ellipsoid);
 //   - sweepNear: the common form (float32 vertices),
 //     where the box test runs on the float32 vertices (Mesh.loadNear)
 //     and Query.testInBox does the rest; taken without AVX2, with the
 //     purego tag, or for an ill-conditioned ellipsoid;
-//   - sweepLeaves (leaf4.go): sweepNear with a whole leaf's box tests,
-//     frames and ball early outs made at once in assembly (leaf4AVX2),
-//     then Query.afterReach for the triangles kept: what a game's sweeps
-//     take on amd64;
+//   - sweepLeaves (leaf4.go): sweepNear, or for float64 vertices sweep's
+//     own loop, with a whole leaf's box tests, frames, ball early outs
+//     and plane slab tests made at once in assembly (leaf4AVX2,
+//     leaf4AVX2w), then Query.afterReach for the triangles kept: what a
+//     game's sweeps take on amd64;
 //   - sweepCtx.test: one triangle in index order for atStart, either
 //     form, after the settled check.
 //
@@ -92,9 +98,9 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 // the narrow phase computes goes into its stages (reference.go lists
 // them) and reaches all four; a change to the loop's own steps (the
 // order, blocks, offer, atStart) must be made in all four alike.
-// TestSweepLeavesMatchesScalarLoop compares sweepLeaves with sweepNear,
-// TestSweepMatchesBruteForce (float64 meshes) and the level tests (the
-// common form) compare sweeps with brute force, and
+// TestSweepLeavesMatchesScalarLoop compares sweepLeaves with both scalar
+// loops, TestSweepMatchesBruteForce (float64 meshes) and the level tests
+// (the common form) compare sweeps with brute force, and
 // TestSweepStartTouchingGoesToLowestIndex exercises atStart.
 
 // sweepNear is the loop of sweep for the common form of mesh (float32

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"sweepdbg/geom"
 	"sweepdbg/internal/castfile"
 )
 
@@ -19,40 +20,69 @@ const castsDirEnv = "SWEEP_CASTS_DIR"
 // swept ellipsoid. It reads each file back and checks that the triangles
 // and casts survive exactly.
 func TestExportLevelCasts(t *testing.T) {
-	dir := os.Getenv(castsDirEnv)
-	if dir == "" {
-		t.Skipf("set %s to a directory to export the level casts", castsDirEnv)
-	}
+	dir := castsDir(t)
 	for _, lv := range benchLevels() {
 		casts := make([]castfile.Cast, len(lv.casts))
 		for i, q := range lv.casts {
 			casts[i] = castfile.Cast{Begin: q.begin, Delta: q.delta}
 		}
-		r := lv.player.Axes[0].Len()
-		path := filepath.Join(dir, lv.name+".json")
-		if err := castfile.Write(path, castfile.New(lv.name, r, lv.tris, casts)); err != nil {
-			t.Fatal(err)
-		}
-		f, err := castfile.Read(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := f.Tris()
-		if len(got) != len(lv.tris) || f.Radius != r || len(f.CastList()) != len(casts) {
-			t.Fatalf("%s: read back %d triangles, radius %v, %d casts; want %d, %v, %d",
-				lv.name, len(got), f.Radius, len(f.CastList()), len(lv.tris), r, len(casts))
-		}
-		for i := range got {
-			if got[i] != lv.tris[i] {
-				t.Fatalf("%s: triangle %d read back as %v, want %v", lv.name, i, got[i], lv.tris[i])
-			}
-		}
-		for i, c := range f.CastList() {
-			if c != casts[i] {
-				t.Fatalf("%s: cast %d read back as %v, want %v", lv.name, i, c, casts[i])
-			}
-		}
-		t.Logf("%s: %d triangles, %d vertices, %d casts, sphere radius %v -> %s",
-			lv.name, len(got), len(f.Vertices)/3, len(casts), r, path)
+		exportCasts(t, dir, lv.name, lv.player.Axes[0].Len(), lv.tris, casts)
 	}
+}
+
+// TestExportTerrainCasts writes the terrain benchmarks' mesh (1,002,528
+// triangles, float64 vertices) and the 2000 queries of benchQueries, cast
+// with BenchmarkSweepTerrain's sphere (radius 0.5), as terrain.json: the
+// terrain's comparison with native Jolt in docs/performance.md, "Terrain,
+// second round". It is not part of tools/joltbench's run (a 40 MB file).
+func TestExportTerrainCasts(t *testing.T) {
+	dir := castsDir(t)
+	qs := benchQueries()
+	casts := make([]castfile.Cast, len(qs))
+	for i, q := range qs {
+		casts[i] = castfile.Cast{Begin: q.begin, Delta: q.delta}
+	}
+	exportCasts(t, dir, "terrain", benchShapes[0].e.Axes[0].Len(), terrain(benchCells), casts)
+}
+
+// castsDir returns the directory named by castsDirEnv, and skips the test
+// when it is unset.
+func castsDir(t *testing.T) string {
+	dir := os.Getenv(castsDirEnv)
+	if dir == "" {
+		t.Skipf("set %s to a directory to export the casts", castsDirEnv)
+	}
+	return dir
+}
+
+// exportCasts writes the mesh tris and casts of a sphere of radius r as
+// the cast file name.json in dir, reads it back and checks that the
+// triangles and casts survive exactly.
+func exportCasts(t *testing.T, dir, name string, r float64, tris []geom.Triangle, casts []castfile.Cast) {
+	t.Helper()
+	path := filepath.Join(dir, name+".json")
+	if err := castfile.Write(path, castfile.New(name, r, tris, casts)); err != nil {
+		t.Fatal(err)
+	}
+	f, err := castfile.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := f.Tris()
+	if len(got) != len(tris) || f.Radius != r || len(f.CastList()) != len(casts) {
+		t.Fatalf("%s: read back %d triangles, radius %v, %d casts; want %d, %v, %d",
+			name, len(got), f.Radius, len(f.CastList()), len(tris), r, len(casts))
+	}
+	for i := range got {
+		if got[i] != tris[i] {
+			t.Fatalf("%s: triangle %d read back as %v, want %v", name, i, got[i], tris[i])
+		}
+	}
+	for i, c := range f.CastList() {
+		if c != casts[i] {
+			t.Fatalf("%s: cast %d read back as %v, want %v", name, i, c, casts[i])
+		}
+	}
+	t.Logf("%s: %d triangles, %d vertices, %d casts, sphere radius %v -> %s",
+		name, len(got), len(f.Vertices)/3, len(casts), r, path)
 }

@@ -4,15 +4,18 @@ import "math/bits"
 
 // The narrow phase's front end for a whole leaf at once (sweepLeaves). A
 // leaf holds at most maxLeaf = 4 triangles; most of those a cast reads are
-// rejected by the float32 box test (Mesh.loadNear) or by the ball early
-// out (Query.outOfReach) after the unit-space transform (Query.frame).
-// leaf4AVX2 (leaf4_amd64.s) makes both decisions for the leaf's
+// rejected by the float32 box test (Mesh.loadNear; Mesh.loadNear64's on
+// float64 vertices) or by the ball early out (Query.outOfReach) after the
+// unit-space transform (Query.frame), or by the plane stage's slab test
+// (missesSlab in triFrame.plane). leaf4AVX2 (leaf4_amd64.s; leaf4AVX2w
+// for float64 vertices) makes the three decisions for the leaf's
 // triangles side by side, one per lane of the AVX2 registers, with the
-// same IEEE operations in the same order as loadNear, frame and
-// outOfReach, so that it rejects exactly the triangles they reject
-// (TestLeaf4MatchesScalar). It also stores frame's values for the
-// leaf's triangles (leafFrame), from which the triangles it keeps take the
-// scalar path: the plane stage and the rest.
+// same IEEE operations in the same order as the box test, frame,
+// outOfReach and plane, so that it rejects exactly the triangles they
+// reject (TestLeaf4MatchesScalar; a triangle whose normal plane would
+// recompute exactly is left to plane). It also stores frame's values for
+// the leaf's triangles (leafFrame), from which the triangles it keeps
+// take the scalar path: the plane stage and the rest.
 
 // leafFrame holds what Query.frame computes for each triangle of a leaf,
 // as leaf4AVX2 has computed it, one triangle per column (float64): rows
@@ -58,14 +61,18 @@ func useLeaf4(q *Query) bool { return leaf4On && useAVX2 && q.reachFirst }
 // with sweepNear's scalar loop.
 var leaf4On = haveLeaf4
 
-// sweepLeaves is sweepNear's loop with a leaf's box tests and ball early
-// outs made at once by leaf4AVX2, against the best T at the leaf's start
-// (upper). Its answers are sweepNear's: a triangle the box test rejects is
-// one loadNear rejects; one the ball test rejects is one outOfReach
-// rejects with maxT = upper, which is what sweepNear tests it with unless
-// an earlier triangle of the same leaf has lowered the best T since; then
-// the leaf's remaining box survivors go through outOfReach with the new
-// best T instead, as testInBox would. Every survivor takes frame's values
+// sweepLeaves is sweepNear's loop, or for float64 vertices (c.near false)
+// Mesh.sweep's own, with a leaf's box tests and ball early outs made at
+// once by leaf4AVX2 (or leaf4AVX2w), against the best T at the leaf's
+// start (upper). Its answers are those loops': a triangle the box test
+// rejects is one loadNear (loadNear64) rejects; one the ball test rejects
+// is one outOfReach rejects with maxT = upper, which is what sweepNear
+// tests it with unless an earlier triangle of the same leaf has lowered
+// the best T since; then the leaf's remaining box survivors go through
+// outOfReach with the new best T instead, as testInBox would. One the
+// plane test rejects is one triFrame.plane rejects by missesSlab with
+// maxT = upper, and so with any lower best T (see PLANE in
+// leaf4_amd64.s): it has no contact that could count. Every survivor takes frame's values
 // from leaf4AVX2 (leafFrame.load) rather than running frame again, and is
 // tested from there on (Query.afterReach).
 func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
@@ -80,9 +87,14 @@ func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 			return c.r.best, c.r.found
 		}
 		upper := c.r.bestT
-		keep := uint(leaf4AVX2(&fr, &m.tris[first], &m.vert32[0], q, &c.box, upper, int(count), &m.vbase[0], int(first)))
+		var keep uint
+		if c.near {
+			keep = uint(leaf4AVX2(&fr, &m.tris[first], &m.vert32[0], q, &c.box, upper, int(count), &m.vbase[0], int(first)))
+		} else {
+			keep = uint(leaf4AVX2w(&fr, &m.tris[first], &m.verts[0], q, 0, upper, int(count), &m.vbase[0], int(first)))
+		}
 		// keep: bit i set if triangle i passes the box test, bit 4+i if it
-		// passes the ball test too. The loop visits the ball survivors
+		// passes the ball and plane tests too. The loop visits the ball survivors
 		// (in the leaf's order) while the best T is upper, without an
 		// iteration for each triangle only the box test kept; once a hit
 		// has lowered the best T, every box survivor after the hit's

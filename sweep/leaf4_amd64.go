@@ -2,6 +2,12 @@
 
 package sweep
 
+import (
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
+)
+
 // haveLeaf4 reports whether leaf4AVX2 is the assembly of leaf4_amd64.s.
 // Not with GOAMD64=v3 or above: there the compiler fuses x*y + z in Go
 // code into one FMA (one rounding), and the assembly, which rounds the
@@ -13,21 +19,34 @@ const haveLeaf4 = true
 // (Mesh.tris from the triangle at first in leaf order: vertex indices
 // relative to the base of the triangle's group, vbase[(first+i) >>
 // groupShift], vbase being Mesh.vbase) from the float32 vertices at verts
-// (Mesh.vert32), and makes the box test of Mesh.loadNear against b
-// and the ball early out of Query.outOfReach (with maxT = upper) for all
-// of them at once, each in one lane of the AVX2 registers, with the same
-// IEEE operations in the same order as the Go code. It returns bit i set
-// when triangle i passes the box test (loadNear keeps it), and bit 4+i
-// when it also passes the ball test (frame then outOfReach keeps it); when
-// any passes the box test it also stores in fr what Query.frame computes
-// for each of the n triangles (in the same way, bit for bit). Call it only
-// when useAVX2 is true; the ball bits mean something only when
-// q.reachFirst. The argument that the decisions are the same is in
+// (Mesh.vert32), and makes the box test of Mesh.loadNear against b,
+// the ball early out of Query.outOfReach and the slab test of
+// triFrame.plane (missesSlab; both with maxT = upper) for all of them at
+// once, each in one lane of the AVX2 registers, with the same IEEE
+// operations in the same order as the Go code. It returns bit i set when
+// triangle i passes the box test (loadNear keeps it), and bit 4+i when it
+// also passes the ball and plane tests (frame then outOfReach keeps it,
+// and plane does not reject it by missesSlab: a triangle whose normal
+// plane would recompute exactly, or that has no usable plane, passes);
+// when any passes the box test it also stores in fr what Query.frame
+// computes for each of the n triangles (in the same way, bit for bit).
+// Call it only when useAVX2 is true; the ball bits mean something only
+// when q.reachFirst. The argument that the decisions are the same is in
 // leaf4_amd64.s.
 //
 //go:noescape
 func leaf4AVX2(fr *leafFrame, tris *uint64, verts *[3]float32, q *Query, b *nearBox, upper float64, n int, vbase *uint32, first int) (keep int)
 
-// leafConsts are outOfReach's constants, read by leaf4AVX2: the same
-// Go constant expressions, so the same float64 values.
-var leafConsts = [4]float64{1.0 / 3, 1, 1e-6, 4}
+// leaf4AVX2w is leaf4AVX2 for float64 vertices (Mesh.verts, from verts
+// on): the box test is Mesh.loadNear64's against q's own box (boxLo,
+// boxHi), then the same ball and plane tests and frame values. The unused word
+// keeps the arguments where leaf4AVX2 has them: both end in the same
+// code.
+//
+//go:noescape
+func leaf4AVX2w(fr *leafFrame, tris *uint64, verts *mgl64.Vec3, q *Query, _ uintptr, upper float64, n int, vbase *uint32, first int) (keep int)
+
+// leafConsts are outOfReach's constants and plane's (crossRecheck,
+// SliverSine², missesSlab's 1 + 1e-12), read by leaf4AVX2: the same Go
+// constant expressions, so the same float64 values.
+var leafConsts = [7]float64{1.0 / 3, 1, 1e-6, 4, crossRecheck, geom.SliverSine * geom.SliverSine, 1 + 1e-12}

@@ -5,7 +5,9 @@
 
 // leaf4AVX2: Mesh.loadNear's box test and Query.frame then
 // Query.outOfReach for up to four triangles, one per lane, storing frame's
-// values (leafFrame) for the triangles kept. Why the decisions and the
+// values (leafFrame) for the triangles kept, then triFrame.plane's slab
+// test (PLANE, whose comment has its own argument); leaf4AVX2w the same
+// on float64 vertices (VADDR and BOX64 below). Why the decisions and the
 // stored values are those of the Go code, bit for bit:
 //
 //   - The triangles are read as Mesh.load reads them: the indices in the
@@ -217,10 +219,6 @@ gathered:
 	ANDQ AX, DX // the lanes in the box
 	JZ none
 
-	// frame: a in Y0-Y2 (stored: the origin), the edges b - a in Y3-Y5
-	// and c - a in Y6-Y8, then begin - a in Y0-Y2 (stored with the edges,
-	// rows 3-11 of fr).
-	MOVQ fr+0(FP), SI
 	VCVTPS2PD X0, Y0
 	VCVTPS2PD X1, Y1
 	VCVTPS2PD X2, Y2
@@ -230,6 +228,129 @@ gathered:
 	VCVTPS2PD X6, Y6
 	VCVTPS2PD X7, Y7
 	VCVTPS2PD X8, Y8
+	JMP leaf4frame<>(SB)
+
+none:
+	MOVQ $0, keep+72(FP)
+	VZEROUPPER
+	RET
+
+#define NM ((Query_shape+shape_normalMap)+lin3_mat3)
+
+// PLANE sets Y10 to the lanes whose triangle triFrame.plane would reject
+// by missesSlab, against maxT = upper, from the edges and bw stored in fr
+// (SI) and q's delta and normal map (DI): nw = e1 x e2 (vec3.cross), ee =
+// |e1|²|e2|², a lane decided only when the plain cross product stands
+// (not nw·nw < crossRecheck*ee, where plane recomputes it exactly) and
+// the plane is usable (nw·nw > SliverSine²*ee); then n = normalMap nw
+// (three products when diagonal, else three dots), bn = bw·nw, dn =
+// dw·nw and missesSlab(bn, dn, n·n, upper): centerSide's flip as an XOR
+// of bn's sign bit (the same as multiplying by ±1 but for a NaN's sign,
+// which no comparison sees), rm = n·n*(1 + 1e-12), left = bn + upper*dn,
+// rejected when bn² > rm and (dn is not below 0, or left > 0 and left² >
+// rm). The same operations in the same order as the Go code, as for
+// frame; GT_OQ and LT_OQ are Go's > and <, false for NaN. A rejection
+// against upper is one against any best T up to it: left only grows as
+// maxT falls (dn < 0 there), and the rest does not depend on maxT.
+// Scratch: Y0-Y15, CX.
+#define PLANE \
+	VMOVUPD (32*6)(SI), Y0; \
+	VMOVUPD (32*7)(SI), Y1; \
+	VMOVUPD (32*8)(SI), Y2; \
+	VMOVUPD (32*9)(SI), Y3; \
+	VMOVUPD (32*10)(SI), Y4; \
+	VMOVUPD (32*11)(SI), Y5; \
+	VMULPD Y5, Y1, Y6; \
+	VMULPD Y4, Y2, Y9; \
+	VSUBPD Y9, Y6, Y6; \
+	VMULPD Y3, Y2, Y7; \
+	VMULPD Y5, Y0, Y9; \
+	VSUBPD Y9, Y7, Y7; \
+	VMULPD Y4, Y0, Y8; \
+	VMULPD Y3, Y1, Y9; \
+	VSUBPD Y9, Y8, Y8; \
+	LENSQ(Y0, Y1, Y2); \
+	LENSQ(Y3, Y4, Y5); \
+	VMULPD Y3, Y0, Y0; \
+	VMULPD Y6, Y6, Y10; \
+	VMULPD Y7, Y7, Y11; \
+	VADDPD Y11, Y10, Y10; \
+	VMULPD Y8, Y8, Y11; \
+	VADDPD Y11, Y10, Y10; \
+	VBROADCASTSD ·leafConsts+32(SB), Y11; \
+	VMULPD Y0, Y11, Y11; \
+	VCMPPD $0x11, Y11, Y10, Y12; \
+	VBROADCASTSD ·leafConsts+40(SB), Y11; \
+	VMULPD Y0, Y11, Y11; \
+	VCMPPD $0x1e, Y11, Y10, Y13; \
+	VANDNPD Y13, Y12, Y12; \
+	MOVBLZX ((Query_shape+shape_normalMap)+lin3_diag)(DI), CX; \
+	TESTL CX, CX; \
+	JZ planefull; \
+	VBROADCASTSD ((Query_shape+shape_normalMap)+lin3_d+vec3_x)(DI), Y3; \
+	VMULPD Y6, Y3, Y3; \
+	VBROADCASTSD ((Query_shape+shape_normalMap)+lin3_d+vec3_y)(DI), Y4; \
+	VMULPD Y7, Y4, Y4; \
+	VBROADCASTSD ((Query_shape+shape_normalMap)+lin3_d+vec3_z)(DI), Y5; \
+	VMULPD Y8, Y5, Y5; \
+	JMP planemapped; \
+planefull: \
+	ROW(NM+mat3_r0, Y6, Y7, Y8, Y3); \
+	ROW(NM+mat3_r1, Y6, Y7, Y8, Y4); \
+	ROW(NM+mat3_r2, Y6, Y7, Y8, Y5); \
+planemapped: \
+	LENSQ(Y3, Y4, Y5); \
+	VMOVUPD (32*3)(SI), Y0; \
+	VMULPD Y6, Y0, Y0; \
+	VMOVUPD (32*4)(SI), Y1; \
+	VMULPD Y7, Y1, Y1; \
+	VADDPD Y1, Y0, Y0; \
+	VMOVUPD (32*5)(SI), Y1; \
+	VMULPD Y8, Y1, Y1; \
+	VADDPD Y1, Y0, Y0; \
+	VBROADCASTSD (Query_delta+0)(DI), Y1; \
+	VMULPD Y6, Y1, Y1; \
+	VBROADCASTSD (Query_delta+8)(DI), Y2; \
+	VMULPD Y7, Y2, Y2; \
+	VADDPD Y2, Y1, Y1; \
+	VBROADCASTSD (Query_delta+16)(DI), Y2; \
+	VMULPD Y8, Y2, Y2; \
+	VADDPD Y2, Y1, Y1; \
+	MOVQ $0x8000000000000000, CX; \
+	VMOVQ CX, X9; \
+	VBROADCASTSD X9, Y9; \
+	VANDPD Y9, Y0, Y9; \
+	VXORPD Y9, Y0, Y0; \
+	VXORPD Y9, Y1, Y1; \
+	VBROADCASTSD ·leafConsts+48(SB), Y2; \
+	VMULPD Y2, Y3, Y3; \
+	VBROADCASTSD upper+40(FP), Y2; \
+	VMULPD Y1, Y2, Y2; \
+	VADDPD Y2, Y0, Y2; \
+	VMULPD Y0, Y0, Y4; \
+	VCMPPD $0x1e, Y3, Y4, Y4; \
+	VXORPD Y5, Y5, Y5; \
+	VCMPPD $0x11, Y5, Y1, Y6; \
+	VCMPPD $0x1e, Y5, Y2, Y7; \
+	VMULPD Y2, Y2, Y8; \
+	VCMPPD $0x1e, Y3, Y8, Y8; \
+	VANDPD Y8, Y7, Y7; \
+	VANDNPD Y6, Y7, Y10; \
+	VANDNPD Y4, Y10, Y10; \
+	VANDPD Y12, Y10, Y10
+
+// leaf4frame<> is the part of leaf4AVX2 and leaf4AVX2w after the box
+// test, entered by a jump from either (so with their arguments, which
+// have the same layout): Query.frame then Query.outOfReach on the rows
+// Y0-Y8 (row 3j+k: coordinate k of vertex j, float64, one triangle a
+// lane), with DI = q and DX the lanes in the box, which it returns in
+// bits 0-3 of keep and, those that pass the ball test and PLANE's slab
+// test too, in bits 4-7.
+TEXT leaf4frame<>(SB), NOSPLIT, $0-80
+	// frame: a in Y0-Y2 (stored: the origin), the edges b - a in Y3-Y5
+	// and c - a in Y6-Y8, then begin - a in Y0-Y2 (stored with the edges,
+	// rows 3-11 of fr).
+	MOVQ fr+0(FP), SI
 	VMOVUPD Y0, (32*0)(SI)
 	VMOVUPD Y1, (32*1)(SI)
 	VMOVUPD Y2, (32*2)(SI)
@@ -361,11 +482,154 @@ mapped:
 	VMOVMSKPD Y6, AX
 	NOTQ AX
 	ANDQ DX, AX
+	JZ planed
+	PLANE
+	VMOVMSKPD Y10, CX
+	NOTQ CX
+	ANDQ CX, AX
+
+planed:
 	SHLQ $4, AX
 	ORQ AX, DX
 	MOVQ DX, keep+72(FP)
 	VZEROUPPER
 	RET
+
+// VADDR(i, T, A, B, C) sets A, B and C to the addresses of the three
+// float64 vertices of triangle i of the leaf (its word at 8*i(R8)), as
+// Mesh.triVerts finds them: the 12-bit indices relative to its group's
+// vertex base, vbase[(R12 + i) >> groupShift] (vbase at R11), 24 bytes a
+// vertex from R9. T is scratch.
+#define VADDR(i, T, A, B, C) \
+	LEAQ (i)(R12), A; \
+	SHRQ $const_groupShift, A; \
+	MOVL (R11)(A*4), A; \
+	LEAQ (A)(A*2), A; \
+	LEAQ (R9)(A*8), T; \
+	MOVQ (8*(i))(R8), C; \
+	MOVQ C, A; \
+	ANDQ $const_triIdxMask, A; \
+	LEAQ (A)(A*2), A; \
+	LEAQ (T)(A*8), A; \
+	MOVQ C, B; \
+	SHRQ $const_triIdxBits, B; \
+	ANDQ $const_triIdxMask, B; \
+	LEAQ (B)(B*2), B; \
+	LEAQ (T)(B*8), B; \
+	SHRQ $(2*const_triIdxBits), C; \
+	ANDQ $const_triIdxMask, C; \
+	LEAQ (C)(C*2), C; \
+	LEAQ (T)(C*8), C
+
+// PAIR(OFF, P, Q, X) sets the low half of X to the float64s at OFF(P)
+// (lane 0 or 2) and OFF(Q) (lane 1 or 3), zeroing the rest.
+#define PAIR(OFF, P, Q, X) \
+	VMOVSD (OFF)(P), X; \
+	VMOVHPD (OFF)(Q), X, X
+
+// LOWROWS fills the low halves of the rows X0-X8 (row 3j+k: coordinate k
+// of vertex j) with lanes 0 and 1: vertices a, b, c at AX, BX, CX (lane
+// 0) and DX, SI, R10 (lane 1).
+#define LOWROWS \
+	PAIR(0, AX, DX, X0); \
+	PAIR(8, AX, DX, X1); \
+	PAIR(16, AX, DX, X2); \
+	PAIR(0, BX, SI, X3); \
+	PAIR(8, BX, SI, X4); \
+	PAIR(16, BX, SI, X5); \
+	PAIR(0, CX, R10, X6); \
+	PAIR(8, CX, R10, X7); \
+	PAIR(16, CX, R10, X8)
+
+// HIGH(OFF, P, Q, X, Y) sets the high half of row Y to lanes 2 and 3
+// (PAIR(OFF, P, Q, X) through X).
+#define HIGH(OFF, P, Q, X, Y) \
+	PAIR(OFF, P, Q, X); \
+	VINSERTF128 $1, X, Y, Y
+
+// HIGHROWS fills the high halves of Y0-Y8 with lanes 2 and 3, whose
+// vertices are where LOWROWS reads lanes 0 and 1.
+#define HIGHROWS \
+	HIGH(0, AX, DX, X9, Y0); \
+	HIGH(8, AX, DX, X10, Y1); \
+	HIGH(16, AX, DX, X11, Y2); \
+	HIGH(0, BX, SI, X9, Y3); \
+	HIGH(8, BX, SI, X10, Y4); \
+	HIGH(16, BX, SI, X11, Y5); \
+	HIGH(0, CX, R10, X9, Y6); \
+	HIGH(8, CX, R10, X10, Y7); \
+	HIGH(16, CX, R10, X11, Y8)
+
+// BOX64 is BOX for float64 rows against the query's own box (Query.boxLo
+// and boxHi, DI = q), as outside64 compares: the same argument holds for
+// MINPD and MAXPD.
+#define BOX64(i, A, B, C) \
+	VMINPD B, A, Y13; \
+	VMINPD C, Y13, Y13; \
+	VMAXPD B, A, Y14; \
+	VMAXPD C, Y14, Y14; \
+	VBROADCASTSD ((Query_start+start_boxHi)+8*(i))(DI), Y9; \
+	VCMPPD $0x1e, Y9, Y13, Y13; \
+	VBROADCASTSD ((Query_start+start_boxLo)+8*(i))(DI), Y9; \
+	VCMPPD $0x11, Y9, Y14, Y14; \
+	VORPD Y13, Y12, Y12; \
+	VORPD Y14, Y12, Y12
+
+// func leaf4AVX2w(fr *leafFrame, tris *uint64, verts *mgl64.Vec3, q *Query, _ uintptr, upper float64, n int, vbase *uint32, first int) (keep int)
+//
+// leaf4AVX2 for float64 vertices: the rows are read as they are (each
+// lane's vertex coordinates are the float64s Mesh.loadNear64 copies), and
+// the box test is outside64's on them. A lane beyond n repeats a lane
+// below n (lane 1 repeats lane 0, lanes 2 and 3 repeat lanes 0 and 1, or
+// lane 3 lane 2): finite values, which no decision reads.
+TEXT ·leaf4AVX2w(SB), NOSPLIT, $0-80
+	MOVQ tris+8(FP), R8
+	MOVQ verts+16(FP), R9
+	MOVQ q+24(FP), DI
+	MOVQ n+48(FP), R10
+	MOVQ vbase+56(FP), R11
+	MOVQ first+64(FP), R12
+	VADDR(0, R13, AX, BX, CX)
+	CMPQ R10, $1
+	JEQ one
+	VADDR(1, R13, DX, SI, R10)
+	JMP low
+
+one:
+	MOVQ AX, DX
+	MOVQ BX, SI
+	MOVQ CX, R10
+
+low:
+	LOWROWS
+	CMPQ n+48(FP), $2
+	JLE high
+	VADDR(2, R13, AX, BX, CX)
+	CMPQ n+48(FP), $3
+	JEQ three
+	VADDR(3, R13, DX, SI, R10)
+	JMP high
+
+three:
+	MOVQ AX, DX
+	MOVQ BX, SI
+	MOVQ CX, R10
+
+high:
+	HIGHROWS
+	VXORPD Y12, Y12, Y12
+	BOX64(0, Y0, Y3, Y6)
+	BOX64(1, Y1, Y4, Y7)
+	BOX64(2, Y2, Y5, Y8)
+	VMOVMSKPD Y12, DX
+	NOTQ DX
+	MOVQ $1, AX
+	MOVQ n+48(FP), CX
+	SHLQ CX, AX
+	DECQ AX
+	ANDQ AX, DX // the lanes in the box
+	JZ none
+	JMP leaf4frame<>(SB)
 
 none:
 	MOVQ $0, keep+72(FP)

@@ -10,11 +10,14 @@ import (
 	"sweepdbg/geom"
 )
 
-// leafCase is one leaf for leaf4AVX2: up to four triangles (indices into
-// float32 vertices, a | b<<triIdxBits | c<<2*triIdxBits; filter stores
-// them as a mesh does) and the query.
+// leafCase is one leaf for leaf4AVX2 or, when wide, leaf4AVX2w: up to
+// four triangles (indices into float32 or float64 vertices, a |
+// b<<triIdxBits | c<<2*triIdxBits; filter stores them as a mesh does) and
+// the query.
 type leafCase struct {
+	wide  bool // the float64 vertices v64, for leaf4AVX2w
 	verts [12][3]float32
+	v64   [12]mgl64.Vec3
 	tris  [4]uint64
 	n     int
 	first int // the leaf's first triangle in leaf order: its lanes' groups
@@ -28,37 +31,76 @@ func (c *leafCase) tri(i int) geom.Triangle {
 	var t geom.Triangle
 	p := c.tris[i]
 	for j, idx := range [3]uint64{p & triIdxMask, p >> triIdxBits & triIdxMask, p >> (2 * triIdxBits)} {
+		if c.wide {
+			t[j] = c.v64[idx]
+			continue
+		}
 		v := c.verts[idx]
 		t[j] = mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])}
 	}
 	return t
 }
 
-// scalar returns the decisions sweepNear makes on the leaf, in
-// leaf4AVX2's form: bit i if loadNear's box test keeps triangle i, bit
-// 4+i if frame then outOfReach with maxT = upper keeps it too.
-func (c *leafCase) scalar() int {
-	keep := 0
+// scalar returns the decisions sweepNear (or, when wide, Mesh.sweep's
+// float64 loop) makes on the leaf, in leaf4AVX2's form: bit i if
+// loadNear's (loadNear64's) box test keeps triangle i, bit 4+i if frame
+// then outOfReach with maxT = upper keeps it too and planeMisses does
+// not reject it; and how many the plane test rejected.
+func (c *leafCase) scalar() (keep, planeRejected int) {
 	for i := 0; i < c.n; i++ {
-		p := c.tris[i]
-		a, b, d := &c.verts[p&triIdxMask], &c.verts[p>>triIdxBits&triIdxMask], &c.verts[p>>(2*triIdxBits)]
-		lo, hi := &c.box.lo, &c.box.hi
-		if outside32(a[0], b[0], d[0], lo[0], hi[0]) || outside32(a[1], b[1], d[1], lo[1], hi[1]) ||
-			outside32(a[2], b[2], d[2], lo[2], hi[2]) {
+		tri := c.tri(i)
+		if c.outside(i, &tri) {
 			continue
 		}
 		keep |= 1 << i
-		tri := c.tri(i)
 		var s triScratch
 		c.q.frame(&tri, &c.q.begin, &s.f, &s.u)
-		if !c.q.outOfReach(&s.u, c.upper) {
-			keep |= 1 << (4 + i)
+		if c.q.outOfReach(&s.u, c.upper) {
+			continue
 		}
+		if planeMisses(&c.q, &s.f, c.upper) {
+			planeRejected++
+			continue
+		}
+		keep |= 1 << (4 + i)
 	}
-	return keep
+	return keep, planeRejected
 }
 
-// filter runs leaf4AVX2 on the leaf and checks the frame values it stores
+// planeMisses reports whether the leaf filter's plane test rejects the
+// triangle whose frame f holds for the query q: triFrame.plane against
+// maxT = upper rejects it by missesSlab, with the plain cross product (a
+// triangle whose normal plane recomputes exactly is left to plane).
+func planeMisses(q *Query, f *triFrame, upper float64) bool {
+	ee := f.e1.lenSq() * f.e2.lenSq()
+	if f.e1.cross(f.e2).lenSq() < crossRecheck*ee {
+		return false
+	}
+	f.plane(&q.normalMap, upper)
+	return f.usable && missesSlab(f.bn, f.dn, f.n.lenSq(), upper)
+}
+
+// outside reports whether the box test rejects triangle i (tri): on the
+// float32 vertices against the float32 box, as loadNear, or on the float64
+// ones against the query's box, as loadNear64.
+func (c *leafCase) outside(i int, tri *geom.Triangle) bool {
+	if c.wide {
+		lo, hi := &c.q.boxLo, &c.q.boxHi
+		for k := range 3 {
+			if outside64(tri[0][k], tri[1][k], tri[2][k], lo[k], hi[k]) {
+				return true
+			}
+		}
+		return false
+	}
+	p := c.tris[i]
+	a, b, d := &c.verts[p&triIdxMask], &c.verts[p>>triIdxBits&triIdxMask], &c.verts[p>>(2*triIdxBits)]
+	lo, hi := &c.box.lo, &c.box.hi
+	return outside32(a[0], b[0], d[0], lo[0], hi[0]) || outside32(a[1], b[1], d[1], lo[1], hi[1]) ||
+		outside32(a[2], b[2], d[2], lo[2], hi[2])
+}
+
+// filter runs leaf4AVX2 (leaf4AVX2w when wide) on the leaf and checks the frame values it stores
 // (leafFrame.load) against Query.frame's, bit for bit.
 func (c *leafCase) filter(t *testing.T) int {
 	t.Helper()
@@ -71,7 +113,9 @@ func (c *leafCase) filter(t *testing.T) int {
 	// group 0 and 1 for group 1 (cases whose first is near a group's end
 	// straddle the two).
 	var store [16][3]float32
+	var store64 [16]mgl64.Vec3
 	copy(store[4:], c.verts[:])
+	copy(store64[4:], c.v64[:])
 	vbase := [2]uint32{4, 1}
 	var words [4]uint64
 	for i := 0; i < c.n; i++ {
@@ -79,7 +123,12 @@ func (c *leafCase) filter(t *testing.T) int {
 		a, b, d := p&triIdxMask+off, p>>triIdxBits&triIdxMask+off, p>>(2*triIdxBits)+off
 		words[i] = a | b<<triIdxBits | d<<(2*triIdxBits) | uint64(i+7)<<triIDShift // an id too
 	}
-	keep := leaf4AVX2(&fr, &words[0], &store[0], &c.q, &c.box, c.upper, c.n, &vbase[0], c.first)
+	var keep int
+	if c.wide {
+		keep = leaf4AVX2w(&fr, &words[0], &store64[0], &c.q, 0, c.upper, c.n, &vbase[0], c.first)
+	} else {
+		keep = leaf4AVX2(&fr, &words[0], &store[0], &c.q, &c.box, c.upper, c.n, &vbase[0], c.first)
+	}
 	for i := 0; i < c.n && keep&15 != 0; i++ {
 		tri := c.tri(i)
 		var got, want triScratch
@@ -143,7 +192,8 @@ func randLeafEllipsoid(r *rand.Rand) Ellipsoid {
 // randLeafCase returns a random leaf and query: origins up to 1e7 away
 // from zero, motions from none to ten times the ellipsoid, triangles on
 // the path, near it, far from it, small, large, degenerate, and some with
-// coordinates on or next to the float32 box's bounds.
+// coordinates on or next to the box's bounds; float32 vertices, or float64
+// ones (wide) for a quarter of the leaves.
 func randLeafCase(r *rand.Rand) leafCase {
 	var c leafCase
 	for {
@@ -164,6 +214,7 @@ func randLeafCase(r *rand.Rand) leafCase {
 			continue
 		}
 		c.n = 1 + r.IntN(4)
+		c.wide = r.IntN(4) == 0
 		c.first = []int{0, groupSize - 3, groupSize - 2, groupSize - 1, groupSize}[r.IntN(5)]
 		for i := 0; i < c.n; i++ {
 			c.randTriangle(r, i, begin, delta, size)
@@ -182,6 +233,7 @@ func (c *leafCase) randTriangle(r *rand.Rand, i int, begin, delta mgl64.Vec3, si
 	for j := 0; j < 3; j++ {
 		v := center.Add(randVec(r, span))
 		c.verts[3*i+j] = [3]float32{float32(v[0]), float32(v[1]), float32(v[2])}
+		c.v64[3*i+j] = v
 	}
 	a, b, d := uint64(3*i), uint64(3*i+1), uint64(3*i+2)
 	switch r.IntN(10) {
@@ -193,19 +245,24 @@ func (c *leafCase) randTriangle(r *rand.Rand, i int, begin, delta mgl64.Vec3, si
 		for k := 0; k < 3; k++ {
 			x, y := c.verts[a][k], c.verts[b][k]
 			c.verts[d][k] = x + 2*(y-x)
+			x64, y64 := c.v64[a][k], c.v64[b][k]
+			c.v64[d][k] = x64 + 2*(y64-x64)
 		}
 	case 3: // coordinates on or next to the box's bounds
-		k := r.IntN(3)
-		bound := []float32{c.box.lo[k], c.box.hi[k]}[r.IntN(2)]
+		k, side, step := r.IntN(3), r.IntN(2), r.IntN(3)
+		bound := []float32{c.box.lo[k], c.box.hi[k]}[side]
+		bound64 := []float64{c.q.boxLo[k], c.q.boxHi[k]}[side]
 		for j := 3 * i; j < 3*i+3; j++ {
-			c.verts[j][k] = math.Nextafter32(bound, []float32{float32(math.Inf(-1)), bound, float32(math.Inf(1))}[r.IntN(3)])
+			c.verts[j][k] = math.Nextafter32(bound, []float32{float32(math.Inf(-1)), bound, float32(math.Inf(1))}[step])
+			c.v64[j][k] = math.Nextafter(bound64, []float64{math.Inf(-1), bound64, math.Inf(1)}[step])
 		}
 	}
 	c.tris[i] = a | b<<triIdxBits | d<<(2*triIdxBits)
 }
 
-// TestLeaf4MatchesScalar requires leaf4AVX2 to make exactly the decisions
-// of loadNear's box test and of frame then outOfReach, and to store
+// TestLeaf4MatchesScalar requires leaf4AVX2 (and leaf4AVX2w) to make
+// exactly the decisions of loadNear's (loadNear64's) box test, of frame
+// then outOfReach, and of plane's slab test (planeMisses), and to store
 // exactly frame's values (leafCase.filter), on random leaves
 // (randLeafCase), on queries whose unit-space values overflow, and on
 // leaves whose first triangle lies on the edge of
@@ -217,9 +274,11 @@ func TestLeaf4MatchesScalar(t *testing.T) {
 		t.Skip("no AVX2 assembly here")
 	}
 	r := rand.New(rand.NewPCG(41, 42))
-	var lanes, boxKept, ballKept, edges int
+	var lanes, boxKept, ballKept, planeRejected, edges int
 	check := func(c *leafCase) {
-		got, want := c.filter(t), c.scalar()
+		got := c.filter(t)
+		want, rejected := c.scalar()
+		planeRejected += rejected
 		if got != want {
 			t.Fatalf("query %+v, box %+v, upper %v, triangles %v: leaf4AVX2 keeps %08b, the Go code %08b",
 				c.q, c.box, c.upper, c.tris[:c.n], got, want)
@@ -248,8 +307,9 @@ func TestLeaf4MatchesScalar(t *testing.T) {
 			check(&c)
 		}
 	}
-	t.Logf("%d triangles: %d kept by the box test, %d of them by the ball test; %d leaves on the edge of the ball test", lanes, boxKept, ballKept, edges)
-	if boxKept < lanes/4 || ballKept < boxKept/4 || boxKept-ballKept < boxKept/4 || edges < n/100 {
+	t.Logf("%d triangles: %d kept by the box test, %d of them by the ball and plane tests (%d rejected by the plane test); %d leaves on the edge of the ball test",
+		lanes, boxKept, ballKept, planeRejected, edges)
+	if boxKept < lanes/4 || ballKept < boxKept/4 || boxKept-ballKept < boxKept/4 || planeRejected < lanes/100 || edges < n/100 {
 		t.Fatal("the cases do not exercise both outcomes of both tests")
 	}
 }
@@ -267,7 +327,8 @@ func (c *leafCase) overflow(r *rand.Rand) {
 }
 
 // onEdge moves the query or the best T so that the leaf's first triangle
-// lies on the edge of outOfReach's decision: upper and its float64
+// lies on the edge of outOfReach's decision, or of the plane test's
+// (planeMisses) for a third of the calls: upper and its float64
 // successor, or the query's begin and the next begin along a line, give
 // different decisions (upper is left at the lower one; the query at the
 // begin it tests). It reports false when it finds no such place.
@@ -277,8 +338,12 @@ func (c *leafCase) onEdge(r *rand.Rand) bool {
 		return false
 	}
 	var s triScratch
+	plane := r.IntN(3) == 0
 	rejects := func(q *Query, upper float64) bool {
 		q.frame(&tri, &q.begin, &s.f, &s.u)
+		if plane {
+			return planeMisses(q, &s.f, upper)
+		}
 		return q.outOfReach(&s.u, upper)
 	}
 	if r.IntN(2) == 0 { // bisect upper
@@ -321,51 +386,56 @@ func (c *leafCase) onEdge(r *rand.Rand) bool {
 }
 
 // TestSweepLeavesMatchesScalarLoop requires the same hits, bit for bit,
-// from mesh sweeps through sweepLeaves and through sweepNear's scalar
-// loop, on random float32 meshes with leaves of up to four triangles,
-// random ellipsoids and motions (ignoreLeaving both ways): hits that lower
-// the best T in the middle of a leaf included.
+// from mesh sweeps through sweepLeaves and through the scalar loops
+// (sweepNear's on a random float32 mesh, Mesh.sweep's own on a random
+// float64 one) with leaves of up to four triangles, random ellipsoids and
+// motions (ignoreLeaving both ways): hits that lower the best T in the
+// middle of a leaf included.
 func TestSweepLeavesMatchesScalarLoop(t *testing.T) {
 	if !haveLeaf4 || !useAVX2 {
 		t.Skip("no AVX2 assembly here")
 	}
 	r := rand.New(rand.NewPCG(43, 44))
-	tris := toFloat32(randomSoup(r, 4000, 40, 4))
-	m := NewMesh(tris)
-	if m.vert32 == nil {
-		t.Fatal("float32 vertices expected")
+	soup := randomSoup(r, 4000, 40, 4)
+	wide := NewMesh(soup)
+	narrow := NewMesh(toFloat32(soup)) // rounds soup in place
+	if narrow.vert32 == nil || wide.vert32 != nil {
+		t.Fatal("float32 vertices expected in the first mesh, float64 ones in the second")
 	}
 	defer func(on bool) { leaf4On = on }(leaf4On)
-	hits, leaves := 0, 0
 	n := 20000
 	if testing.Short() {
 		n = 3000
 	}
-	for i := range n {
-		e := randLeafEllipsoid(r)
-		unit := 1 / math.Pow(10, math.Floor(math.Log10(e.Extent().Len()))) // sizes 1 to 10
-		for k := range e.Axes {
-			e.Axes[k] = e.Axes[k].Mul(unit)
+	for _, m := range []*Mesh{narrow, wide} {
+		hits, leaves := 0, 0
+		for i := range n {
+			e := randLeafEllipsoid(r)
+			unit := 1 / math.Pow(10, math.Floor(math.Log10(e.Extent().Len()))) // sizes 1 to 10
+			for k := range e.Axes {
+				e.Axes[k] = e.Axes[k].Mul(unit)
+			}
+			begin, delta := randVec(r, 44), randVec(r, 20)
+			ignore := i%2 == 0
+			leaf4On = true
+			got, gotOK := m.sweep(e, begin, delta, ignore)
+			leaf4On = false
+			want, wantOK := m.sweep(e, begin, delta, ignore)
+			if got != want || gotOK != wantOK {
+				t.Fatalf("float32 vertices %v, ellipsoid %v from %v by %v: sweepLeaves %v %v, scalar loop %v %v",
+					m.vert32 != nil, e, begin, delta, got, gotOK, want, wantOK)
+			}
+			if gotOK {
+				hits++
+			}
+			if q := NewQuery(e, begin, delta); q.reachFirst {
+				leaves++
+			}
 		}
-		begin, delta := randVec(r, 44), randVec(r, 20)
-		ignore := i%2 == 0
-		leaf4On = true
-		got, gotOK := m.sweep(e, begin, delta, ignore)
-		leaf4On = false
-		want, wantOK := m.sweep(e, begin, delta, ignore)
-		if got != want || gotOK != wantOK {
-			t.Fatalf("ellipsoid %v from %v by %v: sweepLeaves %v %v, scalar loop %v %v", e, begin, delta, got, gotOK, want, wantOK)
+		t.Logf("float32 vertices %v: %d casts, %d hits, %d through sweepLeaves", m.vert32 != nil, n, hits, leaves)
+		if hits < n/10 || leaves < n/2 {
+			t.Fatal("the casts exercise too little")
 		}
-		if gotOK {
-			hits++
-		}
-		if q := NewQuery(e, begin, delta); q.reachFirst {
-			leaves++
-		}
-	}
-	t.Logf("%d casts, %d hits, %d through sweepLeaves", n, hits, leaves)
-	if hits < n/10 || leaves < n/2 {
-		t.Fatal("the casts exercise too little")
 	}
 }
 

@@ -51,7 +51,7 @@ func (m *Mesh) cast(s *Shape, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit,
 	case KindEllipsoid:
 		return m.sweep(s.Ellipsoid, begin, delta, ignoreLeaving)
 	}
-	if !castable(s, begin, delta) {
+	if !m.castable(s, begin, delta) {
 		return Hit{}, false
 	}
 	var c caster
@@ -70,11 +70,15 @@ func (m *Mesh) cast(s *Shape, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit,
 
 // castable reports whether a cast of s from begin by delta is defined: the
 // shape can be swept and every input is finite. The slide does not move
-// when it is not.
-func castable(s *Shape, begin, delta mgl64.Vec3) bool {
+// when it is not. An ellipsoid's query takes the mesh's last shape
+// (setShape), as its sweeps do: the same validity as NewQuery's, without
+// inverting the axes again for every slide.
+func (m *Mesh) castable(s *Shape, begin, delta mgl64.Vec3) bool {
 	switch s.Kind {
 	case KindEllipsoid:
-		q := NewQuery(s.Ellipsoid, begin, delta)
+		var q Query
+		m.setShape(&s.Ellipsoid, &q)
+		q.setMotion(&begin, &delta)
 		return q.Valid()
 	case KindCapsule, KindBox:
 		return s.valid() && v3p(&begin).finite() && v3p(&delta).finite()

@@ -117,7 +117,7 @@ func (m *Mesh) Slide(e Ellipsoid, from, to mgl64.Vec3, opt SlideOptions) SlideRe
 func (m *Mesh) SlideShape(s Shape, from, to mgl64.Vec3, opt SlideOptions) SlideResult {
 	opt = opt.WithDefaults(s)
 	res := SlideResult{Final: from}
-	if !castable(&s, from, to.Sub(from)) {
+	if !m.castable(&s, from, to.Sub(from)) {
 		return res
 	}
 	var planes planeSet
@@ -251,7 +251,8 @@ func (s *planeSet) nearest(g mgl64.Vec3) (mgl64.Vec3, bool) {
 const minGram = 1e-6
 
 // project returns g moved onto the boundaries of the planes in mask:
-// x = g + sum_j lambda_j n_j with G lambda = b - N g, G_jk = n_j·n_k.
+// x = g + sum_j lambda_j n_j with G lambda = b - N g, G_jk = n_j·n_k. One
+// and two planes take project1 and project2, three projectGram.
 func (s *planeSet) project(g mgl64.Vec3, mask int) (mgl64.Vec3, bool) {
 	var n [3]mgl64.Vec3
 	var r [3]float64
@@ -262,9 +263,21 @@ func (s *planeSet) project(g mgl64.Vec3, mask int) (mgl64.Vec3, bool) {
 			k++
 		}
 	}
-	if k == 1 {
+	switch k {
+	case 1:
 		return project1(g, n[0], r[0])
+	case 2:
+		return project2(g, n[0], n[1], r[0], r[1])
 	}
+	return projectGram(g, &n, &r, k)
+}
+
+// projectGram is project's general form for the first k (1 to 3) of the
+// normals n and offsets r (r[j] = b_j - n_j·g; those past k are +0): the
+// Gram matrix with identity rows past k, its determinant, inverse and
+// product with r (mgl64's). project1 and project2 give its bits for one
+// and two planes.
+func projectGram(g mgl64.Vec3, n *[3]mgl64.Vec3, r *[3]float64, k int) (mgl64.Vec3, bool) {
 	var gram mgl64.Mat3
 	for i := 0; i < 3; i++ {
 		for j := 0; j < 3; j++ {
@@ -303,6 +316,39 @@ func project1(g, n mgl64.Vec3, r float64) (mgl64.Vec3, bool) {
 		return g, false
 	}
 	return g.Add(n.Mul(1/gram*r + 0 + 0)), true
+}
+
+// project2 is project for two planes, projectGram's arithmetic for
+// k = 2 less what its identity row adds, in the same order (baseline
+// amd64: no fused multiply-adds). With a = n0·n0, b = n1·n1, c = n0·n1
+// (n1·n0 has the same bits: each product of Dot commutes), the Gram
+// matrix is [[a, c, 0], [c, b, 0], [0, 0, 1]]:
+//
+//   - Det is ab - cc: its other four terms are products with a +0 (c·0·0,
+//     0·c·0, 0·b·0, a·0·0), zeros that ab, nonzero when det > minGram,
+//     absorbs (and a det not above minGram is refused either way); Inv's
+//     adjugate entry 8 is the same ab - cc.
+//   - The adjugate's entries 0 and 4 are b·1 - 0·0 = b and a·1 - 0·0 = a,
+//     entries 1 and 3 are 0·0 - c·1, which is 0 - c (+0, not -0, for a
+//     zero c), and entries 6 and 7 are c·0 - b·0 and c·0 - a·0: c·0, a
+//     zero with c's sign (a and b are positive when det > minGram).
+//   - Inv scales them by 1/det (positive and finite), and Mul3x1 adds to
+//     each lambda the product of entry 6 or 7 with r's unused +0: c·0
+//     again, which decides the sign of a zero lambda as it does there.
+//
+// Two planes are six of the at most 14 active sets nearest tries.
+func project2(g, n0, n1 mgl64.Vec3, r0, r1 float64) (mgl64.Vec3, bool) {
+	a, b, c := n0.Dot(n0), n1.Dot(n1), n0.Dot(n1)
+	det := a*b - c*c
+	if !(det > minGram) {
+		return g, false
+	}
+	inv := 1 / det
+	off := (0 - c) * inv // entries 1 and 3 of the inverse
+	z := c * 0           // the terms of entries 6 and 7
+	l0 := b*inv*r0 + off*r1 + z
+	l1 := off*r0 + a*inv*r1 + z
+	return g.Add(n0.Mul(l0)).Add(n1.Mul(l1)), true
 }
 
 // IsZero reports whether o is the zero options (every default).

@@ -399,3 +399,55 @@ func TestSlideAllocations(t *testing.T) {
 		t.Fatalf("Slide allocates %v times per call", allocs)
 	}
 }
+
+// TestProjectFormsAgree requires project1 and project2 to give exactly
+// projectGram's answers (bit for bit, zero signs included, and the same
+// refusals) for one and two planes: random unit normals, axis normals
+// (whose zero components and products give signed zeros), orthogonal and
+// nearly parallel pairs, and offsets of both signs and zero.
+func TestProjectFormsAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(47, 48))
+	axes := []mgl64.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {-1, 0, 0}, {0, -1, 0}, {0, 0, -1}, {math.Copysign(0, -1), 1, 0}}
+	normal := func() mgl64.Vec3 {
+		if r.IntN(3) == 0 {
+			return axes[r.IntN(len(axes))]
+		}
+		return randVec(r, 1).Normalize()
+	}
+	offset := func() float64 {
+		return []float64{0, math.Copysign(0, -1), r.NormFloat64(), 1e-3 * r.NormFloat64(), 100 * r.NormFloat64()}[r.IntN(5)]
+	}
+	refused := 0
+	for i := range 200000 {
+		g := randVec(r, []float64{1, 100, 1e5}[r.IntN(3)])
+		var n [3]mgl64.Vec3
+		var off [3]float64
+		n[0], n[1] = normal(), normal()
+		switch i % 4 {
+		case 0: // nearly parallel
+			n[1] = n[0].Add(randVec(r, 1e-3*r.Float64())).Normalize()
+		case 1: // orthogonal
+			n[1] = n[0].Cross(randVec(r, 1)).Normalize()
+		}
+		off[0], off[1] = offset(), offset()
+		for k := 1; k <= 2; k++ {
+			want, wantOK := projectGram(g, &n, &off, k)
+			var got mgl64.Vec3
+			var gotOK bool
+			if k == 1 {
+				got, gotOK = project1(g, n[0], off[0])
+			} else {
+				got, gotOK = project2(g, n[0], n[1], off[0], off[1])
+			}
+			if !sameBits(&got, &want) || gotOK != wantOK {
+				t.Fatalf("%d planes %v, offsets %v, g %v: %v %v, projectGram %v %v", k, n[:k], off[:k], g, got, gotOK, want, wantOK)
+			}
+			if !wantOK {
+				refused++
+			}
+		}
+	}
+	if refused == 0 || refused > 100000 {
+		t.Fatalf("%d refusals: the nearly parallel pairs must test both outcomes", refused)
+	}
+}
