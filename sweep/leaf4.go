@@ -2,26 +2,27 @@ package sweep
 
 import "math/bits"
 
-// The narrow phase's front end for a whole leaf at once (sweepLeaves). A
-// leaf holds at most maxLeaf = 4 triangles; most of those a cast reads are
-// rejected by the float32 box test (Mesh.loadNear) or by the ball early
-// out (Query.outOfReach) after the unit-space transform (Query.frame).
-// leaf4AVX2 (leaf4_amd64.s) makes both decisions for the leaf's
-// triangles side by side, one per lane of the AVX2 registers, with the
-// same IEEE operations in the same order as loadNear, frame and
-// outOfReach, so that it rejects exactly the triangles they reject
-// (TestLeaf4MatchesScalar). It also stores frame's values for the
-// leaf's triangles (leafFrame), from which the triangles it keeps take the
+// The narrow phase's front end for a leaf's triangles, four at once
+// (sweepLeaves). A leaf holds at most maxLeaf triangles; most of those a
+// cast reads are rejected by the float32 box test (Mesh.loadNear) or by
+// the ball early out (Query.outOfReach) after the unit-space transform
+// (Query.frame). leaf4AVX2 (leaf4_amd64.s) makes both decisions for up to
+// four of the leaf's triangles side by side, one per lane of the AVX2
+// registers, with the same IEEE operations in the same order as loadNear,
+// frame and outOfReach, so that it rejects exactly the triangles they
+// reject (TestLeaf4MatchesScalar). It also stores frame's values for
+// those triangles (leafFrame), from which the triangles it keeps take the
 // scalar path: the plane stage and the rest.
 
-// leafFrame holds what Query.frame computes for each triangle of a leaf,
-// as leaf4AVX2 has computed it, one triangle per column (float64): rows
-// 0-2 are the coordinates of vertex 0 (the origin), 3-5 those of
-// bw = begin - origin, 6-8 and 9-11 those of the world edges e1 and e2
-// (as triFrame holds them), 12-14 those of the unit-space begin u.b,
-// 15-17 and 18-20 those of the unit-space vertices u.verts[1] and
-// u.verts[2]. The columns are in the leaf's order.
-type leafFrame [frameRows][4]float64
+// leafFrame holds what Query.frame computes for each triangle of one pass
+// of leaf4AVX2 (up to leafLanes of a leaf's triangles), as leaf4AVX2 has
+// computed it, one triangle per column (float64): rows 0-2 are the
+// coordinates of vertex 0 (the origin), 3-5 those of bw = begin - origin,
+// 6-8 and 9-11 those of the world edges e1 and e2 (as triFrame holds
+// them), 12-14 those of the unit-space begin u.b, 15-17 and 18-20 those of
+// the unit-space vertices u.verts[1] and u.verts[2]. The columns are in
+// the leaf's order.
+type leafFrame [frameRows][leafLanes]float64
 
 // frameRows is the number of rows of a leafFrame: seven vectors.
 const frameRows = 21
@@ -38,7 +39,7 @@ func (fr *leafFrame) begin(q *Query, s *triScratch) {
 // field at a time: a composite literal of the vertices is built aside and
 // copied.
 func (fr *leafFrame) load(i int, s *triScratch) {
-	i &= 3
+	i &= leafLanes - 1
 	f, u := &s.f, &s.u
 	f.origin = vec3{fr[0][i], fr[1][i], fr[2][i]}
 	f.bw = vec3{fr[3][i], fr[4][i], fr[5][i]}
@@ -58,16 +59,22 @@ func useLeaf4(q *Query) bool { return leaf4On && useAVX2 && q.reachFirst }
 // with sweepNear's scalar loop.
 var leaf4On = haveLeaf4
 
+// leafLanes is the number of triangles leaf4AVX2 takes at once: one per
+// lane of the AVX2 registers (four float64). A leaf of up to maxLeaf
+// triangles takes one pass per leafLanes of them.
+const leafLanes = 4
+
 // sweepLeaves is sweepNear's loop with a leaf's box tests and ball early
-// outs made at once by leaf4AVX2, against the best T at the leaf's start
-// (upper). Its answers are sweepNear's: a triangle the box test rejects is
-// one loadNear rejects; one the ball test rejects is one outOfReach
-// rejects with maxT = upper, which is what sweepNear tests it with unless
-// an earlier triangle of the same leaf has lowered the best T since; then
-// the leaf's remaining box survivors go through outOfReach with the new
-// best T instead, as testInBox would. Every survivor takes frame's values
-// from leaf4AVX2 (leafFrame.load) rather than running frame again, and is
-// tested from there on (Query.afterReach).
+// outs made at once by leaf4AVX2, leafLanes triangles a pass, against the
+// best T at the pass's start (upper). Its answers are sweepNear's: a
+// triangle the box test rejects is one loadNear rejects; one the ball test
+// rejects is one outOfReach rejects with maxT = upper, which is what
+// sweepNear tests it with unless an earlier triangle of the same pass has
+// lowered the best T since; then the pass's remaining box survivors go
+// through outOfReach with the new best T instead, as testInBox would.
+// Every survivor takes frame's values from leaf4AVX2 (leafFrame.load)
+// rather than running frame again, and is tested from there on
+// (Query.afterReach).
 func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 	m, q := c.m, c.q
 	var fr leafFrame
@@ -79,31 +86,35 @@ func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 		if !ok {
 			return c.r.best, c.r.found
 		}
-		upper := c.r.bestT
-		keep := uint(leaf4AVX2(&fr, &m.tris[first], &m.vert32[0], q, &c.box, upper, int(count), &m.vbase[0], int(first)))
-		// keep: bit i set if triangle i passes the box test, bit 4+i if it
-		// passes the ball test too. The loop visits the ball survivors
-		// (in the leaf's order) while the best T is upper, without an
-		// iteration for each triangle only the box test kept; once a hit
-		// has lowered the best T, every box survivor after the hit's
-		// triangle, which goes through outOfReach with the new best T, as
-		// testInBox would.
-		for cand := keep >> 4; cand != 0; {
-			i := bits.TrailingZeros(cand)
-			cand &= cand - 1
-			// testInBox on frame's values: the ball test again if the
-			// best T has changed, then the plane stage and the rest.
-			fr.load(i, s)
-			if c.r.bestT != upper && q.outOfReach(&s.u, c.r.bestT) {
-				continue
-			}
-			k := first + uint32(i)
-			if q.afterReach(c.r.bestT, &h, s) && c.blocks(&h) {
-				if c.r.offer(h, m.id(k)); c.r.bestT == 0 {
-					return c.atStart(w, k+1, first+count)
+		end := first + count
+		for at := first; at < end; at += leafLanes {
+			upper := c.r.bestT
+			n := min(end-at, leafLanes)
+			keep := uint(leaf4AVX2(&fr, &m.tris[at], &m.vert32[0], q, &c.box, upper, int(n), &m.vbase[0], int(at)))
+			// keep: bit i set if triangle at+i passes the box test, bit
+			// leafLanes+i if it passes the ball test too. The loop visits
+			// the ball survivors (in the leaf's order) while the best T is
+			// upper, without an iteration for each triangle only the box
+			// test kept; once a hit has lowered the best T, every box
+			// survivor of the pass after the hit's triangle, which goes
+			// through outOfReach with the new best T, as testInBox would.
+			for cand := keep >> leafLanes; cand != 0; {
+				i := bits.TrailingZeros(cand)
+				cand &= cand - 1
+				// testInBox on frame's values: the ball test again if the
+				// best T has changed, then the plane stage and the rest.
+				fr.load(i, s)
+				if c.r.bestT != upper && q.outOfReach(&s.u, c.r.bestT) {
+					continue
 				}
-				if c.r.bestT != upper {
-					cand = keep & 15 &^ (2<<i - 1) // the box survivors after i
+				k := at + uint32(i)
+				if q.afterReach(c.r.bestT, &h, s) && c.blocks(&h) {
+					if c.r.offer(h, m.id(k)); c.r.bestT == 0 {
+						return c.atStart(w, k+1, end)
+					}
+					if c.r.bestT != upper {
+						cand = keep & (1<<leafLanes - 1) &^ (2<<i - 1) // the box survivors after i
+					}
 				}
 			}
 		}
