@@ -54,6 +54,11 @@ const (
 
 func makeRef(count, index uint32) uint32 { return count<<refBits | index }
 
+// A leaf's size must fit in a reference's top 32 - refBits bits (leaf
+// sizes up to 15): when maxLeaf does not, this array's length is negative,
+// a compile error.
+var _ [1<<(32-refBits) - 1 - maxLeaf]struct{}
+
 // splitRef returns a reference's leaf size (0 for an inner node) and its
 // index: the node for an inner node, the first triangle for a leaf.
 func splitRef(r uint32) (count, index uint32) { return r >> refBits, r & refMask }

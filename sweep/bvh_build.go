@@ -21,19 +21,27 @@ import (
 // children come in adjacent pairs; encodeNodes then quantizes it.
 
 const (
-	// maxLeaf is the largest number of triangles in a leaf. Larger leaves
-	// save node memory and cost narrow-phase tests.
-	maxLeaf = 4
+	// maxLeaf is the largest number of triangles in a leaf: Jolt's eight,
+	// two passes of the four-lane leaf filter (leafLanes). Larger leaves
+	// save node memory and cost narrow-phase tests. Against four, eight
+	// (with nodeCost 2.5) took 5-11% fewer bytes a triangle on the level
+	// benchmarks and the real levels for the same instructions a cast
+	// (docs/performance.md, "leaf8").
+	maxLeaf = 8
 	// nodeCost is the SAH cost of visiting a node relative to testing a
 	// triangle of a leaf, by which a range of at most maxLeaf triangles is
-	// still split (fill). Leaves of up to four triangles with one room-
-	// sized triangle among small ones have boxes far larger than most of
-	// their triangles, which a Quake-like level is full of. Instructions
-	// per cast on the level benchmarks (Quake-like / dense map), against
-	// never splitting such a range (7,610 / 33,849, 28.2 / 26.5 bytes per
-	// triangle): 2.5 gives 7,264 / 33,740 (29.9 / 26.6 bytes), 2 gives
-	// 7,131 / 34,239 (31.9 / 28.1 bytes, and 13% more on a terrain),
-	// 3 gives 7,373 / 33,741 (28.8 / 26.5).
+	// still split (fill). Leaves with one room-sized triangle among small
+	// ones have boxes far larger than most of their triangles, which a
+	// Quake-like level is full of. With leaves of up to four, against
+	// never splitting such a range (instructions per cast on the
+	// Quake-like / dense map 7,610 / 33,849, 28.2 / 26.5 bytes per
+	// triangle; an older narrow phase): 2.5 gave 7,264 / 33,740 (29.9 /
+	// 26.6 bytes), 2 gave 7,131 / 34,239 (31.9 / 28.1 bytes, and 13% more
+	// on a terrain), 3 gave 7,373 / 33,741 (28.8 / 26.5). With leaves of
+	// up to eight (block / dense sweeps): 2.5 gives 5,507 / 28,977 (23.3 /
+	// 21.8 bytes), 2 gives 5,445 / 29,434 (24.0 / 23.7), 3 gives 5,662 /
+	// 29,054 (22.9 / 20.8), 4 gives 6,056 / 29,096 (22.1 / 19.2), never
+	// splitting 6,329 / 29,297 (21.9 / 18.9).
 	nodeCost = 2.5
 	// numBins is the number of centroid bins per axis for the SAH.
 	numBins = 16

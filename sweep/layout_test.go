@@ -36,11 +36,13 @@ func layoutDigest(m *Mesh) uint64 {
 }
 
 // TestBuildLayout pins the layout NewMesh builds on the terrain and the
-// level benchmarks' meshes to the digests of the builder as of b66fd22:
-// a faster build must build the very same mesh (the terrain of 200 cells
-// has 80,000 triangles, enough for the concurrent build of the halves;
-// the 1M-triangle terrain is checked without -short). Each mesh is built
-// twice to catch a layout that depends on goroutine scheduling.
+// level benchmarks' meshes to the digests of the builder as of leaf8
+// (leaves of up to eight triangles; b66fd22's digests were those of
+// leaves of up to four): a faster build must build the very same mesh
+// (the terrain of 200 cells has 80,000 triangles, enough for the
+// concurrent build of the halves; the 1M-triangle terrain is checked
+// without -short). Each mesh is built twice to catch a layout that
+// depends on goroutine scheduling.
 func TestBuildLayout(t *testing.T) {
 	pinnedOnAMD64(t)
 	cases := []struct {
@@ -49,10 +51,10 @@ func TestBuildLayout(t *testing.T) {
 		want uint64
 		long bool
 	}{
-		{"terrain200", func() []geom.Triangle { return terrain(200) }, 0x711c522d27951d6e, false},
-		{"block", func() []geom.Triangle { return benchLevels()[0].tris }, 0x4a0f968972162388, false},
-		{"dense", func() []geom.Triangle { return benchLevels()[1].tris }, 0x48ce5c3a514f3294, false},
-		{"terrain708", func() []geom.Triangle { return terrain(benchCells) }, 0x51110631e292b03a, true},
+		{"terrain200", func() []geom.Triangle { return terrain(200) }, 0xad1069380d8b5f6f, false},
+		{"block", func() []geom.Triangle { return benchLevels()[0].tris }, 0x3cf7ebef34e42292, false},
+		{"dense", func() []geom.Triangle { return benchLevels()[1].tris }, 0x32a3b669cb629f3a, false},
+		{"terrain708", func() []geom.Triangle { return terrain(benchCells) }, 0x7b56e4bc8a64dc5c, true},
 	}
 	for _, c := range cases {
 		if c.long && testing.Short() {

@@ -2,29 +2,30 @@ package sweep
 
 import "math/bits"
 
-// The narrow phase's front end for a whole leaf at once (sweepLeaves). A
-// leaf holds at most maxLeaf = 4 triangles; most of those a cast reads are
-// rejected by the float32 box test (Mesh.loadNear; Mesh.loadNear64's on
-// float64 vertices) or by the ball early out (Query.outOfReach) after the
-// unit-space transform (Query.frame), or by the plane stage's slab test
-// (missesSlab in triFrame.plane). leaf4AVX2 (leaf4_amd64.s; leaf4AVX2w
-// for float64 vertices) makes the three decisions for the leaf's
-// triangles side by side, one per lane of the AVX2 registers, with the
-// same IEEE operations in the same order as the box test, frame,
-// outOfReach and plane, so that it rejects exactly the triangles they
-// reject (TestLeaf4MatchesScalar; a triangle whose normal plane would
-// recompute exactly is left to plane). It also stores frame's values for
-// the leaf's triangles (leafFrame), from which the triangles it keeps
-// take the scalar path: the plane stage and the rest.
+// The narrow phase's front end for a leaf's triangles, four at once
+// (sweepLeaves). A leaf holds at most maxLeaf triangles; most of those a
+// cast reads are rejected by the float32 box test (Mesh.loadNear;
+// Mesh.loadNear64's on float64 vertices) or by the ball early out
+// (Query.outOfReach) after the unit-space transform (Query.frame), or by
+// the plane stage's slab test (missesSlab in triFrame.plane). leaf4AVX2
+// (leaf4_amd64.s; leaf4AVX2w for float64 vertices) makes the three
+// decisions for up to four of the leaf's triangles side by side, one per
+// lane of the AVX2 registers, with the same IEEE operations in the same
+// order as the box test, frame, outOfReach and plane, so that it rejects
+// exactly the triangles they reject (TestLeaf4MatchesScalar; a triangle
+// whose normal plane would recompute exactly is left to plane). It also
+// stores frame's values for those triangles (leafFrame), from which the
+// triangles it keeps take the scalar path: the plane stage and the rest.
 
-// leafFrame holds what Query.frame computes for each triangle of a leaf,
-// as leaf4AVX2 has computed it, one triangle per column (float64): rows
-// 0-2 are the coordinates of vertex 0 (the origin), 3-5 those of
-// bw = begin - origin, 6-8 and 9-11 those of the world edges e1 and e2
-// (as triFrame holds them), 12-14 those of the unit-space begin u.b,
-// 15-17 and 18-20 those of the unit-space vertices u.verts[1] and
-// u.verts[2]. The columns are in the leaf's order.
-type leafFrame [frameRows][4]float64
+// leafFrame holds what Query.frame computes for each triangle of one pass
+// of leaf4AVX2 (up to leafLanes of a leaf's triangles), as leaf4AVX2 has
+// computed it, one triangle per column (float64): rows 0-2 are the
+// coordinates of vertex 0 (the origin), 3-5 those of bw = begin - origin,
+// 6-8 and 9-11 those of the world edges e1 and e2 (as triFrame holds
+// them), 12-14 those of the unit-space begin u.b, 15-17 and 18-20 those of
+// the unit-space vertices u.verts[1] and u.verts[2]. The columns are in
+// the leaf's order.
+type leafFrame [frameRows][leafLanes]float64
 
 // frameRows is the number of rows of a leafFrame: seven vectors.
 const frameRows = 21
@@ -41,7 +42,7 @@ func (fr *leafFrame) begin(q *Query, s *triScratch) {
 // field at a time: a composite literal of the vertices is built aside and
 // copied.
 func (fr *leafFrame) load(i int, s *triScratch) {
-	i &= 3
+	i &= leafLanes - 1
 	f, u := &s.f, &s.u
 	f.origin = vec3{fr[0][i], fr[1][i], fr[2][i]}
 	f.bw = vec3{fr[3][i], fr[4][i], fr[5][i]}
@@ -61,20 +62,25 @@ func useLeaf4(q *Query) bool { return leaf4On && useAVX2 && q.reachFirst }
 // with sweepNear's scalar loop.
 var leaf4On = haveLeaf4
 
+// leafLanes is the number of triangles leaf4AVX2 takes at once: one per
+// lane of the AVX2 registers (four float64). A leaf of up to maxLeaf
+// triangles takes one pass per leafLanes of them.
+const leafLanes = 4
+
 // sweepLeaves is sweepNear's loop, or for float64 vertices (c.near false)
-// Mesh.sweep's own, with a leaf's box tests and ball early outs made at
-// once by leaf4AVX2 (or leaf4AVX2w), against the best T at the leaf's
-// start (upper). Its answers are those loops': a triangle the box test
-// rejects is one loadNear (loadNear64) rejects; one the ball test rejects
-// is one outOfReach rejects with maxT = upper, which is what sweepNear
-// tests it with unless an earlier triangle of the same leaf has lowered
-// the best T since; then the leaf's remaining box survivors go through
-// outOfReach with the new best T instead, as testInBox would. One the
-// plane test rejects is one triFrame.plane rejects by missesSlab with
+// Mesh.sweep's own, with a leaf's box tests and ball early outs made by
+// leaf4AVX2 (or leaf4AVX2w), leafLanes triangles a pass, against the best
+// T at the pass's start (upper). Its answers are those loops': a triangle
+// the box test rejects is one loadNear (loadNear64) rejects; one the ball
+// test rejects is one outOfReach rejects with maxT = upper, which is what
+// sweepNear tests it with unless an earlier triangle of the same pass has
+// lowered the best T since; then the pass's remaining box survivors go
+// through outOfReach with the new best T instead, as testInBox would. One
+// the plane test rejects is one triFrame.plane rejects by missesSlab with
 // maxT = upper, and so with any lower best T (see PLANE in
-// leaf4_amd64.s): it has no contact that could count. Every survivor takes frame's values
-// from leaf4AVX2 (leafFrame.load) rather than running frame again, and is
-// tested from there on (Query.afterReach).
+// leaf4_amd64.s): it has no contact that could count. Every survivor
+// takes frame's values from leaf4AVX2 (leafFrame.load) rather than
+// running frame again, and is tested from there on (Query.afterReach).
 func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 	m, q := c.m, c.q
 	var fr leafFrame
@@ -86,36 +92,40 @@ func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 		if !ok {
 			return c.r.best, c.r.found
 		}
-		upper := c.r.bestT
-		var keep uint
-		if c.near {
-			keep = uint(leaf4AVX2(&fr, &m.tris[first], &m.vert32[0], q, &c.box, upper, int(count), &m.vbase[0], int(first)))
-		} else {
-			keep = uint(leaf4AVX2w(&fr, &m.tris[first], &m.verts[0], q, 0, upper, int(count), &m.vbase[0], int(first)))
-		}
-		// keep: bit i set if triangle i passes the box test, bit 4+i if it
-		// passes the ball and plane tests too. The loop visits the ball survivors
-		// (in the leaf's order) while the best T is upper, without an
-		// iteration for each triangle only the box test kept; once a hit
-		// has lowered the best T, every box survivor after the hit's
-		// triangle, which goes through outOfReach with the new best T, as
-		// testInBox would.
-		for cand := keep >> 4; cand != 0; {
-			i := bits.TrailingZeros(cand)
-			cand &= cand - 1
-			// testInBox on frame's values: the ball test again if the
-			// best T has changed, then the plane stage and the rest.
-			fr.load(i, s)
-			if c.r.bestT != upper && q.outOfReach(&s.u, c.r.bestT) {
-				continue
+		end := first + count
+		for at := first; at < end; at += leafLanes {
+			upper := c.r.bestT
+			n := min(end-at, leafLanes)
+			var keep uint
+			if c.near {
+				keep = uint(leaf4AVX2(&fr, &m.tris[at], &m.vert32[0], q, &c.box, upper, int(n), &m.vbase[0], int(at)))
+			} else {
+				keep = uint(leaf4AVX2w(&fr, &m.tris[at], &m.verts[0], q, 0, upper, int(n), &m.vbase[0], int(at)))
 			}
-			k := first + uint32(i)
-			if q.afterReach(c.r.bestT, &h, s) && c.blocks(&h) {
-				if c.r.offer(h, m.id(k)); c.r.bestT == 0 {
-					return c.atStart(w, k+1, first+count)
+			// keep: bit i set if triangle at+i passes the box test, bit
+			// leafLanes+i if it passes the ball and plane tests too. The
+			// loop visits those survivors (in the leaf's order) while the
+			// best T is upper, without an iteration for each triangle only
+			// the box test kept; once a hit has lowered the best T, every
+			// box survivor of the pass after the hit's triangle, which goes
+			// through outOfReach with the new best T, as testInBox would.
+			for cand := keep >> leafLanes; cand != 0; {
+				i := bits.TrailingZeros(cand)
+				cand &= cand - 1
+				// testInBox on frame's values: the ball test again if the
+				// best T has changed, then the plane stage and the rest.
+				fr.load(i, s)
+				if c.r.bestT != upper && q.outOfReach(&s.u, c.r.bestT) {
+					continue
 				}
-				if c.r.bestT != upper {
-					cand = keep & 15 &^ (2<<i - 1) // the box survivors after i
+				k := at + uint32(i)
+				if q.afterReach(c.r.bestT, &h, s) && c.blocks(&h) {
+					if c.r.offer(h, m.id(k)); c.r.bestT == 0 {
+						return c.atStart(w, k+1, end)
+					}
+					if c.r.bestT != upper {
+						cand = keep & (1<<leafLanes - 1) &^ (2<<i - 1) // the box survivors after i
+					}
 				}
 			}
 		}
