@@ -6,6 +6,8 @@
 package sweep
 
 import (
+	"math/bits"
+
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
@@ -91,17 +93,41 @@ type castCtx struct {
 }
 
 // loop walks the tree, testing every triangle of the leaves entered
-// (try), until the walk ends or the best T is 0.
+// (try), until the walk ends or the best T is 0. On float32 vertices with
+// AVX2 (lanes), leafBoxAVX2 makes the box test of up to four of a leaf's
+// triangles at once, against the swept box of the best T at the pass's
+// start, and only those it keeps are read and tested (tryIn): the box test
+// only ever rejects a triangle without a contact by that T, so a box made
+// for a larger best T rejects less, never more, and the answer is the
+// same.
 func (c *castCtx) loop(w *walker) {
+	lanes := haveLeaf4 && useAVX2 && c.m.vert32 != nil
 	for {
 		first, count, ok := w.next(c.r.bestT)
 		if !ok {
 			return
 		}
-		for k := first; k < first+count; k++ {
-			if c.try(k); c.r.bestT == 0 {
-				testFromStart(c.m, &c.r, w, k+1, first+count, c.try)
-				return
+		end := first + count
+		if !lanes {
+			for k := first; k < end; k++ {
+				if c.try(k); c.r.bestT == 0 {
+					testFromStart(c.m, &c.r, w, k+1, end, c.try)
+					return
+				}
+			}
+			continue
+		}
+		m := c.m
+		for at := first; at < end; at += leafLanes {
+			c.updateBox()
+			in := uint(leafBoxAVX2(&m.tris[at], &m.vert32[0], &c.b.near, int(min(end-at, leafLanes)), &m.vbase[0], int(at)))
+			for ; in != 0; in &= in - 1 {
+				k := at + uint32(bits.TrailingZeros(in))
+				m.load(k, &c.tri)
+				if c.test1(m.id(k)); c.r.bestT == 0 {
+					testFromStart(c.m, &c.r, w, k+1, end, c.try)
+					return
+				}
 			}
 		}
 	}
@@ -109,18 +135,28 @@ func (c *castCtx) loop(w *walker) {
 
 // try is the mesh loop's step on the triangle at k (leaf order): unless
 // the best hit settles it, read it if it meets the swept box of [0, best
-// T], run the narrow phase and offer its hit if it blocks.
+// T] and test it (test1).
 func (c *castCtx) try(k uint32) {
 	id := c.m.id(k)
 	if c.r.settled(id) {
 		return
 	}
+	c.updateBox()
+	if c.b.load(c.m, k, &c.tri) {
+		c.test1(id)
+	}
+}
+
+// updateBox makes the swept box again when the best T has changed.
+func (c *castCtx) updateBox() {
 	if c.b.maxT != c.r.bestT {
 		c.b.set(&c.ext, &c.begin, &c.delta, c.r.bestT)
 	}
-	if !c.b.load(c.m, k, &c.tri) {
-		return
-	}
+}
+
+// test1 runs the narrow phase on the triangle read into c.tri, whose
+// original index is id, and offers its hit if it blocks.
+func (c *castCtx) test1(id int) {
 	h := &c.h
 	if c.test.triangle(&c.tri, &c.begin, &c.delta, c.r.bestT, h) && blocks(c.ignoreLeaving, &c.delta, h) {
 		if c.r.offer(*h, id) {

@@ -46,6 +46,16 @@ func leaf4AVX2(fr *leafFrame, tris *uint64, verts *[3]float32, q *Query, b *near
 //go:noescape
 func leaf4AVX2w(fr *leafFrame, tris *uint64, verts *mgl64.Vec3, q *Query, _ uintptr, upper float64, n int, vbase *uint32, first int) (keep int)
 
+// leafBoxAVX2 is leaf4AVX2's box test alone: it reads the n (1 to 4)
+// triangles as leaf4AVX2 does and returns bit i set when triangle i passes
+// Mesh.loadNear's box test against b (the same decisions, bit for bit:
+// the same instructions; TestLeaf4MatchesScalar compares them). A capsule's or a
+// box's mesh loop (castCtx.loop) takes it on float32 vertices. Call it
+// only when useAVX2 is true.
+//
+//go:noescape
+func leafBoxAVX2(tris *uint64, verts *[3]float32, b *nearBox, n int, vbase *uint32, first int) (in int)
+
 // leafConsts are outOfReach's constants and plane's (crossRecheck,
 // SliverSine², missesSlab's 1 + 1e-12), read by leaf4AVX2: the same Go
 // constant expressions, so the same float64 values.

@@ -162,6 +162,60 @@
 	VMOVUPD Y7, (32*(B+7))(SI); \
 	VMOVUPD Y8, (32*(B+8))(SI)
 
+// GATHER reads the n (R10, 1 to 4) triangles of a leaf whose words start
+// at R8 (the first at R12 in leaf order; vertices at R9, group bases at
+// R11) into lanes 0 to n-1 of X0-X8 (LANE), the other lanes zero. G, L1,
+// L2, L3 and DONE are the labels it uses (each TEXT names its own).
+#define GATHER(G, L1, L2, L3, DONE) \
+	CMPQ R10, $4; \
+	JEQ G; \
+	VXORPS X0, X0, X0; \
+	VXORPS X1, X1, X1; \
+	VXORPS X2, X2, X2; \
+	VXORPS X3, X3, X3; \
+	VXORPS X4, X4, X4; \
+	VXORPS X5, X5, X5; \
+	VXORPS X6, X6, X6; \
+	VXORPS X7, X7, X7; \
+	VXORPS X8, X8, X8; \
+G: \
+	MOVQ R12, DX; \
+	BASE; \
+	LANE(0); \
+	CMPQ R10, $1; \
+	JEQ DONE; \
+	NEXTBASE(1, L1); \
+L1: \
+	LANE(1); \
+	CMPQ R10, $2; \
+	JEQ DONE; \
+	NEXTBASE(2, L2); \
+L2: \
+	LANE(2); \
+	CMPQ R10, $3; \
+	JEQ DONE; \
+	NEXTBASE(3, L3); \
+L3: \
+	LANE(3); \
+DONE: \
+	NOP
+
+// BOXMASK sets DX to the lanes among the first n (R10) whose triangle
+// GATHER read passes the box test against the nearBox at BX (bit i for
+// lane i). Scratch: X9, X12-X14, AX, CX.
+#define BOXMASK \
+	VXORPS X12, X12, X12; \
+	BOX(0, X0, X3, X6); \
+	BOX(1, X1, X4, X7); \
+	BOX(2, X2, X5, X8); \
+	VMOVMSKPS X12, DX; \
+	NOTQ DX; \
+	MOVQ $1, AX; \
+	MOVQ R10, CX; \
+	SHLQ CX, AX; \
+	DECQ AX; \
+	ANDQ AX, DX
+
 // func leaf4AVX2(fr *leafFrame, tris *uint64, verts *[3]float32, q *Query, b *nearBox, upper float64, n int, vbase *uint32, first int) (keep int)
 TEXT ·leaf4AVX2(SB), NOSPLIT, $0-80
 	MOVQ tris+8(FP), R8
@@ -171,52 +225,10 @@ TEXT ·leaf4AVX2(SB), NOSPLIT, $0-80
 	MOVQ n+48(FP), R10
 	MOVQ vbase+56(FP), R11
 	MOVQ first+64(FP), R12
-	CMPQ R10, $4
-	JEQ gather
-	// Lanes beyond n: zeros rather than stale values (which might be
+	// Lanes beyond n are zeros rather than stale values (which might be
 	// subnormal, slow in some units). No decision reads them.
-	VXORPS X0, X0, X0
-	VXORPS X1, X1, X1
-	VXORPS X2, X2, X2
-	VXORPS X3, X3, X3
-	VXORPS X4, X4, X4
-	VXORPS X5, X5, X5
-	VXORPS X6, X6, X6
-	VXORPS X7, X7, X7
-	VXORPS X8, X8, X8
-
-gather:
-	MOVQ R12, DX
-	BASE
-	LANE(0)
-	CMPQ R10, $1
-	JEQ gathered
-	NEXTBASE(1, lane1)
-lane1:
-	LANE(1)
-	CMPQ R10, $2
-	JEQ gathered
-	NEXTBASE(2, lane2)
-lane2:
-	LANE(2)
-	CMPQ R10, $3
-	JEQ gathered
-	NEXTBASE(3, lane3)
-lane3:
-	LANE(3)
-
-gathered:
-	VXORPS X12, X12, X12
-	BOX(0, X0, X3, X6)
-	BOX(1, X1, X4, X7)
-	BOX(2, X2, X5, X8)
-	VMOVMSKPS X12, DX
-	NOTQ DX
-	MOVQ $1, AX
-	MOVQ R10, CX
-	SHLQ CX, AX
-	DECQ AX
-	ANDQ AX, DX // the lanes in the box
+	GATHER(gather, lane1, lane2, lane3, gathered)
+	BOXMASK // the lanes in the box
 	JZ none
 
 	VCVTPS2PD X0, Y0
@@ -633,5 +645,19 @@ high:
 
 none:
 	MOVQ $0, keep+72(FP)
+	VZEROUPPER
+	RET
+
+// func leafBoxAVX2(tris *uint64, verts *[3]float32, b *nearBox, n int, vbase *uint32, first int) (in int)
+TEXT ·leafBoxAVX2(SB), NOSPLIT, $0-56
+	MOVQ tris+0(FP), R8
+	MOVQ verts+8(FP), R9
+	MOVQ b+16(FP), BX
+	MOVQ n+24(FP), R10
+	MOVQ vbase+32(FP), R11
+	MOVQ first+40(FP), R12
+	GATHER(gather, lane1, lane2, lane3, gathered)
+	BOXMASK
+	MOVQ DX, in+48(FP)
 	VZEROUPPER
 	RET

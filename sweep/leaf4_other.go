@@ -16,3 +16,8 @@ func leaf4AVX2(fr *leafFrame, tris *uint64, verts *[3]float32, q *Query, b *near
 func leaf4AVX2w(fr *leafFrame, tris *uint64, verts *mgl64.Vec3, q *Query, _ uintptr, upper float64, n int, vbase *uint32, first int) (keep int) {
 	panic("leaf4AVX2w: no assembly on this platform")
 }
+
+// leafBoxAVX2 is never called here (haveLeaf4 is false).
+func leafBoxAVX2(tris *uint64, verts *[3]float32, b *nearBox, n int, vbase *uint32, first int) (in int) {
+	panic("leafBoxAVX2: no assembly on this platform")
+}

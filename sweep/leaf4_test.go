@@ -100,8 +100,9 @@ func (c *leafCase) outside(i int, tri *geom.Triangle) bool {
 		outside32(a[2], b[2], d[2], lo[2], hi[2])
 }
 
-// filter runs leaf4AVX2 (leaf4AVX2w when wide) on the leaf and checks the frame values it stores
-// (leafFrame.load) against Query.frame's, bit for bit.
+// filter runs leaf4AVX2 (leaf4AVX2w when wide) on the leaf and checks the
+// frame values it stores (leafFrame.load) against Query.frame's, bit for
+// bit, and leafBoxAVX2's box bits against its own (float32 vertices).
 func (c *leafCase) filter(t *testing.T) int {
 	t.Helper()
 	var fr leafFrame
@@ -128,6 +129,9 @@ func (c *leafCase) filter(t *testing.T) int {
 		keep = leaf4AVX2w(&fr, &words[0], &store64[0], &c.q, 0, c.upper, c.n, &vbase[0], c.first)
 	} else {
 		keep = leaf4AVX2(&fr, &words[0], &store[0], &c.q, &c.box, c.upper, c.n, &vbase[0], c.first)
+		if in := leafBoxAVX2(&words[0], &store[0], &c.box, c.n, &vbase[0], c.first); in != keep&15 {
+			t.Fatalf("leafBoxAVX2's box bits %04b, leaf4AVX2's %04b", in, keep&15)
+		}
 	}
 	for i := 0; i < c.n && keep&15 != 0; i++ {
 		tri := c.tri(i)
