@@ -109,6 +109,7 @@ func (g *game) drawLayered(screen *ebiten.Image) {
 	now := time.Now()
 	if !p.drawn.IsZero() && !p.due {
 		parts := g.drawViewParts(screen, nil, p.opaque)
+		over := false
 		switch {
 		case !p.direct:
 			g.compositeLayer(screen, parts, nil)
@@ -117,7 +118,9 @@ func (g *game) drawLayered(screen *ebiten.Image) {
 			// as the last refresh did (they are built only for a refresh,
 			// see buildPanelsNow).
 			g.drawOver(screen)
+			over = true
 		}
+		g.flog.drewParts(b, parts, over)
 		return
 	}
 	p.due = false
@@ -134,25 +137,28 @@ func (g *game) drawLayered(screen *ebiten.Image) {
 		}
 	}
 	p.drawn, p.rects, p.opaque, p.direct = now, nil, nil, direct // a panic in drawViewParts makes it stale again
+	parts := []image.Rectangle{b}
 	switch {
 	case direct && full:
 		g.drawView(screen)
 		g.drawOver(screen)
 	case direct:
-		g.drawViewParts(screen, must, opaque)
+		parts = g.drawViewParts(screen, must, opaque)
 		g.drawOver(screen)
 	case full:
 		g.drawView(screen)
 		p.img.Clear()
 		g.drawOver(p.img)
-		g.compositeLayer(screen, []image.Rectangle{b}, nil)
+		g.compositeLayer(screen, parts, nil)
 	default:
 		for _, r := range must {
 			p.img.SubImage(r).(*ebiten.Image).Clear()
 		}
 		g.drawOver(p.img)
-		g.compositeLayer(screen, g.drawViewParts(screen, must, opaque), opaque)
+		parts = g.drawViewParts(screen, must, opaque)
+		g.compositeLayer(screen, parts, opaque)
 	}
+	g.flog.drewParts(b, parts, true)
 	if known && !p.drawn.IsZero() {
 		p.rects, p.opaque = append(opaque, other...), opaque
 	}
