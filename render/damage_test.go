@@ -148,3 +148,52 @@ func TestPixelsDrawParts(t *testing.T) {
 		t.Errorf("nothing changed and nothing asked, yet DrawParts drew %v", parts)
 	}
 }
+
+// An overlay added to the middle of the list (a contact marker appearing
+// as the pose moves) changes its own place, not that of every overlay
+// after it: the legend and the gizmo drawn last stay outside the changed
+// rectangle. So do labels, lines and poses (diffLists): an element
+// taken from or added to the middle, or changed in place.
+func TestDiffOverlaysInsertedInMiddle(t *testing.T) {
+	r := NewRenderer()
+	p, l := &r.last, &r.lists
+	col := color.RGBA{200, 200, 200, 255}
+	add := func(ovs *[]overlay, pts *[]float32, kind overlayKind, xy ...float32) {
+		*ovs = append(*ovs, overlay{kind: kind, p0: len(*pts), p1: len(*pts) + len(xy), col: col, width: 2})
+		*pts = append(*pts, xy...)
+	}
+	add(&p.ovs, &p.pts, ovStroke, 100, 100, 120, 110) // the path
+	add(&p.ovs, &p.pts, ovDisc, 900, 700)             // the gizmo, far away
+	add(&l.ovs, &l.pts, ovStroke, 100, 100, 120, 110)
+	add(&l.ovs, &l.pts, ovDisc, 130, 120) // a contact marker, new
+	add(&l.ovs, &l.pts, ovDisc, 900, 700)
+	var d box2
+	r.diffOverlays(&d)
+	if d.empty() || d.x1 > 200 || d.y1 > 200 || d.x0 > 130 || d.y0 > 120 {
+		t.Errorf("a disc added at (130, 120) before the gizmo at (900, 700) changed %+v, want about the disc alone", d)
+	}
+
+	type call struct {
+		old bool
+		i   int
+	}
+	for _, c := range []struct {
+		old, cur string
+		want     []call
+	}{
+		{"abcd", "abxcd", []call{{false, 2}}},
+		{"abxcd", "abcd", []call{{true, 2}}},
+		{"abcd", "axcd", []call{{true, 1}, {false, 1}}},
+		{"abcd", "xbcy", []call{{true, 0}, {false, 0}, {true, 3}, {false, 3}}},
+		{"abcd", "abcd", nil},
+		{"", "ab", []call{{false, 0}, {false, 1}}},
+		{"aab", "ab", []call{{true, 1}}},
+	} {
+		var got []call
+		diffLists(len(c.old), len(c.cur), func(i, j int) bool { return c.old[i] == c.cur[j] },
+			func(i int) { got = append(got, call{true, i}) }, func(j int) { got = append(got, call{false, j}) })
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("diffLists(%q, %q) reported %v, want %v", c.old, c.cur, got, c.want)
+		}
+	}
+}
