@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"sweepdbg/render/view"
 )
@@ -230,9 +231,8 @@ func (r *Renderer) changedRect(opt view.Options, w, h int) (image.Rectangle, boo
 	diffLists(len(p.shapes), len(l.shapes), func(i, j int) bool { return p.shapes[i] == l.shapes[j] },
 		func(i int) { growShape(&p.shapes[i]) }, func(j int) { growShape(&l.shapes[j]) })
 	r.diffOverlays(&d)
-	s := r.scale()
-	diffLabels(&d, p.labels, l.labels, s)
-	diffLabels(&d, p.hud, l.hud, s)
+	r.diffLabels(&d, p.labels, l.labels)
+	r.diffLabels(&d, p.hud, l.hud)
 	if d.empty() {
 		return image.Rectangle{}, true
 	}
@@ -336,14 +336,23 @@ func (r *Renderer) diffOverlays(b *box2) {
 }
 
 // diffLabels grows b by the labels of old and cur that differ (see
-// diffLists): each as wide as a line of em-wide characters
-// (no glyph of the label font is wider) and a line and a half high, with
-// the shadow.
-func diffLabels(b *box2, old, cur []label, scale float64) {
+// diffLists): each as wide as its text's advance in the label font and
+// a fifth of the text size either side (no glyph's ink reaches further
+// past its advance), or as a line of em-wide characters without the
+// font (then nothing is drawn), and a line and a half high, with the
+// shadow.
+func (r *Renderer) diffLabels(b *box2, old, cur []label) {
+	scale := r.scale()
 	size := labelSize * scale
 	grow := func(lb *label) {
 		y := lb.y - labelSize*(scale-1)/2
-		b.add(lb.x-2, y-2, lb.x+float64(len(lb.text))*size+3, y+1.5*size+3)
+		w := float64(len(lb.text)) * size
+		if r.font != nil {
+			r.labelFace.Source, r.labelFace.Size = r.font, size
+			w, _ = text.Measure(lb.text, &r.labelFace, 0)
+			w += 0.2 * size
+		}
+		b.add(lb.x-2-0.2*size, y-2, lb.x+w+3, y+1.5*size+3)
 	}
 	diffLists(len(old), len(cur), func(i, j int) bool { return old[i] == cur[j] },
 		func(i int) { grow(&old[i]) }, func(j int) { grow(&cur[j]) })

@@ -197,3 +197,35 @@ func TestDiffOverlaysInsertedInMiddle(t *testing.T) {
 		}
 	}
 }
+
+// A changed label's rectangle (diffLabels, from the text's advance in the
+// label font) holds every pixel drawing it touches, its shadow included,
+// at UI scales 1 and 2, for glyphs that reach left or right of their
+// advance or below the baseline.
+func TestLabelBoxHoldsInk(t *testing.T) {
+	needDisplay(t)
+	dst, _ := screenPair(t, 640, 120)
+	for _, scale := range []float64{1, 2} {
+		for _, s := range []string{"start", "contact  t = 0.8308  edge", "jjj fff WWW @@", "slide 2 contacts", "ÄÖÜ ∞ ±0.25"} {
+			r := NewRenderer()
+			r.Scale = scale
+			lb := label{x: 40, y: 30, text: s, col: color.RGBA{255, 255, 255, 255}}
+			dst.Clear()
+			r.lists.labels = []label{lb}
+			r.drawLabels(dst)
+			var d box2
+			r.diffLabels(&d, nil, []label{lb})
+			img := readImage(dst)
+			for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+				for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
+					if img.RGBAAt(x, y).A == 0 {
+						continue
+					}
+					if float64(x) < d.x0 || float64(x) >= d.x1 || float64(y) < d.y0 || float64(y) >= d.y1 {
+						t.Fatalf("scale %v, label %q: pixel (%d, %d) drawn outside its rectangle %+v", scale, s, x, y, d)
+					}
+				}
+			}
+		}
+	}
+}
