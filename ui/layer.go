@@ -17,8 +17,9 @@ import (
 // changed (render.Renderer.DrawChanged) and, over it, that part of the
 // panels as last drawn, so the panels' numbers lag the pose by at most
 // this long, and a frame more where a refresh draws them in groups, one
-// a frame (drawGroup). The frames after the drag (the redrawer draws a few, see
-// redrawFrames) draw everything, so the final values show at release.
+// a frame (drawGroup). The frames after the drag (the redrawer draws a
+// few, see redrawFrames) draw everything, so the final values show at
+// release.
 //
 // On a software rasteriser each full-screen pass (copying the kept scene,
 // the panels' backgrounds, their hundreds of text quads) costs several
