@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"sweepdbg/render/view"
 )
@@ -226,20 +227,12 @@ func (r *Renderer) changedRect(opt view.Options, w, h int) (image.Rectangle, boo
 		d.verts(p.htris)
 		d.verts(l.htris)
 	}
-	for i := range max(len(p.shapes), len(l.shapes)) {
-		a, b := at(p.shapes, i), at(l.shapes, i)
-		if a == nil || b == nil || *a != *b {
-			for _, e := range []*shapeDraw{a, b} {
-				if e != nil {
-					d.add(e.x0, e.y0, e.x1, e.y1)
-				}
-			}
-		}
-	}
+	growShape := func(e *shapeDraw) { d.add(e.x0, e.y0, e.x1, e.y1) }
+	diffLists(len(p.shapes), len(l.shapes), func(i, j int) bool { return p.shapes[i] == l.shapes[j] },
+		func(i int) { growShape(&p.shapes[i]) }, func(j int) { growShape(&l.shapes[j]) })
 	r.diffOverlays(&d)
-	s := r.scale()
-	diffLabels(&d, p.labels, l.labels, s)
-	diffLabels(&d, p.hud, l.hud, s)
+	r.diffLabels(&d, p.labels, l.labels)
+	r.diffLabels(&d, p.hud, l.hud)
 	if d.empty() {
 		return image.Rectangle{}, true
 	}
@@ -252,12 +245,40 @@ func (r *Renderer) changedRect(opt view.Options, w, h int) (image.Rectangle, boo
 	return reg, true
 }
 
-// at returns &s[i], or nil past its end.
-func at[T any](s []T, i int) *T {
-	if i < len(s) {
-		return &s[i]
+// diffLists calls growOld(i) and growCur(j) for the elements of two
+// lists, nOld and nCur long, that differ (same(i, j) reports old[i] equal
+// to cur[j]). The lists are matched from both ends, their longest common
+// beginning and, in what is left, their longest common end: an element
+// added to or taken from the middle of a list (a contact marker appearing
+// as the pose moves) changes the middle alone, not every element after
+// it (the legend, the gizmo). When the middles are as long as each other
+// their elements are compared in place. Either way an element outside
+// what it reports is drawn where it was, in the same order among the
+// others, so the pixels it covers are unchanged.
+func diffLists(nOld, nCur int, same func(i, j int) bool, growOld, growCur func(int)) {
+	lo := 0
+	for lo < nOld && lo < nCur && same(lo, lo) {
+		lo++
 	}
-	return nil
+	endOld, endCur := nOld, nCur
+	for endOld > lo && endCur > lo && same(endOld-1, endCur-1) {
+		endOld, endCur = endOld-1, endCur-1
+	}
+	if endOld-lo == endCur-lo {
+		for i := lo; i < endOld; i++ {
+			if !same(i, i) {
+				growOld(i)
+				growCur(i)
+			}
+		}
+		return
+	}
+	for i := lo; i < endOld; i++ {
+		growOld(i)
+	}
+	for j := lo; j < endCur; j++ {
+		growCur(j)
+	}
 }
 
 // box2 is a pixel box, grown by what changed.
@@ -284,19 +305,15 @@ func (b *box2) verts(vs []ebiten.Vertex) {
 }
 
 // diffQuads grows b by the groups of n vertices (a line's quad) of old
-// and cur that differ, at the same place in each list.
+// and cur that differ (see diffLists).
 func diffQuads(b *box2, old, cur []ebiten.Vertex, n int) {
-	for i := 0; i < max(len(old), len(cur)); i += n {
-		o, c := old[min(i, len(old)):min(i+n, len(old))], cur[min(i, len(cur)):min(i+n, len(cur))]
-		if !slices.Equal(o, c) {
-			b.verts(o)
-			b.verts(c)
-		}
-	}
+	quad := func(vs []ebiten.Vertex, i int) []ebiten.Vertex { return vs[i*n : min(i*n+n, len(vs))] }
+	diffLists((len(old)+n-1)/n, (len(cur)+n-1)/n, func(i, j int) bool { return slices.Equal(quad(old, i), quad(cur, j)) },
+		func(i int) { b.verts(quad(old, i)) }, func(j int) { b.verts(quad(cur, j)) })
 }
 
-// diffOverlays grows b by the overlays that differ from last frame's at
-// the same place in the list, with their stroke width or radius.
+// diffOverlays grows b by the overlays that differ from last frame's
+// (see diffLists), with their stroke width or radius.
 func (r *Renderer) diffOverlays(b *box2) {
 	p, l := &r.last, &r.lists
 	s := r.scale()
@@ -310,46 +327,33 @@ func (r *Renderer) diffOverlays(b *box2) {
 			b.add(x-m, y-m, x+m, y+m)
 		}
 	}
-	for i := range max(len(p.ovs), len(l.ovs)) {
-		a, c := at(p.ovs, i), at(l.ovs, i)
-		var ap, cp []float32
-		if a != nil {
-			ap = p.pts[a.p0:a.p1]
-		}
-		if c != nil {
-			cp = l.pts[c.p0:c.p1]
-		}
-		if a != nil && c != nil && a.kind == c.kind && a.col == c.col && a.width == c.width && a.closed == c.closed && slices.Equal(ap, cp) {
-			continue
-		}
-		if a != nil {
-			grow(*a, ap)
-		}
-		if c != nil {
-			grow(*c, cp)
-		}
+	same := func(i, j int) bool {
+		a, c := &p.ovs[i], &l.ovs[j]
+		return a.kind == c.kind && a.col == c.col && a.width == c.width && a.closed == c.closed && slices.Equal(p.pts[a.p0:a.p1], l.pts[c.p0:c.p1])
 	}
+	diffLists(len(p.ovs), len(l.ovs), same,
+		func(i int) { grow(p.ovs[i], p.pts[p.ovs[i].p0:p.ovs[i].p1]) }, func(j int) { grow(l.ovs[j], l.pts[l.ovs[j].p0:l.ovs[j].p1]) })
 }
 
-// diffLabels grows b by the labels of old and cur that differ, at the
-// same place in each list: each as wide as a line of em-wide characters
-// (no glyph of the label font is wider) and a line and a half high, with
-// the shadow.
-func diffLabels(b *box2, old, cur []label, scale float64) {
+// diffLabels grows b by the labels of old and cur that differ (see
+// diffLists): each as wide as its text's advance in the label font and
+// a fifth of the text size either side (no glyph's ink reaches further
+// past its advance), or as a line of em-wide characters without the
+// font (then nothing is drawn), and a line and a half high, with the
+// shadow.
+func (r *Renderer) diffLabels(b *box2, old, cur []label) {
+	scale := r.scale()
 	size := labelSize * scale
 	grow := func(lb *label) {
-		if lb == nil {
-			return
-		}
 		y := lb.y - labelSize*(scale-1)/2
-		b.add(lb.x-2, y-2, lb.x+float64(len(lb.text))*size+3, y+1.5*size+3)
-	}
-	for i := range max(len(old), len(cur)) {
-		a, c := at(old, i), at(cur, i)
-		if a != nil && c != nil && *a == *c {
-			continue
+		w := float64(len(lb.text)) * size
+		if r.font != nil {
+			r.labelFace.Source, r.labelFace.Size = r.font, size
+			w, _ = text.Measure(lb.text, &r.labelFace, 0)
+			w += 0.2 * size
 		}
-		grow(a)
-		grow(c)
+		b.add(lb.x-2-0.2*size, y-2, lb.x+w+3, y+1.5*size+3)
 	}
+	diffLists(len(old), len(cur), func(i, j int) bool { return old[i] == cur[j] },
+		func(i int) { grow(&old[i]) }, func(j int) { grow(&cur[j]) })
 }

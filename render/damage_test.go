@@ -148,3 +148,84 @@ func TestPixelsDrawParts(t *testing.T) {
 		t.Errorf("nothing changed and nothing asked, yet DrawParts drew %v", parts)
 	}
 }
+
+// An overlay added to the middle of the list (a contact marker appearing
+// as the pose moves) changes its own place, not that of every overlay
+// after it: the legend and the gizmo drawn last stay outside the changed
+// rectangle. So do labels, lines and poses (diffLists): an element
+// taken from or added to the middle, or changed in place.
+func TestDiffOverlaysInsertedInMiddle(t *testing.T) {
+	r := NewRenderer()
+	p, l := &r.last, &r.lists
+	col := color.RGBA{200, 200, 200, 255}
+	add := func(ovs *[]overlay, pts *[]float32, kind overlayKind, xy ...float32) {
+		*ovs = append(*ovs, overlay{kind: kind, p0: len(*pts), p1: len(*pts) + len(xy), col: col, width: 2})
+		*pts = append(*pts, xy...)
+	}
+	add(&p.ovs, &p.pts, ovStroke, 100, 100, 120, 110) // the path
+	add(&p.ovs, &p.pts, ovDisc, 900, 700)             // the gizmo, far away
+	add(&l.ovs, &l.pts, ovStroke, 100, 100, 120, 110)
+	add(&l.ovs, &l.pts, ovDisc, 130, 120) // a contact marker, new
+	add(&l.ovs, &l.pts, ovDisc, 900, 700)
+	var d box2
+	r.diffOverlays(&d)
+	if d.empty() || d.x1 > 200 || d.y1 > 200 || d.x0 > 130 || d.y0 > 120 {
+		t.Errorf("a disc added at (130, 120) before the gizmo at (900, 700) changed %+v, want about the disc alone", d)
+	}
+
+	type call struct {
+		old bool
+		i   int
+	}
+	for _, c := range []struct {
+		old, cur string
+		want     []call
+	}{
+		{"abcd", "abxcd", []call{{false, 2}}},
+		{"abxcd", "abcd", []call{{true, 2}}},
+		{"abcd", "axcd", []call{{true, 1}, {false, 1}}},
+		{"abcd", "xbcy", []call{{true, 0}, {false, 0}, {true, 3}, {false, 3}}},
+		{"abcd", "abcd", nil},
+		{"", "ab", []call{{false, 0}, {false, 1}}},
+		{"aab", "ab", []call{{true, 1}}},
+	} {
+		var got []call
+		diffLists(len(c.old), len(c.cur), func(i, j int) bool { return c.old[i] == c.cur[j] },
+			func(i int) { got = append(got, call{true, i}) }, func(j int) { got = append(got, call{false, j}) })
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("diffLists(%q, %q) reported %v, want %v", c.old, c.cur, got, c.want)
+		}
+	}
+}
+
+// A changed label's rectangle (diffLabels, from the text's advance in the
+// label font) holds every pixel drawing it touches, its shadow included,
+// at UI scales 1 and 2, for glyphs that reach left or right of their
+// advance or below the baseline.
+func TestLabelBoxHoldsInk(t *testing.T) {
+	needDisplay(t)
+	dst, _ := screenPair(t, 640, 120)
+	for _, scale := range []float64{1, 2} {
+		for _, s := range []string{"start", "contact  t = 0.8308  edge", "jjj fff WWW @@", "slide 2 contacts", "ÄÖÜ ∞ ±0.25"} {
+			r := NewRenderer()
+			r.Scale = scale
+			lb := label{x: 40, y: 30, text: s, col: color.RGBA{255, 255, 255, 255}}
+			dst.Clear()
+			r.lists.labels = []label{lb}
+			r.drawLabels(dst)
+			var d box2
+			r.diffLabels(&d, nil, []label{lb})
+			img := readImage(dst)
+			for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+				for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
+					if img.RGBAAt(x, y).A == 0 {
+						continue
+					}
+					if float64(x) < d.x0 || float64(x) >= d.x1 || float64(y) < d.y0 || float64(y) >= d.y1 {
+						t.Fatalf("scale %v, label %q: pixel (%d, %d) drawn outside its rectangle %+v", scale, s, x, y, d)
+					}
+				}
+			}
+		}
+	}
+}

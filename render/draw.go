@@ -53,6 +53,7 @@ type Renderer struct {
 	quad       [4]ebiten.Vertex
 	ovs        ovBatch // the overlays' triangles
 	font       *text.GoTextFaceSource
+	labelFace  text.GoTextFace // measures labels' widths (diffLabels)
 }
 
 // shaderSet holds the compiled Kage programs: the depth passes A, B, C

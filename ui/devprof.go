@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"image"
 	"io"
 	"os"
 	"runtime/pprof"
@@ -57,6 +58,10 @@ type frameLog struct {
 	// raster returns how many times the renderer rasterised the scene so
 	// far (nil: not shown).
 	raster func() int
+	// view is the share of the window's pixels the frame drew the view
+	// in, over whether it drew the panels (see drewParts).
+	view float64
+	over bool
 }
 
 // newFrameLog returns the frame log, on when SWEEPDBG_FRAMELOG=1.
@@ -100,9 +105,27 @@ func (l *frameLog) drew(start time.Time, drawn bool) {
 	if l.raster != nil {
 		raster = l.raster()
 	}
-	fmt.Fprintf(l.out, "frame %d interval %.2fms draw %.2fms updates %d update %.2fms skipped %d raster %d\n",
-		l.n, interval, ms(time.Since(start)), l.updates, ms(l.update), l.skipped, raster)
+	over := 0
+	if l.over {
+		over = 1
+	}
+	fmt.Fprintf(l.out, "frame %d interval %.2fms draw %.2fms updates %d update %.2fms skipped %d raster %d view %.1f%% panels %d\n",
+		l.n, interval, ms(time.Since(start)), l.updates, ms(l.update), l.skipped, raster, 100*l.view, over)
 	l.lastDraw, l.updates, l.update, l.skipped = start, 0, 0, 0
+}
+
+// drewParts records what the frame being drawn drew into a screen of
+// bounds b: the view in the rectangles of parts (which do not overlap)
+// and, when over is set, the panels.
+func (l *frameLog) drewParts(b image.Rectangle, parts []image.Rectangle, over bool) {
+	if !l.on {
+		return
+	}
+	n := 0
+	for _, r := range parts {
+		n += r.Intersect(b).Dx() * r.Intersect(b).Dy()
+	}
+	l.view, l.over = float64(n)/float64(max(b.Dx()*b.Dy(), 1)), over
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

@@ -316,6 +316,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 		g.layer.drawn = time.Time{}
 		g.drawView(screen)
 		g.drawOver(screen)
+		g.flog.drewParts(b, []image.Rectangle{b}, true)
 	}
 	if g.shotPending {
 		g.shotPending = false

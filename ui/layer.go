@@ -16,8 +16,10 @@ import (
 // In between, a drag frame redraws only the part of the view that
 // changed (render.Renderer.DrawChanged) and, over it, that part of the
 // panels as last drawn, so the panels' numbers lag the pose by at most
-// this long. The frames after the drag (the redrawer draws a few, see
-// redrawFrames) draw everything, so the final values show at release.
+// this long, and a frame more where a refresh draws them in groups, one
+// a frame (drawGroup). The frames after the drag (the redrawer draws a
+// few, see redrawFrames) draw everything, so the final values show at
+// release.
 //
 // On a software rasteriser each full-screen pass (copying the kept scene,
 // the panels' backgrounds, their hundreds of text quads) costs several
@@ -49,6 +51,17 @@ type panelLayer struct {
 	// the screen and left img stale: all it drew was opaque (see
 	// drawLayered), so the screen keeps it until the next refresh.
 	direct bool
+	// groups are where a direct refresh draws the panels, one group a
+	// frame (panelGroups); left counts the groups still to draw from the
+	// panels as last built, turn is the next one's index (it carries on
+	// across refreshes, so no group waits for another when the frames
+	// come slower than the refreshes).
+	groups     [][]image.Rectangle
+	left, turn int
+	// drewOver are the rectangles the last drag frame drew the panels,
+	// the status line and the banners in (straight onto the screen or
+	// into img); nil when it drew none.
+	drewOver []image.Rectangle
 }
 
 // buildPanelsNow reports whether this Update builds the panels (debugui's
@@ -107,17 +120,23 @@ func (g *game) drawLayered(screen *ebiten.Image) {
 		p.drawn = time.Time{}
 	}
 	now := time.Now()
+	whole := []image.Rectangle{b}
 	if !p.drawn.IsZero() && !p.due {
 		parts := g.drawViewParts(screen, nil, p.opaque)
+		p.drewOver = nil
 		switch {
 		case !p.direct:
 			g.compositeLayer(screen, parts, nil)
 		case slices.ContainsFunc(parts, func(r image.Rectangle) bool { return overlapsAny(r, p.opaque) }):
 			// The view was drawn whole, over the panels: draw them again,
-			// as the last refresh did (they are built only for a refresh,
-			// see buildPanelsNow).
+			// as the last refresh built them (they are built only for a
+			// refresh, see buildPanelsNow).
 			g.drawOver(screen)
+			p.drewOver, p.left = whole, 0
+		case p.left > 0:
+			g.drawGroup(screen)
 		}
+		g.flog.drewParts(b, parts, p.drewOver != nil)
 		return
 	}
 	p.due = false
@@ -134,27 +153,107 @@ func (g *game) drawLayered(screen *ebiten.Image) {
 		}
 	}
 	p.drawn, p.rects, p.opaque, p.direct = now, nil, nil, direct // a panic in drawViewParts makes it stale again
+	parts := whole
+	p.drewOver, p.left = whole, 0
 	switch {
 	case direct && full:
 		g.drawView(screen)
 		g.drawOver(screen)
 	case direct:
-		g.drawViewParts(screen, must, opaque)
-		g.drawOver(screen)
+		parts = g.drawViewParts(screen, must, opaque)
+		if slices.ContainsFunc(parts, func(r image.Rectangle) bool { return overlapsAny(r, opaque) }) {
+			g.drawOver(screen) // the view was drawn whole, over the panels
+			break
+		}
+		p.groups = panelGroups(opaque)
+		p.left = len(p.groups)
+		g.drawGroup(screen)
 	case full:
 		g.drawView(screen)
 		p.img.Clear()
 		g.drawOver(p.img)
-		g.compositeLayer(screen, []image.Rectangle{b}, nil)
+		g.compositeLayer(screen, parts, nil)
 	default:
 		for _, r := range must {
 			p.img.SubImage(r).(*ebiten.Image).Clear()
 		}
 		g.drawOver(p.img)
-		g.compositeLayer(screen, g.drawViewParts(screen, must, opaque), opaque)
+		parts = g.drawViewParts(screen, must, opaque)
+		g.compositeLayer(screen, parts, opaque)
 	}
+	g.flog.drewParts(b, parts, p.drewOver != nil)
 	if known && !p.drawn.IsZero() {
 		p.rects, p.opaque = append(opaque, other...), opaque
+	}
+}
+
+// panelGroups splits where a plain drag draws over the view (opaque, as
+// overRects gives it: each panel, then the status line) into the groups
+// a refresh draws one a frame (drawGroup): the panels whose middle is
+// left of the panels' middle as one rectangle around them, those right
+// of it likewise, and the status line with the group of less area. A
+// rectangle around a column also holds the gaps between its panels,
+// where a plain drag draws nothing over the view.
+func panelGroups(opaque []image.Rectangle) [][]image.Rectangle {
+	panels, status := opaque[:len(opaque)-1], opaque[len(opaque)-1]
+	var all image.Rectangle
+	for _, r := range panels {
+		all = all.Union(r)
+	}
+	var cols [2]image.Rectangle
+	for _, r := range panels {
+		i := 0
+		if r.Min.X+r.Max.X >= all.Min.X+all.Max.X {
+			i = 1
+		}
+		cols[i] = cols[i].Union(r)
+	}
+	var groups [][]image.Rectangle
+	for _, c := range cols {
+		if !c.Empty() {
+			groups = append(groups, []image.Rectangle{c})
+		}
+	}
+	if len(groups) == 0 {
+		return [][]image.Rectangle{{status}}
+	}
+	i := 0
+	if len(groups) == 2 && size(groups[1][0]) < size(groups[0][0]) {
+		i = 1
+	}
+	groups[i] = append(groups[i], status)
+	return groups
+}
+
+// size is r's area in pixels.
+func size(r image.Rectangle) int { return r.Dx() * r.Dy() }
+
+// drawGroup draws the panels, the status line and the triangle tip of
+// a plain drag (see panelGroups) inside the rectangles of the next group
+// in turn alone: what drawOver draws there, the panels as last built.
+// Drawing them in two frames instead of one halves the extra time of a
+// refresh frame under a software rasteriser, which is most of a drag's
+// slowest frames (docs/performance.md, "The 1M-triangle drag's p90").
+// During a plain drag debugui draws only inside the panels and the tip
+// is not shown, so a rectangle no panel reaches into (the status line's)
+// needs only drawOverlay. debugui's Draw sets the size it keeps a panel
+// moved by its title bar within to that of the rectangle, which matters
+// only while a panel is moved or resized: not during a pose's drag, and
+// the frame after the drag draws the panels whole.
+func (g *game) drawGroup(screen *ebiten.Image) {
+	p := &g.layer
+	p.turn %= len(p.groups)
+	rs := p.groups[p.turn]
+	p.turn++
+	p.left--
+	p.drewOver = rs
+	for _, r := range rs {
+		dst := screen.SubImage(r).(*ebiten.Image)
+		if slices.ContainsFunc(panelNames, func(name string) bool { return g.panelRect(name).Overlaps(r) }) {
+			g.drawOver(dst)
+		} else {
+			g.drawOverlay(dst)
+		}
 	}
 }
 

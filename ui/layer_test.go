@@ -109,7 +109,10 @@ func layerFrames(t *testing.T, banner bool) {
 	unmanaged := &ebiten.NewImageOptions{Unmanaged: true}
 	screen := ebiten.NewImageWithOptions(image.Rect(0, 0, g.w, g.h), unmanaged)
 	ref := ebiten.NewImageWithOptions(image.Rect(0, 0, g.w, g.h), unmanaged)
-	over := ebiten.NewImageWithOptions(image.Rect(0, 0, g.w, g.h), unmanaged) // the panels as last drawn
+	over := ebiten.NewImageWithOptions(image.Rect(0, 0, g.w, g.h), unmanaged)  // the panels as the screen shows them
+	fresh := ebiten.NewImageWithOptions(image.Rect(0, 0, g.w, g.h), unmanaged) // the panels as last built
+	defer fresh.Deallocate()
+	groups := 0 // refreshes that drew a group of the panels, not all
 	defer screen.Deallocate()
 	defer ref.Deallocate()
 	defer over.Deallocate()
@@ -143,23 +146,25 @@ func layerFrames(t *testing.T, banner bool) {
 		g.drawLayered(screen)
 		f := g.frame()
 		refRend.Draw(ref, &f, g.cam, g.app.Doc.View)
-		if refresh {
-			over.Clear()
-			g.drawOver(over)
+		// The panels as last built, in the rectangles this frame drew
+		// them in; as they were elsewhere.
+		fresh.Clear()
+		g.drawOver(fresh)
+		for _, r := range g.layer.drewOver {
+			op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+			op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
+			over.SubImage(r).(*ebiten.Image).DrawImage(fresh.SubImage(r).(*ebiten.Image), op)
+		}
+		if refresh && g.layer.direct && !slices.Contains(g.layer.drewOver, screen.Bounds()) {
+			groups++
 		}
 		ref.DrawImage(over, nil)
-		got, want := read(screen), read(ref)
-		n := countDiff(got, want)
-		if n > 0 && !refresh && g.layer.direct {
-			// Or the view drawn whole and the panels again over it:
-			// those built for the last refresh, the status line now.
-			refRend.Draw(ref, &f, g.cam, g.app.Doc.View)
-			g.drawOver(ref)
-			n = min(n, countDiff(got, read(ref)))
-		}
-		if n > 0 {
+		if n := countDiff(read(screen), read(ref)); n > 0 {
 			t.Errorf("banner %v, step %d (refresh %v): the layered frame differs from the whole one in %d pixels", banner, i, refresh, n)
 		}
+	}
+	if groups == 0 && !banner {
+		t.Error("no refresh drew a group of the panels (panelGroups): the test does not draw them in turn")
 	}
 }
 
@@ -230,5 +235,44 @@ func TestBuildPanelsOnlyWhenLayerDue(t *testing.T) {
 	p.drawn, p.due = t0.Add(layerRefresh+2), false // as drawLayered does when it draws the layer
 	if p.buildNow(true, true, p.drawn.Add(time.Millisecond)) {
 		t.Error("right after the layer was drawn the panels were built again")
+	}
+}
+
+// A plain drag's refresh draws the panels in groups, one a frame: the
+// left column's panels in one rectangle, the right column's in another,
+// the status line with the smaller. Together they hold every rectangle
+// a plain drag draws over the view, each group's rectangles lie apart
+// from the other's, and the status line is in one group.
+func TestPanelGroups(t *testing.T) {
+	g := newTestGame(t)
+	g.scale, g.w, g.h = 1, 1280, 800
+	updatePanels(t, g)
+	opaque, _, _, plain := g.overRects()
+	if !plain {
+		t.Fatal("the default layout at rest is not plain")
+	}
+	groups := panelGroups(opaque)
+	if len(groups) != 2 {
+		t.Fatalf("groups %v, want two (the panel columns)", groups)
+	}
+	var all []image.Rectangle
+	for _, grp := range groups {
+		all = append(all, grp...)
+	}
+	for _, r := range opaque {
+		if !slices.ContainsFunc(all, func(q image.Rectangle) bool { return r.In(q) }) {
+			t.Errorf("%v is in no group of %v", r, groups)
+		}
+	}
+	for _, a := range groups[0] {
+		for _, b := range groups[1] {
+			if a.Overlaps(b) {
+				t.Errorf("group rectangles %v and %v overlap", a, b)
+			}
+		}
+	}
+	status := opaque[len(opaque)-1]
+	if n := slices.Index(all, status); n < 0 || slices.Index(all[n+1:], status) >= 0 {
+		t.Errorf("the status line %v is not in exactly one group of %v", status, groups)
 	}
 }

@@ -22,13 +22,16 @@
 // the window opening to its closing) to FILE, for go tool pprof; and
 // SWEEPDBG_FRAMELOG=1 prints one line to stderr per frame drawn (per
 // Draw that drew), "frame N interval MS draw MS updates K update MS
-// skipped S raster R": the time since the previous drawn frame's Draw
-// began (so its median is the frame time, including what Ebitengine does
-// outside Update and Draw: flushing the GPU commands, presenting), this
-// Draw's duration, the K Updates since the previous drawn frame and their
-// total duration, the S Draws in between that drew nothing, and how many
-// times the renderer has rasterised the scene so far (a drag on a big
-// level should not raise it). Durations are in milliseconds.
+// skipped S raster R view V% panels P": the time since the previous
+// drawn frame's Draw began (so its median is the frame time, including
+// what Ebitengine does outside Update and Draw: flushing the GPU
+// commands, presenting), this Draw's duration, the K Updates since the
+// previous drawn frame and their total duration, the S Draws in between
+// that drew nothing, how many times the renderer has rasterised the
+// scene so far (a drag on a big level should not raise it), the share of
+// the window this frame drew the view in (100% but for drag frames) and
+// whether it drew the panels (1) or left them as they were (0).
+// Durations are in milliseconds.
 package ui
 
 import (
