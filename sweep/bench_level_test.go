@@ -97,29 +97,7 @@ func BenchmarkCastLevel(b *testing.B) {
 // a shared machine steadies their ratios (capsule/ellipsoid and
 // box/ellipsoid, reported as x-capsule and x-box) far more than separate
 // runs do.
-func BenchmarkCastLevelMix(b *testing.B) {
-	for _, lv := range benchLevels() {
-		shapes := levelShapes(lv)
-		b.Run(lv.name, func(b *testing.B) {
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			var times [3][]time.Duration
-			b.ResetTimer()
-			for n := 0; n < b.N; n++ {
-				for i, q := range lv.casts {
-					for j := range shapes {
-						k := (i + j) % len(shapes)
-						t0 := time.Now()
-						sinkHit, _ = lv.mesh.Cast(shapes[k], q.begin, q.delta)
-						times[k] = append(times[k], time.Since(t0))
-					}
-				}
-			}
-			b.StopTimer()
-			reportShapeMedians(b, shapes, &times)
-		})
-	}
-}
+func BenchmarkCastLevelMix(b *testing.B) { benchInterleaved(b, 1) }
 
 // warmRepeats is how many times in a row BenchmarkCastLevelWarm casts a
 // shape on one query, keeping the fastest.
@@ -132,7 +110,13 @@ const warmRepeats = 9
 // scheduler takes from a cast (on a loaded machine, most of the spread)
 // filtered out. Its medians and ratios (x-capsule, x-box) repeat within a
 // few per cent at loads where the others' move by 10%.
-func BenchmarkCastLevelWarm(b *testing.B) {
+func BenchmarkCastLevelWarm(b *testing.B) { benchInterleaved(b, warmRepeats) }
+
+// benchInterleaved casts the three shapes (levelShapes) on each level's
+// queries interleaved cast by cast, the order rotating from one query to
+// the next, each shape repeats times in a row on a query with the fastest
+// kept, and reports the shapes' medians (reportShapeMedians).
+func benchInterleaved(b *testing.B, repeats int) {
 	for _, lv := range benchLevels() {
 		shapes := levelShapes(lv)
 		b.Run(lv.name, func(b *testing.B) {
@@ -145,7 +129,7 @@ func BenchmarkCastLevelWarm(b *testing.B) {
 					for j := range shapes {
 						k := (i + j) % len(shapes)
 						best := time.Duration(math.MaxInt64)
-						for range warmRepeats {
+						for range repeats {
 							t0 := time.Now()
 							sinkHit, _ = lv.mesh.Cast(shapes[k], q.begin, q.delta)
 							best = min(best, time.Since(t0))

@@ -216,15 +216,21 @@ DONE: \
 	DECQ AX; \
 	ANDQ AX, DX
 
+// LEAFARGS loads the arguments leaf4AVX2 and leaf4AVX2w share (the same
+// frame layout): tris in R8, verts in R9, q in DI, n in R10, vbase in R11,
+// first in R12.
+#define LEAFARGS \
+	MOVQ tris+8(FP), R8; \
+	MOVQ verts+16(FP), R9; \
+	MOVQ q+24(FP), DI; \
+	MOVQ n+48(FP), R10; \
+	MOVQ vbase+56(FP), R11; \
+	MOVQ first+64(FP), R12
+
 // func leaf4AVX2(fr *leafFrame, tris *uint64, verts *[3]float32, q *Query, b *nearBox, upper float64, n int, vbase *uint32, first int) (keep int)
 TEXT ·leaf4AVX2(SB), NOSPLIT, $0-80
-	MOVQ tris+8(FP), R8
-	MOVQ verts+16(FP), R9
-	MOVQ q+24(FP), DI
+	LEAFARGS
 	MOVQ b+32(FP), BX
-	MOVQ n+48(FP), R10
-	MOVQ vbase+56(FP), R11
-	MOVQ first+64(FP), R12
 	// Lanes beyond n are zeros rather than stale values (which might be
 	// subnormal, slow in some units). No decision reads them.
 	GATHER(gather, lane1, lane2, lane3, gathered)
@@ -595,12 +601,7 @@ planed:
 // below n (lane 1 repeats lane 0, lanes 2 and 3 repeat lanes 0 and 1, or
 // lane 3 lane 2): finite values, which no decision reads.
 TEXT ·leaf4AVX2w(SB), NOSPLIT, $0-80
-	MOVQ tris+8(FP), R8
-	MOVQ verts+16(FP), R9
-	MOVQ q+24(FP), DI
-	MOVQ n+48(FP), R10
-	MOVQ vbase+56(FP), R11
-	MOVQ first+64(FP), R12
+	LEAFARGS
 	VADDR(0, R13, AX, BX, CX)
 	CMPQ R10, $1
 	JEQ one
