@@ -303,11 +303,9 @@ func (k *boxCaster) triangle(tri *geom.Triangle, begin *mgl64.Vec3, maxT float64
 // from overflow and the point it finds is finite, so that it can be made
 // later (boxCaster.finish) without changing which hits count.
 func (f *boxFrame) moderate() bool {
-	m := 0.0
-	for _, v := range [...]vec3{f.c, f.d, f.a[0], f.a[1], f.a[2], f.v[1], f.v[2]} {
-		m = max(m, abs(v.x), abs(v.y), abs(v.z))
-	}
-	return m < 1e100
+	const lim = 1e100
+	return f.c.below(lim) && f.d.below(lim) && f.a[0].below(lim) && f.a[1].below(lim) && f.a[2].below(lim) &&
+		f.v[1].below(lim) && f.v[2].below(lim)
 }
 
 // shallowest is the normal of a contact at t = 0 from the projections

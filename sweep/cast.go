@@ -96,7 +96,7 @@ type castCtx struct {
 // (try), until the walk ends or the best T is 0. On float32 vertices with
 // AVX2 (lanes), leafBoxAVX2 makes the box test of up to four of a leaf's
 // triangles at once, against the swept box of the best T at the pass's
-// start, and only those it keeps are read and tested (tryIn): the box test
+// start, and only those it keeps are read and tested (test1): the box test
 // only ever rejects a triangle without a contact by that T, so a box made
 // for a larger best T rejects less, never more, and the answer is the
 // same.
