@@ -42,20 +42,38 @@ func outside64(a, b, c, lo, hi float64) bool {
 }
 
 // outsideSweptBox is outsideBox for the box of the ellipsoid e swept from
-// begin by delta, with the half-extent along axis k bounded by
-// Σ_i |a_i[k]| (at most √3 times Extent, and without square roots). All
-// three axes are tested and the six comparisons per axis (triOutsideSlab's)
-// are combined without branches: which axis, if any, rejects a triangle is
-// unpredictable, and three mispredicted branches cost more than the
-// arithmetic of the axes an early exit would skip.
+// begin by delta: the box of Query.Bounds, made without a Query, for
+// EllipsoidTriangle, which runs it first on every triangle.
+//
+// Along each world axis k the slab is centered on the middle of the
+// motion, c = b + d/2, with half-width w = |d|/2 + ext, ext being
+// Extent's (the half-width of the ellipsoid's AABB along k,
+// sqrt(Σ_i a_i[k]²), summed in Extent's order); a vertex is outside when
+// its offset s from c exceeds w in magnitude, the triangle when all three
+// are, on the same side.
+//
+// The margin. Every rounding here is a few ulps (2⁻⁵³ relative) of w or
+// of |c| (the sum of three squares and its square root, the sums making c
+// and w; d/2 is exact) or of |s| (one difference): the test widens w by
+// 1e-9·(w + |c|), millions of times that, as sweptSlab widens the mesh's
+// box, so that rounding never prunes a tangency. A NaN or an infinity
+// anywhere makes every comparison false: nothing is rejected.
+//
+// The six comparisons of each axis, and the three axes, are combined with
+// b2u and decided by one branch: which axis, if any, rejects a triangle is
+// unpredictable, and mispredicted branches cost more than the arithmetic
+// an early exit would skip.
 func outsideSweptBox(e *Ellipsoid, tri *geom.Triangle, begin, delta *mgl64.Vec3) bool {
+	a := &e.Axes
 	out := uint8(0)
 	for k := 0; k < 3; k++ {
-		ext := math.Abs(e.Axes[0][k]) + math.Abs(e.Axes[1][k]) + math.Abs(e.Axes[2][k])
-		lo, hi := sweptSlab(begin[k], delta[k], ext)
-		a, b, c := tri[0][k], tri[1][k], tri[2][k]
-		above := b2u(a > hi) & b2u(b > hi) & b2u(c > hi) // every vertex above the slab
-		below := b2u(a < lo) & b2u(b < lo) & b2u(c < lo) // every vertex below it
+		ext := math.Sqrt(a[0][k]*a[0][k] + a[1][k]*a[1][k] + a[2][k]*a[2][k])
+		c := begin[k] + 0.5*delta[k]
+		w := 0.5*math.Abs(delta[k]) + ext
+		w += 1e-9 * (w + math.Abs(c))
+		s0, s1, s2 := tri[0][k]-c, tri[1][k]-c, tri[2][k]-c
+		above := b2u(s0 > w) & b2u(s1 > w) & b2u(s2 > w)    // every vertex beyond c + w
+		below := b2u(s0 < -w) & b2u(s1 < -w) & b2u(s2 < -w) // every vertex before c - w
 		out |= above | below
 	}
 	return out != 0

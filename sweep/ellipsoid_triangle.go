@@ -27,7 +27,8 @@ func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) 
 	}
 	var f triFrame
 	f.setFrame(&tri, &begin, &delta)
-	axes := setLin(mat3{v3p(&e.Axes[0]), v3p(&e.Axes[1]), v3p(&e.Axes[2])})
+	var axes lin3
+	axes.setRows(v3p(&e.Axes[0]), v3p(&e.Axes[1]), v3p(&e.Axes[2]))
 	if !f.plane(&axes, 1) {
 		return Hit{}, false
 	}
