@@ -23,10 +23,7 @@ const haveSweptBoxAVX = true
 //go:noescape
 func sweptBoxAVX(e *Ellipsoid, tri *geom.Triangle, begin, delta *mgl64.Vec3) (out bool)
 
-// boxConsts are sweptBoxAVX's constants: the mask of its three-lane loads,
-// then slabAbout's 0.5 and 1e-9 (the same Go constants, so the same
-// float64 values) and the masks of all bits but the sign and of the sign.
-var boxConsts = [8]uint64{
-	1<<64 - 1, 1<<64 - 1, 1<<64 - 1, 0,
-	math.Float64bits(0.5), math.Float64bits(1e-9), 1<<63 - 1, 1 << 63,
-}
+// boxConsts are sweptBoxAVX's constants: slabAbout's 0.5 and 1e-9 (the
+// same Go constants, so the same float64 values) and the masks of all
+// bits but the sign and of the sign.
+var boxConsts = [4]uint64{math.Float64bits(0.5), math.Float64bits(1e-9), 1<<63 - 1, 1 << 63}
