@@ -56,8 +56,10 @@ func outside64(a, b, c, lo, hi float64) bool {
 // of |c| (the sum of three squares and its square root, the sums making c
 // and w; d/2 is exact) or of |s| (one difference): the test widens w by
 // 1e-9·(w + |c|), millions of times that, as sweptSlab widens the mesh's
-// box, so that rounding never prunes a tangency. A NaN or an infinity
-// anywhere makes every comparison false: nothing is rejected.
+// box, so that rounding never prunes a tangency. A NaN makes the
+// comparisons it enters false, and an infinite axis, start or motion makes
+// w infinite: nothing is rejected then. (Vertices all infinite on one
+// side may be rejected; Query.Triangle finds no hit with them either.)
 //
 // The three axes are combined with b2u and decided by one branch: which
 // axis, if any, rejects a triangle is unpredictable, and mispredicted
@@ -66,8 +68,8 @@ func outside64(a, b, c, lo, hi float64) bool {
 // loads were a tenth of the test).
 //
 // On amd64 with AVX2, EllipsoidTriangle runs sweptBoxAVX instead, with the
-// three axes in one AVX register's lanes and the same operations: a third
-// of the instructions.
+// three axes in one AVX register's lanes and the same operations: about
+// half the instructions.
 func outsideSweptBox(e *Ellipsoid, tri *geom.Triangle, begin, delta *mgl64.Vec3) bool {
 	a := &e.Axes
 	cx, wx := slabAbout(extentK(a, 0), begin[0], delta[0])
