@@ -95,13 +95,6 @@ type lin3 struct {
 	d    vec3
 }
 
-// setLin returns m as a lin3.
-func setLin(m mat3) lin3 {
-	l := lin3{mat3: m}
-	l.setDiag()
-	return l
-}
-
 // setRows sets m to the matrix with rows r0, r1 and r2, in place (a lin3
 // is 13 words: building one and copying it cost the single-triangle
 // entry as much as its arithmetic).
