@@ -42,23 +42,66 @@ func outside64(a, b, c, lo, hi float64) bool {
 }
 
 // outsideSweptBox is outsideBox for the box of the ellipsoid e swept from
-// begin by delta, with the half-extent along axis k bounded by
-// Σ_i |a_i[k]| (at most √3 times Extent, and without square roots). All
-// three axes are tested and the six comparisons per axis (triOutsideSlab's)
-// are combined without branches: which axis, if any, rejects a triangle is
-// unpredictable, and three mispredicted branches cost more than the
-// arithmetic of the axes an early exit would skip.
+// begin by delta: the box of Query.Bounds, made without a Query, for
+// EllipsoidTriangle, which runs it first on every triangle.
+//
+// Along each world axis k the slab is centered on the middle of the
+// motion, c = b + d/2, with half-width w = |d|/2 + ext, ext being
+// Extent's (the half-width of the ellipsoid's AABB along k,
+// sqrt(Σ_i a_i[k]²), summed in Extent's order); a vertex is outside when
+// its offset s from c exceeds w in magnitude, the triangle when all three
+// are, on the same side.
+//
+// The margin. Every rounding here is a few ulps (2⁻⁵³ relative) of w or
+// of |c| (the sum of three squares and its square root, the sums making c
+// and w; d/2 is exact) or of |s| (one difference): the test widens w by
+// 1e-9·(w + |c|), millions of times that, as sweptSlab widens the mesh's
+// box, so that rounding never prunes a tangency. A NaN makes the
+// comparisons it enters false, and an infinite axis, start or motion makes
+// w infinite: nothing is rejected then. (Vertices all infinite on one
+// side may be rejected; Query.Triangle finds no hit with them either.)
+//
+// The three axes are combined with b2u and decided by one branch: which
+// axis, if any, rejects a triangle is unpredictable, and mispredicted
+// branches cost more than the arithmetic an early exit would skip. They
+// are written out rather than looped over (the loop's counter and indexed
+// loads were a tenth of the test).
+//
+// On amd64 with AVX2, EllipsoidTriangle runs sweptBoxAVX instead, with the
+// three axes in one AVX register's lanes and the same operations: about
+// half the instructions.
 func outsideSweptBox(e *Ellipsoid, tri *geom.Triangle, begin, delta *mgl64.Vec3) bool {
-	out := uint8(0)
-	for k := 0; k < 3; k++ {
-		ext := math.Abs(e.Axes[0][k]) + math.Abs(e.Axes[1][k]) + math.Abs(e.Axes[2][k])
-		lo, hi := sweptSlab(begin[k], delta[k], ext)
-		a, b, c := tri[0][k], tri[1][k], tri[2][k]
-		above := b2u(a > hi) & b2u(b > hi) & b2u(c > hi) // every vertex above the slab
-		below := b2u(a < lo) & b2u(b < lo) & b2u(c < lo) // every vertex below it
-		out |= above | below
-	}
-	return out != 0
+	a := &e.Axes
+	cx, wx := slabAbout(extentK(a, 0), begin[0], delta[0])
+	cy, wy := slabAbout(extentK(a, 1), begin[1], delta[1])
+	cz, wz := slabAbout(extentK(a, 2), begin[2], delta[2])
+	x := allBeyond(tri[0][0]-cx, tri[1][0]-cx, tri[2][0]-cx, wx)
+	y := allBeyond(tri[0][1]-cy, tri[1][1]-cy, tri[2][1]-cy, wy)
+	z := allBeyond(tri[0][2]-cz, tri[1][2]-cz, tri[2][2]-cz, wz)
+	return x|y|z != 0
+}
+
+// extentK is Extent's value along world axis k: sqrt(Σ_i a_i[k]²), summed
+// in the same order.
+func extentK(a *[3]mgl64.Vec3, k int) float64 {
+	return math.Sqrt(a[0][k]*a[0][k] + a[1][k]*a[1][k] + a[2][k]*a[2][k])
+}
+
+// slabAbout is the center c and the half-width w, margin included, of the
+// slab along one world axis swept by an ellipsoid of half-extent ext whose
+// center goes from b to b+d (outsideSweptBox, which gives the margin).
+func slabAbout(ext, b, d float64) (c, w float64) {
+	c = b + 0.5*d
+	w = 0.5*math.Abs(d) + ext
+	return c, w + 1e-9*(w+math.Abs(c))
+}
+
+// allBeyond is 1 when s0, s1 and s2 all exceed w or all lie below -w,
+// else 0.
+func allBeyond(s0, s1, s2, w float64) uint8 {
+	// One expression, not two named values: allBeyond must stay within
+	// the inlining budget.
+	return b2u(s0 > w)&b2u(s1 > w)&b2u(s2 > w) | b2u(s0 < -w)&b2u(s1 < -w)&b2u(s2 < -w)
 }
 
 // sweptSlab is the extent along one world axis of a swept ellipsoid whose

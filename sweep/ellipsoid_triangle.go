@@ -20,26 +20,41 @@ import (
 // on the conditioning of M: Triangle, which a mesh sweep runs, differs
 // only in the place of that test, and the property tests require the
 // same answers of both.
-func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) (Hit, bool) {
-	// The sign of n does not matter for 3.1, so the axes serve as they are.
-	if outsideSweptBox(&e, &tri, &begin, &delta) {
-		return Hit{}, false
+func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) (h Hit, ok bool) {
+	// The box test, in one AVX register where there is one (the same
+	// answers: sweptBoxAVX).
+	if haveSweptBoxAVX && useAVX2 {
+		if sweptBoxAVX(&e, &tri, &begin, &delta) {
+			return h, false
+		}
+	} else if outsideSweptBox(&e, &tri, &begin, &delta) {
+		return h, false
 	}
+	ok = ellipsoidTriangleInBox(&e, &begin, &delta, &tri, &h)
+	return h, ok
+}
+
+// ellipsoidTriangleInBox is EllipsoidTriangle for a triangle the box test
+// keeps, with everything passed by pointer and the hit written to h (only
+// on a hit). It is a function of its own so that EllipsoidTriangle, which
+// most triangles leave after the box test, sets up no more than that test
+// needs (its frame and the zeroing of the stages' working memory).
+func ellipsoidTriangleInBox(e *Ellipsoid, begin, delta *mgl64.Vec3, tri *geom.Triangle, h *Hit) bool {
 	var f triFrame
-	f.setFrame(&tri, &begin, &delta)
-	axes := setLin(mat3{v3p(&e.Axes[0]), v3p(&e.Axes[1]), v3p(&e.Axes[2])})
+	f.setFrame(tri, begin, delta)
+	// The sign of n does not matter for 3.1, so the axes serve as they are.
+	var axes lin3
+	axes.setRows(v3p(&e.Axes[0]), v3p(&e.Axes[1]), v3p(&e.Axes[2]))
 	if !f.plane(&axes, 1) {
-		return Hit{}, false
+		return false
 	}
 	var q Query // invert only: the mesh sweep's extras (derive) are not needed
-	q.shape.invert(&e)
-	if q.setMotion(&begin, &delta); !q.ok {
-		return Hit{}, false
+	q.shape.invert(e)
+	if q.setMotion(begin, delta); !q.ok {
+		return false
 	}
 	f.n = f.n.mul(q.detSign) // now oriented like the mapped vertices
 	var u unitTri
 	q.toUnit(&f, &u)
-	var h Hit
-	ok := q.triangle(&f, &u, 1, false, &h)
-	return h, ok
+	return q.triangle(&f, &u, 1, false, h)
 }

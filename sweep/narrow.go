@@ -147,10 +147,15 @@ func (f *triFrame) setFrame(tri *geom.Triangle, begin, delta *mgl64.Vec3) {
 }
 
 // toUnit maps the frame setFrame filled to unit-sphere space: the unit
-// half of frame.
+// half of frame (lin3.apply's branch on diag written out, as there).
 func (q *Query) toUnit(f *triFrame, u *unitTri) {
-	w := &q.worldToUnit
-	u.b, u.verts = w.apply(f.bw), [3]vec3{{}, w.apply(f.e1), w.apply(f.e2)}
+	u.verts[0] = vec3{}
+	if w := &q.worldToUnit; w.diag {
+		d := w.d
+		u.b, u.verts[1], u.verts[2] = d.scale(f.bw), d.scale(f.e1), d.scale(f.e2)
+	} else {
+		u.b, u.verts[1], u.verts[2] = w.mat3.apply(f.bw), w.mat3.apply(f.e1), w.mat3.apply(f.e2)
+	}
 }
 
 // crossRecheck: when sin² of the angle between the edges is below 1e-8

@@ -139,7 +139,7 @@ func (q *Query) setStart(st *start, begin *mgl64.Vec3) {
 // determinant: what Query.triangle needs.
 func (s *shape) invert(e *Ellipsoid) {
 	a0, a1, a2 := v3p(&e.Axes[0]), v3p(&e.Axes[1]), v3p(&e.Axes[2])
-	s.axes = mat3{a0, a1, a2}
+	s.axes.r0, s.axes.r1, s.axes.r2 = a0, a1, a2
 	c0, c1, c2 := a1.cross(a2), a2.cross(a0), a0.cross(a1)
 	det := a0.dot(c0)
 	scale2 := a0.lenSq() * a1.lenSq() * a2.lenSq() // squared, to spare three square roots
@@ -148,9 +148,9 @@ func (s *shape) invert(e *Ellipsoid) {
 	}
 	// M⁻¹ = adj(M)/det: its rows are the cross products of M's columns.
 	inv := 1 / det
-	s.worldToUnit = setLin(mat3{c0.mul(inv), c1.mul(inv), c2.mul(inv)})
-	s.detSign = math.Copysign(1, det)
 	w := &s.worldToUnit
+	w.setRows(c0.mul(inv), c1.mul(inv), c2.mul(inv))
+	s.detSign = math.Copysign(1, det)
 	s.inverted = w.r0.add(w.r1).add(w.r2).finite() // a sum is finite only if every term is
 }
 
@@ -161,7 +161,7 @@ func (s *shape) derive() {
 		return
 	}
 	a, w := &s.axes, &s.worldToUnit
-	s.normalMap = setLin(mat3{a.r0.mul(s.detSign), a.r1.mul(s.detSign), a.r2.mul(s.detSign)})
+	s.normalMap.setRows(a.r0.mul(s.detSign), a.r1.mul(s.detSign), a.r2.mul(s.detSign))
 	cond2 := (a.r0.lenSq() + a.r1.lenSq() + a.r2.lenSq()) * (w.r0.lenSq() + w.r1.lenSq() + w.r2.lenSq())
 	s.reachFirst = cond2 <= reachFirstCond*reachFirstCond // a NaN compares false
 	s.ext = extent(a).mgl()                               // Extent's arithmetic, from the axes in hand

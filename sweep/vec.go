@@ -95,10 +95,18 @@ type lin3 struct {
 	d    vec3
 }
 
-// setLin returns m as a lin3.
-func setLin(m mat3) lin3 {
-	diag := m.r0.y == 0 && m.r0.z == 0 && m.r1.x == 0 && m.r1.z == 0 && m.r2.x == 0 && m.r2.y == 0
-	return lin3{mat3: m, diag: diag, d: vec3{m.r0.x, m.r1.y, m.r2.z}}
+// setRows sets m to the matrix with rows r0, r1 and r2, in place (a lin3
+// is 13 words: building one and copying it cost the single-triangle
+// entry as much as its arithmetic).
+func (m *lin3) setRows(r0, r1, r2 vec3) {
+	m.r0, m.r1, m.r2 = r0, r1, r2
+	m.setDiag()
+}
+
+// setDiag sets diag and d from the matrix.
+func (m *lin3) setDiag() {
+	m.diag = m.r0.y == 0 && m.r0.z == 0 && m.r1.x == 0 && m.r1.z == 0 && m.r2.x == 0 && m.r2.y == 0
+	m.d = vec3{m.r0.x, m.r1.y, m.r2.z}
 }
 
 // apply returns m·v. (The hot paths, Query.frame and triFrame.plane,

@@ -17,7 +17,13 @@
 //   go test ./sweep -run '^$' -bench 'EllipsoidTriangle$|QueryTriangle$'
 //
 // Both report CPU time per case of the running thread, steadier than wall
-// time on a shared machine.
+// time on a shared machine. Its own generator draws cases of the same
+// distribution as the Go benchmark's, not the same cases; to run the
+// listing on the Go benchmark's very cases (and compare the hit counts),
+// write them first and pass the file:
+//
+//   SWEEPDBG_BENCH_CASES=/tmp/cases.bin go test ./sweep -run TestWriteBenchCases -v
+//   /tmp/rouwe_ref /tmp/cases.bin
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -92,28 +98,45 @@ bool PolygonSweptEllipsoidIntersect(const Plane&inPlane,const Vector2*inVertices
   return false;}
 struct Case { Plane pl; Vector2 v[3]; Vector3 b,d,a1,a2,a3; };
 static double threadcpu(){ timespec ts; clock_gettime(CLOCK_THREAD_CPUTIME_ID,&ts); return ts.tv_sec*1e9+ts.tv_nsec; }
-int main(){
+// addCase stores the triangle t (three points, double) and the motion as
+// the listing takes them: the plane and the triangle's vertices in the
+// plane's 2D basis. It reports false for a triangle whose normal the
+// listing cannot form (a degenerate one, or one whose published basis
+// divides by zero).
+static bool addCase(std::vector<Case>&cs,const double t[3][3],const Vector3&b,const Vector3&d,const Vector3&a1,const Vector3&a2,const Vector3&a3){
+  double e1[3]={t[1][0]-t[0][0],t[1][1]-t[0][1],t[1][2]-t[0][2]}, e2[3]={t[2][0]-t[0][0],t[2][1]-t[0][1],t[2][2]-t[0][2]};
+  double n[3]={e1[1]*e2[2]-e1[2]*e2[1],e1[2]*e2[0]-e1[0]*e2[2],e1[0]*e2[1]-e1[1]*e2[0]}; double l=std::sqrt(n[0]*n[0]+n[1]*n[1]+n[2]*n[2]); if(l<1e-6) return false;
+  Case c; c.pl.mNormal=Vector3(n[0]/l,n[1]/l,n[2]/l); c.pl.mConstant=-(c.pl.mNormal.x*t[0][0]+c.pl.mNormal.y*t[0][1]+c.pl.mNormal.z*t[0][2]);
+  Vector3 u,v; c.pl.Basis(u,v); if(!std::isfinite(u.x)) return false; // the published basis divides by zero for some normals
+  // CCW in (u,v): the listing's PolygonContains rejects points with cross(v2-v1, p-v1) > 0 walking backwards
+  for(int i=0;i<3;i++){Vector3 p(t[i][0],t[i][1],t[i][2]); c.v[i]=Plane::sConvertWorldToPlane(u,v,p);}
+  c.b=b; c.d=d; c.a1=a1; c.a2=a2; c.a3=a3; cs.push_back(c); return true;}
+// readCases reads the Go benchmark's own cases, as TestWriteBenchCases
+// writes them (24 little-endian doubles a case: the three axes, begin,
+// delta, the three vertices), and returns how many the listing cannot take.
+static int readCases(const char*path,std::vector<Case>&cs){
+  FILE*f=std::fopen(path,"rb"); if(!f){std::perror(path); std::exit(1);} double x[24]; int skipped=0;
+  while(std::fread(x,sizeof x,1,f)==1){ double t[3][3]; for(int i=0;i<3;i++)for(int k=0;k<3;k++)t[i][k]=x[15+3*i+k];
+    if(!addCase(cs,t,Vector3(x[9],x[10],x[11]),Vector3(x[12],x[13],x[14]),Vector3(x[0],x[1],x[2]),Vector3(x[3],x[4],x[5]),Vector3(x[6],x[7],x[8]))) skipped++; }
+  std::fclose(f); return skipped;}
+int main(int argc,char**argv){
+  std::vector<Case> cs; cs.reserve(200000);
+  if(argc>1){ int skipped=readCases(argv[1],cs); printf("%zu cases from %s (%d the listing cannot take, left out)\n",cs.size(),argv[1],skipped); }
+  else {
   std::mt19937_64 rng(2024); std::uniform_real_distribution<double> U(0,1); std::normal_distribution<double> N(0,1);
   auto uni=[&](double lo,double hi){return lo+(hi-lo)*U(rng);};
-  std::vector<Case> cs; cs.reserve(200000);
   while(cs.size()<200000){
     double t[3][3]; for(auto&p:t)for(auto&x:p)x=uni(-5,5);
-    double e1[3]={t[1][0]-t[0][0],t[1][1]-t[0][1],t[1][2]-t[0][2]}, e2[3]={t[2][0]-t[0][0],t[2][1]-t[0][1],t[2][2]-t[0][2]};
-    double n[3]={e1[1]*e2[2]-e1[2]*e2[1],e1[2]*e2[0]-e1[0]*e2[2],e1[0]*e2[1]-e1[1]*e2[0]}; double l=std::sqrt(n[0]*n[0]+n[1]*n[1]+n[2]*n[2]); if(l<1e-6) continue;
-    Case c; c.pl.mNormal=Vector3(n[0]/l,n[1]/l,n[2]/l); c.pl.mConstant=-(c.pl.mNormal.x*t[0][0]+c.pl.mNormal.y*t[0][1]+c.pl.mNormal.z*t[0][2]);
-    Vector3 u,v; c.pl.Basis(u,v); if(!std::isfinite(u.x)) continue; // the published basis divides by zero for some normals
-    // CCW in (u,v): the listing's PolygonContains rejects points with cross(v2-v1, p-v1) > 0 walking backwards
-    for(int i=0;i<3;i++){Vector3 p(t[i][0],t[i][1],t[i][2]); c.v[i]=Plane::sConvertWorldToPlane(u,v,p);}
-    c.b=Vector3(uni(-8,8),uni(-8,8),uni(-8,8)); double dx=N(rng),dy=N(rng),dz=N(rng),dl=std::sqrt(dx*dx+dy*dy+dz*dz),s=uni(0,10); c.d=Vector3(dx/dl*s,dy/dl*s,dz/dl*s);
+    Vector3 b(uni(-8,8),uni(-8,8),uni(-8,8)); double dx=N(rng),dy=N(rng),dz=N(rng),dl=std::sqrt(dx*dx+dy*dy+dz*dz),s=uni(0,10); Vector3 d(dx/dl*s,dy/dl*s,dz/dl*s);
     double qw=N(rng),qx=N(rng),qy=N(rng),qz=N(rng),ql=std::sqrt(qw*qw+qx*qx+qy*qy+qz*qz); qw/=ql;qx/=ql;qy/=ql;qz/=ql;
     double R[3][3]={{1-2*(qy*qy+qz*qz),2*(qx*qy-qz*qw),2*(qx*qz+qy*qw)},{2*(qx*qy+qz*qw),1-2*(qx*qx+qz*qz),2*(qy*qz-qx*qw)},{2*(qx*qz-qy*qw),2*(qy*qz+qx*qw),1-2*(qx*qx+qy*qy)}};
     double r0=uni(0.5,2),r1=uni(0.5,2),r2=uni(0.5,2);
-    c.a1=Vector3(R[0][0]*r0,R[1][0]*r0,R[2][0]*r0); c.a2=Vector3(R[0][1]*r1,R[1][1]*r1,R[2][1]*r1); c.a3=Vector3(R[0][2]*r2,R[1][2]*r2,R[2][2]*r2);
-    cs.push_back(c);}
+    addCase(cs,t,b,d,Vector3(R[0][0]*r0,R[1][0]*r0,R[2][0]*r0),Vector3(R[0][1]*r1,R[1][1]*r1,R[2][1]*r1),Vector3(R[0][2]*r2,R[1][2]*r2,R[2][2]*r2));}
+  }
   int hits=0; Vector3 out; float f; double best=1e30;
-  for(int rep=0;rep<5;rep++){ double t0=threadcpu(); auto w0=std::chrono::steady_clock::now();
+  for(int rep=0;rep<5;rep++){ double t0=threadcpu(); auto w0=std::chrono::steady_clock::now(); hits=0;
     for(const Case&c:cs) if(PolygonSweptEllipsoidIntersect(c.pl,c.v,3,c.b,c.d,c.a1,c.a2,c.a3,out,f)) hits++;
     double t1=threadcpu(); auto w1=std::chrono::steady_clock::now(); double ns=(t1-t0)/cs.size(); if(ns<best)best=ns;
     printf("rep %d: %.1f cpu-ns/op, %.1f wall-ns/op\n",rep,ns,std::chrono::duration<double,std::nano>(w1-w0).count()/cs.size()); }
-  printf("best %.1f cpu-ns/op (hits %d)\n",best,hits);
+  printf("best %.1f cpu-ns/op (hits %d of %zu a pass)\n",best,hits,cs.size());
 }
