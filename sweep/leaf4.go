@@ -7,7 +7,7 @@ import "math/bits"
 // cast reads are rejected by the float32 box test (Mesh.loadNear;
 // Mesh.loadNear64's on float64 vertices) or by the ball early out
 // (Query.outOfReach) after the unit-space transform (Query.frame), or by
-// the plane stage's slab test (missesSlab in triFrame.plane). leaf4AVX2
+// the plane stage (triFrame.plane: missesSlab and the entry time). leaf4AVX2
 // (leaf4_amd64.s; leaf4AVX2w for float64 vertices) makes the three
 // decisions for up to four of the leaf's triangles side by side, one per
 // lane of the AVX2 registers, with the same IEEE operations in the same
@@ -76,8 +76,8 @@ const leafLanes = 4
 // sweepNear tests it with unless an earlier triangle of the same pass has
 // lowered the best T since; then the pass's remaining box survivors go
 // through outOfReach with the new best T instead, as testInBox would. One
-// the plane test rejects is one triFrame.plane rejects by missesSlab with
-// maxT = upper, and so with any lower best T (see PLANE in
+// the plane test rejects is one triFrame.plane rejects (by missesSlab or
+// by its entry time) with maxT = upper, and so with any lower best T (see PLANE in
 // leaf4_amd64.s): it has no contact that could count. Every survivor
 // takes frame's values from leaf4AVX2 (leafFrame.load) rather than
 // running frame again, and is tested from there on (Query.afterReach).

@@ -20,13 +20,14 @@ const haveLeaf4 = true
 // relative to the base of the triangle's group, vbase[(first+i) >>
 // groupShift], vbase being Mesh.vbase) from the float32 vertices at verts
 // (Mesh.vert32), and makes the box test of Mesh.loadNear against b,
-// the ball early out of Query.outOfReach and the slab test of
-// triFrame.plane (missesSlab; both with maxT = upper) for all of them at
+// the ball early out of Query.outOfReach and the rejections of
+// triFrame.plane (missesSlab and planeSweptSphere's entry time; both with
+// maxT = upper) for all of them at
 // once, each in one lane of the AVX2 registers, with the same IEEE
 // operations in the same order as the Go code. It returns bit i set when
 // triangle i passes the box test (loadNear keeps it), and bit 4+i when it
 // also passes the ball and plane tests (frame then outOfReach keeps it,
-// and plane does not reject it by missesSlab: a triangle whose normal
+// and plane does not reject it: a triangle whose normal
 // plane would recompute exactly, or that has no usable plane, passes);
 // when any passes the box test it also stores in fr what Query.frame
 // computes for each of the n triangles (in the same way, bit for bit).

@@ -256,7 +256,8 @@ none:
 #define NM ((Query_shape+shape_normalMap)+lin3_mat3)
 
 // PLANE sets Y10 to the lanes whose triangle triFrame.plane would reject
-// by missesSlab, against maxT = upper, from the edges and bw stored in fr
+// (by missesSlab, or by planeSweptSphere's entry time) against maxT =
+// upper, from the edges and bw stored in fr
 // (SI) and q's delta and normal map (DI): nw = e1 x e2 (vec3.cross), ee =
 // |e1|²|e2|², a lane decided only when the plain cross product stands
 // (not nw·nw < crossRecheck*ee, where plane recomputes it exactly) and
@@ -266,10 +267,14 @@ none:
 // of bn's sign bit (the same as multiplying by ±1 but for a NaN's sign,
 // which no comparison sees), rm = n·n*(1 + 1e-12), left = bn + upper*dn,
 // rejected when bn² > rm and (dn is not below 0, or left > 0 and left² >
-// rm). The same operations in the same order as the Go code, as for
-// frame; GT_OQ and LT_OQ are Go's > and <, false for NaN. A rejection
-// against upper is one against any best T up to it: left only grows as
-// maxT falls (dn < 0 there), and the rest does not depend on maxT.
+// rm); then planeSweptSphere's test with ln = sqrt(n·n) (vec3.length;
+// VSQRTPD rounds as math.Sqrt does, correctly), kept when dist <= ln or
+// when dn < 0 and t1 = (dist - ln) / -dn (negation exact: an XOR of the
+// sign) is at most upper, else rejected. The same operations in the same
+// order as the Go code, as for frame; GT_OQ, LT_OQ and LE_OQ are Go's >,
+// < and <=, false for NaN. A rejection against upper is one against any
+// best T up to it: left only grows as maxT falls (dn < 0 there), t1 does
+// not depend on maxT, and the rest does not either.
 // Scratch: Y0-Y15, CX.
 #define PLANE \
 	VMOVUPD (32*6)(SI), Y0; \
@@ -337,25 +342,35 @@ planemapped: \
 	MOVQ $0x8000000000000000, CX; \
 	VMOVQ CX, X9; \
 	VBROADCASTSD X9, Y9; \
-	VANDPD Y9, Y0, Y9; \
-	VXORPD Y9, Y0, Y0; \
-	VXORPD Y9, Y1, Y1; \
+	VANDPD Y9, Y0, Y13; \
+	VXORPD Y13, Y0, Y0; \
+	VXORPD Y13, Y1, Y1; \
 	VBROADCASTSD ·leafConsts+48(SB), Y2; \
-	VMULPD Y2, Y3, Y3; \
-	VBROADCASTSD upper+40(FP), Y2; \
-	VMULPD Y1, Y2, Y2; \
+	VMULPD Y2, Y3, Y11; \
+	VBROADCASTSD upper+40(FP), Y14; \
+	VMULPD Y1, Y14, Y2; \
 	VADDPD Y2, Y0, Y2; \
 	VMULPD Y0, Y0, Y4; \
-	VCMPPD $0x1e, Y3, Y4, Y4; \
+	VCMPPD $0x1e, Y11, Y4, Y4; \
 	VXORPD Y5, Y5, Y5; \
 	VCMPPD $0x11, Y5, Y1, Y6; \
 	VCMPPD $0x1e, Y5, Y2, Y7; \
 	VMULPD Y2, Y2, Y8; \
-	VCMPPD $0x1e, Y3, Y8, Y8; \
+	VCMPPD $0x1e, Y11, Y8, Y8; \
 	VANDPD Y8, Y7, Y7; \
 	VANDNPD Y6, Y7, Y10; \
 	VANDNPD Y4, Y10, Y10; \
-	VANDPD Y12, Y10, Y10
+	VSQRTPD Y3, Y3; \
+	VCMPPD $0x12, Y3, Y0, Y4; \
+	VSUBPD Y3, Y0, Y2; \
+	VXORPD Y9, Y1, Y5; \
+	VDIVPD Y5, Y2, Y2; \
+	VCMPPD $0x12, Y14, Y2, Y2; \
+	VANDPD Y2, Y6, Y2; \
+	VORPD Y4, Y2, Y2; \
+	VANDNPD Y12, Y2, Y2; \
+	VANDPD Y12, Y10, Y10; \
+	VORPD Y2, Y10, Y10
 
 // leaf4frame<> is the part of leaf4AVX2 and leaf4AVX2w after the box
 // test, entered by a jump from either (so with their arguments, which

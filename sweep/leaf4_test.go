@@ -69,15 +69,15 @@ func (c *leafCase) scalar() (keep, planeRejected int) {
 
 // planeMisses reports whether the leaf filter's plane test rejects the
 // triangle whose frame f holds for the query q: triFrame.plane against
-// maxT = upper rejects it by missesSlab, with the plain cross product (a
-// triangle whose normal plane recomputes exactly is left to plane).
+// maxT = upper rejects it (by missesSlab or by planeSweptSphere's entry
+// time), with the plain cross product (a triangle whose normal plane
+// recomputes exactly is left to plane).
 func planeMisses(q *Query, f *triFrame, upper float64) bool {
 	ee := f.e1.lenSq() * f.e2.lenSq()
 	if f.e1.cross(f.e2).lenSq() < crossRecheck*ee {
 		return false
 	}
-	f.plane(&q.normalMap, upper)
-	return f.usable && missesSlab(f.bn, f.dn, f.n.lenSq(), upper)
+	return !f.plane(&q.normalMap, upper)
 }
 
 // outside reports whether the box test rejects triangle i (tri): on the
