@@ -58,7 +58,7 @@ func (c *leafCase) scalar() (keep, planeRejected int) {
 		if c.q.outOfReach(&s.u, c.upper) {
 			continue
 		}
-		if planeMisses(&c.q, &s.f, c.upper) {
+		if planeMisses(&c.q, &s.f, &s.u, c.upper) {
 			planeRejected++
 			continue
 		}
@@ -72,12 +72,25 @@ func (c *leafCase) scalar() (keep, planeRejected int) {
 // maxT = upper rejects it (by missesSlab or by planeSweptSphere's entry
 // time), with the plain cross product (a triangle whose normal plane
 // recomputes exactly is left to plane).
-func planeMisses(q *Query, f *triFrame, upper float64) bool {
+func planeMisses(q *Query, f *triFrame, u *unitTri, upper float64) bool {
 	ee := f.e1.lenSq() * f.e2.lenSq()
 	if f.e1.cross(f.e2).lenSq() < crossRecheck*ee {
 		return false
 	}
-	return !f.plane(&q.normalMap, upper)
+	if !f.plane(&q.normalMap, upper) {
+		return true
+	}
+	return f.usable && faceMisses(q, f, u, upper)
+}
+
+// faceMisses reports whether Query.triangle, after plane has kept the
+// triangle against maxT = upper, prunes it by faceStage (faceOut): the
+// model of FACE in leaf4_amd64.s, the steps of triangle up to faceStage.
+func faceMisses(q *Query, f *triFrame, u *unitTri, upper float64) bool {
+	face := f.n.mul(1 / f.ln)
+	t2 := slabExit(f.bn, f.dn, f.ln, upper)
+	c1, c2 := u.b.madd(q.unitDelta, f.t1), u.b.madd(q.unitDelta, t2)
+	return faceStage(&u.verts, face, c1, c2, f.circleReach(f.t1, t2, c1, c2)) == faceOut
 }
 
 // outside reports whether the box test rejects triangle i (tri): on the
@@ -346,7 +359,7 @@ func (c *leafCase) onEdge(r *rand.Rand) bool {
 	rejects := func(q *Query, upper float64) bool {
 		q.frame(&tri, &q.begin, &s.f, &s.u)
 		if plane {
-			return planeMisses(q, &s.f, upper)
+			return planeMisses(q, &s.f, &s.u, upper)
 		}
 		return q.outOfReach(&s.u, upper)
 	}
