@@ -322,9 +322,9 @@ planefull: \
 	ROW(NM+mat3_r1, Y6, Y7, Y8, Y4); \
 	ROW(NM+mat3_r2, Y6, Y7, Y8, Y5); \
 planemapped: \
-	VMOVUPD Y3, (FN+0)(SP); \
-	VMOVUPD Y4, (FN+32)(SP); \
-	VMOVUPD Y5, (FN+64)(SP); \
+	VMOVUPD Y3, (FN+0)(SI); \
+	VMOVUPD Y4, (FN+32)(SI); \
+	VMOVUPD Y5, (FN+64)(SI); \
 	LENSQ(Y3, Y4, Y5); \
 	VMOVUPD (32*3)(SI), Y0; \
 	VMULPD Y6, Y0, Y0; \
@@ -376,12 +376,14 @@ planemapped: \
 	VANDPD Y12, Y10, Y10; \
 	VORPD Y2, Y10, Y10
 
-// The face stage's scratch in leaf4frame<>'s frame: the plane normal n
-// (PLANE), then face (three rows from FN), c1 (from FC) and dc = c2 - c1
-// (from FD).
-#define FN 0
-#define FC 96
-#define FD 192
+// Where FACE keeps its values: in fr (SI), the rows of the plane normal
+// n (PLANE), which FACE turns into face (from FN), then c1 (from FC) and
+// t1 (FT), which it leaves there for the scalar path (leafFrame); in
+// leaf4frame<>'s own frame, dc = c2 - c1 (from FD).
+#define FN (32*21)
+#define FC (32*24)
+#define FT (32*27)
+#define FD 0
 
 // CENTERS(k) makes coordinate k of c1 = u.b + d*t1 and c2 = u.b + d*t2
 // (vec3.madd; d = q.unitDelta, t1 in Y15, t2 in Y2), stores c1's and
@@ -394,7 +396,7 @@ planemapped: \
 	VADDPD (32*(12+(k)))(SI), Y5, Y5; \
 	VMULPD Y2, Y4, Y7; \
 	VADDPD (32*(12+(k)))(SI), Y7, Y7; \
-	VMOVUPD Y5, (FC+32*(k))(SP); \
+	VMOVUPD Y5, (FC+32*(k))(SI); \
 	VSUBPD Y5, Y7, Y4; \
 	VMOVUPD Y4, (FD+32*(k))(SP); \
 	VMULPD Y5, Y5, Y5; \
@@ -404,18 +406,18 @@ planemapped: \
 // the edge e = v - u in Y0-Y2 and leaves m = face x e (vec3.cross; face
 // at FN) in Y3-Y5 and ee = rr*|e|² (rr in Y14) in Y6; the caller then
 // puts c1 - u in Y0-Y2, and EDGES makes s1 = m·(c1 - u) and s2 = s1 +
-// m·dc (dc at FD) and ORs into Y11 the lanes where s1 < 0, s2 < 0, s1² >
-// ee and s2² > ee: the circle beyond the edge's line at both ends.
-// Scratch: Y0-Y9.
+// m·dc (dc at FD), ORs into Y11 the lanes where s1 < 0, s2 < 0, s1² >
+// ee and s2² > ee (the circle beyond the edge's line at both ends) and
+// ANDs into Y13 those where s1 >= 0 (GE_OQ, Go's >=). Scratch: Y0-Y9.
 #define EDGEM \
-	VMULPD (FN+32)(SP), Y2, Y3; \
-	VMULPD (FN+64)(SP), Y1, Y6; \
+	VMULPD (FN+32)(SI), Y2, Y3; \
+	VMULPD (FN+64)(SI), Y1, Y6; \
 	VSUBPD Y6, Y3, Y3; \
-	VMULPD (FN+64)(SP), Y0, Y4; \
-	VMULPD (FN+0)(SP), Y2, Y6; \
+	VMULPD (FN+64)(SI), Y0, Y4; \
+	VMULPD (FN+0)(SI), Y2, Y6; \
 	VSUBPD Y6, Y4, Y4; \
-	VMULPD (FN+0)(SP), Y1, Y5; \
-	VMULPD (FN+32)(SP), Y0, Y6; \
+	VMULPD (FN+0)(SI), Y1, Y5; \
+	VMULPD (FN+32)(SI), Y0, Y6; \
 	VSUBPD Y6, Y5, Y5; \
 	VMULPD Y0, Y0, Y6; \
 	VMULPD Y1, Y1, Y7; \
@@ -437,6 +439,8 @@ planemapped: \
 	VADDPD Y9, Y8, Y8; \
 	VADDPD Y8, Y7, Y8; \
 	VXORPD Y9, Y9, Y9; \
+	VCMPPD $0x1d, Y9, Y7, Y0; \
+	VANDPD Y0, Y13, Y13; \
 	VCMPPD $0x11, Y9, Y7, Y0; \
 	VCMPPD $0x11, Y9, Y8, Y1; \
 	VANDPD Y1, Y0, Y0; \
@@ -449,8 +453,10 @@ planemapped: \
 	VORPD Y0, Y11, Y11
 
 // FACE sets Y11 to the lanes whose triangle Query.triangle would prune
-// by faceStage (faceOut) once plane has kept it against maxT = upper,
-// from what PLANE leaves: dist in Y0, nd in Y1, ln in Y3, t1 in Y15, nd
+// by faceStage (faceOut) once plane has kept it against maxT = upper, Y13
+// to those where every edge has s1 >= 0 (faceStage's inside: unless
+// pruned, a face contact at t1), and leaves face, c1 and t1 in fr's rows
+// FN, FC and FT (leafFrame), from what PLANE leaves: dist in Y0, nd in Y1, ln in Y3, t1 in Y15, nd
 // < 0 in Y6, the sign bit in Y9, upper in Y14, n at FN. The same
 // operations in the same order as the Go code: face = n*(1/ln)
 // (vec3.mul); t2 = slabExit's min(upper, (dist + ln)/-nd) for nd < 0,
@@ -463,19 +469,19 @@ planemapped: \
 // unless d1 = dist + t1*nd > 0, d2 = dist + t2*nd > 0 and rr = (1 - dm²) +
 // 1e-6*((1 + |c1|²) + |c2|²) < 1, dm = min(d1, d2)/ln (both positive and
 // not NaN where it counts, so VMINPD is Go's min); then faceStage's three
-// edges (EDGE), from the previous vertex: v2 to the origin (e = 0 - v2,
+// edges (EDGEM, EDGES), from the previous vertex: v2 to the origin (e = 0 - v2,
 // as vec3.sub computes it, and c1 - v2), the origin to v1 (e = v1 and
 // c1, which subtracting the origin's zeros leaves bitwise the same), v1
 // to v2. Scratch: Y0-Y15.
 #define FACE \
 	VBROADCASTSD ·leafConsts+8(SB), Y2; \
 	VDIVPD Y3, Y2, Y2; \
-	VMULPD (FN+0)(SP), Y2, Y4; \
-	VMOVUPD Y4, (FN+0)(SP); \
-	VMULPD (FN+32)(SP), Y2, Y4; \
-	VMOVUPD Y4, (FN+32)(SP); \
-	VMULPD (FN+64)(SP), Y2, Y4; \
-	VMOVUPD Y4, (FN+64)(SP); \
+	VMULPD (FN+0)(SI), Y2, Y4; \
+	VMOVUPD Y4, (FN+0)(SI); \
+	VMULPD (FN+32)(SI), Y2, Y4; \
+	VMOVUPD Y4, (FN+32)(SI); \
+	VMULPD (FN+64)(SI), Y2, Y4; \
+	VMOVUPD Y4, (FN+64)(SI); \
 	VADDPD Y3, Y0, Y2; \
 	VXORPD Y9, Y1, Y5; \
 	VDIVPD Y5, Y2, Y2; \
@@ -499,6 +505,7 @@ planemapped: \
 	CENTERS(2); \
 	VADDPD Y5, Y8, Y8; \
 	VADDPD Y7, Y11, Y11; \
+	VMOVUPD Y15, FT(SI); \
 	VMULPD Y1, Y15, Y4; \
 	VADDPD Y4, Y0, Y4; \
 	VMULPD Y1, Y2, Y5; \
@@ -523,6 +530,7 @@ planemapped: \
 	VANDNPD Y13, Y7, Y7; \
 	VORPD Y7, Y4, Y14; \
 	VXORPD Y11, Y11, Y11; \
+	VPCMPEQQ Y13, Y13, Y13; \
 	VXORPD Y0, Y0, Y0; \
 	VSUBPD (32*18)(SI), Y0, Y0; \
 	VXORPD Y1, Y1, Y1; \
@@ -530,20 +538,20 @@ planemapped: \
 	VXORPD Y2, Y2, Y2; \
 	VSUBPD (32*20)(SI), Y2, Y2; \
 	EDGEM; \
-	VMOVUPD (FC+0)(SP), Y0; \
+	VMOVUPD (FC+0)(SI), Y0; \
 	VSUBPD (32*18)(SI), Y0, Y0; \
-	VMOVUPD (FC+32)(SP), Y1; \
+	VMOVUPD (FC+32)(SI), Y1; \
 	VSUBPD (32*19)(SI), Y1, Y1; \
-	VMOVUPD (FC+64)(SP), Y2; \
+	VMOVUPD (FC+64)(SI), Y2; \
 	VSUBPD (32*20)(SI), Y2, Y2; \
 	EDGES; \
 	VMOVUPD (32*15)(SI), Y0; \
 	VMOVUPD (32*16)(SI), Y1; \
 	VMOVUPD (32*17)(SI), Y2; \
 	EDGEM; \
-	VMOVUPD (FC+0)(SP), Y0; \
-	VMOVUPD (FC+32)(SP), Y1; \
-	VMOVUPD (FC+64)(SP), Y2; \
+	VMOVUPD (FC+0)(SI), Y0; \
+	VMOVUPD (FC+32)(SI), Y1; \
+	VMOVUPD (FC+64)(SI), Y2; \
 	EDGES; \
 	VMOVUPD (32*18)(SI), Y0; \
 	VSUBPD (32*15)(SI), Y0, Y0; \
@@ -552,11 +560,11 @@ planemapped: \
 	VMOVUPD (32*20)(SI), Y2; \
 	VSUBPD (32*17)(SI), Y2, Y2; \
 	EDGEM; \
-	VMOVUPD (FC+0)(SP), Y0; \
+	VMOVUPD (FC+0)(SI), Y0; \
 	VSUBPD (32*15)(SI), Y0, Y0; \
-	VMOVUPD (FC+32)(SP), Y1; \
+	VMOVUPD (FC+32)(SI), Y1; \
 	VSUBPD (32*16)(SI), Y1, Y1; \
-	VMOVUPD (FC+64)(SP), Y2; \
+	VMOVUPD (FC+64)(SI), Y2; \
 	VSUBPD (32*17)(SI), Y2, Y2; \
 	EDGES
 
@@ -565,9 +573,10 @@ planemapped: \
 // have the same layout): Query.frame then Query.outOfReach on the rows
 // Y0-Y8 (row 3j+k: coordinate k of vertex j, float64, one triangle a
 // lane), with DI = q and DX the lanes in the box, which it returns in
-// bits 0-3 of keep and, those that pass the ball test and PLANE's slab
-// test too, in bits 4-7.
-TEXT leaf4frame<>(SB), NOSPLIT, $288-80
+// bits 0-3 of keep, those that pass the ball test, PLANE's tests and
+// FACE's prune too in bits 4-7, and among those the ones FACE found a
+// face contact for (its values left in fr) in bits 8-11.
+TEXT leaf4frame<>(SB), NOSPLIT, $96-80
 	// frame: a in Y0-Y2 (stored: the origin), the edges b - a in Y3-Y5
 	// and c - a in Y6-Y8, then begin - a in Y0-Y2 (stored with the edges,
 	// rows 3-11 of fr).
@@ -705,6 +714,7 @@ mapped:
 	ANDQ DX, AX
 	JZ planed
 	PLANE
+	XORQ R8, R8
 	VANDNPD Y12, Y10, Y13 // the lanes that reach the face stage
 	VMOVMSKPD Y13, CX
 	ANDQ AX, CX
@@ -712,11 +722,17 @@ mapped:
 	FACE
 	VANDPD Y12, Y11, Y11
 	VORPD Y11, Y10, Y10
+	VANDNPD Y12, Y10, Y0
+	VANDPD Y13, Y0, Y0
+	VMOVMSKPD Y0, R8 // the lanes kept with a face contact
 
 faced:
 	VMOVMSKPD Y10, CX
 	NOTQ CX
 	ANDQ CX, AX
+	ANDQ AX, R8
+	SHLQ $8, R8
+	ORQ R8, DX
 
 planed:
 	SHLQ $4, AX
