@@ -460,7 +460,10 @@ planemapped: \
 // < 0 in Y6, the sign bit in Y9, upper in Y14, n at FN. The same
 // operations in the same order as the Go code: face = n*(1/ln)
 // (vec3.mul); t2 = slabExit's min(upper, (dist + ln)/-nd) for nd < 0,
-// min(upper, (ln - dist)/nd) for nd > 0, else upper (VMINPD with upper
+// min(upper, (ln - dist)/nd) for nd > 0, else upper, with one division
+// of the numerator chosen by nd's sign by |nd| (an AND of the sign bit:
+// -nd for nd < 0 and nd for nd > 0, bitwise), which is each case's own
+// quotient (VMINPD with upper
 // first returns the quotient when it is NaN, as Go's min does; for equal
 // values the quotient, which differs from Go's min(+0, -0) = -0 only in
 // the sign of a zero t2, which c2 = b + d*t2 and dist + t2*nd carry at
@@ -483,18 +486,18 @@ planemapped: \
 	VMULPD (FN+64)(SI), Y2, Y4; \
 	VMOVUPD Y4, (FN+64)(SI); \
 	VADDPD Y3, Y0, Y2; \
-	VXORPD Y9, Y1, Y5; \
-	VDIVPD Y5, Y2, Y2; \
 	VSUBPD Y0, Y3, Y4; \
-	VDIVPD Y1, Y4, Y4; \
-	VXORPD Y7, Y7, Y7; \
-	VCMPPD $0x1e, Y7, Y1, Y7; \
-	VANDPD Y7, Y4, Y4; \
-	VANDNPD Y14, Y7, Y7; \
-	VORPD Y7, Y4, Y4; \
 	VANDPD Y6, Y2, Y2; \
 	VANDNPD Y4, Y6, Y4; \
 	VORPD Y4, Y2, Y2; \
+	VANDNPD Y1, Y9, Y5; \
+	VDIVPD Y5, Y2, Y2; \
+	VXORPD Y7, Y7, Y7; \
+	VCMPPD $0x1e, Y7, Y1, Y7; \
+	VORPD Y6, Y7, Y7; \
+	VANDPD Y7, Y2, Y2; \
+	VANDNPD Y14, Y7, Y7; \
+	VORPD Y7, Y2, Y2; \
 	VMINPD Y2, Y14, Y2; \
 	CENTERS(0); \
 	VMOVAPD Y5, Y8; \

@@ -271,6 +271,43 @@ func randLeafCase(r *rand.Rand) leafCase {
 	}
 }
 
+// gridLeafCase returns a leaf as a Quake map has them: floor triangles
+// with integer coordinates (right triangles of a grid in the plane z =
+// 0), and a sphere of radius 1, 2 or 4 (so that unit space is exact)
+// starting at an integer height over the floor, touching it a quarter of
+// the time, and moving by an integer motion, straight down half the
+// time. The center at the entry time then often lies exactly on an
+// edge's line or at a vertex, where faceStage's s1 >= 0 decides between
+// a face contact and the edges.
+func gridLeafCase(r *rand.Rand) leafCase {
+	var c leafCase
+	for {
+		rad := float64(int(1) << r.IntN(3))
+		e := Ellipsoid{Axes: [3]mgl64.Vec3{{rad, 0, 0}, {0, rad, 0}, {0, 0, rad}}}
+		begin := mgl64.Vec3{float64(r.IntN(9) - 4), float64(r.IntN(9) - 4), rad + float64(r.IntN(4))}
+		delta := mgl64.Vec3{0, 0, -float64(r.IntN(8))}
+		if r.IntN(2) == 0 {
+			delta[0], delta[1] = float64(r.IntN(5)-2), float64(r.IntN(5)-2)
+		}
+		if !c.setQuery(e, begin, delta) {
+			continue
+		}
+		c.n = 1 + r.IntN(4)
+		c.wide = r.IntN(4) == 0
+		for i := 0; i < c.n; i++ {
+			x, y := float64(r.IntN(9)-4), float64(r.IntN(9)-4)
+			a, b := float64(r.IntN(9)-4), float64(r.IntN(9)-4)
+			for j, v := range [3]mgl64.Vec3{{x, y, 0}, {x + a, y, 0}, {x, y + b, 0}} {
+				c.verts[3*i+j] = [3]float32{float32(v[0]), float32(v[1]), float32(v[2])}
+				c.v64[3*i+j] = v
+			}
+			c.tris[i] = uint64(3*i) | uint64(3*i+1)<<triIdxBits | uint64(3*i+2)<<(2*triIdxBits)
+		}
+		c.upper = []float64{1, r.Float64()}[r.IntN(2)]
+		return c
+	}
+}
+
 // randTriangle sets triangle i of the leaf (vertices 3i to 3i+2) near the
 // path of a query from begin by delta of size size.
 func (c *leafCase) randTriangle(r *rand.Rand, i int, begin, delta mgl64.Vec3, size float64) {
@@ -342,6 +379,10 @@ func TestLeaf4MatchesScalar(t *testing.T) {
 		n = 20000
 	}
 	for range n {
+		if r.IntN(8) == 0 {
+			g := gridLeafCase(r)
+			check(&g)
+		}
 		c := randLeafCase(r)
 		check(&c)
 		if r.IntN(16) == 0 {
