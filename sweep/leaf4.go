@@ -101,10 +101,16 @@ const leafLanes = 4
 // touch it by upper, so by no lower best T either, and the scalar path
 // finds no contact for it whatever it computes. Every survivor takes
 // frame's values from leaf4AVX2 (leafFrame.load) rather than running
-// frame again, and is tested from there on (Query.afterReach); while the
-// best T is still upper, a face contact leaf4AVX2 found is finished from
-// the values it left (leafFrame.faceContact), which are those plane and
-// triangle would compute with the same maxT.
+// frame again, and is tested from there on (Query.afterReach), but for a
+// face contact leaf4AVX2 found, which is finished from the values it left
+// (leafFrame.faceContact) when its t1 is at most the best T and is no
+// hit otherwise. That is what plane and triangle find for it with any
+// maxT = best T up to upper: t1, c1 and face do not depend on maxT;
+// against a maxT below t1 plane rejects the triangle; from t1 up, plane
+// keeps it (missesSlab never rejects what planeSweptSphere keeps) and
+// faceStage, whose prune needs an edge with s1 < 0 while every s1 here is
+// at least 0, finds the same face contact, which outOfReach, run before
+// them once the best T has fallen, never rejects (its argument).
 func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 	m, q := c.m, c.q
 	var fr leafFrame
@@ -137,18 +143,18 @@ func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 			for cand := keep >> leafLanes & (1<<leafLanes - 1); cand != 0; {
 				i := bits.TrailingZeros(cand)
 				cand &= cand - 1
-				// testInBox on frame's values: the ball test again if the
-				// best T has changed, then the plane stage and the rest;
-				// while it is upper, a face contact leaf4AVX2 found is the
-				// one the plane and face stages would find.
+				// testInBox on frame's values: for a face contact
+				// leaf4AVX2 found, the contact plane and triangle find
+				// (faceContact); else the ball test again if the best T
+				// has changed, then the plane stage and the rest.
 				fr.load(i, s)
 				var ok bool
 				switch {
-				case c.r.bestT != upper:
-					ok = !q.outOfReach(&s.u, c.r.bestT) && q.afterReach(c.r.bestT, &h, s)
 				case keep>>(faceLanes+i)&1 != 0:
 					ct, face := fr.faceContact(i)
-					ok = q.finish(ct, s.u.b, q.unitDelta, face, s.f.origin, &h)
+					ok = ct.t <= c.r.bestT && q.finish(ct, s.u.b, q.unitDelta, face, s.f.origin, &h)
+				case c.r.bestT != upper:
+					ok = !q.outOfReach(&s.u, c.r.bestT) && q.afterReach(c.r.bestT, &h, s)
 				default:
 					ok = q.afterReach(c.r.bestT, &h, s)
 				}
