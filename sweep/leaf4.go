@@ -62,12 +62,15 @@ func (fr *leafFrame) load(i int, s *triScratch) {
 
 // faceContact returns the face contact that Query.triangle makes for
 // triangle i of the pass from the values leaf4AVX2 left in fr (rows 21-27),
-// and the face normal finish takes with it.
-func (fr *leafFrame) faceContact(i int) (contact, vec3) {
+// and what finish takes with it: the face normal, the unit-space begin
+// u.b and the origin (vertex 0) of frame.
+func (fr *leafFrame) faceContact(i int) (ct contact, face, b, origin vec3) {
 	i &= leafLanes - 1
-	face := vec3{fr[21][i], fr[22][i], fr[23][i]}
+	face = vec3{fr[21][i], fr[22][i], fr[23][i]}
 	c1 := vec3{fr[24][i], fr[25][i], fr[26][i]}
-	return faceContact(fr[27][i], c1, face), face
+	b = vec3{fr[12][i], fr[13][i], fr[14][i]}
+	origin = vec3{fr[0][i], fr[1][i], fr[2][i]}
+	return faceContact(fr[27][i], c1, face), face, b, origin
 }
 
 // useLeaf4 reports whether a sweep of q takes sweepLeaves: where the CPU
@@ -147,15 +150,16 @@ func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 				// leaf4AVX2 found, the contact plane and triangle find
 				// (faceContact); else the ball test again if the best T
 				// has changed, then the plane stage and the rest.
-				fr.load(i, s)
 				var ok bool
 				switch {
 				case keep>>(faceLanes+i)&1 != 0:
-					ct, face := fr.faceContact(i)
-					ok = ct.t <= c.r.bestT && q.finish(ct, s.u.b, q.unitDelta, face, s.f.origin, &h)
+					ct, face, b, origin := fr.faceContact(i)
+					ok = ct.t <= c.r.bestT && q.finish(ct, b, q.unitDelta, face, origin, &h)
 				case c.r.bestT != upper:
+					fr.load(i, s)
 					ok = !q.outOfReach(&s.u, c.r.bestT) && q.afterReach(c.r.bestT, &h, s)
 				default:
+					fr.load(i, s)
 					ok = q.afterReach(c.r.bestT, &h, s)
 				}
 				k := at + uint32(i)

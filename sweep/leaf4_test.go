@@ -180,9 +180,9 @@ func (c *leafCase) filter(t *testing.T) int {
 			continue
 		}
 		st := leafStages(&c.q, &want, c.upper)
-		ct, face := fr.faceContact(i)
-		g2 := [4]mgl64.Vec3{{ct.t}, ct.point.mgl(), face.mgl(), {float64(ct.feature)}}
-		w2 := [4]mgl64.Vec3{{st.ct.t}, st.ct.point.mgl(), st.face.mgl(), {float64(st.ct.feature)}}
+		ct, face, b, origin := fr.faceContact(i)
+		g2 := [6]mgl64.Vec3{{ct.t}, ct.point.mgl(), face.mgl(), {float64(ct.feature)}, b.mgl(), origin.mgl()}
+		w2 := [6]mgl64.Vec3{{st.ct.t}, st.ct.point.mgl(), st.face.mgl(), {float64(st.ct.feature)}, want.u.b.mgl(), want.f.origin.mgl()}
 		for k := range g2 {
 			if !sameBits(&g2[k], &w2[k]) {
 				t.Fatalf("triangle %d %v, query %+v, upper %v: leaf4AVX2's face contact value %d is %v, Query.triangle's %v",
