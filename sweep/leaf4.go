@@ -7,15 +7,17 @@ import "math/bits"
 // cast reads are rejected by the float32 box test (Mesh.loadNear;
 // Mesh.loadNear64's on float64 vertices) or by the ball early out
 // (Query.outOfReach) after the unit-space transform (Query.frame), or by
-// the plane stage (triFrame.plane: missesSlab and the entry time). leaf4AVX2
-// (leaf4_amd64.s; leaf4AVX2w for float64 vertices) makes the three
+// the plane stage (triFrame.plane: missesSlab and the entry time), or by
+// the face stage's prune (faceStage in Query.triangle). leaf4AVX2
+// (leaf4_amd64.s; leaf4AVX2w for float64 vertices) makes these
 // decisions for up to four of the leaf's triangles side by side, one per
 // lane of the AVX2 registers, with the same IEEE operations in the same
-// order as the box test, frame, outOfReach and plane, so that it rejects
-// exactly the triangles they reject (TestLeaf4MatchesScalar; a triangle
-// whose normal plane would recompute exactly is left to plane). It also
-// stores frame's values for those triangles (leafFrame), from which the
-// triangles it keeps take the scalar path: the plane stage and the rest.
+// order as the box test, frame, outOfReach, plane and triangle, so that
+// it rejects exactly the triangles they reject (TestLeaf4MatchesScalar;
+// a triangle whose normal plane would recompute exactly is left to
+// plane). It also stores frame's values for those triangles (leafFrame),
+// from which the triangles it keeps take the scalar path, and the face
+// contacts the face stage finds, which sweepLeaves finishes directly.
 
 // leafFrame holds what Query.frame computes for each triangle of one pass
 // of leaf4AVX2 (up to leafLanes of a leaf's triangles), as leaf4AVX2 has

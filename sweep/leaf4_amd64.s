@@ -274,8 +274,10 @@ none:
 // order as the Go code, as for frame; GT_OQ, LT_OQ and LE_OQ are Go's >,
 // < and <=, false for NaN. A rejection against upper is one against any
 // best T up to it: left only grows as maxT falls (dn < 0 there), t1 does
-// not depend on maxT, and the rest does not either.
-// Scratch: Y0-Y15, CX.
+// not depend on maxT, and the rest does not either. It leaves for FACE
+// dist in Y0, nd in Y1, ln in Y3, t1 in Y15 (+0 where dist <= ln), nd <
+// 0 in Y6, the sign bit in Y9, upper in Y14, the lanes it decides in Y12
+// and n in fr's rows FN. Scratch: Y0-Y15, CX.
 #define PLANE \
 	VMOVUPD (32*6)(SI), Y0; \
 	VMOVUPD (32*7)(SI), Y1; \
@@ -456,8 +458,9 @@ planemapped: \
 // by faceStage (faceOut) once plane has kept it against maxT = upper, Y13
 // to those where every edge has s1 >= 0 (faceStage's inside: unless
 // pruned, a face contact at t1), and leaves face, c1 and t1 in fr's rows
-// FN, FC and FT (leafFrame), from what PLANE leaves: dist in Y0, nd in Y1, ln in Y3, t1 in Y15, nd
-// < 0 in Y6, the sign bit in Y9, upper in Y14, n at FN. The same
+// FN, FC and FT (leafFrame), from what PLANE leaves: dist in Y0, nd in
+// Y1, ln in Y3, t1 in Y15, nd < 0 in Y6, the sign bit in Y9, upper in
+// Y14, n at FN. The same
 // operations in the same order as the Go code: face = n*(1/ln)
 // (vec3.mul); t2 = slabExit's min(upper, (dist + ln)/-nd) for nd < 0,
 // min(upper, (ln - dist)/nd) for nd > 0, else upper, with one division
