@@ -7,15 +7,17 @@ import "math/bits"
 // cast reads are rejected by the float32 box test (Mesh.loadNear;
 // Mesh.loadNear64's on float64 vertices) or by the ball early out
 // (Query.outOfReach) after the unit-space transform (Query.frame), or by
-// the plane stage's slab test (missesSlab in triFrame.plane). leaf4AVX2
-// (leaf4_amd64.s; leaf4AVX2w for float64 vertices) makes the three
+// the plane stage (triFrame.plane: missesSlab and the entry time), or by
+// the face stage's prune (faceStage in Query.triangle). leaf4AVX2
+// (leaf4_amd64.s; leaf4AVX2w for float64 vertices) makes these
 // decisions for up to four of the leaf's triangles side by side, one per
 // lane of the AVX2 registers, with the same IEEE operations in the same
-// order as the box test, frame, outOfReach and plane, so that it rejects
-// exactly the triangles they reject (TestLeaf4MatchesScalar; a triangle
-// whose normal plane would recompute exactly is left to plane). It also
-// stores frame's values for those triangles (leafFrame), from which the
-// triangles it keeps take the scalar path: the plane stage and the rest.
+// order as the box test, frame, outOfReach, plane and triangle, so that
+// it rejects exactly the triangles they reject (TestLeaf4MatchesScalar;
+// a triangle whose normal plane would recompute exactly is left to
+// plane). It also stores frame's values for those triangles (leafFrame),
+// from which the triangles it keeps take the scalar path, and the face
+// contacts the face stage finds, which sweepLeaves finishes directly.
 
 // leafFrame holds what Query.frame computes for each triangle of one pass
 // of leaf4AVX2 (up to leafLanes of a leaf's triangles), as leaf4AVX2 has
@@ -23,12 +25,19 @@ import "math/bits"
 // coordinates of vertex 0 (the origin), 3-5 those of bw = begin - origin,
 // 6-8 and 9-11 those of the world edges e1 and e2 (as triFrame holds
 // them), 12-14 those of the unit-space begin u.b, 15-17 and 18-20 those of
-// the unit-space vertices u.verts[1] and u.verts[2]. The columns are in
-// the leaf's order.
+// the unit-space vertices u.verts[1] and u.verts[2]. For a triangle in
+// whose plane the face stage finds a contact (faceLanes), rows 21-23 hold
+// the unit-space face normal face, 24-26 the center at the entry time c1
+// and 27 the entry time t1, as Query.triangle computes them against the
+// pass's best T (leaf4AVX2's FACE). The columns are in the leaf's order.
 type leafFrame [frameRows][leafLanes]float64
 
-// frameRows is the number of rows of a leafFrame: seven vectors.
-const frameRows = 21
+// frameRows is the number of rows of a leafFrame: nine vectors and t1.
+const frameRows = 28
+
+// faceLanes is where leaf4AVX2's keep has its face-contact bits: bit
+// faceLanes+i for triangle i.
+const faceLanes = 2 * leafLanes
 
 // begin writes into s what Query.frame writes for every triangle of q
 // alike: the motion dw and the unit-space vertex 0 (the origin, zero).
@@ -51,6 +60,19 @@ func (fr *leafFrame) load(i int, s *triScratch) {
 	u.b = vec3{fr[12][i], fr[13][i], fr[14][i]}
 	u.verts[1] = vec3{fr[15][i], fr[16][i], fr[17][i]}
 	u.verts[2] = vec3{fr[18][i], fr[19][i], fr[20][i]}
+}
+
+// faceContact returns the face contact that Query.triangle makes for
+// triangle i of the pass from the values leaf4AVX2 left in fr (rows 21-27),
+// and what finish takes with it: the face normal, the unit-space begin
+// u.b and the origin (vertex 0) of frame.
+func (fr *leafFrame) faceContact(i int) (ct contact, face, b, origin vec3) {
+	i &= leafLanes - 1
+	face = vec3{fr[21][i], fr[22][i], fr[23][i]}
+	c1 := vec3{fr[24][i], fr[25][i], fr[26][i]}
+	b = vec3{fr[12][i], fr[13][i], fr[14][i]}
+	origin = vec3{fr[0][i], fr[1][i], fr[2][i]}
+	return faceContact(fr[27][i], c1, face), face, b, origin
 }
 
 // useLeaf4 reports whether a sweep of q takes sweepLeaves: where the CPU
@@ -76,11 +98,24 @@ const leafLanes = 4
 // sweepNear tests it with unless an earlier triangle of the same pass has
 // lowered the best T since; then the pass's remaining box survivors go
 // through outOfReach with the new best T instead, as testInBox would. One
-// the plane test rejects is one triFrame.plane rejects by missesSlab with
-// maxT = upper, and so with any lower best T (see PLANE in
-// leaf4_amd64.s): it has no contact that could count. Every survivor
-// takes frame's values from leaf4AVX2 (leafFrame.load) rather than
-// running frame again, and is tested from there on (Query.afterReach).
+// the plane test rejects is one triFrame.plane rejects (by missesSlab or
+// by its entry time) with maxT = upper, and so with any lower best T (see
+// PLANE in leaf4_amd64.s): it has no contact that could count. One the
+// face test rejects is one Query.triangle's faceStage prunes with maxT =
+// upper (FACE there): by faceStage's own argument the sphere does not
+// touch it by upper, so by no lower best T either, and the scalar path
+// finds no contact for it whatever it computes. Every survivor takes
+// frame's values from leaf4AVX2 (leafFrame.load) rather than running
+// frame again, and is tested from there on (Query.afterReach), but for a
+// face contact leaf4AVX2 found, which is finished from the values it left
+// (leafFrame.faceContact) when its t1 is at most the best T and is no
+// hit otherwise. That is what plane and triangle find for it with any
+// maxT = best T up to upper: t1, c1 and face do not depend on maxT;
+// against a maxT below t1 plane rejects the triangle; from t1 up, plane
+// keeps it (missesSlab never rejects what planeSweptSphere keeps) and
+// faceStage, whose prune needs an edge with s1 < 0 while every s1 here is
+// at least 0, finds the same face contact, which outOfReach, run before
+// them once the best T has fallen, never rejects (its argument).
 func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 	m, q := c.m, c.q
 	var fr leafFrame
@@ -103,23 +138,34 @@ func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 				keep = uint(leaf4AVX2w(&fr, &m.tris[at], &m.verts[0], q, 0, upper, int(n), &m.vbase[0], int(at)))
 			}
 			// keep: bit i set if triangle at+i passes the box test, bit
-			// leafLanes+i if it passes the ball and plane tests too. The
+			// leafLanes+i if it passes the ball, plane and face tests
+			// too, bit faceLanes+i if it has a face contact. The
 			// loop visits those survivors (in the leaf's order) while the
 			// best T is upper, without an iteration for each triangle only
 			// the box test kept; once a hit has lowered the best T, every
 			// box survivor of the pass after the hit's triangle, which goes
 			// through outOfReach with the new best T, as testInBox would.
-			for cand := keep >> leafLanes; cand != 0; {
+			for cand := keep >> leafLanes & (1<<leafLanes - 1); cand != 0; {
 				i := bits.TrailingZeros(cand)
 				cand &= cand - 1
-				// testInBox on frame's values: the ball test again if the
-				// best T has changed, then the plane stage and the rest.
-				fr.load(i, s)
-				if c.r.bestT != upper && q.outOfReach(&s.u, c.r.bestT) {
-					continue
+				// testInBox on frame's values: for a face contact
+				// leaf4AVX2 found, the contact plane and triangle find
+				// (faceContact); else the ball test again if the best T
+				// has changed, then the plane stage and the rest.
+				var ok bool
+				switch {
+				case keep>>(faceLanes+i)&1 != 0:
+					ct, face, b, origin := fr.faceContact(i)
+					ok = ct.t <= c.r.bestT && q.finish(ct, b, q.unitDelta, face, origin, &h)
+				case c.r.bestT != upper:
+					fr.load(i, s)
+					ok = !q.outOfReach(&s.u, c.r.bestT) && q.afterReach(c.r.bestT, &h, s)
+				default:
+					fr.load(i, s)
+					ok = q.afterReach(c.r.bestT, &h, s)
 				}
 				k := at + uint32(i)
-				if q.afterReach(c.r.bestT, &h, s) && c.blocks(&h) {
+				if ok && c.blocks(&h) {
 					if c.r.offer(h, m.id(k)); c.r.bestT == 0 {
 						return c.atStart(w, k+1, end)
 					}

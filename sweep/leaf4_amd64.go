@@ -20,16 +20,20 @@ const haveLeaf4 = true
 // relative to the base of the triangle's group, vbase[(first+i) >>
 // groupShift], vbase being Mesh.vbase) from the float32 vertices at verts
 // (Mesh.vert32), and makes the box test of Mesh.loadNear against b,
-// the ball early out of Query.outOfReach and the slab test of
-// triFrame.plane (missesSlab; both with maxT = upper) for all of them at
+// the ball early out of Query.outOfReach and the rejections of
+// triFrame.plane (missesSlab and planeSweptSphere's entry time; both with
+// maxT = upper) for all of them at
 // once, each in one lane of the AVX2 registers, with the same IEEE
 // operations in the same order as the Go code. It returns bit i set when
 // triangle i passes the box test (loadNear keeps it), and bit 4+i when it
-// also passes the ball and plane tests (frame then outOfReach keeps it,
-// and plane does not reject it by missesSlab: a triangle whose normal
-// plane would recompute exactly, or that has no usable plane, passes);
-// when any passes the box test it also stores in fr what Query.frame
-// computes for each of the n triangles (in the same way, bit for bit).
+// also passes the ball, plane and face tests (frame then outOfReach
+// keeps it, plane does not reject it, and Query.triangle's faceStage does
+// not prune it: a triangle whose normal plane would recompute exactly,
+// or that has no usable plane, passes), and bit 8+i (faceLanes) when
+// faceStage then finds a face contact, whose values it leaves in fr
+// (rows 21-27, leafFrame.faceContact); when any passes the box test it
+// also stores in fr what Query.frame computes for each of the n
+// triangles (in the same way, bit for bit).
 // Call it only when useAVX2 is true; the ball bits mean something only
 // when q.reachFirst. The argument that the decisions are the same is in
 // leaf4_amd64.s.
@@ -39,7 +43,7 @@ func leaf4AVX2(fr *leafFrame, tris *uint64, verts *[3]float32, q *Query, b *near
 
 // leaf4AVX2w is leaf4AVX2 for float64 vertices (Mesh.verts, from verts
 // on): the box test is Mesh.loadNear64's against q's own box (boxLo,
-// boxHi), then the same ball and plane tests and frame values. The unused word
+// boxHi), then the same ball, plane and face tests and frame values. The unused word
 // keeps the arguments where leaf4AVX2 has them: both end in the same
 // code.
 //

@@ -256,7 +256,8 @@ none:
 #define NM ((Query_shape+shape_normalMap)+lin3_mat3)
 
 // PLANE sets Y10 to the lanes whose triangle triFrame.plane would reject
-// by missesSlab, against maxT = upper, from the edges and bw stored in fr
+// (by missesSlab, or by planeSweptSphere's entry time) against maxT =
+// upper, from the edges and bw stored in fr
 // (SI) and q's delta and normal map (DI): nw = e1 x e2 (vec3.cross), ee =
 // |e1|²|e2|², a lane decided only when the plain cross product stands
 // (not nw·nw < crossRecheck*ee, where plane recomputes it exactly) and
@@ -266,11 +267,17 @@ none:
 // of bn's sign bit (the same as multiplying by ±1 but for a NaN's sign,
 // which no comparison sees), rm = n·n*(1 + 1e-12), left = bn + upper*dn,
 // rejected when bn² > rm and (dn is not below 0, or left > 0 and left² >
-// rm). The same operations in the same order as the Go code, as for
-// frame; GT_OQ and LT_OQ are Go's > and <, false for NaN. A rejection
-// against upper is one against any best T up to it: left only grows as
-// maxT falls (dn < 0 there), and the rest does not depend on maxT.
-// Scratch: Y0-Y15, CX.
+// rm); then planeSweptSphere's test with ln = sqrt(n·n) (vec3.length;
+// VSQRTPD rounds as math.Sqrt does, correctly), kept when dist <= ln or
+// when dn < 0 and t1 = (dist - ln) / -dn (negation exact: an XOR of the
+// sign) is at most upper, else rejected. The same operations in the same
+// order as the Go code, as for frame; GT_OQ, LT_OQ and LE_OQ are Go's >,
+// < and <=, false for NaN. A rejection against upper is one against any
+// best T up to it: left only grows as maxT falls (dn < 0 there), t1 does
+// not depend on maxT, and the rest does not either. It leaves for FACE
+// dist in Y0, nd in Y1, ln in Y3, t1 in Y15 (+0 where dist <= ln), nd <
+// 0 in Y6, the sign bit in Y9, upper in Y14, the lanes it decides in Y12
+// and n in fr's rows FN. Scratch: Y0-Y15, CX.
 #define PLANE \
 	VMOVUPD (32*6)(SI), Y0; \
 	VMOVUPD (32*7)(SI), Y1; \
@@ -317,6 +324,9 @@ planefull: \
 	ROW(NM+mat3_r1, Y6, Y7, Y8, Y4); \
 	ROW(NM+mat3_r2, Y6, Y7, Y8, Y5); \
 planemapped: \
+	VMOVUPD Y3, (FN+0)(SI); \
+	VMOVUPD Y4, (FN+32)(SI); \
+	VMOVUPD Y5, (FN+64)(SI); \
 	LENSQ(Y3, Y4, Y5); \
 	VMOVUPD (32*3)(SI), Y0; \
 	VMULPD Y6, Y0, Y0; \
@@ -337,34 +347,242 @@ planemapped: \
 	MOVQ $0x8000000000000000, CX; \
 	VMOVQ CX, X9; \
 	VBROADCASTSD X9, Y9; \
-	VANDPD Y9, Y0, Y9; \
-	VXORPD Y9, Y0, Y0; \
-	VXORPD Y9, Y1, Y1; \
+	VANDPD Y9, Y0, Y13; \
+	VXORPD Y13, Y0, Y0; \
+	VXORPD Y13, Y1, Y1; \
 	VBROADCASTSD ·leafConsts+48(SB), Y2; \
-	VMULPD Y2, Y3, Y3; \
-	VBROADCASTSD upper+40(FP), Y2; \
-	VMULPD Y1, Y2, Y2; \
+	VMULPD Y2, Y3, Y11; \
+	VBROADCASTSD upper+40(FP), Y14; \
+	VMULPD Y1, Y14, Y2; \
 	VADDPD Y2, Y0, Y2; \
 	VMULPD Y0, Y0, Y4; \
-	VCMPPD $0x1e, Y3, Y4, Y4; \
+	VCMPPD $0x1e, Y11, Y4, Y4; \
 	VXORPD Y5, Y5, Y5; \
 	VCMPPD $0x11, Y5, Y1, Y6; \
 	VCMPPD $0x1e, Y5, Y2, Y7; \
 	VMULPD Y2, Y2, Y8; \
-	VCMPPD $0x1e, Y3, Y8, Y8; \
+	VCMPPD $0x1e, Y11, Y8, Y8; \
 	VANDPD Y8, Y7, Y7; \
 	VANDNPD Y6, Y7, Y10; \
 	VANDNPD Y4, Y10, Y10; \
-	VANDPD Y12, Y10, Y10
+	VSQRTPD Y3, Y3; \
+	VCMPPD $0x12, Y3, Y0, Y4; \
+	VSUBPD Y3, Y0, Y2; \
+	VXORPD Y9, Y1, Y5; \
+	VDIVPD Y5, Y2, Y2; \
+	VANDNPD Y2, Y4, Y15; \
+	VCMPPD $0x12, Y14, Y2, Y2; \
+	VANDPD Y2, Y6, Y2; \
+	VORPD Y4, Y2, Y2; \
+	VANDNPD Y12, Y2, Y2; \
+	VANDPD Y12, Y10, Y10; \
+	VORPD Y2, Y10, Y10
+
+// Where FACE keeps its values: in fr (SI), the rows of the plane normal
+// n (PLANE), which FACE turns into face (from FN), then c1 (from FC) and
+// t1 (FT), which it leaves there for the scalar path (leafFrame); in
+// leaf4frame<>'s own frame, dc = c2 - c1 (from FD).
+#define FN (32*21)
+#define FC (32*24)
+#define FT (32*27)
+#define FD 0
+
+// CENTERS(k) makes coordinate k of c1 = u.b + d*t1 and c2 = u.b + d*t2
+// (vec3.madd; d = q.unitDelta, t1 in Y15, t2 in Y2), stores c1's and
+// dc = c2 - c1's (vec3.sub) and leaves their squares in Y5 and Y7, which
+// FACE sums left to right into |c1|² and |c2|², as lenSq does. Scratch:
+// Y4.
+#define CENTERS(k) \
+	VBROADCASTSD (Query_unitDelta+8*(k))(DI), Y4; \
+	VMULPD Y15, Y4, Y5; \
+	VADDPD (32*(12+(k)))(SI), Y5, Y5; \
+	VMULPD Y2, Y4, Y7; \
+	VADDPD (32*(12+(k)))(SI), Y7, Y7; \
+	VMOVUPD Y5, (FC+32*(k))(SI); \
+	VSUBPD Y5, Y7, Y4; \
+	VMOVUPD Y4, (FD+32*(k))(SP); \
+	VMULPD Y5, Y5, Y5; \
+	VMULPD Y7, Y7, Y7
+
+// EDGEM and EDGES are one edge of faceStage, from u to v: EDGEM takes
+// the edge e = v - u in Y0-Y2 and leaves m = face x e (vec3.cross; face
+// at FN) in Y3-Y5 and ee = rr*|e|² (rr in Y14) in Y6; the caller then
+// puts c1 - u in Y0-Y2, and EDGES makes s1 = m·(c1 - u) and s2 = s1 +
+// m·dc (dc at FD), ORs into Y11 the lanes where s1 < 0, s2 < 0, s1² >
+// ee and s2² > ee (the circle beyond the edge's line at both ends) and
+// ANDs into Y13 those where s1 >= 0 (GE_OQ, Go's >=). Scratch: Y0-Y9.
+#define EDGEM \
+	VMULPD (FN+32)(SI), Y2, Y3; \
+	VMULPD (FN+64)(SI), Y1, Y6; \
+	VSUBPD Y6, Y3, Y3; \
+	VMULPD (FN+64)(SI), Y0, Y4; \
+	VMULPD (FN+0)(SI), Y2, Y6; \
+	VSUBPD Y6, Y4, Y4; \
+	VMULPD (FN+0)(SI), Y1, Y5; \
+	VMULPD (FN+32)(SI), Y0, Y6; \
+	VSUBPD Y6, Y5, Y5; \
+	VMULPD Y0, Y0, Y6; \
+	VMULPD Y1, Y1, Y7; \
+	VADDPD Y7, Y6, Y6; \
+	VMULPD Y2, Y2, Y7; \
+	VADDPD Y7, Y6, Y6; \
+	VMULPD Y6, Y14, Y6
+
+#define EDGES \
+	VMULPD Y3, Y0, Y7; \
+	VMULPD Y4, Y1, Y8; \
+	VADDPD Y8, Y7, Y7; \
+	VMULPD Y5, Y2, Y8; \
+	VADDPD Y8, Y7, Y7; \
+	VMULPD (FD+0)(SP), Y3, Y8; \
+	VMULPD (FD+32)(SP), Y4, Y9; \
+	VADDPD Y9, Y8, Y8; \
+	VMULPD (FD+64)(SP), Y5, Y9; \
+	VADDPD Y9, Y8, Y8; \
+	VADDPD Y8, Y7, Y8; \
+	VXORPD Y9, Y9, Y9; \
+	VCMPPD $0x1d, Y9, Y7, Y0; \
+	VANDPD Y0, Y13, Y13; \
+	VCMPPD $0x11, Y9, Y7, Y0; \
+	VCMPPD $0x11, Y9, Y8, Y1; \
+	VANDPD Y1, Y0, Y0; \
+	VMULPD Y7, Y7, Y7; \
+	VCMPPD $0x1e, Y6, Y7, Y7; \
+	VMULPD Y8, Y8, Y8; \
+	VCMPPD $0x1e, Y6, Y8, Y8; \
+	VANDPD Y8, Y7, Y7; \
+	VANDPD Y7, Y0, Y0; \
+	VORPD Y0, Y11, Y11
+
+// FACE sets Y11 to the lanes whose triangle Query.triangle would prune
+// by faceStage (faceOut) once plane has kept it against maxT = upper, Y13
+// to those where every edge has s1 >= 0 (faceStage's inside: unless
+// pruned, a face contact at t1), and leaves face, c1 and t1 in fr's rows
+// FN, FC and FT (leafFrame), from what PLANE leaves: dist in Y0, nd in
+// Y1, ln in Y3, t1 in Y15, nd < 0 in Y6, the sign bit in Y9, upper in
+// Y14, n at FN. The same
+// operations in the same order as the Go code: face = n*(1/ln)
+// (vec3.mul); t2 = slabExit's min(upper, (dist + ln)/-nd) for nd < 0,
+// min(upper, (ln - dist)/nd) for nd > 0, else upper, with one division
+// of the numerator chosen by nd's sign by |nd| (an AND of the sign bit:
+// -nd for nd < 0 and nd for nd > 0, bitwise), which is each case's own
+// quotient (VMINPD with upper
+// first returns the quotient when it is NaN, as Go's min does; for equal
+// values the quotient, which differs from Go's min(+0, -0) = -0 only in
+// the sign of a zero t2, which c2 = b + d*t2 and dist + t2*nd carry at
+// most into the sign of a zero, and every decision below squares or
+// compares without seeing it); c1 and c2 (CENTERS); circleReach's rr: 1
+// unless d1 = dist + t1*nd > 0, d2 = dist + t2*nd > 0 and rr = (1 - dm²) +
+// 1e-6*((1 + |c1|²) + |c2|²) < 1, dm = min(d1, d2)/ln (both positive and
+// not NaN where it counts, so VMINPD is Go's min); then faceStage's three
+// edges (EDGEM, EDGES), from the previous vertex: v2 to the origin (e = 0 - v2,
+// as vec3.sub computes it, and c1 - v2), the origin to v1 (e = v1 and
+// c1, which subtracting the origin's zeros leaves bitwise the same), v1
+// to v2. Scratch: Y0-Y15.
+#define FACE \
+	VBROADCASTSD ·leafConsts+8(SB), Y2; \
+	VDIVPD Y3, Y2, Y2; \
+	VMULPD (FN+0)(SI), Y2, Y4; \
+	VMOVUPD Y4, (FN+0)(SI); \
+	VMULPD (FN+32)(SI), Y2, Y4; \
+	VMOVUPD Y4, (FN+32)(SI); \
+	VMULPD (FN+64)(SI), Y2, Y4; \
+	VMOVUPD Y4, (FN+64)(SI); \
+	VADDPD Y3, Y0, Y2; \
+	VSUBPD Y0, Y3, Y4; \
+	VANDPD Y6, Y2, Y2; \
+	VANDNPD Y4, Y6, Y4; \
+	VORPD Y4, Y2, Y2; \
+	VANDNPD Y1, Y9, Y5; \
+	VDIVPD Y5, Y2, Y2; \
+	VXORPD Y7, Y7, Y7; \
+	VCMPPD $0x1e, Y7, Y1, Y7; \
+	VORPD Y6, Y7, Y7; \
+	VANDPD Y7, Y2, Y2; \
+	VANDNPD Y14, Y7, Y7; \
+	VORPD Y7, Y2, Y2; \
+	VMINPD Y2, Y14, Y2; \
+	CENTERS(0); \
+	VMOVAPD Y5, Y8; \
+	VMOVAPD Y7, Y11; \
+	CENTERS(1); \
+	VADDPD Y5, Y8, Y8; \
+	VADDPD Y7, Y11, Y11; \
+	CENTERS(2); \
+	VADDPD Y5, Y8, Y8; \
+	VADDPD Y7, Y11, Y11; \
+	VMOVUPD Y15, FT(SI); \
+	VMULPD Y1, Y15, Y4; \
+	VADDPD Y4, Y0, Y4; \
+	VMULPD Y1, Y2, Y5; \
+	VADDPD Y5, Y0, Y5; \
+	VXORPD Y6, Y6, Y6; \
+	VCMPPD $0x1e, Y6, Y4, Y7; \
+	VCMPPD $0x1e, Y6, Y5, Y13; \
+	VANDPD Y13, Y7, Y7; \
+	VMINPD Y5, Y4, Y4; \
+	VDIVPD Y3, Y4, Y4; \
+	VMULPD Y4, Y4, Y4; \
+	VBROADCASTSD ·leafConsts+8(SB), Y13; \
+	VSUBPD Y4, Y13, Y4; \
+	VADDPD Y8, Y13, Y8; \
+	VADDPD Y11, Y8, Y8; \
+	VBROADCASTSD ·leafConsts+16(SB), Y5; \
+	VMULPD Y5, Y8, Y8; \
+	VADDPD Y8, Y4, Y4; \
+	VCMPPD $0x11, Y13, Y4, Y5; \
+	VANDPD Y5, Y7, Y7; \
+	VANDPD Y7, Y4, Y4; \
+	VANDNPD Y13, Y7, Y7; \
+	VORPD Y7, Y4, Y14; \
+	VXORPD Y11, Y11, Y11; \
+	VPCMPEQQ Y13, Y13, Y13; \
+	VXORPD Y0, Y0, Y0; \
+	VSUBPD (32*18)(SI), Y0, Y0; \
+	VXORPD Y1, Y1, Y1; \
+	VSUBPD (32*19)(SI), Y1, Y1; \
+	VXORPD Y2, Y2, Y2; \
+	VSUBPD (32*20)(SI), Y2, Y2; \
+	EDGEM; \
+	VMOVUPD (FC+0)(SI), Y0; \
+	VSUBPD (32*18)(SI), Y0, Y0; \
+	VMOVUPD (FC+32)(SI), Y1; \
+	VSUBPD (32*19)(SI), Y1, Y1; \
+	VMOVUPD (FC+64)(SI), Y2; \
+	VSUBPD (32*20)(SI), Y2, Y2; \
+	EDGES; \
+	VMOVUPD (32*15)(SI), Y0; \
+	VMOVUPD (32*16)(SI), Y1; \
+	VMOVUPD (32*17)(SI), Y2; \
+	EDGEM; \
+	VMOVUPD (FC+0)(SI), Y0; \
+	VMOVUPD (FC+32)(SI), Y1; \
+	VMOVUPD (FC+64)(SI), Y2; \
+	EDGES; \
+	VMOVUPD (32*18)(SI), Y0; \
+	VSUBPD (32*15)(SI), Y0, Y0; \
+	VMOVUPD (32*19)(SI), Y1; \
+	VSUBPD (32*16)(SI), Y1, Y1; \
+	VMOVUPD (32*20)(SI), Y2; \
+	VSUBPD (32*17)(SI), Y2, Y2; \
+	EDGEM; \
+	VMOVUPD (FC+0)(SI), Y0; \
+	VSUBPD (32*15)(SI), Y0, Y0; \
+	VMOVUPD (FC+32)(SI), Y1; \
+	VSUBPD (32*16)(SI), Y1, Y1; \
+	VMOVUPD (FC+64)(SI), Y2; \
+	VSUBPD (32*17)(SI), Y2, Y2; \
+	EDGES
 
 // leaf4frame<> is the part of leaf4AVX2 and leaf4AVX2w after the box
 // test, entered by a jump from either (so with their arguments, which
 // have the same layout): Query.frame then Query.outOfReach on the rows
 // Y0-Y8 (row 3j+k: coordinate k of vertex j, float64, one triangle a
 // lane), with DI = q and DX the lanes in the box, which it returns in
-// bits 0-3 of keep and, those that pass the ball test and PLANE's slab
-// test too, in bits 4-7.
-TEXT leaf4frame<>(SB), NOSPLIT, $0-80
+// bits 0-3 of keep, those that pass the ball test, PLANE's tests and
+// FACE's prune too in bits 4-7, and among those the ones FACE found a
+// face contact for (its values left in fr) in bits 8-11.
+TEXT leaf4frame<>(SB), NOSPLIT, $96-80
 	// frame: a in Y0-Y2 (stored: the origin), the edges b - a in Y3-Y5
 	// and c - a in Y6-Y8, then begin - a in Y0-Y2 (stored with the edges,
 	// rows 3-11 of fr).
@@ -502,9 +720,25 @@ mapped:
 	ANDQ DX, AX
 	JZ planed
 	PLANE
+	XORQ R8, R8
+	VANDNPD Y12, Y10, Y13 // the lanes that reach the face stage
+	VMOVMSKPD Y13, CX
+	ANDQ AX, CX
+	JZ faced
+	FACE
+	VANDPD Y12, Y11, Y11
+	VORPD Y11, Y10, Y10
+	VANDNPD Y12, Y10, Y0
+	VANDPD Y13, Y0, Y0
+	VMOVMSKPD Y0, R8 // the lanes kept with a face contact
+
+faced:
 	VMOVMSKPD Y10, CX
 	NOTQ CX
 	ANDQ CX, AX
+	ANDQ AX, R8
+	SHLQ $8, R8
+	ORQ R8, DX
 
 planed:
 	SHLQ $4, AX

@@ -44,8 +44,9 @@ func (c *leafCase) tri(i int) geom.Triangle {
 // scalar returns the decisions sweepNear (or, when wide, Mesh.sweep's
 // float64 loop) makes on the leaf, in leaf4AVX2's form: bit i if
 // loadNear's (loadNear64's) box test keeps triangle i, bit 4+i if frame
-// then outOfReach with maxT = upper keeps it too and planeMisses does
-// not reject it; and how many the plane test rejected.
+// then outOfReach with maxT = upper keeps it too and the plane and face
+// stages (leafStages) do not reject it, bit 8+i if those find a face
+// contact; and how many the plane and face stages rejected.
 func (c *leafCase) scalar() (keep, planeRejected int) {
 	for i := 0; i < c.n; i++ {
 		tri := c.tri(i)
@@ -58,26 +59,55 @@ func (c *leafCase) scalar() (keep, planeRejected int) {
 		if c.q.outOfReach(&s.u, c.upper) {
 			continue
 		}
-		if planeMisses(&c.q, &s.f, c.upper) {
+		switch st := leafStages(&c.q, &s, c.upper); st.outcome {
+		case faceOut:
 			planeRejected++
 			continue
+		case faceHit:
+			keep |= 1 << (faceLanes + i)
 		}
 		keep |= 1 << (4 + i)
 	}
 	return keep, planeRejected
 }
 
-// planeMisses reports whether the leaf filter's plane test rejects the
-// triangle whose frame f holds for the query q: triFrame.plane against
-// maxT = upper rejects it by missesSlab, with the plain cross product (a
-// triangle whose normal plane recomputes exactly is left to plane).
-func planeMisses(q *Query, f *triFrame, upper float64) bool {
+// stages is what leafStages finds for a triangle: faceStage's outcome
+// (faceOut for one the plane stage rejects too, faceEdges for one the
+// leaf filter leaves to the scalar path) and, for a face contact, the
+// contact and face normal Query.triangle would finish.
+type stages struct {
+	outcome int
+	ct      contact
+	face    vec3
+}
+
+// leafStages is the model of the leaf filter's PLANE and FACE
+// (leaf4_amd64.s) for the triangle whose frame s holds for the query q:
+// triFrame.plane against maxT = upper, then the steps of Query.triangle
+// up to faceStage's outcome. A triangle whose normal plane recomputes
+// exactly, or without a usable plane, is left to the scalar path.
+func leafStages(q *Query, s *triScratch, upper float64) stages {
+	f, u := &s.f, &s.u
 	ee := f.e1.lenSq() * f.e2.lenSq()
 	if f.e1.cross(f.e2).lenSq() < crossRecheck*ee {
-		return false
+		return stages{outcome: faceEdges}
 	}
-	f.plane(&q.normalMap, upper)
-	return f.usable && missesSlab(f.bn, f.dn, f.n.lenSq(), upper)
+	if !f.plane(&q.normalMap, upper) {
+		return stages{outcome: faceOut}
+	}
+	if !f.usable {
+		return stages{outcome: faceEdges}
+	}
+	face := f.n.mul(1 / f.ln)
+	t2 := slabExit(f.bn, f.dn, f.ln, upper)
+	c1, c2 := u.b.madd(q.unitDelta, f.t1), u.b.madd(q.unitDelta, t2)
+	return stages{faceStage(&u.verts, face, c1, c2, f.circleReach(f.t1, t2, c1, c2)), faceContact(f.t1, c1, face), face}
+}
+
+// planeMisses reports whether the leaf filter's plane and face stages
+// reject the triangle whose frame s holds (leafStages).
+func planeMisses(q *Query, s *triScratch, upper float64) bool {
+	return leafStages(q, s, upper).outcome == faceOut
 }
 
 // outside reports whether the box test rejects triangle i (tri): on the
@@ -144,6 +174,19 @@ func (c *leafCase) filter(t *testing.T) int {
 			if gk, wk := g[k].mgl(), w[k].mgl(); !sameBits(&gk, &wk) { // a NaN's payload and a zero's sign included
 				t.Fatalf("triangle %d %v, query %+v: leaf4AVX2's frame value %d is %v, Query.frame's %v",
 					i, tri, c.q, k, g[k], w[k])
+			}
+		}
+		if keep>>(faceLanes+i)&1 == 0 {
+			continue
+		}
+		st := leafStages(&c.q, &want, c.upper)
+		ct, face, b, origin := fr.faceContact(i)
+		g2 := [6]mgl64.Vec3{{ct.t}, ct.point.mgl(), face.mgl(), {float64(ct.feature)}, b.mgl(), origin.mgl()}
+		w2 := [6]mgl64.Vec3{{st.ct.t}, st.ct.point.mgl(), st.face.mgl(), {float64(st.ct.feature)}, want.u.b.mgl(), want.f.origin.mgl()}
+		for k := range g2 {
+			if !sameBits(&g2[k], &w2[k]) {
+				t.Fatalf("triangle %d %v, query %+v, upper %v: leaf4AVX2's face contact value %d is %v, Query.triangle's %v",
+					i, tri, c.q, c.upper, k, g2[k], w2[k])
 			}
 		}
 	}
@@ -228,6 +271,43 @@ func randLeafCase(r *rand.Rand) leafCase {
 	}
 }
 
+// gridLeafCase returns a leaf as a Quake map has them: floor triangles
+// with integer coordinates (right triangles of a grid in the plane z =
+// 0), and a sphere of radius 1, 2 or 4 (so that unit space is exact)
+// starting at an integer height over the floor, touching it a quarter of
+// the time, and moving by an integer motion, straight down half the
+// time. The center at the entry time then often lies exactly on an
+// edge's line or at a vertex, where faceStage's s1 >= 0 decides between
+// a face contact and the edges.
+func gridLeafCase(r *rand.Rand) leafCase {
+	var c leafCase
+	for {
+		rad := float64(int(1) << r.IntN(3))
+		e := Ellipsoid{Axes: [3]mgl64.Vec3{{rad, 0, 0}, {0, rad, 0}, {0, 0, rad}}}
+		begin := mgl64.Vec3{float64(r.IntN(9) - 4), float64(r.IntN(9) - 4), rad + float64(r.IntN(4))}
+		delta := mgl64.Vec3{0, 0, -float64(r.IntN(8))}
+		if r.IntN(2) == 0 {
+			delta[0], delta[1] = float64(r.IntN(5)-2), float64(r.IntN(5)-2)
+		}
+		if !c.setQuery(e, begin, delta) {
+			continue
+		}
+		c.n = 1 + r.IntN(4)
+		c.wide = r.IntN(4) == 0
+		for i := 0; i < c.n; i++ {
+			x, y := float64(r.IntN(9)-4), float64(r.IntN(9)-4)
+			a, b := float64(r.IntN(9)-4), float64(r.IntN(9)-4)
+			for j, v := range [3]mgl64.Vec3{{x, y, 0}, {x + a, y, 0}, {x, y + b, 0}} {
+				c.verts[3*i+j] = [3]float32{float32(v[0]), float32(v[1]), float32(v[2])}
+				c.v64[3*i+j] = v
+			}
+			c.tris[i] = uint64(3*i) | uint64(3*i+1)<<triIdxBits | uint64(3*i+2)<<(2*triIdxBits)
+		}
+		c.upper = []float64{1, r.Float64()}[r.IntN(2)]
+		return c
+	}
+}
+
 // randTriangle sets triangle i of the leaf (vertices 3i to 3i+2) near the
 // path of a query from begin by delta of size size.
 func (c *leafCase) randTriangle(r *rand.Rand, i int, begin, delta mgl64.Vec3, size float64) {
@@ -278,7 +358,7 @@ func TestLeaf4MatchesScalar(t *testing.T) {
 		t.Skip("no AVX2 assembly here")
 	}
 	r := rand.New(rand.NewPCG(41, 42))
-	var lanes, boxKept, ballKept, planeRejected, edges int
+	var lanes, boxKept, ballKept, faceKept, planeRejected, edges int
 	check := func(c *leafCase) {
 		got := c.filter(t)
 		want, rejected := c.scalar()
@@ -291,6 +371,7 @@ func TestLeaf4MatchesScalar(t *testing.T) {
 			lanes++
 			boxKept += want >> i & 1
 			ballKept += want >> (4 + i) & 1
+			faceKept += want >> (faceLanes + i) & 1
 		}
 	}
 	n := 200000
@@ -298,6 +379,10 @@ func TestLeaf4MatchesScalar(t *testing.T) {
 		n = 20000
 	}
 	for range n {
+		if r.IntN(8) == 0 {
+			g := gridLeafCase(r)
+			check(&g)
+		}
 		c := randLeafCase(r)
 		check(&c)
 		if r.IntN(16) == 0 {
@@ -311,9 +396,9 @@ func TestLeaf4MatchesScalar(t *testing.T) {
 			check(&c)
 		}
 	}
-	t.Logf("%d triangles: %d kept by the box test, %d of them by the ball and plane tests (%d rejected by the plane test); %d leaves on the edge of the ball test",
-		lanes, boxKept, ballKept, planeRejected, edges)
-	if boxKept < lanes/4 || ballKept < boxKept/4 || boxKept-ballKept < boxKept/4 || planeRejected < lanes/100 || edges < n/100 {
+	t.Logf("%d triangles: %d kept by the box test, %d of them by the ball, plane and face tests (%d rejected by the plane and face tests, %d face contacts); %d leaves on the edge of the ball test",
+		lanes, boxKept, ballKept, planeRejected, faceKept, edges)
+	if boxKept < lanes/4 || ballKept < boxKept/4 || boxKept-ballKept < boxKept/4 || planeRejected < lanes/100 || faceKept < lanes/100 || edges < n/100 {
 		t.Fatal("the cases do not exercise both outcomes of both tests")
 	}
 }
@@ -346,7 +431,7 @@ func (c *leafCase) onEdge(r *rand.Rand) bool {
 	rejects := func(q *Query, upper float64) bool {
 		q.frame(&tri, &q.begin, &s.f, &s.u)
 		if plane {
-			return planeMisses(q, &s.f, upper)
+			return planeMisses(q, &s, upper)
 		}
 		return q.outOfReach(&s.u, upper)
 	}

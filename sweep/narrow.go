@@ -236,7 +236,7 @@ func (q *Query) triangle(f *triFrame, u *unitTri, maxT float64, reached bool, h 
 		}
 		switch faceStage(verts, face, c1, c2, rr) {
 		case faceHit: // 3.3: the circle's center at t1 lies inside
-			return q.finish(contact{t: t1, point: c1.madd(face, -c1.dot(face)), feature: Face}, b, d, face, f.origin, h)
+			return q.finish(faceContact(t1, c1, face), b, d, face, f.origin, h)
 		case faceOut:
 			return false
 		}
@@ -253,6 +253,13 @@ func (q *Query) triangle(f *triFrame, u *unitTri, maxT float64, reached bool, h 
 		return false
 	}
 	return q.finish(c, b, d, face, f.origin, h)
+}
+
+// faceContact is the contact of section 3.3 when the circle's center c1
+// at the entry time t1 lies inside the triangle: the center projected
+// onto the plane (face is its unit normal, the plane through the origin).
+func faceContact(t1 float64, c1, face vec3) contact {
+	return contact{t: t1, point: c1.madd(face, -c1.dot(face)), feature: Face}
 }
 
 // Outcomes of faceStage.
