@@ -239,7 +239,7 @@ func dedupCorners(tris []geom.Triangle) (corners []uint32, verts []mgl64.Vec3) {
 }
 
 // dedupBlock is the number of triangles dedupBatch looks up at once.
-const dedupBlock = 256
+const dedupBlock = 64
 
 // dedupBatch holds, per corner of a block of triangles, which corner of
 // the previous triangle has its bits (0 to 2) or 3 for none, and for the
