@@ -67,13 +67,6 @@ type primRef struct {
 
 func (p *primRef) centroid(axis int) float32 { return p.c[axis] }
 
-// setCentroid sets p.c from p's box.
-func (p *primRef) setCentroid() {
-	for a := range p.c {
-		p.c[a] = (keyFloat(p.lo[a]) + keyFloat(p.hi[a])) * 0.5
-	}
-}
-
 // keyOf maps a float32 (not NaN) to an int32 that orders as the float
 // does, with -0 just below +0: the sign bit stays and a negative float's
 // other bits are flipped, so a larger magnitude is a smaller key. Integer

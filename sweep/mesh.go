@@ -182,7 +182,8 @@ func usableBox(t *geom.Triangle) (box6, bool) {
 // refOf returns the build reference of t, its box rounded outward to
 // float32 (floor32 and ceil32: without a branch, where a triangle's
 // coordinates that are not float32 values round either way as often as
-// not), and whether t is usable (no reference otherwise).
+// not), and whether t is usable (no reference otherwise). The centroid is
+// that of the rounded box: (lo + hi) * 0.5 in float32.
 func refOf(t *geom.Triangle, id uint32) (primRef, bool) {
 	b, ok := usableBox(t)
 	if !ok {
@@ -190,28 +191,20 @@ func refOf(t *geom.Triangle, id uint32) (primRef, bool) {
 	}
 	r := primRef{id: id}
 	for i := 0; i < 3; i++ {
-		r.lo[i], r.hi[i] = keyOf(floor32(b[i])), keyOf(ceil32(b[3+i]))
+		lo, hi := floor32(b[i]), ceil32(b[3+i])
+		r.lo[i], r.hi[i] = keyOf(lo), keyOf(hi)
+		r.c[i] = (lo + hi) * 0.5
 	}
-	r.setCentroid()
 	return r, true
 }
 
-// triBox6 returns the box of t (plain comparisons, cheaper than math.Min
-// and math.Max; callers pass finite coordinates).
+// triBox6 returns the box of t, by the min and max builtins (branch-free;
+// callers pass finite coordinates, and a -0 and a +0 give -0 as the min
+// and +0 as the max).
 func triBox6(t *geom.Triangle) box6 {
-	var b box6
-	for i := 0; i < 3; i++ {
-		lo, hi := t[0][i], t[0][i]
-		for j := 1; j < 3; j++ {
-			if x := t[j][i]; x < lo {
-				lo = x
-			} else if x > hi {
-				hi = x
-			}
-		}
-		b[i], b[3+i] = lo, hi
-	}
-	return b
+	a, b, c := &t[0], &t[1], &t[2]
+	return box6{min(a[0], b[0], c[0]), min(a[1], b[1], c[1]), min(a[2], b[2], c[2]),
+		max(a[0], b[0], c[0]), max(a[1], b[1], c[1]), max(a[2], b[2], c[2])}
 }
 
 // dedupCorners gives every bitwise-distinct vertex of the triangles below
