@@ -67,13 +67,6 @@ type primRef struct {
 
 func (p *primRef) centroid(axis int) float32 { return p.c[axis] }
 
-// setCentroid sets p.c from p's box.
-func (p *primRef) setCentroid() {
-	for a := range p.c {
-		p.c[a] = (keyFloat(p.lo[a]) + keyFloat(p.hi[a])) * 0.5
-	}
-}
-
 // keyOf maps a float32 (not NaN) to an int32 that orders as the float
 // does, with -0 just below +0: the sign bit stays and a negative float's
 // other bits are flipped, so a larger magnitude is a smaller key. Integer
@@ -174,8 +167,9 @@ type builder struct {
 // boxOf returns the box of refs[lo:hi].
 func (b *builder) boxOf(lo, hi int) keyBox {
 	s := emptyKeyBox
-	for k := lo; k < hi; k++ {
-		s.grow(&b.refs[k].keyBox)
+	refs := b.refs[lo:hi]
+	for k := range refs {
+		s.grow(&refs[k].keyBox)
 	}
 	return s
 }
@@ -267,8 +261,9 @@ func refBefore(p, q *primRef, axis int) bool {
 // refs[lo:hi] along axis.
 func (b *builder) centroidRange(lo, hi, axis int) (cmin, cmax float32) {
 	cmin, cmax = float32(math.Inf(1)), float32(math.Inf(-1))
-	for k := lo; k < hi; k++ {
-		c := b.refs[k].centroid(axis)
+	refs := b.refs[lo:hi] // (b.refs[k] reloaded b.refs a ref)
+	for k := range refs {
+		c := refs[k].centroid(axis)
 		if c < cmin {
 			cmin = c
 		}
@@ -319,10 +314,12 @@ func (b *builder) binRefs(lo, hi, axis int, cmin, scale float32, nb int) [numBin
 	for i := range bins[:nb] {
 		bins[i].box = emptyKeyBox
 	}
-	for k := lo; k < hi; k++ {
-		r := &b.refs[k]
+	refs, ks := b.refs[lo:hi], b.bins[lo:hi]
+	ks = ks[:len(refs)] // one bounds check, not one a ref
+	for k := range refs {
+		r := &refs[k]
 		i := binOf(r.centroid(axis), cmin, scale, nb)
-		b.bins[k] = uint8(i)
+		ks[k] = uint8(i)
 		bn := &bins[i]
 		bn.box.grow(&r.keyBox)
 		bn.n++

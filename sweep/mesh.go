@@ -182,7 +182,8 @@ func usableBox(t *geom.Triangle) (box6, bool) {
 // refOf returns the build reference of t, its box rounded outward to
 // float32 (floor32 and ceil32: without a branch, where a triangle's
 // coordinates that are not float32 values round either way as often as
-// not), and whether t is usable (no reference otherwise).
+// not), and whether t is usable (no reference otherwise). The centroid is
+// that of the rounded box: (lo + hi) * 0.5 in float32.
 func refOf(t *geom.Triangle, id uint32) (primRef, bool) {
 	b, ok := usableBox(t)
 	if !ok {
@@ -190,28 +191,20 @@ func refOf(t *geom.Triangle, id uint32) (primRef, bool) {
 	}
 	r := primRef{id: id}
 	for i := 0; i < 3; i++ {
-		r.lo[i], r.hi[i] = keyOf(floor32(b[i])), keyOf(ceil32(b[3+i]))
+		lo, hi := floor32(b[i]), ceil32(b[3+i])
+		r.lo[i], r.hi[i] = keyOf(lo), keyOf(hi)
+		r.c[i] = (lo + hi) * 0.5
 	}
-	r.setCentroid()
 	return r, true
 }
 
-// triBox6 returns the box of t (plain comparisons, cheaper than math.Min
-// and math.Max; callers pass finite coordinates).
+// triBox6 returns the box of t, by the min and max builtins (branch-free;
+// callers pass finite coordinates, and a -0 and a +0 give -0 as the min
+// and +0 as the max).
 func triBox6(t *geom.Triangle) box6 {
-	var b box6
-	for i := 0; i < 3; i++ {
-		lo, hi := t[0][i], t[0][i]
-		for j := 1; j < 3; j++ {
-			if x := t[j][i]; x < lo {
-				lo = x
-			} else if x > hi {
-				hi = x
-			}
-		}
-		b[i], b[3+i] = lo, hi
-	}
-	return b
+	a, b, c := &t[0], &t[1], &t[2]
+	return box6{min(a[0], b[0], c[0]), min(a[1], b[1], c[1]), min(a[2], b[2], c[2]),
+		max(a[0], b[0], c[0]), max(a[1], b[1], c[1]), max(a[2], b[2], c[2])}
 }
 
 // dedupCorners gives every bitwise-distinct vertex of the triangles below
@@ -221,31 +214,77 @@ func triBox6(t *geom.Triangle) box6 {
 // anew, so theirs cost table space and nothing else, and the check
 // (about a tenth of this function's CPU profile on the 1M-triangle
 // terrain) is left to NewMesh's own loop.
+//
+// Neighbours in a mesh's order often share vertices, so a corner is first
+// matched against the previous triangle's; the others go to the hash
+// table a block of dedupBlock triangles at a time (dedupBatch).
 func dedupCorners(tris []geom.Triangle) (corners []uint32, verts []mgl64.Vec3) {
 	tris = tris[:min(len(tris), maxNodes)]
 	d := newDedup(3 * len(tris))
 	corners = make([]uint32, 3*len(tris))
-	for i := range tris {
-		prev := i - 1 // neighbours in a mesh's order often share vertices
-		for j := 0; j < 3; j++ {
-			corners[3*i+j] = d.addNear(&tris[i][j], tris, corners, prev)
-		}
+	var batch dedupBatch
+	for lo := 0; lo < len(tris); lo += dedupBlock {
+		hi := min(lo+dedupBlock, len(tris))
+		batch.look(d, tris, lo, hi)
+		batch.add(d, tris, corners, lo, hi)
 	}
 	return corners, d.verts
 }
 
-// addNear is add, trying the vertices of triangle prev first (a bitwise
-// match there skips the hash lookup).
-func (d *dedup) addNear(v *mgl64.Vec3, tris []geom.Triangle, corners []uint32, prev int) uint32 {
-	if prev >= 0 {
-		p := &tris[prev]
-		for j := range p {
-			if sameBits(v, &p[j]) {
-				return corners[3*prev+j]
+// dedupBlock is the number of triangles dedupBatch looks up at once.
+const dedupBlock = 64
+
+// dedupBatch holds, per corner of a block of triangles, which corner of
+// the previous triangle has its bits (0 to 2) or 3 for none, and for the
+// others the corner's hash. On a large mesh the table's slot a corner
+// hashes to is a cache miss more often than not (the 1M-triangle
+// terrain's table is 4 MB): look reads the block's slots first, loads
+// that do not wait on one another, so that add's probes find them cached.
+type dedupBatch struct {
+	prev [3 * dedupBlock]uint8
+	hash [3 * dedupBlock]uint64
+	sink uint32 // the slots' words, ORed: keeps look's loads
+}
+
+// look fills the batch for triangles lo..hi-1 and reads their slots.
+func (b *dedupBatch) look(d *dedup, tris []geom.Triangle, lo, hi int) {
+	for i := lo; i < hi; i++ {
+		for j := 0; j < 3; j++ {
+			c := 3*(i-lo) + j
+			b.prev[c] = 3
+			if i > 0 {
+				b.prev[c] = matchCorner(&tris[i][j], &tris[i-1])
+			}
+			if b.prev[c] == 3 {
+				b.hash[c] = hashVec(tris[i][j])
+				b.sink |= d.slots[b.hash[c]&d.mask]
 			}
 		}
 	}
-	return d.add(*v)
+}
+
+// add numbers the corners of triangles lo..hi-1 as look found them.
+func (b *dedupBatch) add(d *dedup, tris []geom.Triangle, corners []uint32, lo, hi int) {
+	for i := lo; i < hi; i++ {
+		for j := 0; j < 3; j++ {
+			c := 3*(i-lo) + j
+			if k := b.prev[c]; k < 3 {
+				corners[3*i+j] = corners[3*(i-1)+int(k)]
+			} else {
+				corners[3*i+j] = d.addHashed(tris[i][j], b.hash[c])
+			}
+		}
+	}
+}
+
+// matchCorner returns which vertex of p has v's bits (0 to 2), or 3.
+func matchCorner(v *mgl64.Vec3, p *geom.Triangle) uint8 {
+	for k := range p {
+		if sameBits(v, &p[k]) {
+			return uint8(k)
+		}
+	}
+	return 3
 }
 
 // sameBits reports whether v and w are bitwise the same: the three words'
@@ -519,8 +558,12 @@ func hashVec(v mgl64.Vec3) uint64 {
 	return h ^ h>>33
 }
 
-func (d *dedup) add(v mgl64.Vec3) uint32 {
-	for i := hashVec(v) & d.mask; ; i = (i + 1) & d.mask {
+// add returns v's index, adding it if it is new.
+func (d *dedup) add(v mgl64.Vec3) uint32 { return d.addHashed(v, hashVec(v)) }
+
+// addHashed is add for a vertex whose hashVec is h.
+func (d *dedup) addHashed(v mgl64.Vec3, h uint64) uint32 {
+	for i := h & d.mask; ; i = (i + 1) & d.mask {
 		s := d.slots[i]
 		if s == 0 {
 			d.verts = append(d.verts, v)
