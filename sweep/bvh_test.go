@@ -191,6 +191,27 @@ func TestVertexWindow(t *testing.T) {
 	}
 }
 
+// TestWideIDs builds a terrain of 80,000 triangles given in a shuffled
+// order, so that groups of triangles in leaf order span more than 16 bits
+// of original indices (Mesh.indexIDs), and the terrain in its own order,
+// whose groups do not: every triangle must still name its own index
+// (checkTree), from a base a triangle for the first and relative to its
+// group's base for the second.
+func TestWideIDs(t *testing.T) {
+	tris := terrain(200)
+	m := NewMesh(tris)
+	if m.idShift != groupShift {
+		t.Fatalf("terrain in order: idShift %d, want a base a group (%d)", m.idShift, groupShift)
+	}
+	checkTree(t, m, tris)
+	rand.New(rand.NewPCG(5, 6)).Shuffle(len(tris), func(i, j int) { tris[i], tris[j] = tris[j], tris[i] })
+	m = NewMesh(tris)
+	if m.idShift != 0 {
+		t.Fatalf("shuffled terrain: idShift %d, want a base a triangle (0; the test does not exercise Mesh.idPerTriangle)", m.idShift)
+	}
+	checkTree(t, m, tris)
+}
+
 // TestEncodeIsConservative encodes random children in random node boxes,
 // small or large, near the origin or far from it, and checks that every
 // decoded child box contains the child.

@@ -37,14 +37,23 @@ type Mesh struct {
 	verts  []mgl64.Vec3 // vertices, unless vert32 holds them
 	vert32 [][3]float32 // vertices, when every coordinate is a float32
 	// tris holds per triangle in leaf order its vertex indices relative to
-	// the base of its group and its original index:
-	// a | b<<triIdxBits | c<<2*triIdxBits | id<<triIDShift; vertex a of
-	// the triangle at k is vbase[k>>groupShift] + a (triangle.verts).
-	tris  []uint64
+	// the base of its group: a | b<<triIdxBits | c<<2*triIdxBits (the top
+	// two bits zero); vertex a of the triangle at k is
+	// vbase[k>>groupShift] + a (triVerts).
+	tris  []uint32
 	vbase []uint32 // per group of 1<<groupShift triangles in leaf order: the vertex base
-	nodes []wnode  // the tree, root first
-	root  box6     // the root's box, exact
-	n     int      // number of triangles given to NewMesh
+	// ids holds per triangle in leaf order its original index minus
+	// idBase[k>>idShift] (id, indexIDs): a mesh of at most 1<<16
+	// triangles has one base, 0 (idShift 31: k>>31 is 0 for every k below
+	// maxNodes), a larger one a base a group, the lowest of the group's
+	// indices (idShift groupShift), or where a group's indices span more
+	// than 16 bits a base a triangle, its index (idShift 0, ids all 0).
+	ids     []uint16
+	idBase  []uint32
+	idShift uint8
+	nodes   []wnode // the tree, root first
+	root    box6    // the root's box, exact
+	n       int     // number of triangles given to NewMesh
 
 	// last is the shape of the last ellipsoid swept whose M is
 	// invertible (setShape): a cache, replaced whole, so a Mesh stays
@@ -98,12 +107,9 @@ func (l *lastShape) madeFrom(e *Ellipsoid) bool {
 const (
 	// triIdxBits is the width of a vertex index relative to its group's
 	// base (Mesh.tris): a group's vertices lie in a window of
-	// 1<<triIdxBits vertices from its base.
-	triIdxBits = 12
+	// 1<<triIdxBits vertices from its base. Three fit in a 32-bit word.
+	triIdxBits = 10
 	triIdxMask = 1<<triIdxBits - 1
-	// triIDShift is where a triangle's original index starts in its word
-	// (28 bits: maxNodes bounds it).
-	triIDShift = 3 * triIdxBits
 	// groupShift: a group is 1<<groupShift triangles in leaf order, which
 	// share one vertex base.
 	groupShift = 5
@@ -266,8 +272,9 @@ func sameBits(v, w *mgl64.Vec3) bool {
 // it (or 0): the vertices the group adds (at most three a triangle) and
 // those stored since its base fit in the window; a vertex stored before
 // the base is stored again (bitwise the same) and later groups use the
-// copy. A window of 4096 stores 0 to 1.9% more vertices than there are
-// distinct ones on the levels and the terrain measured.
+// copy. A window of 1024 stores 1 to 8% more vertices than there are
+// distinct ones on the levels measured (docs/performance.md, "mem2").
+// The original indices are stored apart (indexIDs).
 func (m *Mesh) index(refs []primRef, corners []uint32, verts []mgl64.Vec3) {
 	const unseen = math.MaxUint32
 	at := make([]uint32, len(verts)) // where each vertex was stored last
@@ -275,7 +282,7 @@ func (m *Mesh) index(refs []primRef, corners []uint32, verts []mgl64.Vec3) {
 		at[i] = unseen
 	}
 	m.verts = make([]mgl64.Vec3, 0, len(verts))
-	m.tris = make([]uint64, len(refs))
+	m.tris = make([]uint32, len(refs))
 	m.vbase = make([]uint32, (len(refs)+groupSize-1)/groupSize)
 	var base uint32
 	for k := range refs {
@@ -284,18 +291,63 @@ func (m *Mesh) index(refs []primRef, corners []uint32, verts []mgl64.Vec3) {
 			m.vbase[k/groupSize] = base
 		}
 		id := refs[k].id
-		w := uint64(id) << triIDShift
+		var w uint32
 		for j := 0; j < 3; j++ {
 			v := corners[3*id+uint32(j)]
 			if at[v] == unseen || at[v] < base {
 				at[v] = uint32(len(m.verts))
 				m.verts = append(m.verts, verts[v])
 			}
-			w |= uint64(at[v]-base) << (j * triIdxBits)
+			w |= (at[v] - base) << (j * triIdxBits)
 		}
 		m.tris[k] = w
 	}
+	m.indexIDs(refs)
 	m.narrow()
+}
+
+// indexIDs stores the original indices of refs (in leaf order) in 16
+// bits each relative to a base (Mesh.ids), which for a mesh of more than
+// 1<<16 triangles is the lowest index of each group of groupSize
+// triangles: a level's triangles near each other in space, which the
+// tree's leaves gather, are mostly near each other in its order too. A
+// mesh with a group whose indices span more than 16 bits takes a base
+// a triangle instead.
+func (m *Mesh) indexIDs(refs []primRef) {
+	m.ids = make([]uint16, len(refs))
+	if m.n <= 1<<16 {
+		m.idBase, m.idShift = []uint32{0}, 31
+		for k, r := range refs {
+			m.ids[k] = uint16(r.id)
+		}
+		return
+	}
+	m.idBase, m.idShift = make([]uint32, len(m.vbase)), groupShift
+	for g := range m.idBase {
+		group := refs[g*groupSize : min((g+1)*groupSize, len(refs))]
+		lo := uint32(math.MaxUint32)
+		for _, r := range group {
+			lo = min(lo, r.id)
+		}
+		for i, r := range group {
+			if r.id-lo > math.MaxUint16 {
+				m.idPerTriangle(refs)
+				return
+			}
+			m.ids[g*groupSize+i] = uint16(r.id - lo)
+		}
+		m.idBase[g] = lo
+	}
+}
+
+// idPerTriangle stores the original indices of refs as bases, one a
+// triangle (ids all 0).
+func (m *Mesh) idPerTriangle(refs []primRef) {
+	clear(m.ids)
+	m.idBase, m.idShift = make([]uint32, len(refs)), 0
+	for k, r := range refs {
+		m.idBase[k] = r.id
+	}
 }
 
 // narrow moves the vertices to float32 storage when that is exact: every
@@ -328,12 +380,19 @@ func (m *Mesh) vertex(i uint64) mgl64.Vec3 {
 
 // triVerts returns the vertex indices of the k-th triangle in leaf order.
 func (m *Mesh) triVerts(k uint32) (a, b, c uint64) {
-	p, base := m.tris[k], uint64(m.vbase[k>>groupShift])
-	return base + p&triIdxMask, base + p>>triIdxBits&triIdxMask, base + p>>(2*triIdxBits)&triIdxMask
+	p, base := uint64(m.tris[k]), uint64(m.vbase[k>>groupShift])
+	return base + p&triIdxMask, base + p>>triIdxBits&triIdxMask, base + p>>(2*triIdxBits)
 }
 
-// id returns the original index of the k-th triangle in leaf order.
-func (m *Mesh) id(k uint32) int { return int(m.tris[k] >> triIDShift) }
+// id returns the original index of the k-th triangle in leaf order
+// (indexIDs).
+func (m *Mesh) id(k uint32) int { return idAt(m.ids, m.idBase, m.idShift, k) }
+
+// idAt is Mesh.id on the mesh's ids, idBase and idShift, which a loop
+// over many triangles (testFromStart) keeps in registers.
+func idAt(ids []uint16, bases []uint32, shift uint8, k uint32) int {
+	return int(bases[k>>(shift&31)] + uint32(ids[k]))
+}
 
 // load stores the k-th triangle in leaf order in t: tri, written in
 // place (a triangle returned by value is built in temporaries and copied
@@ -453,10 +512,11 @@ func (m *Mesh) Bounds() geom.AABB {
 }
 
 // Bytes returns the memory the built mesh holds: vertices, triangles
-// (vertex indices and original indices), the groups' vertex bases and the
-// tree.
+// (vertex indices and original indices), the groups' vertex and index
+// bases and the tree.
 func (m *Mesh) Bytes() int {
-	return len(m.verts)*int(unsafe.Sizeof(mgl64.Vec3{})) + 12*len(m.vert32) + 8*len(m.tris) + 4*len(m.vbase) +
+	return len(m.verts)*int(unsafe.Sizeof(mgl64.Vec3{})) + 12*len(m.vert32) + 4*len(m.tris) + 4*len(m.vbase) +
+		2*len(m.ids) + 4*len(m.idBase) +
 		len(m.nodes)*int(unsafe.Sizeof(wnode{})) + int(unsafe.Sizeof(*m))
 }
 
