@@ -191,25 +191,24 @@ func TestVertexWindow(t *testing.T) {
 	}
 }
 
-// TestWideIDs builds a terrain of 80,000 triangles given in a shuffled
-// order, so that groups of triangles in leaf order span more than 16 bits
-// of original indices (Mesh.indexIDs), and the terrain in its own order,
-// whose groups do not: every triangle must still name its own index
-// (checkTree), from a base a triangle for the first and relative to its
-// group's base for the second.
-func TestWideIDs(t *testing.T) {
+// TestIDRuns builds a terrain of 80,000 triangles in its own order, whose
+// groups of triangles in leaf order fit two bases of original indices,
+// and given in a shuffled order, whose groups and runs of four do not
+// (Mesh.indexIDs): every triangle must still name its own index
+// (checkTree), relative to its group's bases for the first and to its
+// pair's for the second.
+func TestIDRuns(t *testing.T) {
 	tris := terrain(200)
-	m := NewMesh(tris)
-	if m.idShift != groupShift {
-		t.Fatalf("terrain in order: idShift %d, want a base a group (%d)", m.idShift, groupShift)
+	for i, want := range []uint8{groupShift, 1} {
+		if i == 1 {
+			rand.New(rand.NewPCG(5, 6)).Shuffle(len(tris), func(i, j int) { tris[i], tris[j] = tris[j], tris[i] })
+		}
+		m := NewMesh(tris)
+		if m.idShift != want {
+			t.Fatalf("terrain %d: runs of 1<<%d triangles, want 1<<%d", i, m.idShift, want)
+		}
+		checkTree(t, m, tris)
 	}
-	checkTree(t, m, tris)
-	rand.New(rand.NewPCG(5, 6)).Shuffle(len(tris), func(i, j int) { tris[i], tris[j] = tris[j], tris[i] })
-	m = NewMesh(tris)
-	if m.idShift != 0 {
-		t.Fatalf("shuffled terrain: idShift %d, want a base a triangle (0; the test does not exercise Mesh.idPerTriangle)", m.idShift)
-	}
-	checkTree(t, m, tris)
 }
 
 // TestEncodeIsConservative encodes random children in random node boxes,
