@@ -42,11 +42,11 @@ type Mesh struct {
 	// vbase[k>>groupShift] + a (triVerts).
 	tris  []uint32
 	vbase []uint32 // per group of 1<<groupShift triangles in leaf order: the vertex base
-	// ids holds per triangle in leaf order its original index minus one
-	// of two bases, idBase[2*(k>>idShift) + d>>15] for d = ids[k], in its
-	// low 15 bits (id, indexIDs): a mesh of at most 1<<16 triangles has
-	// the two bases 0 and 1<<15 (idShift 31: k>>31 is 0 for every k below
-	// maxNodes), a larger one two a run of 1<<idShift triangles.
+	// ids holds per triangle in leaf order its original index minus
+	// idBase[k>>idShift] (id, indexIDs): a mesh of at most 1<<16
+	// triangles has one base, 0 (idShift 31: k>>31 is 0 for every k below
+	// maxNodes), a larger one a base a run of 1<<idShift triangles, the
+	// lowest of the run's indices.
 	ids     []uint16
 	idBase  []uint32
 	idShift uint8
@@ -306,18 +306,16 @@ func (m *Mesh) index(refs []primRef, corners []uint32, verts []mgl64.Vec3) {
 }
 
 // indexIDs stores the original indices of refs (in leaf order) in 16
-// bits each (Mesh.ids): the top bit picks one of two bases, the low 15
-// bits are the index's difference from it. A mesh of at most 1<<16
-// triangles has the bases 0 and 1<<15 (the 16 bits are the index); a
-// larger one two bases for each run of 1<<idShift triangles, the longest
-// runs up to a group (groupShift) whose indices all fit (two triangles'
-// always do). A level's triangles near each other in space, which the
-// tree's leaves gather, are mostly near each other in its order too; the
-// second base takes a run that straddles two distant parts of it.
+// bits each relative to a base (Mesh.ids): 0 for a mesh of at most 1<<16
+// triangles, else the lowest index of each run of 1<<idShift triangles,
+// the longest runs up to a group (groupShift) whose indices all span
+// less than 1<<16 (one triangle's always do). A level's triangles near
+// each other in space, which the tree's leaves gather, are mostly near
+// each other in its order too.
 func (m *Mesh) indexIDs(refs []primRef) {
 	m.ids = make([]uint16, len(refs))
 	if m.n <= 1<<16 {
-		m.idBase, m.idShift = []uint32{0, idSpan}, 31
+		m.idBase, m.idShift = []uint32{0}, 31
 		for k, r := range refs {
 			m.ids[k] = uint16(r.id)
 		}
@@ -327,38 +325,24 @@ func (m *Mesh) indexIDs(refs []primRef) {
 	}
 }
 
-// idSpan is the span of indices above a base that Mesh.ids reaches.
-const idSpan = 1 << 15
-
-// idRuns stores the original indices of refs relative to two bases for
-// each run of 1<<s triangles, the lowest of the run's indices and the
-// lowest of those at least idSpan above it, and reports whether they all
-// fit.
+// idRuns stores the original indices of refs relative to the lowest of
+// each run of 1<<s triangles and reports whether they all fit in 16 bits.
 func (m *Mesh) idRuns(refs []primRef, s uint8) bool {
 	n := 1 << s
-	m.idBase, m.idShift = make([]uint32, 2*((len(refs)+n-1)/n)), s
-	for r := 0; r < len(m.idBase)/2; r++ {
+	m.idBase, m.idShift = make([]uint32, (len(refs)+n-1)/n), s
+	for r := range m.idBase {
 		run := refs[r*n : min((r+1)*n, len(refs))]
-		lo, lo2 := uint32(math.MaxUint32), uint32(math.MaxUint32)
+		lo := uint32(math.MaxUint32)
 		for _, p := range run {
 			lo = min(lo, p.id)
 		}
-		for _, p := range run {
-			if p.id-lo >= idSpan {
-				lo2 = min(lo2, p.id)
-			}
-		}
 		for i, p := range run {
-			switch {
-			case p.id-lo < idSpan:
-				m.ids[r*n+i] = uint16(p.id - lo)
-			case p.id-lo2 < idSpan:
-				m.ids[r*n+i] = uint16(p.id-lo2) | idSpan
-			default:
+			if p.id-lo > math.MaxUint16 {
 				return false
 			}
+			m.ids[r*n+i] = uint16(p.id - lo)
 		}
-		m.idBase[2*r], m.idBase[2*r+1] = lo, lo2
+		m.idBase[r] = lo
 	}
 	return true
 }
@@ -404,8 +388,7 @@ func (m *Mesh) id(k uint32) int { return idAt(m.ids, m.idBase, m.idShift, k) }
 // idAt is Mesh.id on the mesh's ids, idBase and idShift, which a loop
 // over many triangles (testFromStart) keeps in registers.
 func idAt(ids []uint16, bases []uint32, shift uint8, k uint32) int {
-	d := uint32(ids[k])
-	return int(bases[k>>(shift&31)<<1|d>>15] + d&(idSpan-1))
+	return int(bases[k>>(shift&31)] + uint32(ids[k]))
 }
 
 // load stores the k-th triangle in leaf order in t: tri, written in
