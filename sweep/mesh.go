@@ -19,17 +19,17 @@ import (
 // float32 (12 bytes a vertex: integer-coordinate levels and glTF files,
 // whose positions are float32, always are; converting back to float64 is
 // exact, so no answer changes), else as float64 (24 bytes). Each triangle
-// is one 8-byte word: its three vertex indices, 12 bits each, relative to
+// is one 4-byte word, its three vertex indices, 10 bits each, relative to
 // the vertex base of its group of 32 triangles in leaf order (4 bytes a
-// group; a vertex that falls out of a group's window of 4096 is stored
-// again: 0 to 1.9% more vertices on the meshes measured, the most on
-// the largest), and its original index. A tree node (4-wide) takes 56
-// bytes, about one node per six triangles. On a terrain grid (about half
-// as many vertices as triangles) this is about 27.4 bytes per triangle
-// with float64 vertices; on the generated and real levels 22.8 to 26.0
-// with float32 ones
-// (docs/performance.md, "mem"). BytesPerTriangle reports the figure of
-// any mesh. (A triangle soup sharing no vertices needs 72 bytes per
+// group; a vertex that falls out of a group's window of 1024 is stored
+// again: 1 to 8% more vertices on the meshes measured), and a 2-byte
+// original index (relative to a base a run of triangles on meshes of more
+// than 65,536: indexIDs). A tree node (4-wide) takes 56 bytes, about one
+// node per seven triangles. On the generated and real levels this is
+// 19.8 to 21.3 bytes per triangle with float32 vertices; on a terrain
+// grid (about half as many vertices as triangles) about 27.6 with float64
+// ones (docs/performance.md, "mem2"). BytesPerTriangle reports the figure
+// of any mesh. (A triangle soup sharing no vertices needs 72 bytes per
 // triangle for its float64 vertices alone.)
 //
 // A Mesh is immutable after NewMesh and safe for concurrent use.
