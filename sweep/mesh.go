@@ -309,9 +309,9 @@ func (m *Mesh) index(refs []primRef, corners []uint32, verts []mgl64.Vec3) {
 // bits each relative to a base (Mesh.ids): 0 for a mesh of at most 1<<16
 // triangles, else the lowest index of each run of 1<<idShift triangles,
 // the longest runs up to a group (groupShift) whose indices all span
-// less than 1<<16 (one triangle's always do). A level's triangles near
-// each other in space, which the tree's leaves gather, are mostly near
-// each other in its order too.
+// less than 1<<16 (idRunShift). A level's triangles near each other in
+// space, which the tree's leaves gather, are mostly near each other in
+// its order too.
 func (m *Mesh) indexIDs(refs []primRef) {
 	m.ids = make([]uint16, len(refs))
 	if m.n <= 1<<16 {
@@ -321,13 +321,7 @@ func (m *Mesh) indexIDs(refs []primRef) {
 		}
 		return
 	}
-	for s := uint8(groupShift); !m.idRuns(refs, s); s-- {
-	}
-}
-
-// idRuns stores the original indices of refs relative to the lowest of
-// each run of 1<<s triangles and reports whether they all fit in 16 bits.
-func (m *Mesh) idRuns(refs []primRef, s uint8) bool {
+	s := idRunShift(refs)
 	n := 1 << s
 	m.idBase, m.idShift = make([]uint32, (len(refs)+n-1)/n), s
 	for r := range m.idBase {
@@ -337,14 +331,35 @@ func (m *Mesh) idRuns(refs []primRef, s uint8) bool {
 			lo = min(lo, p.id)
 		}
 		for i, p := range run {
-			if p.id-lo > math.MaxUint16 {
-				return false
-			}
 			m.ids[r*n+i] = uint16(p.id - lo)
 		}
 		m.idBase[r] = lo
 	}
-	return true
+}
+
+// idRunShift returns the largest s up to groupShift for which the
+// indices of every run of 1<<s refs span less than 1<<16 (0 if none: a
+// run of one always does). Level by level, each run's lowest and highest
+// index come from its two halves' (lo and hi, overwritten in place: run
+// i of a level reads runs 2i and 2i+1 of the one below, never one
+// already overwritten).
+func idRunShift(refs []primRef) uint8 {
+	lo, hi := make([]uint32, len(refs)), make([]uint32, len(refs))
+	for i, r := range refs {
+		lo[i], hi[i] = r.id, r.id
+	}
+	for s := uint8(0); s < groupShift; s++ {
+		n := (len(lo) + 1) / 2
+		for i := 0; i < n; i++ {
+			b := min(2*i+1, len(lo)-1)
+			lo[i], hi[i] = min(lo[2*i], lo[b]), max(hi[2*i], hi[b])
+			if hi[i]-lo[i] > math.MaxUint16 {
+				return s
+			}
+		}
+		lo, hi = lo[:n], hi[:n]
+	}
+	return groupShift
 }
 
 // narrow moves the vertices to float32 storage when that is exact: every
