@@ -3,6 +3,7 @@ package sweep
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"sync/atomic"
 	"unsafe"
 
@@ -321,34 +322,40 @@ func (m *Mesh) indexIDs(refs []primRef) {
 		}
 		return
 	}
-	s := idRunShift(refs)
+	id := make([]uint32, len(refs))
+	for k, r := range refs {
+		id[k] = r.id
+	}
+	s := idRunShift(id)
 	n := 1 << s
-	m.idBase, m.idShift = make([]uint32, (len(refs)+n-1)/n), s
+	m.idBase, m.idShift = make([]uint32, (len(id)+n-1)/n), s
 	for r := range m.idBase {
-		run := refs[r*n : min((r+1)*n, len(refs))]
-		lo := uint32(math.MaxUint32)
-		for _, p := range run {
-			lo = min(lo, p.id)
-		}
-		for i, p := range run {
-			m.ids[r*n+i] = uint16(p.id - lo)
+		run, ids := id[r*n:min((r+1)*n, len(id))], m.ids[r*n:]
+		lo := slices.Min(run)
+		for i, x := range run {
+			ids[i] = uint16(x - lo)
 		}
 		m.idBase[r] = lo
 	}
 }
 
 // idRunShift returns the largest s up to groupShift for which the
-// indices of every run of 1<<s refs span less than 1<<16 (0 if none: a
-// run of one always does). Level by level, each run's lowest and highest
-// index come from its two halves' (lo and hi, overwritten in place: run
-// i of a level reads runs 2i and 2i+1 of the one below, never one
-// already overwritten).
-func idRunShift(refs []primRef) uint8 {
-	lo, hi := make([]uint32, len(refs)), make([]uint32, len(refs))
-	for i, r := range refs {
-		lo[i], hi[i] = r.id, r.id
+// indices id of every run of 1<<s triangles span less than 1<<16 (0 if
+// none: a run of one always does). Level by level from runs of two, each
+// run's lowest and highest index come from its two halves' (lo and hi,
+// overwritten in place: run i of a level reads runs 2i and 2i+1 of the
+// one below, never one already overwritten).
+func idRunShift(id []uint32) uint8 {
+	n := (len(id) + 1) / 2
+	lo, hi := make([]uint32, n), make([]uint32, n)
+	for i := range lo {
+		a, b := id[2*i], id[min(2*i+1, len(id)-1)]
+		lo[i], hi[i] = min(a, b), max(a, b)
+		if hi[i]-lo[i] > math.MaxUint16 {
+			return 0
+		}
 	}
-	for s := uint8(0); s < groupShift; s++ {
+	for s := uint8(1); s < groupShift; s++ {
 		n := (len(lo) + 1) / 2
 		for i := 0; i < n; i++ {
 			b := min(2*i+1, len(lo)-1)
