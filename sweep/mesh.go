@@ -3,7 +3,6 @@ package sweep
 import (
 	"math"
 	"math/bits"
-	"slices"
 	"sync/atomic"
 	"unsafe"
 
@@ -310,63 +309,48 @@ func (m *Mesh) index(refs []primRef, corners []uint32, verts []mgl64.Vec3) {
 // bits each relative to a base (Mesh.ids): 0 for a mesh of at most 1<<16
 // triangles, else the lowest index of each run of 1<<idShift triangles,
 // the longest runs up to a group (groupShift) whose indices all span
-// less than 1<<16 (idRunShift). A level's triangles near each other in
+// less than 1<<16 (idRuns). A level's triangles near each other in
 // space, which the tree's leaves gather, are mostly near each other in
 // its order too.
 func (m *Mesh) indexIDs(refs []primRef) {
 	m.ids = make([]uint16, len(refs))
 	if m.n <= 1<<16 {
 		m.idBase, m.idShift = []uint32{0}, 31
-		for k, r := range refs {
-			m.ids[k] = uint16(r.id)
+		for k := range refs {
+			m.ids[k] = uint16(refs[k].id) // by index: range would copy each 40-byte primRef
 		}
 		return
 	}
 	id := make([]uint32, len(refs))
-	for k, r := range refs {
-		id[k] = r.id
+	for k := range refs {
+		id[k] = refs[k].id
 	}
-	s := idRunShift(id)
-	n := 1 << s
-	m.idBase, m.idShift = make([]uint32, (len(id)+n-1)/n), s
-	for r := range m.idBase {
-		run, ids := id[r*n:min((r+1)*n, len(id))], m.ids[r*n:]
-		lo := slices.Min(run)
-		for i, x := range run {
-			ids[i] = uint16(x - lo)
-		}
-		m.idBase[r] = lo
+	m.idShift, m.idBase = idRuns(id)
+	for k, x := range id {
+		m.ids[k] = uint16(x - m.idBase[k>>m.idShift])
 	}
 }
 
-// idRunShift returns the largest s up to groupShift for which the
-// indices id of every run of 1<<s triangles span less than 1<<16 (0 if
-// none: a run of one always does). Level by level from runs of two, each
-// run's lowest and highest index come from its two halves' (lo and hi,
-// overwritten in place: run i of a level reads runs 2i and 2i+1 of the
-// one below, never one already overwritten).
-func idRunShift(id []uint32) uint8 {
-	n := (len(id) + 1) / 2
-	lo, hi := make([]uint32, n), make([]uint32, n)
-	for i := range lo {
-		a, b := id[2*i], id[min(2*i+1, len(id)-1)]
-		lo[i], hi[i] = min(a, b), max(a, b)
-		if hi[i]-lo[i] > math.MaxUint16 {
-			return 0
-		}
-	}
-	for s := uint8(1); s < groupShift; s++ {
+// idRuns returns the largest s up to groupShift for which the indices id
+// of every run of 1<<s triangles span less than 1<<16 (0 if none: a run
+// of one always does), and the lowest index of each run. Level by level
+// from runs of one (the indices themselves), each run's lowest and
+// highest index come from its two halves'.
+func idRuns(id []uint32) (uint8, []uint32) {
+	lo, hi := id, id
+	for s := uint8(0); s < groupShift; s++ {
 		n := (len(lo) + 1) / 2
-		for i := 0; i < n; i++ {
+		up, uphi := make([]uint32, n), make([]uint32, n)
+		for i := range up {
 			b := min(2*i+1, len(lo)-1)
-			lo[i], hi[i] = min(lo[2*i], lo[b]), max(hi[2*i], hi[b])
-			if hi[i]-lo[i] > math.MaxUint16 {
-				return s
+			up[i], uphi[i] = min(lo[2*i], lo[b]), max(hi[2*i], hi[b])
+			if uphi[i]-up[i] > math.MaxUint16 {
+				return s, lo
 			}
 		}
-		lo, hi = lo[:n], hi[:n]
+		lo, hi = up, uphi
 	}
-	return groupShift
+	return groupShift, lo
 }
 
 // narrow moves the vertices to float32 storage when that is exact: every
