@@ -151,12 +151,12 @@ type sweepCtx struct {
 	s             triScratch // the narrow phase's working memory, for every triangle of the cast
 }
 
-// test runs the narrow phase on the triangle at k (leaf order) and offers
-// its hit, unless the best hit so far already settles it. For the common
-// form of mesh it takes sweepNear's path (the box test on the float32
-// vertices, then Query.testInBox): the same answers as Query.test.
-func (c *sweepCtx) test(k uint32) {
-	id := c.m.id(k)
+// test runs the narrow phase on the triangle at k (leaf order), whose
+// original index is id, and offers its hit, unless the best hit so far
+// already settles it. For the common form of mesh it takes sweepNear's
+// path (the box test on the float32 vertices, then Query.testInBox): the
+// same answers as Query.test.
+func (c *sweepCtx) test(k uint32, id int) {
 	if c.r.settled(id) {
 		return
 	}
@@ -204,12 +204,13 @@ func (c *sweepCtx) atStart(w *walker, rest, end uint32) (Hit, bool) {
 // others (sweepResult.settled) without their narrow phase. The order
 // changes which triangles are tested, never the answer: offer keeps the
 // lowest index among hits at T = 0 in any order.
-func testFromStart(m *Mesh, r *sweepResult, w *walker, rest, end uint32, test func(k uint32)) {
+func testFromStart(m *Mesh, r *sweepResult, w *walker, rest, end uint32, test func(k uint32, id int)) {
 	var buf [startBatch]uint64
 	keys := buf[:0]
+	ids, bases, shift := m.ids, m.idBase, m.idShift
 	add := func(first, end uint32) {
 		for k := first; k < end; k++ {
-			if id := m.id(k); !r.settled(id) {
+			if id := idAt(ids, bases, shift, k); !r.settled(id) {
 				if len(keys) == startBatch {
 					testSorted(keys, test)
 					keys = keys[:0]
@@ -231,10 +232,10 @@ func testFromStart(m *Mesh, r *sweepResult, w *walker, rest, end uint32, test fu
 
 // testSorted tests the triangles of keys (index << 32 | leaf position) in
 // increasing index order.
-func testSorted(keys []uint64, test func(k uint32)) {
+func testSorted(keys []uint64, test func(k uint32, id int)) {
 	slices.Sort(keys)
 	for _, key := range keys {
-		test(uint32(key))
+		test(uint32(key), int(key>>32))
 	}
 }
 

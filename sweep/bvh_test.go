@@ -191,6 +191,26 @@ func TestVertexWindow(t *testing.T) {
 	}
 }
 
+// TestIDRuns builds a terrain of 80,000 triangles in its own order, whose
+// groups of triangles in leaf order span less than 1<<16 original
+// indices, and given in a shuffled order, whose groups and shorter runs
+// do not (Mesh.indexIDs): every triangle must still name its own index
+// (checkTree), relative to its group's lowest for the first and to its
+// own for the second.
+func TestIDRuns(t *testing.T) {
+	tris := terrain(200)
+	for i, want := range []uint8{groupShift, 0} {
+		if i == 1 {
+			rand.New(rand.NewPCG(5, 6)).Shuffle(len(tris), func(i, j int) { tris[i], tris[j] = tris[j], tris[i] })
+		}
+		m := NewMesh(tris)
+		if m.idShift != want {
+			t.Fatalf("terrain %d: runs of 1<<%d triangles, want 1<<%d", i, m.idShift, want)
+		}
+		checkTree(t, m, tris)
+	}
+}
+
 // TestEncodeIsConservative encodes random children in random node boxes,
 // small or large, near the origin or far from it, and checks that every
 // decoded child box contains the child.

@@ -110,7 +110,7 @@ func (c *castCtx) loop(w *walker) {
 		end := first + count
 		if !lanes {
 			for k := first; k < end; k++ {
-				if c.try(k); c.r.bestT == 0 {
+				if c.try(k, c.m.id(k)); c.r.bestT == 0 {
 					testFromStart(c.m, &c.r, w, k+1, end, c.try)
 					return
 				}
@@ -133,11 +133,10 @@ func (c *castCtx) loop(w *walker) {
 	}
 }
 
-// try is the mesh loop's step on the triangle at k (leaf order): unless
-// the best hit settles it, read it if it meets the swept box of [0, best
-// T] and test it (test1).
-func (c *castCtx) try(k uint32) {
-	id := c.m.id(k)
+// try is the mesh loop's step on the triangle at k (leaf order), whose
+// original index is id: unless the best hit settles it, read it if it
+// meets the swept box of [0, best T] and test it (test1).
+func (c *castCtx) try(k uint32, id int) {
 	if c.r.settled(id) {
 		return
 	}

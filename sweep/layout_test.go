@@ -14,7 +14,8 @@ import (
 
 // layoutDigest hashes everything NewMesh stores: the tree (every field of
 // every node, and the root box), the triangles' words, the groups' vertex
-// bases and the vertices' bits. Two builds with the same digest have the
+// bases, the original indices (Mesh.ids, idBase and idShift) and the
+// vertices' bits. Two builds with the same digest have the
 // same layout, so every walk and answer on them is the same.
 func layoutDigest(m *Mesh) uint64 {
 	h := fnv.New64a()
@@ -27,6 +28,9 @@ func layoutDigest(m *Mesh) uint64 {
 	w(m.root)
 	w(m.tris)
 	w(m.vbase)
+	w(m.ids)
+	w(m.idBase)
+	w(m.idShift)
 	for _, v := range m.verts {
 		w([3]uint64{math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2])})
 	}
@@ -36,9 +40,10 @@ func layoutDigest(m *Mesh) uint64 {
 }
 
 // TestBuildLayout pins the layout NewMesh builds on the terrain and the
-// level benchmarks' meshes to the digests of the builder as of leaf8
-// (leaves of up to eight triangles; b66fd22's digests were those of
-// leaves of up to four): a faster build must build the very same mesh
+// level benchmarks' meshes to the digests of the builder as of mem2
+// (32-bit triangle words, 16-bit original indices; leaf8's, with 8-byte
+// words, and b66fd22's, with leaves of up to four, were others): a
+// faster build must build the very same mesh
 // (the terrain of 200 cells has 80,000 triangles, enough for the
 // concurrent build of the halves; the 1M-triangle terrain is checked
 // without -short). Each mesh is built twice to catch a layout that
@@ -51,10 +56,10 @@ func TestBuildLayout(t *testing.T) {
 		want uint64
 		long bool
 	}{
-		{"terrain200", func() []geom.Triangle { return terrain(200) }, 0xad1069380d8b5f6f, false},
-		{"block", func() []geom.Triangle { return benchLevels()[0].tris }, 0x3cf7ebef34e42292, false},
-		{"dense", func() []geom.Triangle { return benchLevels()[1].tris }, 0x32a3b669cb629f3a, false},
-		{"terrain708", func() []geom.Triangle { return terrain(benchCells) }, 0x7b56e4bc8a64dc5c, true},
+		{"terrain200", func() []geom.Triangle { return terrain(200) }, 0x3168954afacbf470, false},
+		{"block", func() []geom.Triangle { return benchLevels()[0].tris }, 0x5984526fbe869aea, false},
+		{"dense", func() []geom.Triangle { return benchLevels()[1].tris }, 0x21f1b982046da521, false},
+		{"terrain708", func() []geom.Triangle { return terrain(benchCells) }, 0x7e620fec37e8664a, true},
 	}
 	for _, c := range cases {
 		if c.long && testing.Short() {

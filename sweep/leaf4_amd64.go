@@ -39,7 +39,7 @@ const haveLeaf4 = true
 // leaf4_amd64.s.
 //
 //go:noescape
-func leaf4AVX2(fr *leafFrame, tris *uint64, verts *[3]float32, q *Query, b *nearBox, upper float64, n int, vbase *uint32, first int) (keep int)
+func leaf4AVX2(fr *leafFrame, tris *uint32, verts *[3]float32, q *Query, b *nearBox, upper float64, n int, vbase *uint32, first int) (keep int)
 
 // leaf4AVX2w is leaf4AVX2 for float64 vertices (Mesh.verts, from verts
 // on): the box test is Mesh.loadNear64's against q's own box (boxLo,
@@ -48,7 +48,7 @@ func leaf4AVX2(fr *leafFrame, tris *uint64, verts *[3]float32, q *Query, b *near
 // code.
 //
 //go:noescape
-func leaf4AVX2w(fr *leafFrame, tris *uint64, verts *mgl64.Vec3, q *Query, _ uintptr, upper float64, n int, vbase *uint32, first int) (keep int)
+func leaf4AVX2w(fr *leafFrame, tris *uint32, verts *mgl64.Vec3, q *Query, _ uintptr, upper float64, n int, vbase *uint32, first int) (keep int)
 
 // leafBoxAVX2 is leaf4AVX2's box test alone: it reads the n (1 to 4)
 // triangles as leaf4AVX2 does and returns bit i set when triangle i passes
@@ -58,7 +58,7 @@ func leaf4AVX2w(fr *leafFrame, tris *uint64, verts *mgl64.Vec3, q *Query, _ uint
 // only when useAVX2 is true.
 //
 //go:noescape
-func leafBoxAVX2(tris *uint64, verts *[3]float32, b *nearBox, n int, vbase *uint32, first int) (in int)
+func leafBoxAVX2(tris *uint32, verts *[3]float32, b *nearBox, n int, vbase *uint32, first int) (in int)
 
 // leafConsts are outOfReach's constants and plane's (crossRecheck,
 // SliverSine², missesSlab's 1 + 1e-12), read by leaf4AVX2: the same Go

@@ -11,7 +11,7 @@
 // stored values are those of the Go code, bit for bit:
 //
 //   - The triangles are read as Mesh.load reads them: the indices in the
-//     triangle's word (a | b<<12 | c<<24, 12 bits each) plus its group's
+//     triangle's word (a | b<<10 | c<<20, 10 bits each) plus its group's
 //     vertex base, each vertex's three float32 coordinates.
 //   - The box test compares the float32 coordinates with nearBox's float32
 //     bounds, as outside32 does. "x, y and z all above hi" is "min(x, y, z)
@@ -57,12 +57,13 @@
 //     code, and passed on unchanged by the later operations of both.
 //   - x > 0 and x*x > 4*rr are GT_OQ comparisons, false for NaN as in Go.
 
-// LANE reads triangle i of the leaf (its word at 8*i(R8)) into lane i of
-// the rows X0-X8 (row 3j+k: coordinate k of vertex j), as Mesh.load reads
-// it: the three 12-bit indices are relative to R13, the float32 vertices
-// from its group's vertex base on (BASE).
+// LANE reads triangle i of the leaf (its 32-bit word at 4*i(R8)) into
+// lane i of the rows X0-X8 (row 3j+k: coordinate k of vertex j), as
+// Mesh.load reads it: the three 10-bit indices are relative to R13 (the
+// word's top two bits are zero: the third needs no mask), the float32
+// vertices from its group's vertex base on (BASE).
 #define LANE(i) \
-	MOVQ (8*(i))(R8), AX; \
+	MOVL (4*(i))(R8), AX; \
 	MOVQ AX, CX; \
 	ANDQ $const_triIdxMask, CX; \
 	LEAQ (CX)(CX*2), CX; \
@@ -77,7 +78,6 @@
 	VINSERTPS $((i)<<4), 4(R13)(CX*4), X4, X4; \
 	VINSERTPS $((i)<<4), 8(R13)(CX*4), X5, X5; \
 	SHRQ $(2*const_triIdxBits), AX; \
-	ANDQ $const_triIdxMask, AX; \
 	LEAQ (AX)(AX*2), AX; \
 	VINSERTPS $((i)<<4), 0(R13)(AX*4), X6, X6; \
 	VINSERTPS $((i)<<4), 4(R13)(AX*4), X7, X7; \
@@ -227,7 +227,7 @@ DONE: \
 	MOVQ vbase+56(FP), R11; \
 	MOVQ first+64(FP), R12
 
-// func leaf4AVX2(fr *leafFrame, tris *uint64, verts *[3]float32, q *Query, b *nearBox, upper float64, n int, vbase *uint32, first int) (keep int)
+// func leaf4AVX2(fr *leafFrame, tris *uint32, verts *[3]float32, q *Query, b *nearBox, upper float64, n int, vbase *uint32, first int) (keep int)
 TEXT ·leaf4AVX2(SB), NOSPLIT, $0-80
 	LEAFARGS
 	MOVQ b+32(FP), BX
@@ -748,8 +748,8 @@ planed:
 	RET
 
 // VADDR(i, T, A, B, C) sets A, B and C to the addresses of the three
-// float64 vertices of triangle i of the leaf (its word at 8*i(R8)), as
-// Mesh.triVerts finds them: the 12-bit indices relative to its group's
+// float64 vertices of triangle i of the leaf (its word at 4*i(R8)), as
+// Mesh.triVerts finds them: the 10-bit indices relative to its group's
 // vertex base, vbase[(R12 + i) >> groupShift] (vbase at R11), 24 bytes a
 // vertex from R9. T is scratch.
 #define VADDR(i, T, A, B, C) \
@@ -758,7 +758,7 @@ planed:
 	MOVL (R11)(A*4), A; \
 	LEAQ (A)(A*2), A; \
 	LEAQ (R9)(A*8), T; \
-	MOVQ (8*(i))(R8), C; \
+	MOVL (4*(i))(R8), C; \
 	MOVQ C, A; \
 	ANDQ $const_triIdxMask, A; \
 	LEAQ (A)(A*2), A; \
@@ -769,7 +769,6 @@ planed:
 	LEAQ (B)(B*2), B; \
 	LEAQ (T)(B*8), B; \
 	SHRQ $(2*const_triIdxBits), C; \
-	ANDQ $const_triIdxMask, C; \
 	LEAQ (C)(C*2), C; \
 	LEAQ (T)(C*8), C
 
@@ -827,7 +826,7 @@ planed:
 	VORPD Y13, Y12, Y12; \
 	VORPD Y14, Y12, Y12
 
-// func leaf4AVX2w(fr *leafFrame, tris *uint64, verts *mgl64.Vec3, q *Query, _ uintptr, upper float64, n int, vbase *uint32, first int) (keep int)
+// func leaf4AVX2w(fr *leafFrame, tris *uint32, verts *mgl64.Vec3, q *Query, _ uintptr, upper float64, n int, vbase *uint32, first int) (keep int)
 //
 // leaf4AVX2 for float64 vertices: the rows are read as they are (each
 // lane's vertex coordinates are the float64s Mesh.loadNear64 copies), and
@@ -883,7 +882,7 @@ none:
 	VZEROUPPER
 	RET
 
-// func leafBoxAVX2(tris *uint64, verts *[3]float32, b *nearBox, n int, vbase *uint32, first int) (in int)
+// func leafBoxAVX2(tris *uint32, verts *[3]float32, b *nearBox, n int, vbase *uint32, first int) (in int)
 TEXT ·leafBoxAVX2(SB), NOSPLIT, $0-56
 	MOVQ tris+0(FP), R8
 	MOVQ verts+8(FP), R9

@@ -8,16 +8,16 @@ import "github.com/go-gl/mathgl/mgl64"
 const haveLeaf4 = false
 
 // leaf4AVX2 is never called here (haveLeaf4 is false).
-func leaf4AVX2(fr *leafFrame, tris *uint64, verts *[3]float32, q *Query, b *nearBox, upper float64, n int, vbase *uint32, first int) (keep int) {
+func leaf4AVX2(fr *leafFrame, tris *uint32, verts *[3]float32, q *Query, b *nearBox, upper float64, n int, vbase *uint32, first int) (keep int) {
 	panic("leaf4AVX2: no assembly on this platform")
 }
 
 // leaf4AVX2w is never called here (haveLeaf4 is false).
-func leaf4AVX2w(fr *leafFrame, tris *uint64, verts *mgl64.Vec3, q *Query, _ uintptr, upper float64, n int, vbase *uint32, first int) (keep int) {
+func leaf4AVX2w(fr *leafFrame, tris *uint32, verts *mgl64.Vec3, q *Query, _ uintptr, upper float64, n int, vbase *uint32, first int) (keep int) {
 	panic("leaf4AVX2w: no assembly on this platform")
 }
 
 // leafBoxAVX2 is never called here (haveLeaf4 is false).
-func leafBoxAVX2(tris *uint64, verts *[3]float32, b *nearBox, n int, vbase *uint32, first int) (in int) {
+func leafBoxAVX2(tris *uint32, verts *[3]float32, b *nearBox, n int, vbase *uint32, first int) (in int) {
 	panic("leafBoxAVX2: no assembly on this platform")
 }

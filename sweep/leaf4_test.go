@@ -18,7 +18,7 @@ type leafCase struct {
 	wide  bool // the float64 vertices v64, for leaf4AVX2w
 	verts [12][3]float32
 	v64   [12]mgl64.Vec3
-	tris  [4]uint64
+	tris  [4]uint32
 	n     int
 	first int // the leaf's first triangle in leaf order: its lanes' groups
 	q     Query
@@ -30,7 +30,7 @@ type leafCase struct {
 func (c *leafCase) tri(i int) geom.Triangle {
 	var t geom.Triangle
 	p := c.tris[i]
-	for j, idx := range [3]uint64{p & triIdxMask, p >> triIdxBits & triIdxMask, p >> (2 * triIdxBits)} {
+	for j, idx := range [3]uint32{p & triIdxMask, p >> triIdxBits & triIdxMask, p >> (2 * triIdxBits)} {
 		if c.wide {
 			t[j] = c.v64[idx]
 			continue
@@ -148,11 +148,11 @@ func (c *leafCase) filter(t *testing.T) int {
 	copy(store[4:], c.verts[:])
 	copy(store64[4:], c.v64[:])
 	vbase := [2]uint32{4, 1}
-	var words [4]uint64
+	var words [4]uint32
 	for i := 0; i < c.n; i++ {
-		p, off := c.tris[i], 4-uint64(vbase[(c.first+i)>>groupShift])
+		p, off := c.tris[i], 4-uint32(vbase[(c.first+i)>>groupShift])
 		a, b, d := p&triIdxMask+off, p>>triIdxBits&triIdxMask+off, p>>(2*triIdxBits)+off
-		words[i] = a | b<<triIdxBits | d<<(2*triIdxBits) | uint64(i+7)<<triIDShift // an id too
+		words[i] = a | b<<triIdxBits | d<<(2*triIdxBits)
 	}
 	var keep int
 	if c.wide {
@@ -319,7 +319,7 @@ func (c *leafCase) randTriangle(r *rand.Rand, i int, begin, delta mgl64.Vec3, si
 		c.verts[3*i+j] = [3]float32{float32(v[0]), float32(v[1]), float32(v[2])}
 		c.v64[3*i+j] = v
 	}
-	a, b, d := uint64(3*i), uint64(3*i+1), uint64(3*i+2)
+	a, b, d := uint32(3*i), uint32(3*i+1), uint32(3*i+2)
 	switch r.IntN(10) {
 	case 0: // a repeated vertex
 		d = a

@@ -19,17 +19,17 @@ import (
 // float32 (12 bytes a vertex: integer-coordinate levels and glTF files,
 // whose positions are float32, always are; converting back to float64 is
 // exact, so no answer changes), else as float64 (24 bytes). Each triangle
-// is one 8-byte word: its three vertex indices, 12 bits each, relative to
+// is one 4-byte word, its three vertex indices, 10 bits each, relative to
 // the vertex base of its group of 32 triangles in leaf order (4 bytes a
-// group; a vertex that falls out of a group's window of 4096 is stored
-// again: 0 to 1.9% more vertices on the meshes measured, the most on
-// the largest), and its original index. A tree node (4-wide) takes 56
-// bytes, about one node per six triangles. On a terrain grid (about half
-// as many vertices as triangles) this is about 27.4 bytes per triangle
-// with float64 vertices; on the generated and real levels 22.8 to 26.0
-// with float32 ones
-// (docs/performance.md, "mem"). BytesPerTriangle reports the figure of
-// any mesh. (A triangle soup sharing no vertices needs 72 bytes per
+// group; a vertex that falls out of a group's window of 1024 is stored
+// again: 1 to 8% more vertices on the meshes measured), and a 2-byte
+// original index (relative to a base a run of triangles on meshes of more
+// than 65,536: indexIDs). A tree node (4-wide) takes 56 bytes, about one
+// node per seven triangles. On the generated and real levels this is
+// 19.8 to 21.3 bytes per triangle with float32 vertices; on a terrain
+// grid (about half as many vertices as triangles) about 27.6 with float64
+// ones (docs/performance.md, "mem2"). BytesPerTriangle reports the figure
+// of any mesh. (A triangle soup sharing no vertices needs 72 bytes per
 // triangle for its float64 vertices alone.)
 //
 // A Mesh is immutable after NewMesh and safe for concurrent use.
@@ -37,14 +37,22 @@ type Mesh struct {
 	verts  []mgl64.Vec3 // vertices, unless vert32 holds them
 	vert32 [][3]float32 // vertices, when every coordinate is a float32
 	// tris holds per triangle in leaf order its vertex indices relative to
-	// the base of its group and its original index:
-	// a | b<<triIdxBits | c<<2*triIdxBits | id<<triIDShift; vertex a of
-	// the triangle at k is vbase[k>>groupShift] + a (triangle.verts).
-	tris  []uint64
+	// the base of its group: a | b<<triIdxBits | c<<2*triIdxBits (the top
+	// two bits zero); vertex a of the triangle at k is
+	// vbase[k>>groupShift] + a (triVerts).
+	tris  []uint32
 	vbase []uint32 // per group of 1<<groupShift triangles in leaf order: the vertex base
-	nodes []wnode  // the tree, root first
-	root  box6     // the root's box, exact
-	n     int      // number of triangles given to NewMesh
+	// ids holds per triangle in leaf order its original index minus
+	// idBase[k>>idShift] (id, indexIDs): a mesh of at most 1<<16
+	// triangles has one base, 0 (idShift 31: k>>31 is 0 for every k below
+	// maxNodes), a larger one a base a run of 1<<idShift triangles, the
+	// lowest of the run's indices.
+	ids     []uint16
+	idBase  []uint32
+	idShift uint8
+	nodes   []wnode // the tree, root first
+	root    box6    // the root's box, exact
+	n       int     // number of triangles given to NewMesh
 
 	// last is the shape of the last ellipsoid swept whose M is
 	// invertible (setShape): a cache, replaced whole, so a Mesh stays
@@ -98,12 +106,9 @@ func (l *lastShape) madeFrom(e *Ellipsoid) bool {
 const (
 	// triIdxBits is the width of a vertex index relative to its group's
 	// base (Mesh.tris): a group's vertices lie in a window of
-	// 1<<triIdxBits vertices from its base.
-	triIdxBits = 12
+	// 1<<triIdxBits vertices from its base. Three fit in a 32-bit word.
+	triIdxBits = 10
 	triIdxMask = 1<<triIdxBits - 1
-	// triIDShift is where a triangle's original index starts in its word
-	// (28 bits: maxNodes bounds it).
-	triIDShift = 3 * triIdxBits
 	// groupShift: a group is 1<<groupShift triangles in leaf order, which
 	// share one vertex base.
 	groupShift = 5
@@ -305,8 +310,9 @@ func sameBits(v, w *mgl64.Vec3) bool {
 // it (or 0): the vertices the group adds (at most three a triangle) and
 // those stored since its base fit in the window; a vertex stored before
 // the base is stored again (bitwise the same) and later groups use the
-// copy. A window of 4096 stores 0 to 1.9% more vertices than there are
-// distinct ones on the levels and the terrain measured.
+// copy. A window of 1024 stores 1 to 8% more vertices than there are
+// distinct ones on the levels measured (docs/performance.md, "mem2").
+// The original indices are stored apart (indexIDs).
 func (m *Mesh) index(refs []primRef, corners []uint32, verts []mgl64.Vec3) {
 	const unseen = math.MaxUint32
 	at := make([]uint32, len(verts)) // where each vertex was stored last
@@ -314,7 +320,7 @@ func (m *Mesh) index(refs []primRef, corners []uint32, verts []mgl64.Vec3) {
 		at[i] = unseen
 	}
 	m.verts = make([]mgl64.Vec3, 0, len(verts))
-	m.tris = make([]uint64, len(refs))
+	m.tris = make([]uint32, len(refs))
 	m.vbase = make([]uint32, (len(refs)+groupSize-1)/groupSize)
 	var base uint32
 	for k := range refs {
@@ -323,18 +329,67 @@ func (m *Mesh) index(refs []primRef, corners []uint32, verts []mgl64.Vec3) {
 			m.vbase[k/groupSize] = base
 		}
 		id := refs[k].id
-		w := uint64(id) << triIDShift
+		var w uint32
 		for j := 0; j < 3; j++ {
 			v := corners[3*id+uint32(j)]
 			if at[v] == unseen || at[v] < base {
 				at[v] = uint32(len(m.verts))
 				m.verts = append(m.verts, verts[v])
 			}
-			w |= uint64(at[v]-base) << (j * triIdxBits)
+			w |= (at[v] - base) << (j * triIdxBits)
 		}
 		m.tris[k] = w
 	}
+	m.indexIDs(refs)
 	m.narrow()
+}
+
+// indexIDs stores the original indices of refs (in leaf order) in 16
+// bits each relative to a base (Mesh.ids): 0 for a mesh of at most 1<<16
+// triangles, else the lowest index of each run of 1<<idShift triangles,
+// the longest runs up to a group (groupShift) whose indices all span
+// less than 1<<16 (idRuns). A level's triangles near each other in
+// space, which the tree's leaves gather, are mostly near each other in
+// its order too.
+func (m *Mesh) indexIDs(refs []primRef) {
+	m.ids = make([]uint16, len(refs))
+	if m.n <= 1<<16 {
+		m.idBase, m.idShift = []uint32{0}, 31
+		for k := range refs {
+			m.ids[k] = uint16(refs[k].id) // by index: range would copy each 40-byte primRef
+		}
+		return
+	}
+	id := make([]uint32, len(refs))
+	for k := range refs {
+		id[k] = refs[k].id
+	}
+	m.idShift, m.idBase = idRuns(id)
+	for k, x := range id {
+		m.ids[k] = uint16(x - m.idBase[k>>m.idShift])
+	}
+}
+
+// idRuns returns the largest s up to groupShift for which the indices id
+// of every run of 1<<s triangles span less than 1<<16 (0 if none: a run
+// of one always does), and the lowest index of each run. Level by level
+// from runs of one (the indices themselves), each run's lowest and
+// highest index come from its two halves'.
+func idRuns(id []uint32) (uint8, []uint32) {
+	lo, hi := id, id
+	for s := uint8(0); s < groupShift; s++ {
+		n := (len(lo) + 1) / 2
+		up, uphi := make([]uint32, n), make([]uint32, n)
+		for i := range up {
+			b := min(2*i+1, len(lo)-1)
+			up[i], uphi[i] = min(lo[2*i], lo[b]), max(hi[2*i], hi[b])
+			if uphi[i]-up[i] > math.MaxUint16 {
+				return s, lo
+			}
+		}
+		lo, hi = up, uphi
+	}
+	return groupShift, lo
 }
 
 // narrow moves the vertices to float32 storage when that is exact: every
@@ -367,12 +422,19 @@ func (m *Mesh) vertex(i uint64) mgl64.Vec3 {
 
 // triVerts returns the vertex indices of the k-th triangle in leaf order.
 func (m *Mesh) triVerts(k uint32) (a, b, c uint64) {
-	p, base := m.tris[k], uint64(m.vbase[k>>groupShift])
-	return base + p&triIdxMask, base + p>>triIdxBits&triIdxMask, base + p>>(2*triIdxBits)&triIdxMask
+	p, base := uint64(m.tris[k]), uint64(m.vbase[k>>groupShift])
+	return base + p&triIdxMask, base + p>>triIdxBits&triIdxMask, base + p>>(2*triIdxBits)
 }
 
-// id returns the original index of the k-th triangle in leaf order.
-func (m *Mesh) id(k uint32) int { return int(m.tris[k] >> triIDShift) }
+// id returns the original index of the k-th triangle in leaf order
+// (indexIDs).
+func (m *Mesh) id(k uint32) int { return idAt(m.ids, m.idBase, m.idShift, k) }
+
+// idAt is Mesh.id on the mesh's ids, idBase and idShift, which a loop
+// over many triangles (testFromStart) keeps in registers.
+func idAt(ids []uint16, bases []uint32, shift uint8, k uint32) int {
+	return int(bases[k>>(shift&31)] + uint32(ids[k]))
+}
 
 // load stores the k-th triangle in leaf order in t: tri, written in
 // place (a triangle returned by value is built in temporaries and copied
@@ -492,10 +554,11 @@ func (m *Mesh) Bounds() geom.AABB {
 }
 
 // Bytes returns the memory the built mesh holds: vertices, triangles
-// (vertex indices and original indices), the groups' vertex bases and the
-// tree.
+// (vertex indices and original indices), the groups' vertex and index
+// bases and the tree.
 func (m *Mesh) Bytes() int {
-	return len(m.verts)*int(unsafe.Sizeof(mgl64.Vec3{})) + 12*len(m.vert32) + 8*len(m.tris) + 4*len(m.vbase) +
+	return len(m.verts)*int(unsafe.Sizeof(mgl64.Vec3{})) + 12*len(m.vert32) + 4*len(m.tris) + 4*len(m.vbase) +
+		2*len(m.ids) + 4*len(m.idBase) +
 		len(m.nodes)*int(unsafe.Sizeof(wnode{})) + int(unsafe.Sizeof(*m))
 }
 
