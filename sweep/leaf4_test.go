@@ -301,7 +301,7 @@ func gridLeafCase(r *rand.Rand) leafCase {
 				c.verts[3*i+j] = [3]float32{float32(v[0]), float32(v[1]), float32(v[2])}
 				c.v64[3*i+j] = v
 			}
-			c.tris[i] = uint64(3*i) | uint64(3*i+1)<<triIdxBits | uint64(3*i+2)<<(2*triIdxBits)
+			c.tris[i] = uint32(3*i) | uint32(3*i+1)<<triIdxBits | uint32(3*i+2)<<(2*triIdxBits)
 		}
 		c.upper = []float64{1, r.Float64()}[r.IntN(2)]
 		return c
