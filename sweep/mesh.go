@@ -621,10 +621,8 @@ func hashVec(v mgl64.Vec3) uint64 {
 	return h ^ h>>33
 }
 
-// add returns v's index, adding it if it is new.
-func (d *dedup) add(v mgl64.Vec3) uint32 { return d.addHashed(v, hashVec(v)) }
-
-// addHashed is add for a vertex whose hashVec is h.
+// addHashed returns the index of v, whose hashVec is h, adding v if it is
+// new.
 func (d *dedup) addHashed(v mgl64.Vec3, h uint64) uint32 {
 	for i := h & d.mask; ; i = (i + 1) & d.mask {
 		s := d.slots[i]

@@ -14,6 +14,17 @@
 	VMOVSD (OFF+16)(R), X14; \
 	VINSERTF128 $1, X14, Y, Y
 
+// BEYOND ANDs into Y1 and Y2 the comparisons of the vertex at OFF(BX):
+// s = v - c (c in Y5) above w (Y4), and below -w (Y6). Y0 and Y3 are
+// scratch.
+#define BEYOND(OFF) \
+	LOAD3(BX, OFF, X0, Y0); \
+	VSUBPD Y5, Y0, Y0; \
+	VCMPPD $0x1e, Y4, Y0, Y3; \
+	VANDPD Y3, Y1, Y1; \
+	VCMPPD $0x11, Y6, Y0, Y3; \
+	VANDPD Y3, Y2, Y2
+
 // func sweptBoxAVX(e *Ellipsoid, tri *geom.Triangle, begin, delta *mgl64.Vec3) (out bool)
 //
 // outsideSweptBox with the three world axes in the lanes x, y, z of one
@@ -61,18 +72,8 @@ TEXT ·sweptBoxAVX(SB), NOSPLIT, $0-33
 	VSUBPD Y5, Y0, Y0
 	VCMPPD $0x1e, Y4, Y0, Y1
 	VCMPPD $0x11, Y6, Y0, Y2
-	LOAD3(BX, 24, X0, Y0)
-	VSUBPD Y5, Y0, Y0
-	VCMPPD $0x1e, Y4, Y0, Y3
-	VANDPD Y3, Y1, Y1
-	VCMPPD $0x11, Y6, Y0, Y3
-	VANDPD Y3, Y2, Y2
-	LOAD3(BX, 48, X0, Y0)
-	VSUBPD Y5, Y0, Y0
-	VCMPPD $0x1e, Y4, Y0, Y3
-	VANDPD Y3, Y1, Y1
-	VCMPPD $0x11, Y6, Y0, Y3
-	VANDPD Y3, Y2, Y2
+	BEYOND(24)
+	BEYOND(48)
 
 	VORPD Y2, Y1, Y1
 	VMOVMSKPD Y1, AX
