@@ -139,6 +139,7 @@ func (n *wnode) codesFit(i int, o, s float64, kids []box32) bool {
 // wideNodes collapses the binary build tree bn into 4-wide nodes in
 // depth-first order and returns them and the root's box (exact, as
 // float64). A root that is a leaf becomes a node with that one child.
+// Which binary nodes become wide nodes is planCuts' choice.
 func wideNodes(bn []buildNode) ([]wnode, box6) {
 	if len(bn) == 0 {
 		return nil, box6{}
@@ -150,37 +151,121 @@ func wideNodes(bn []buildNode) ([]wnode, box6) {
 	if bn[0].child < 0 {
 		w.emit([]int32{0})
 	} else {
+		w.cost = planCuts(bn)
 		w.emit(w.collapse(0))
 	}
 	return w.out, root
 }
 
 type wideEncoder struct {
-	bn  []buildNode
-	out []wnode
+	bn   []buildNode
+	out  []wnode
+	cost [][maxWide]float64 // planCuts
 }
 
-// collapse returns the children of the 4-wide node that binary node b
-// becomes: starting from b's two children, the inner child of largest
-// area is replaced by its two children while there are fewer than four.
-func (w *wideEncoder) collapse(b int32) []int32 {
-	kids := make([]int32, 2, 4)
-	kids[0], kids[1] = w.bn[b].child, w.bn[b].child+1
-	for len(kids) < 4 {
-		best, area := -1, float32(-1)
-		for c, k := range kids {
-			if n := &w.bn[k]; n.child >= 0 && n.box.area() > area {
-				best, area = c, n.box.area()
+// maxWide is the most children a wide node has.
+const maxWide = 4
+
+const (
+	// cutReach is the half-extent, as a fraction of the root box's
+	// largest extent, by which planCuts grows a node's box to weigh how
+	// often a walk enters it: a cast whose shape and motion reach r
+	// from a random start enters a box about as often as the start lies
+	// in the box grown by r. Of 0.005 (a Quake map's 16-unit player in a
+	// level of some 3,000 units), 0.01, 0.02, 0.05 and 0.1, 0.05 gave the
+	// fewest instructions a cast for the bytes (docs/performance.md,
+	// "mem3").
+	cutReach = 0.05
+	// cutNodeCost is what a wide node's memory (56 bytes) costs in
+	// planCuts, as a fraction of the root's grown volume, the weight of
+	// the root: with 0 the plan minimises the walk's node visits alone,
+	// and as it grows the plan takes fewer, fuller nodes for a few more
+	// visits. 0.003 is the least of the values tried for which every
+	// Quake map's bytes a triangle are at most native Jolt's
+	// (docs/performance.md, "mem3").
+	cutNodeCost = 0.003
+)
+
+// planCuts chooses, for the whole binary tree bn, which of its inner
+// nodes become wide nodes: each wide node takes as its children a cut of
+// two to four binary nodes under it, and each inner binary node of a cut
+// becomes a wide node in turn. The plan minimises the sum over wide nodes
+// of their weight, the volume of their box grown by cutReach (how often a
+// walk visits one: every visit is the same four-child test) plus
+// cutNodeCost (its memory). Dynamic programming, children before parents
+// (the builder appends a node's children after it): cost[b][j] is the
+// least cost of representing b's subtree as a cut of j+1 binary nodes
+// (cost[b][0], b itself, is b's weight plus its best cut of two to four,
+// or 0 for a leaf, which is no wide node; a leaf has no larger cut).
+// A cut of b into j+1 is one of its first child into i+1 and one of its
+// second into j-i, for the cheapest i.
+//
+// The greedy collapse it replaces (replace the inner child of largest
+// area by its two children while there are fewer than four) left 22% of
+// the slots of the Quake maps' nodes empty; the plan has 2.5-2.6 leaves a
+// node instead of 2.15, and visits about as many (docs/performance.md,
+// "mem3").
+func planCuts(bn []buildNode) [][maxWide]float64 {
+	cost := make([][maxWide]float64, len(bn))
+	rb := bn[0].box
+	reach := cutReach * float64(max(rb.hi[0]-rb.lo[0], rb.hi[1]-rb.lo[1], rb.hi[2]-rb.lo[2]))
+	grown := func(b *box32) float64 {
+		return (float64(b.hi[0]-b.lo[0]) + 2*reach) * (float64(b.hi[1]-b.lo[1]) + 2*reach) *
+			(float64(b.hi[2]-b.lo[2]) + 2*reach)
+	}
+	perNode := cutNodeCost * grown(&rb)
+	inf := math.Inf(1)
+	for b := len(bn) - 1; b >= 0; b-- {
+		n := &bn[b]
+		if n.child < 0 {
+			cost[b] = [maxWide]float64{0, inf, inf, inf}
+			continue
+		}
+		l, r := &cost[n.child], &cost[n.child+1]
+		c := &cost[b]
+		for j := 1; j < maxWide; j++ {
+			c[j] = inf
+			for i := 0; i < j; i++ {
+				c[j] = min(c[j], l[i]+r[j-1-i])
 			}
 		}
-		if best < 0 {
-			break
-		}
-		first := w.bn[kids[best]].child
-		kids = append(kids[:best+1], kids[best:]...)
-		kids[best], kids[best+1] = first, first+1
+		c[0] = grown(&n.box) + perNode + min(c[1], c[2], c[3])
 	}
-	return kids
+	return cost
+}
+
+// collapse returns the children of the 4-wide node that the inner binary
+// node b becomes: its cheapest cut of two to four (planCuts), in the
+// binary tree's left-to-right order (so a node's leaves' triangles stay
+// in leaf order).
+func (w *wideEncoder) collapse(b int32) []int32 {
+	c := &w.cost[b]
+	j := 1
+	for k := 2; k < maxWide; k++ {
+		if c[k] < c[j] {
+			j = k
+		}
+	}
+	return w.cut(b, j, make([]int32, 0, maxWide))
+}
+
+// cut appends to kids the binary nodes of b's cheapest cut into j+1
+// (planCuts' split: its first child's share i+1 for the cheapest i, the
+// first such i on a tie).
+func (w *wideEncoder) cut(b int32, j int, kids []int32) []int32 {
+	if j == 0 {
+		return append(kids, b)
+	}
+	n := &w.bn[b]
+	l, r := &w.cost[n.child], &w.cost[n.child+1]
+	best, at := math.Inf(1), 0
+	for i := 0; i < j; i++ {
+		if v := l[i] + r[j-1-i]; v < best {
+			best, at = v, i
+		}
+	}
+	kids = w.cut(n.child, at, kids)
+	return w.cut(n.child+1, j-1-at, kids)
 }
 
 // emit appends the node whose children are the binary nodes kids, then

@@ -101,3 +101,6 @@ func (m *Mesh) CastCounts(e Ellipsoid, begin, delta mgl64.Vec3) (leaves, tris, c
 		}
 	}
 }
+
+// BytesParts is bytesParts.
+func BytesParts(m *Mesh) string { return m.bytesParts() }

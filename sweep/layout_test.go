@@ -2,10 +2,12 @@ package sweep
 
 import (
 	"encoding/binary"
+	"fmt"
 	"hash/fnv"
 	"math"
 	"runtime"
 	"testing"
+	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -40,9 +42,10 @@ func layoutDigest(m *Mesh) uint64 {
 }
 
 // TestBuildLayout pins the layout NewMesh builds on the terrain and the
-// level benchmarks' meshes to the digests of the builder as of mem2
-// (32-bit triangle words, 16-bit original indices; leaf8's, with 8-byte
-// words, and b66fd22's, with leaves of up to four, were others): a
+// level benchmarks' meshes to the digests of the builder as of mem3
+// (the wide nodes chosen by planCuts; mem2's, with the greedy collapse,
+// leaf8's, with 8-byte words, and b66fd22's, with leaves of up to four,
+// were others): a
 // faster build must build the very same mesh
 // (the terrain of 200 cells has 80,000 triangles, enough for the
 // concurrent build of the halves; the 1M-triangle terrain is checked
@@ -56,10 +59,10 @@ func TestBuildLayout(t *testing.T) {
 		want uint64
 		long bool
 	}{
-		{"terrain200", func() []geom.Triangle { return terrain(200) }, 0x3168954afacbf470, false},
-		{"block", func() []geom.Triangle { return benchLevels()[0].tris }, 0x5984526fbe869aea, false},
-		{"dense", func() []geom.Triangle { return benchLevels()[1].tris }, 0x21f1b982046da521, false},
-		{"terrain708", func() []geom.Triangle { return terrain(benchCells) }, 0x7e620fec37e8664a, true},
+		{"terrain200", func() []geom.Triangle { return terrain(200) }, 0x6ba7ace5f442d2d3, false},
+		{"block", func() []geom.Triangle { return benchLevels()[0].tris }, 0xdf56b6197f5f2ee1, false},
+		{"dense", func() []geom.Triangle { return benchLevels()[1].tris }, 0x7c90d2ac40e7c223, false},
+		{"terrain708", func() []geom.Triangle { return terrain(benchCells) }, 0xd0db7cd45d87f3cf, true},
 	}
 	for _, c := range cases {
 		if c.long && testing.Short() {
@@ -120,5 +123,39 @@ func pinnedOnAMD64(t *testing.T) {
 	t.Helper()
 	if runtime.GOARCH != "amd64" {
 		t.Skipf("the digests are pinned on amd64; %s may fuse multiply-adds", runtime.GOARCH)
+	}
+}
+
+// bytesParts returns the bytes a triangle of each part of m's storage
+// (Mesh.Bytes): the vertices (and their number), the triangles' words,
+// the groups' vertex bases, the original indices and their bases, the
+// tree's nodes (and their number, the triangles a leaf and the leaves a
+// node), and the total, BytesPerTriangle.
+func (m *Mesh) bytesParts() string {
+	n := float64(m.n)
+	leaves, tris := 0, 0
+	for i := range m.nodes {
+		for _, r := range m.nodes[i].ref {
+			if c, _ := splitRef(r); r != emptyRef && c > 0 {
+				leaves++
+				tris += int(c)
+			}
+		}
+	}
+	return fmt.Sprintf("vertices %.3f (%d), words %.3f, vertex bases %.3f, indices %.3f, index bases %.3f, nodes %.3f (%d; %.2f triangles a leaf, %.2f leaves a node); total %.3f",
+		float64(len(m.verts)*int(unsafe.Sizeof(mgl64.Vec3{}))+12*len(m.vert32))/n, len(m.verts)+len(m.vert32),
+		4*float64(len(m.tris))/n, 4*float64(len(m.vbase))/n, 2*float64(len(m.ids))/n, 4*float64(len(m.idBase))/n,
+		float64(len(m.nodes)*int(unsafe.Sizeof(wnode{})))/n, len(m.nodes), float64(tris)/float64(leaves),
+		float64(leaves)/float64(len(m.nodes)), m.BytesPerTriangle())
+}
+
+// TestLevelBytes logs where the bytes a triangle of the level benchmarks'
+// meshes (and without -short the 1M-triangle terrain's) go (bytesParts).
+func TestLevelBytes(t *testing.T) {
+	for _, lv := range benchLevels() {
+		t.Logf("%s: %s", lv.name, NewMesh(lv.tris).bytesParts())
+	}
+	if !testing.Short() {
+		t.Logf("terrain %d: %s", benchCells, NewMesh(terrain(benchCells)).bytesParts())
 	}
 }

@@ -25,10 +25,10 @@ import (
 // again: 1 to 8% more vertices on the meshes measured), and a 2-byte
 // original index (relative to a base a run of triangles on meshes of more
 // than 65,536: indexIDs). A tree node (4-wide) takes 56 bytes, about one
-// node per seven triangles. On the generated and real levels this is
-// 19.8 to 21.3 bytes per triangle with float32 vertices; on a terrain
-// grid (about half as many vertices as triangles) about 27.6 with float64
-// ones (docs/performance.md, "mem2"). BytesPerTriangle reports the figure
+// node per nine triangles (planCuts). On the generated and real levels
+// this is 18.2 to 20.4 bytes per triangle with float32 vertices; on a
+// terrain grid (about half as many vertices as triangles) about 26.7 with
+// float64 ones (docs/performance.md, "mem2" and "mem3"). BytesPerTriangle reports the figure
 // of any mesh. (A triangle soup sharing no vertices needs 72 bytes per
 // triangle for its float64 vertices alone.)
 //

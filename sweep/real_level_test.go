@@ -471,3 +471,11 @@ func TestGeneratedLevelStats(t *testing.T) {
 		logLevelStats(t, name, tris, sweep.NewMesh(tris), sweep.Sphere(f.Radius), casts)
 	}
 }
+
+// TestRealLevelBytes logs where each real level's bytes a triangle go
+// (bytesParts), the breakdown of docs/performance.md's "mem3".
+func TestRealLevelBytes(t *testing.T) {
+	for _, lv := range realLevels(t) {
+		t.Logf("%s: %s", lv.name, sweep.BytesParts(lv.mesh))
+	}
+}
