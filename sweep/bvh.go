@@ -221,14 +221,15 @@ func planCuts(bn []buildNode) [][maxWide]float64 {
 			cost[b] = [maxWide]float64{0, inf, inf, inf}
 			continue
 		}
+		// The cuts into two, three and four, written out (as loops like
+		// cut's, planCuts took 57.6 M instructions on the 1M-triangle
+		// terrain instead of 25.9 M): the costs are never NaN, so min
+		// gives what the loops' comparisons would.
 		l, r := &cost[n.child], &cost[n.child+1]
 		c := &cost[b]
-		for j := 1; j < maxWide; j++ {
-			c[j] = inf
-			for i := 0; i < j; i++ {
-				c[j] = min(c[j], l[i]+r[j-1-i])
-			}
-		}
+		c[1] = l[0] + r[0]
+		c[2] = min(l[0]+r[1], l[1]+r[0])
+		c[3] = min(l[0]+r[2], l[1]+r[1], l[2]+r[0])
 		c[0] = grown(&n.box) + perNode + min(c[1], c[2], c[3])
 	}
 	return cost
