@@ -171,10 +171,10 @@ const (
 	// largest extent, by which planCuts grows a node's box to weigh how
 	// often a walk enters it: a cast whose shape and motion reach r
 	// from a random start enters a box about as often as the start lies
-	// in the box grown by r. Of 0.005 (a Quake map's 16-unit player in a
-	// level of some 3,000 units), 0.01, 0.02, 0.05 and 0.1, 0.05 gave the
-	// fewest instructions a cast for the bytes (docs/performance.md,
-	// "mem3").
+	// in the box grown by r. Of 0.002, 0.005 (a Quake map's 16-unit
+	// player in a level of some 3,000 units), 0.01, 0.02, 0.05 and 0.1,
+	// 0.05 gave the fewest instructions a cast for the bytes
+	// (docs/performance.md, "mem3").
 	cutReach = 0.05
 	// cutNodeCost is what a wide node's memory (56 bytes) costs in
 	// planCuts, as a fraction of the root's grown volume, the weight of
@@ -202,9 +202,9 @@ const (
 //
 // The greedy collapse it replaces (replace the inner child of largest
 // area by its two children while there are fewer than four) left 22% of
-// the slots of the Quake maps' nodes empty; the plan has 2.5-2.6 leaves a
-// node instead of 2.15, and visits about as many (docs/performance.md,
-// "mem3").
+// the slots of the Quake maps' nodes empty; the plan has 2.4-2.65 leaves
+// a node instead of 2.0-2.2 on the meshes measured, and visits about as
+// many (docs/performance.md, "mem3").
 func planCuts(bn []buildNode) [][maxWide]float64 {
 	cost := make([][maxWide]float64, len(bn))
 	rb := bn[0].box
