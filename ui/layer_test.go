@@ -240,11 +240,12 @@ func TestBuildPanelsOnlyWhenLayerDue(t *testing.T) {
 	}
 }
 
-// A plain drag's refresh draws the panels in groups, one a frame: the
-// left column's panels in one rectangle, the right column's in another,
-// the status line with the smaller. Together they hold every rectangle
-// a plain drag draws over the view, each group's rectangles lie apart
-// from the other's, and the status line is in one group.
+// A plain drag's refresh draws the panels in groups, one a frame, split
+// by area: with every panel to draw, two groups that together hold every
+// rectangle a plain drag draws over the view, each group's rectangles
+// apart from the other's, the status line in one group; with the Result
+// and Shape panels and the status line (a pose's drag), Result alone
+// and the other two.
 func TestPanelGroups(t *testing.T) {
 	g := newTestGame(t)
 	g.scale, g.w, g.h = 1, 1280, 800
@@ -276,6 +277,12 @@ func TestPanelGroups(t *testing.T) {
 	status := opaque[len(opaque)-1]
 	if n := slices.Index(all, status); n < 0 || slices.Index(all[n+1:], status) >= 0 {
 		t.Errorf("the status line %v is not in exactly one group of %v", status, groups)
+	}
+	result, shape := g.panelRect(panelResult), g.panelRect(panelShape)
+	got := panelGroups([]image.Rectangle{shape, result, status})
+	want := [][]image.Rectangle{{result}, {shape, status}}
+	if !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("the groups of Shape, Result and the status line: %v, want %v", got, want)
 	}
 }
 
