@@ -58,10 +58,9 @@ type frameLog struct {
 	// raster returns how many times the renderer rasterised the scene so
 	// far (nil: not shown).
 	raster func() int
-	// view is the share of the window's pixels the frame drew the view
-	// in, over whether it drew the panels (see drewParts).
-	view float64
-	over bool
+	// view and over are the shares of the window's pixels the frame
+	// drew the view and the panels in (see drewParts).
+	view, over float64
 }
 
 // newFrameLog returns the frame log, on when SWEEPDBG_FRAMELOG=1.
@@ -106,26 +105,32 @@ func (l *frameLog) drew(start time.Time, drawn bool) {
 		raster = l.raster()
 	}
 	over := 0
-	if l.over {
+	if l.over > 0 {
 		over = 1
 	}
-	fmt.Fprintf(l.out, "frame %d interval %.2fms draw %.2fms updates %d update %.2fms skipped %d raster %d view %.1f%% panels %d\n",
-		l.n, interval, ms(time.Since(start)), l.updates, ms(l.update), l.skipped, raster, 100*l.view, over)
+	fmt.Fprintf(l.out, "frame %d interval %.2fms draw %.2fms updates %d update %.2fms skipped %d raster %d view %.1f%% panels %d over %.1f%%\n",
+		l.n, interval, ms(time.Since(start)), l.updates, ms(l.update), l.skipped, raster, 100*l.view, over, 100*l.over)
 	l.lastDraw, l.updates, l.update, l.skipped = start, 0, 0, 0
 }
 
 // drewParts records what the frame being drawn drew into a screen of
-// bounds b: the view in the rectangles of parts (which do not overlap)
-// and, when over is set, the panels.
-func (l *frameLog) drewParts(b image.Rectangle, parts []image.Rectangle, over bool) {
+// bounds b: the view in the rectangles of parts and the panels in those
+// of over (each list's rectangles do not overlap).
+func (l *frameLog) drewParts(b image.Rectangle, parts, over []image.Rectangle) {
 	if !l.on {
 		return
 	}
+	l.view, l.over = areaShare(b, parts), areaShare(b, over)
+}
+
+// areaShare is the part of b's area that the rectangles of rs, which do not
+// overlap, cover.
+func areaShare(b image.Rectangle, rs []image.Rectangle) float64 {
 	n := 0
-	for _, r := range parts {
-		n += r.Intersect(b).Dx() * r.Intersect(b).Dy()
+	for _, r := range rs {
+		n += size(r.Intersect(b))
 	}
-	l.view, l.over = float64(n)/float64(max(b.Dx()*b.Dy(), 1)), over
+	return float64(n) / float64(max(size(b), 1))
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

@@ -18,15 +18,15 @@ func TestFrameLog(t *testing.T) {
 	}
 	l.drew(l.now(), false)
 	b := image.Rect(0, 0, 100, 50)
-	l.drewParts(b, []image.Rectangle{b}, true)
+	l.drewParts(b, []image.Rectangle{b}, []image.Rectangle{image.Rect(0, 0, 50, 50)})
 	l.drew(l.now().Add(-time.Millisecond), true)
 	l.updated(l.now())
-	l.drewParts(b, []image.Rectangle{image.Rect(0, 0, 10, 50), image.Rect(90, 40, 120, 60)}, false)
+	l.drewParts(b, []image.Rectangle{image.Rect(0, 0, 10, 50), image.Rect(90, 40, 120, 60)}, nil)
 	l.drew(l.now(), true)
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) != 2 || !strings.HasPrefix(lines[0], "frame 1 interval 0.00ms draw ") ||
-		!strings.HasSuffix(lines[0], "updates 2 update "+strings.Fields(lines[0])[9]+" skipped 1 raster 4 view 100.0% panels 1") ||
-		!strings.Contains(lines[1], "updates 1 ") || !strings.HasSuffix(lines[1], "skipped 0 raster 4 view 12.0% panels 0") {
+		!strings.HasSuffix(lines[0], "updates 2 update "+strings.Fields(lines[0])[9]+" skipped 1 raster 4 view 100.0% panels 1 over 50.0%") ||
+		!strings.Contains(lines[1], "updates 1 ") || !strings.HasSuffix(lines[1], "skipped 0 raster 4 view 12.0% panels 0 over 0.0%") {
 		t.Fatalf("frame log:\n%s", out.String())
 	}
 	off := frameLog{out: &out}

@@ -316,7 +316,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 		g.layer.drawn = time.Time{}
 		g.drawView(screen)
 		g.drawOver(screen)
-		g.flog.drewParts(b, []image.Rectangle{b}, true)
+		g.flog.drewParts(b, []image.Rectangle{b}, []image.Rectangle{b})
 	}
 	if g.shotPending {
 		g.shotPending = false

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"maps"
 	"slices"
 	"time"
 
@@ -58,6 +59,12 @@ type panelLayer struct {
 	// come slower than the refreshes).
 	groups     [][]image.Rectangle
 	left, turn int
+	// built holds panelKeys as the panels were last built (by build),
+	// keys those of the panels as the screen shows them: a direct
+	// refresh draws only the panels whose key differs or is missing
+	// (changedRects). keys is nil while the screen's panels are not
+	// known to be drawn from any build's keys.
+	built, keys map[string]string
 	// drewOver are the rectangles the last drag frame drew the panels,
 	// the status line and the banners in (straight onto the screen or
 	// into img); nil when it drew none.
@@ -132,11 +139,11 @@ func (g *game) drawLayered(screen *ebiten.Image) {
 			// as the last refresh built them (they are built only for a
 			// refresh, see buildPanelsNow).
 			g.drawOver(screen)
-			p.drewOver, p.left = whole, 0
+			p.drewOver, p.left, p.keys = whole, 0, maps.Clone(p.built)
 		case p.left > 0:
 			g.drawGroup(screen)
 		}
-		g.flog.drewParts(b, parts, p.drewOver != nil)
+		g.flog.drewParts(b, parts, p.drewOver)
 		return
 	}
 	p.due = false
@@ -159,21 +166,25 @@ func (g *game) drawLayered(screen *ebiten.Image) {
 	case direct && full:
 		g.drawView(screen)
 		g.drawOver(screen)
+		p.keys = maps.Clone(p.built)
 	case direct:
 		parts = g.drawViewParts(screen, must, opaque)
 		if slices.ContainsFunc(parts, func(r image.Rectangle) bool { return overlapsAny(r, opaque) }) {
 			g.drawOver(screen) // the view was drawn whole, over the panels
+			p.keys = maps.Clone(p.built)
 			break
 		}
-		p.groups = panelGroups(opaque)
+		p.groups = panelGroups(g.changedRects(opaque))
 		p.left = len(p.groups)
 		g.drawGroup(screen)
 	case full:
+		p.keys = nil // the screen's panels are the layer's from now on
 		g.drawView(screen)
 		p.img.Clear()
 		g.drawOver(p.img)
 		g.compositeLayer(screen, parts, nil)
 	default:
+		p.keys = nil
 		for _, r := range must {
 			p.img.SubImage(r).(*ebiten.Image).Clear()
 		}
@@ -181,56 +192,80 @@ func (g *game) drawLayered(screen *ebiten.Image) {
 		parts = g.drawViewParts(screen, must, opaque)
 		g.compositeLayer(screen, parts, opaque)
 	}
-	g.flog.drewParts(b, parts, p.drewOver != nil)
+	g.flog.drewParts(b, parts, p.drewOver)
 	if known && !p.drawn.IsZero() {
 		p.rects, p.opaque = append(opaque, other...), opaque
 	}
 }
 
-// panelGroups splits where a plain drag draws over the view (opaque, as
-// overRects gives it: each panel, then the status line) into the groups
-// a refresh draws one a frame (drawGroup): the panels whose middle is
-// left of the panels' middle as one rectangle around them, those right
-// of it likewise, and the status line with the group of less area. A
-// rectangle around a column also holds the gaps between its panels,
-// where a plain drag draws nothing over the view.
-func panelGroups(opaque []image.Rectangle) [][]image.Rectangle {
-	panels, status := opaque[:len(opaque)-1], opaque[len(opaque)-1]
-	var all image.Rectangle
-	for _, r := range panels {
-		all = all.Union(r)
+// changedRects returns the rectangles of opaque (as overRects gives
+// them: each panel, then the status line) that a direct refresh draws:
+// the panels whose content may differ from what the screen shows (their
+// key as built differs from the screen's, or they have none: see
+// panelKeys) and the status line, which shows the frame rate.
+func (g *game) changedRects(opaque []image.Rectangle) []image.Rectangle {
+	p := &g.layer
+	var out []image.Rectangle
+	for i, name := range panelNames {
+		k, ok := p.built[name]
+		if !ok || k != p.keys[name] {
+			out = append(out, opaque[i])
+		}
 	}
-	var cols [2]image.Rectangle
-	for _, r := range panels {
+	return append(out, opaque[len(opaque)-1])
+}
+
+// panelGroups splits the rectangles a direct refresh draws (changedRects)
+// into at most two groups, drawn one a frame (drawGroup): each rectangle
+// goes, largest first, to the group of less area, and rectangles of one
+// group that lie close (a column's stacked panels) are drawn as one
+// around them when that adds little area (the gap between them, where a
+// plain drag draws nothing over the view).
+func panelGroups(rects []image.Rectangle) [][]image.Rectangle {
+	sorted := slices.Clone(rects)
+	slices.SortStableFunc(sorted, func(a, b image.Rectangle) int { return size(b) - size(a) })
+	var groups [2][]image.Rectangle
+	var area [2]int
+	for _, r := range sorted {
 		i := 0
-		if r.Min.X+r.Max.X >= all.Min.X+all.Max.X {
+		if area[1] < area[0] {
 			i = 1
 		}
-		cols[i] = cols[i].Union(r)
+		groups[i] = append(groups[i], r)
+		area[i] += size(r)
 	}
-	var groups [][]image.Rectangle
-	for _, c := range cols {
-		if !c.Empty() {
-			groups = append(groups, []image.Rectangle{c})
+	var out [][]image.Rectangle
+	for _, grp := range groups {
+		if len(grp) > 0 {
+			out = append(out, mergeClose(grp))
 		}
 	}
-	if len(groups) == 0 {
-		return [][]image.Rectangle{{status}}
+	return out
+}
+
+// mergeClose replaces any two of rs whose bounding rectangle is at most
+// an eighth larger than the two by that rectangle, until none is.
+func mergeClose(rs []image.Rectangle) []image.Rectangle {
+	for i := 0; i < len(rs); i++ {
+		for j := i + 1; j < len(rs); j++ {
+			u := rs[i].Union(rs[j])
+			if sum := size(rs[i]) + size(rs[j]); 8*size(u) <= 9*sum {
+				rs[i] = u
+				rs = slices.Delete(rs, j, j+1)
+				i, j = 0, 0 // start over: u may now reach another
+			}
+		}
 	}
-	i := 0
-	if len(groups) == 2 && size(groups[1][0]) < size(groups[0][0]) {
-		i = 1
-	}
-	groups[i] = append(groups[i], status)
-	return groups
+	return rs
 }
 
 // size is r's area in pixels.
 func size(r image.Rectangle) int { return r.Dx() * r.Dy() }
 
 // drawGroup draws the panels, the status line and the triangle tip of
-// a plain drag (see panelGroups) inside the rectangles of the next group
-// in turn alone: what drawOver draws there, the panels as last built.
+// a plain drag inside the rectangles of the next group in turn alone
+// (see panelGroups): what drawOver draws there, the panels as last
+// built, whose keys the screen then shows (panelKeys).
 // Drawing them in two frames instead of one halves the extra time of a
 // refresh frame under a software rasteriser, which is most of a drag's
 // slowest frames (docs/performance.md, "The 1M-triangle drag's p90").
@@ -247,12 +282,20 @@ func (g *game) drawGroup(screen *ebiten.Image) {
 	p.turn++
 	p.left--
 	p.drewOver = rs
+	if p.keys == nil {
+		p.keys = map[string]string{}
+	}
 	for _, r := range rs {
 		dst := screen.SubImage(r).(*ebiten.Image)
-		if slices.ContainsFunc(panelNames, func(name string) bool { return g.panelRect(name).Overlaps(r) }) {
-			g.drawOver(dst)
-		} else {
+		if !slices.ContainsFunc(panelNames, func(name string) bool { return g.panelRect(name).Overlaps(r) }) {
 			g.drawOverlay(dst)
+			continue
+		}
+		g.drawOver(dst)
+		for _, name := range panelNames {
+			if k, ok := p.built[name]; ok && g.panelRect(name).In(r) {
+				p.keys[name] = k
+			}
 		}
 	}
 }

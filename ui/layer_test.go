@@ -1,11 +1,13 @@
 package ui
 
 import (
+	"errors"
 	"image"
 	"slices"
 	"testing"
 	"time"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"sweepdbg/render"
@@ -238,11 +240,12 @@ func TestBuildPanelsOnlyWhenLayerDue(t *testing.T) {
 	}
 }
 
-// A plain drag's refresh draws the panels in groups, one a frame: the
-// left column's panels in one rectangle, the right column's in another,
-// the status line with the smaller. Together they hold every rectangle
-// a plain drag draws over the view, each group's rectangles lie apart
-// from the other's, and the status line is in one group.
+// A plain drag's refresh draws the panels in groups, one a frame, split
+// by area: with every panel to draw, two groups that together hold every
+// rectangle a plain drag draws over the view, each group's rectangles
+// apart from the other's, the status line in one group; with the Result
+// and Shape panels and the status line (a pose's drag), Result alone
+// and the other two.
 func TestPanelGroups(t *testing.T) {
 	g := newTestGame(t)
 	g.scale, g.w, g.h = 1, 1280, 800
@@ -275,4 +278,110 @@ func TestPanelGroups(t *testing.T) {
 	if n := slices.Index(all, status); n < 0 || slices.Index(all[n+1:], status) >= 0 {
 		t.Errorf("the status line %v is not in exactly one group of %v", status, groups)
 	}
+	result, shape := g.panelRect(panelResult), g.panelRect(panelShape)
+	got := panelGroups([]image.Rectangle{shape, result, status})
+	want := [][]image.Rectangle{{result}, {shape, status}}
+	if !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("the groups of Shape, Result and the status line: %v, want %v", got, want)
+	}
+}
+
+// TestPixelsChangedPanelRedrawn drags the start pose and, between
+// refreshes, changes what the Scene, View and tools panels show (their
+// content does not follow the pose, so a refresh draws them only when
+// their key changed: panelKeys): once a refresh and the frames drawing
+// its groups are drawn, every panel on the screen must be as the panels
+// were last built. A refresh after the pose alone moved, twice (debugui
+// measures a panel's content in one build and draws its scroll bar from
+// that in the next), must not draw those three panels.
+func TestPixelsChangedPanelRedrawn(t *testing.T) {
+	if !inLoop(t) {
+		return
+	}
+	g := newTestGame(t)
+	g.scale, g.w, g.h = 1, 1280, 800
+	g.cam.Width, g.cam.Height = g.w, g.h
+	g.frameSelection()
+	g.app.Refresh()
+	for range 3 { // debugui measures the panels' content in one build and uses it in the next
+		updatePanels(t, g)
+	}
+	g.mode = mouseDrag
+	unmanaged := &ebiten.NewImageOptions{Unmanaged: true}
+	screen := ebiten.NewImageWithOptions(image.Rect(0, 0, g.w, g.h), unmanaged)
+	fresh := ebiten.NewImageWithOptions(image.Rect(0, 0, g.w, g.h), unmanaged)
+	defer screen.Deallocate()
+	defer fresh.Deallocate()
+	g.drawLayered(screen) // the first frame draws everything
+	start := g.app.Doc.Scene.Start
+	changes := []struct {
+		what   string
+		change func()
+	}{
+		{"nothing but the pose", func() {}},
+		{"the path field (Scene panel)", func() { g.panels.path = "/tmp/a-typed-path.obj" }},
+		{"an error (Scene panel, scrolled)", func() { g.app.Fail(errors.New("a planted error the Scene panel lists")) }},
+		{"slide iterations (View panel)", func() {
+			o := g.app.Doc.SlideOptions()
+			o.MaxIterations += 2
+			if err := g.app.SetSlide(o); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"hunt seconds (tools panel)", func() { g.panels.huntSeconds = 17 }},
+		{"nothing but the pose", func() {}},
+		{"nothing but the pose", func() {}},
+	}
+	for i, c := range changes {
+		g.app.Preview(scene.PoseStart, start.Add(mgl64.Vec3{float64(i + 1), 0, 0}))
+		g.app.Refresh()
+		c.change()
+		updatePanels(t, g) // as an Update does after layerRefresh (buildPanelsNow)
+		g.layer.due = true
+		var drew []image.Rectangle
+		for first := true; first || g.layer.left > 0; first = false {
+			g.drawLayered(screen)
+			drew = append(drew, g.layer.drewOver...)
+		}
+		if !g.layer.direct {
+			t.Fatalf("%s: the refresh did not draw the panels straight onto the screen", c.what)
+		}
+		fresh.Clear()
+		g.drawOver(fresh)
+		got, want := read(screen), read(fresh)
+		for _, name := range panelNames {
+			if n := countDiffIn(got, want, g.panelRect(name)); n > 0 {
+				t.Errorf("after %s: the %s panel on the screen differs from the panels as built in %d pixels", c.what, name, n)
+			}
+		}
+		if i < len(changes)-1 {
+			continue
+		}
+		for _, name := range []string{panelScene, panelView, panelTools} {
+			if slices.ContainsFunc(drew, func(r image.Rectangle) bool { return r.Overlaps(g.panelRect(name)) }) {
+				t.Errorf("after %s: the refresh drew the %s panel again (drew %v)", c.what, name, drew)
+			}
+		}
+	}
+}
+
+// read returns img's pixels.
+func read(img *ebiten.Image) *image.RGBA {
+	out := image.NewRGBA(img.Bounds())
+	img.ReadPixels(out.Pix)
+	return out
+}
+
+// countDiffIn counts the pixels of a and b inside r that differ.
+func countDiffIn(a, b *image.RGBA, r image.Rectangle) int {
+	n := 0
+	r = r.Intersect(a.Bounds())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if a.RGBAAt(x, y) != b.RGBAAt(x, y) {
+				n++
+			}
+		}
+	}
+	return n
 }

@@ -56,10 +56,14 @@ type panels struct {
 	// fill is where fillPanels makes each shown panel opaque: its bounds
 	// this frame and last (debugui draws a frame moved by its title bar
 	// where it was before the move, but reports where it is after).
-	fill      map[string]image.Rectangle
-	saved     map[string]image.Rectangle // the layout restored from the session
-	layoutGen int                        // bumped by Reset layout
-	size      image.Point                // the screen size last built for
+	fill  map[string]image.Rectangle
+	saved map[string]image.Rectangle // the layout restored from the session
+	// scroll holds each panel's scroll and content size (as debugui
+	// last measured it: its scroll bars follow it) when last built, for
+	// panelKeys.
+	scroll    map[string][2]image.Point
+	layoutGen int         // bumped by Reset layout
+	size      image.Point // the screen size last built for
 
 	edit *lineEdit // the field being typed into; nil when none
 	note levelNote // what the last level load guessed (the Scene panel shows it)
@@ -85,7 +89,7 @@ type numField struct {
 func newPanels() *panels {
 	return &panels{fields: map[string]*numField{}, names: scene.Builtins(), huntSeconds: editor.DefaultHuntTime.Seconds(),
 		rects: map[string]image.Rectangle{}, current: map[string]image.Rectangle{}, shown: map[string]image.Rectangle{},
-		fill: map[string]image.Rectangle{}}
+		fill: map[string]image.Rectangle{}, scroll: map[string][2]image.Point{}}
 }
 
 // Panel names: the debugui window titles, and the keys of a saved layout.
@@ -132,12 +136,14 @@ func (g *game) build(ctx *debugui.Context, w, h int) {
 						p.fill[name] = l.Bounds.Intersect(prev)
 					}
 					p.current[name] = l.Bounds
+					p.scroll[name] = [2]image.Point{l.ScrollOffset, l.ContentSize}
 					p.shown[name] = l.Bounds
 					g.panel(ctx, name)
 				})
 			})
 		}
 	})
+	g.layer.built = g.panelKeys()
 }
 
 // panel builds the content of the named panel.
