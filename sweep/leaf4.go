@@ -29,7 +29,9 @@ import "math/bits"
 // whose plane the face stage finds a contact (faceLanes), rows 21-23 hold
 // the unit-space face normal face, 24-26 the center at the entry time c1
 // and 27 the entry time t1, as Query.triangle computes them against the
-// pass's best T (leaf4AVX2's FACE). The columns are in the leaf's order.
+// pass's best T (leaf4AVX2's FACE); for one where the face stage decides
+// there is none (edgeLanes), rows 21-23 hold face. The columns are in the
+// leaf's order.
 type leafFrame [frameRows][leafLanes]float64
 
 // frameRows is the number of rows of a leafFrame: nine vectors and t1.
@@ -38,6 +40,11 @@ const frameRows = 28
 // faceLanes is where leaf4AVX2's keep has its face-contact bits: bit
 // faceLanes+i for triangle i.
 const faceLanes = 2 * leafLanes
+
+// edgeLanes is where leaf4AVX2's keep has the bits of the triangles whose
+// first contact, if any, faceStage leaves to the edges and vertices
+// (faceEdges): bit edgeLanes+i for triangle i.
+const edgeLanes = 3 * leafLanes
 
 // begin writes into s what Query.frame writes for every triangle of q
 // alike: the motion dw and the unit-space vertex 0 (the origin, zero).
@@ -73,6 +80,19 @@ func (fr *leafFrame) faceContact(i int) (ct contact, face, b, origin vec3) {
 	b = vec3{fr[12][i], fr[13][i], fr[14][i]}
 	origin = vec3{fr[0][i], fr[1][i], fr[2][i]}
 	return faceContact(fr[27][i], c1, face), face, b, origin
+}
+
+// edgeFace fills u with triangle i's unit-space begin and vertices and
+// returns its face normal and origin, for a triangle whose first contact,
+// if any, leaf4AVX2 found faceStage leaves to the edges and vertices (bit
+// edgeLanes+i): what Query.edgeStage takes.
+func (fr *leafFrame) edgeFace(i int, u *unitTri) (face, origin vec3) {
+	i &= leafLanes - 1
+	u.b = vec3{fr[12][i], fr[13][i], fr[14][i]}
+	u.verts[1] = vec3{fr[15][i], fr[16][i], fr[17][i]}
+	u.verts[2] = vec3{fr[18][i], fr[19][i], fr[20][i]}
+	face = vec3{fr[21][i], fr[22][i], fr[23][i]}
+	return face, vec3{fr[0][i], fr[1][i], fr[2][i]}
 }
 
 // useLeaf4 reports whether a sweep of q takes sweepLeaves: where the CPU
@@ -115,7 +135,14 @@ const leafLanes = 4
 // keeps it (missesSlab never rejects what planeSweptSphere keeps) and
 // faceStage, whose prune needs an edge with s1 < 0 while every s1 here is
 // at least 0, finds the same face contact, which outOfReach, run before
-// them once the best T has fallen, never rejects (its argument).
+// them once the best T has fallen, never rejects (its argument). A
+// triangle for which leaf4AVX2 decided faceStage's faceEdges (bit
+// edgeLanes+i), tested while the best T is still upper, goes straight
+// to the edges and vertices (Query.edgeStage) with the face normal
+// leaf4AVX2 left (leafFrame.edgeFace): plane and triangle, run with the
+// same maxT on the same frame, would keep it, find the same face normal
+// and the same outcome and then call edgeStage with those values, after
+// no outOfReach (q.reachFirst: it ran in the filter).
 func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 	m, q := c.m, c.q
 	var fr leafFrame
@@ -157,6 +184,9 @@ func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 				case keep>>(faceLanes+i)&1 != 0:
 					ct, face, b, origin := fr.faceContact(i)
 					ok = ct.t <= c.r.bestT && q.finish(ct, b, q.unitDelta, face, origin, &h)
+				case keep>>(edgeLanes+i)&1 != 0 && c.r.bestT == upper:
+					face, origin := fr.edgeFace(i, &s.u)
+					ok = q.edgeStage(&s.u, face, origin, upper, &h)
 				case c.r.bestT != upper:
 					fr.load(i, s)
 					ok = !q.outOfReach(&s.u, c.r.bestT) && q.afterReach(c.r.bestT, &h, s)
