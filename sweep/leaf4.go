@@ -114,10 +114,13 @@ const leafLanes = 4
 // leaf4AVX2 (or leaf4AVX2w), leafLanes triangles a pass, against the best
 // T at the pass's start (upper). Its answers are those loops': a triangle
 // the box test rejects is one loadNear (loadNear64) rejects; one the ball
-// test rejects is one outOfReach rejects with maxT = upper, which is what
-// sweepNear tests it with unless an earlier triangle of the same pass has
-// lowered the best T since; then the pass's remaining box survivors go
-// through outOfReach with the new best T instead, as testInBox would. One
+// test rejects is one outOfReach rejects with maxT = upper, and so one
+// for which the exact stages find no contact with any maxT up to upper
+// (outOfReach's argument holds for every t in [0, upper]): when an
+// earlier triangle of the same pass has lowered the best T, sweepNear
+// would test it with outOfReach and maybe the rest against the new best
+// T, and find no contact either, so the loop below skips it as it does
+// the triangles the plane and face tests reject. One
 // the plane test rejects is one triFrame.plane rejects (by missesSlab or
 // by its entry time) with maxT = upper, and so with any lower best T (see
 // PLANE in leaf4_amd64.s): it has no contact that could count. One the
@@ -167,10 +170,9 @@ func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 			// keep: bit i set if triangle at+i passes the box test, bit
 			// leafLanes+i if it passes the ball, plane and face tests
 			// too, bit faceLanes+i if it has a face contact. The
-			// loop visits those survivors (in the leaf's order) while the
-			// best T is upper, without an iteration for each triangle only
-			// the box test kept; once a hit has lowered the best T, every
-			// box survivor of the pass after the hit's triangle, which goes
+			// loop visits those survivors (in the leaf's order), without an
+			// iteration for each triangle only the box test kept; once a
+			// hit has lowered the best T, the survivors after it go
 			// through outOfReach with the new best T, as testInBox would.
 			for cand := keep >> leafLanes & (1<<leafLanes - 1); cand != 0; {
 				i := bits.TrailingZeros(cand)
@@ -198,9 +200,6 @@ func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 				if ok && c.blocks(&h) {
 					if c.r.offer(h, m.id(k)); c.r.bestT == 0 {
 						return c.atStart(w, k+1, end)
-					}
-					if c.r.bestT != upper {
-						cand = keep & (1<<leafLanes - 1) &^ (2<<i - 1) // the box survivors after i
 					}
 				}
 			}
