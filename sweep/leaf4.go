@@ -29,7 +29,9 @@ import "math/bits"
 // whose plane the face stage finds a contact (faceLanes), rows 21-23 hold
 // the unit-space face normal face, 24-26 the center at the entry time c1
 // and 27 the entry time t1, as Query.triangle computes them against the
-// pass's best T (leaf4AVX2's FACE). The columns are in the leaf's order.
+// pass's best T (leaf4AVX2's FACE); for one where the face stage decides
+// there is none (edgeLanes), rows 21-23 hold face. The columns are in the
+// leaf's order.
 type leafFrame [frameRows][leafLanes]float64
 
 // frameRows is the number of rows of a leafFrame: nine vectors and t1.
@@ -38,6 +40,11 @@ const frameRows = 28
 // faceLanes is where leaf4AVX2's keep has its face-contact bits: bit
 // faceLanes+i for triangle i.
 const faceLanes = 2 * leafLanes
+
+// edgeLanes is where leaf4AVX2's keep has the bits of the triangles whose
+// first contact, if any, faceStage leaves to the edges and vertices
+// (faceEdges): bit edgeLanes+i for triangle i.
+const edgeLanes = 3 * leafLanes
 
 // begin writes into s what Query.frame writes for every triangle of q
 // alike: the motion dw and the unit-space vertex 0 (the origin, zero).
@@ -75,6 +82,30 @@ func (fr *leafFrame) faceContact(i int) (ct contact, face, b, origin vec3) {
 	return faceContact(fr[27][i], c1, face), face, b, origin
 }
 
+// filter runs leaf4AVX2 (leaf4AVX2w for float64 vertices) on the n
+// triangles of the leaf from at against the best T upper, filling fr,
+// and returns its keep.
+func (c *sweepCtx) filter(fr *leafFrame, at, n uint32, upper float64) uint {
+	m := c.m
+	if c.near {
+		return uint(leaf4AVX2(fr, &m.tris[at], &m.vert32[0], c.q, &c.box, upper, int(n), &m.vbase[0], int(at)))
+	}
+	return uint(leaf4AVX2w(fr, &m.tris[at], &m.verts[0], c.q, 0, upper, int(n), &m.vbase[0], int(at)))
+}
+
+// edgeFace fills u with triangle i's unit-space begin and vertices and
+// returns its face normal and origin, for a triangle whose first contact,
+// if any, leaf4AVX2 found faceStage leaves to the edges and vertices (bit
+// edgeLanes+i): what Query.edgeStage takes.
+func (fr *leafFrame) edgeFace(i int, u *unitTri) (face, origin vec3) {
+	i &= leafLanes - 1
+	u.b = vec3{fr[12][i], fr[13][i], fr[14][i]}
+	u.verts[1] = vec3{fr[15][i], fr[16][i], fr[17][i]}
+	u.verts[2] = vec3{fr[18][i], fr[19][i], fr[20][i]}
+	face = vec3{fr[21][i], fr[22][i], fr[23][i]}
+	return face, vec3{fr[0][i], fr[1][i], fr[2][i]}
+}
+
 // useLeaf4 reports whether a sweep of q takes sweepLeaves: where the CPU
 // has AVX2 and outOfReach runs before the plane stage (q.reachFirst; the
 // rare ill-conditioned ellipsoid keeps sweepNear's loop).
@@ -92,30 +123,36 @@ const leafLanes = 4
 // sweepLeaves is sweepNear's loop, or for float64 vertices (c.near false)
 // Mesh.sweep's own, with a leaf's box tests and ball early outs made by
 // leaf4AVX2 (or leaf4AVX2w), leafLanes triangles a pass, against the best
-// T at the pass's start (upper). Its answers are those loops': a triangle
-// the box test rejects is one loadNear (loadNear64) rejects; one the ball
-// test rejects is one outOfReach rejects with maxT = upper, which is what
-// sweepNear tests it with unless an earlier triangle of the same pass has
-// lowered the best T since; then the pass's remaining box survivors go
-// through outOfReach with the new best T instead, as testInBox would. One
-// the plane test rejects is one triFrame.plane rejects (by missesSlab or
-// by its entry time) with maxT = upper, and so with any lower best T (see
-// PLANE in leaf4_amd64.s): it has no contact that could count. One the
-// face test rejects is one Query.triangle's faceStage prunes with maxT =
-// upper (FACE there): by faceStage's own argument the sphere does not
-// touch it by upper, so by no lower best T either, and the scalar path
-// finds no contact for it whatever it computes. Every survivor takes
-// frame's values from leaf4AVX2 (leafFrame.load) rather than running
-// frame again, and is tested from there on (Query.afterReach), but for a
-// face contact leaf4AVX2 found, which is finished from the values it left
-// (leafFrame.faceContact) when its t1 is at most the best T and is no
-// hit otherwise. That is what plane and triangle find for it with any
-// maxT = best T up to upper: t1, c1 and face do not depend on maxT;
-// against a maxT below t1 plane rejects the triangle; from t1 up, plane
-// keeps it (missesSlab never rejects what planeSweptSphere keeps) and
-// faceStage, whose prune needs an edge with s1 < 0 while every s1 here is
-// at least 0, finds the same face contact, which outOfReach, run before
-// them once the best T has fallen, never rejects (its argument).
+// T at the pass's start (upper); when a hit lowers the best T while
+// triangles of the pass remain to be tested, the pass is filtered again
+// against the new best T, which becomes upper, so that every triangle is
+// tested with the best T equal to the upper it was filtered against. Its
+// answers are those loops': a triangle the box test rejects is one
+// loadNear (loadNear64) rejects; one the ball test rejects is one
+// outOfReach rejects with maxT = upper, as testInBox would; one the plane
+// test rejects is one triFrame.plane rejects (by missesSlab or by its
+// entry time) with maxT = upper; one the face test rejects is one
+// Query.triangle's faceStage prunes with maxT = upper (FACE in
+// leaf4_amd64.s). Each of these rejections is also one for which the
+// exact stages find no contact with any maxT up to upper (outOfReach's
+// argument holds for every t in [0, upper]; plane's only grows stricter
+// as maxT falls, see PLANE; faceStage's: the sphere does not touch the
+// triangle by upper), so a triangle rejected before a hit lowered the
+// best T, and filtered again or not, is one the scalar loops find no
+// hit for either. Every survivor takes frame's values from leaf4AVX2
+// (leafFrame.load) rather than running frame again, and is tested from
+// there on (Query.afterReach), but for a face contact leaf4AVX2 found,
+// which is finished from the values it left (leafFrame.faceContact),
+// and for a triangle whose faceStage leaf4AVX2 decided leaves the
+// contact to the edges and vertices (faceEdges, bit edgeLanes+i), which
+// goes straight to those (Query.edgeStage) with the face normal
+// leaf4AVX2 left (leafFrame.edgeFace): plane and triangle, run with
+// maxT = upper on the same frame, would keep it, find the same face
+// normal and outcome and call edgeStage with those values, after no
+// outOfReach (q.reachFirst: it ran in the filter). The face contact is
+// what plane and triangle find with maxT = upper: t1, c1 and face are
+// theirs bit for bit, plane keeps t1 <= upper, and faceStage finds the
+// contact.
 func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 	m, q := c.m, c.q
 	var fr leafFrame
@@ -131,47 +168,47 @@ func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 		for at := first; at < end; at += leafLanes {
 			upper := c.r.bestT
 			n := min(end-at, leafLanes)
-			var keep uint
-			if c.near {
-				keep = uint(leaf4AVX2(&fr, &m.tris[at], &m.vert32[0], q, &c.box, upper, int(n), &m.vbase[0], int(at)))
-			} else {
-				keep = uint(leaf4AVX2w(&fr, &m.tris[at], &m.verts[0], q, 0, upper, int(n), &m.vbase[0], int(at)))
-			}
+			keep := c.filter(&fr, at, n, upper)
 			// keep: bit i set if triangle at+i passes the box test, bit
 			// leafLanes+i if it passes the ball, plane and face tests
-			// too, bit faceLanes+i if it has a face contact. The
-			// loop visits those survivors (in the leaf's order) while the
-			// best T is upper, without an iteration for each triangle only
-			// the box test kept; once a hit has lowered the best T, every
-			// box survivor of the pass after the hit's triangle, which goes
-			// through outOfReach with the new best T, as testInBox would.
+			// too, bit faceLanes+i if it has a face contact, bit
+			// edgeLanes+i if faceStage leaves it to the edges. The
+			// loop visits those survivors (in the leaf's order), without an
+			// iteration for each triangle only the box test kept, with the
+			// best T equal to upper: once a hit has lowered the best T
+			// while survivors remain, the pass is filtered again against
+			// the new best T, and the survivors after the hit are those of
+			// that filter.
 			for cand := keep >> leafLanes & (1<<leafLanes - 1); cand != 0; {
 				i := bits.TrailingZeros(cand)
 				cand &= cand - 1
 				// testInBox on frame's values: for a face contact
 				// leaf4AVX2 found, the contact plane and triangle find
-				// (faceContact); else the ball test again if the best T
-				// has changed, then the plane stage and the rest.
+				// (faceContact); for one it left to the edges and
+				// vertices, those; else the plane stage and the rest.
 				var ok bool
 				switch {
 				case keep>>(faceLanes+i)&1 != 0:
 					ct, face, b, origin := fr.faceContact(i)
-					ok = ct.t <= c.r.bestT && q.finish(ct, b, q.unitDelta, face, origin, &h)
-				case c.r.bestT != upper:
-					fr.load(i, s)
-					ok = !q.outOfReach(&s.u, c.r.bestT) && q.afterReach(c.r.bestT, &h, s)
+					ok = ct.t <= upper && q.finish(ct, b, q.unitDelta, face, origin, &h)
+				case keep>>(edgeLanes+i)&1 != 0:
+					face, origin := fr.edgeFace(i, &s.u)
+					ok = q.edgeStage(&s.u, face, origin, upper, &h)
 				default:
 					fr.load(i, s)
-					ok = q.afterReach(c.r.bestT, &h, s)
+					ok = q.afterReach(upper, &h, s)
 				}
 				k := at + uint32(i)
-				if ok && c.blocks(&h) {
-					if c.r.offer(h, m.id(k)); c.r.bestT == 0 {
-						return c.atStart(w, k+1, end)
-					}
-					if c.r.bestT != upper {
-						cand = keep & (1<<leafLanes - 1) &^ (2<<i - 1) // the box survivors after i
-					}
+				if !ok || !c.blocks(&h) {
+					continue
+				}
+				if c.r.offer(h, m.id(k)); c.r.bestT == 0 {
+					return c.atStart(w, k+1, end)
+				}
+				if c.r.bestT != upper && cand != 0 {
+					upper = c.r.bestT
+					keep = c.filter(&fr, at, n, upper)
+					cand = keep >> leafLanes & (1<<leafLanes - 1) &^ (2<<i - 1)
 				}
 			}
 		}

@@ -31,7 +31,9 @@ const haveLeaf4 = true
 // not prune it: a triangle whose normal plane would recompute exactly,
 // or that has no usable plane, passes), and bit 8+i (faceLanes) when
 // faceStage then finds a face contact, whose values it leaves in fr
-// (rows 21-27, leafFrame.faceContact); when any passes the box test it
+// (rows 21-27, leafFrame.faceContact), or bit 12+i (edgeLanes) when
+// faceStage decides there is none (faceEdges: the face normal is left in
+// fr's rows 21-23, leafFrame.edgeFace); when any passes the box test it
 // also stores in fr what Query.frame computes for each of the n
 // triangles (in the same way, bit for bit).
 // Call it only when useAVX2 is true; the ball bits mean something only

@@ -581,7 +581,9 @@ planemapped: \
 // lane), with DI = q and DX the lanes in the box, which it returns in
 // bits 0-3 of keep, those that pass the ball test, PLANE's tests and
 // FACE's prune too in bits 4-7, and among those the ones FACE found a
-// face contact for (its values left in fr) in bits 8-11.
+// face contact for (its values left in fr) in bits 8-11 and the ones it
+// decided have none, faceStage's faceEdges (face left in fr), in bits
+// 12-15.
 TEXT leaf4frame<>(SB), NOSPLIT, $96-80
 	// frame: a in Y0-Y2 (stored: the origin), the edges b - a in Y3-Y5
 	// and c - a in Y6-Y8, then begin - a in Y0-Y2 (stored with the edges,
@@ -724,6 +726,7 @@ mapped:
 	VANDNPD Y12, Y10, Y13 // the lanes that reach the face stage
 	VMOVMSKPD Y13, CX
 	ANDQ AX, CX
+	MOVQ CX, R9 // the same lanes, for the edge bits (MOVQ keeps the flags)
 	JZ faced
 	FACE
 	VANDPD Y12, Y11, Y11
@@ -737,6 +740,14 @@ faced:
 	NOTQ CX
 	ANDQ CX, AX
 	ANDQ AX, R8
+	// The lanes kept that reached the face stage without a face contact:
+	// faceStage's outcome for them is faceEdges.
+	ANDQ AX, R9
+	MOVQ R8, CX
+	NOTQ CX
+	ANDQ CX, R9
+	SHLQ $12, R9
+	ORQ R9, DX
 	SHLQ $8, R8
 	ORQ R8, DX
 

@@ -65,6 +65,10 @@ func (c *leafCase) scalar() (keep, planeRejected int) {
 			continue
 		case faceHit:
 			keep |= 1 << (faceLanes + i)
+		case faceEdges:
+			if st.decided {
+				keep |= 1 << (edgeLanes + i)
+			}
 		}
 		keep |= 1 << (4 + i)
 	}
@@ -74,11 +78,14 @@ func (c *leafCase) scalar() (keep, planeRejected int) {
 // stages is what leafStages finds for a triangle: faceStage's outcome
 // (faceOut for one the plane stage rejects too, faceEdges for one the
 // leaf filter leaves to the scalar path) and, for a face contact, the
-// contact and face normal Query.triangle would finish.
+// contact and face normal Query.triangle would finish, or for faceEdges
+// decided by the filter (decided: a usable plane whose plain cross
+// product stands) the face normal Query.edgeStage takes.
 type stages struct {
 	outcome int
 	ct      contact
 	face    vec3
+	decided bool
 }
 
 // leafStages is the model of the leaf filter's PLANE and FACE
@@ -101,7 +108,7 @@ func leafStages(q *Query, s *triScratch, upper float64) stages {
 	face := f.n.mul(1 / f.ln)
 	t2 := slabExit(f.bn, f.dn, f.ln, upper)
 	c1, c2 := u.b.madd(q.unitDelta, f.t1), u.b.madd(q.unitDelta, t2)
-	return stages{faceStage(&u.verts, face, c1, c2, f.circleReach(f.t1, t2, c1, c2)), faceContact(f.t1, c1, face), face}
+	return stages{faceStage(&u.verts, face, c1, c2, f.circleReach(f.t1, t2, c1, c2)), faceContact(f.t1, c1, face), face, true}
 }
 
 // planeMisses reports whether the leaf filter's plane and face stages
@@ -176,6 +183,9 @@ func (c *leafCase) filter(t *testing.T) int {
 					i, tri, c.q, k, g[k], w[k])
 			}
 		}
+		if keep>>(edgeLanes+i)&1 != 0 {
+			c.checkEdgeFace(t, &fr, i, &want)
+		}
 		if keep>>(faceLanes+i)&1 == 0 {
 			continue
 		}
@@ -191,6 +201,25 @@ func (c *leafCase) filter(t *testing.T) int {
 		}
 	}
 	return keep
+}
+
+// checkEdgeFace requires what leafFrame.edgeFace reads for triangle i,
+// which the filter leaves to the edges and vertices, to be what
+// Query.triangle passes to Query.edgeStage, bit for bit (want holds
+// Query.frame's values for it).
+func (c *leafCase) checkEdgeFace(t *testing.T, fr *leafFrame, i int, want *triScratch) {
+	t.Helper()
+	var u unitTri
+	face, origin := fr.edgeFace(i, &u)
+	st := leafStages(&c.q, want, c.upper)
+	g := [5]mgl64.Vec3{face.mgl(), origin.mgl(), u.b.mgl(), u.verts[1].mgl(), u.verts[2].mgl()}
+	w := [5]mgl64.Vec3{st.face.mgl(), want.f.origin.mgl(), want.u.b.mgl(), want.u.verts[1].mgl(), want.u.verts[2].mgl()}
+	for k := range g {
+		if !sameBits(&g[k], &w[k]) {
+			t.Fatalf("triangle %d, query %+v, upper %v: leaf4AVX2's edge-stage value %d is %v, Query.triangle's %v",
+				i, c.q, c.upper, k, g[k], w[k])
+		}
+	}
 }
 
 // frameVecs lists what Query.frame writes into s.
@@ -358,7 +387,7 @@ func TestLeaf4MatchesScalar(t *testing.T) {
 		t.Skip("no AVX2 assembly here")
 	}
 	r := rand.New(rand.NewPCG(41, 42))
-	var lanes, boxKept, ballKept, faceKept, planeRejected, edges int
+	var lanes, boxKept, ballKept, faceKept, edgeKept, planeRejected, edges int
 	check := func(c *leafCase) {
 		got := c.filter(t)
 		want, rejected := c.scalar()
@@ -372,6 +401,7 @@ func TestLeaf4MatchesScalar(t *testing.T) {
 			boxKept += want >> i & 1
 			ballKept += want >> (4 + i) & 1
 			faceKept += want >> (faceLanes + i) & 1
+			edgeKept += want >> (edgeLanes + i) & 1
 		}
 	}
 	n := 200000
@@ -396,9 +426,9 @@ func TestLeaf4MatchesScalar(t *testing.T) {
 			check(&c)
 		}
 	}
-	t.Logf("%d triangles: %d kept by the box test, %d of them by the ball, plane and face tests (%d rejected by the plane and face tests, %d face contacts); %d leaves on the edge of the ball test",
-		lanes, boxKept, ballKept, planeRejected, faceKept, edges)
-	if boxKept < lanes/4 || ballKept < boxKept/4 || boxKept-ballKept < boxKept/4 || planeRejected < lanes/100 || faceKept < lanes/100 || edges < n/100 {
+	t.Logf("%d triangles: %d kept by the box test, %d of them by the ball, plane and face tests (%d rejected by the plane and face tests, %d face contacts, %d left to the edges); %d leaves on the edge of the ball test",
+		lanes, boxKept, ballKept, planeRejected, faceKept, edgeKept, edges)
+	if boxKept < lanes/4 || ballKept < boxKept/4 || boxKept-ballKept < boxKept/4 || planeRejected < lanes/100 || faceKept < lanes/100 || edgeKept < lanes/100 || edges < n/100 {
 		t.Fatal("the cases do not exercise both outcomes of both tests")
 	}
 }

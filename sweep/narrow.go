@@ -247,12 +247,23 @@ func (q *Query) triangle(f *triFrame, u *unitTri, maxT float64, reached bool, h 
 	if !reached && q.outOfReach(u, maxT) {
 		return false
 	}
+	return q.edgeStage(u, face, f.origin, maxT, h)
+}
+
+// edgeStage is the end of Query.triangle once faceStage has left the
+// first contact, if any, to the edges and vertices (faceEdges, or no
+// usable plane: face zero) and outOfReach has kept the triangle: sections
+// 3.4-3.6 (sweptCircle.edgeVertex), then finish. sweepLeaves calls it
+// directly for a triangle whose faceStage leaf4AVX2 has decided against
+// the same maxT, with the face normal it computed.
+func (q *Query) edgeStage(u *unitTri, face, origin vec3, maxT float64, h *Hit) bool {
+	b, d, verts := u.b, q.unitDelta, &u.verts
 	circle := sweptCircle{B: b, D: d, r3: 1}
 	c, ok := circle.edgeVertex(verts[:], maxT, verts[1].lenSq()+verts[2].lenSq())
 	if !ok {
 		return false
 	}
-	return q.finish(c, b, d, face, f.origin, h)
+	return q.finish(c, b, d, face, origin, h)
 }
 
 // faceContact is the contact of section 3.3 when the circle's center c1
