@@ -37,11 +37,13 @@ func lowestRoot(a, b, c, upper float64) (float64, bool) {
 	if c >= 0 {
 		return 0, upper >= 0
 	}
-	disc := b*b - 4*a*c
+	disc := float64(b*b) - float64(4*a*c)
 	t := -2 * c / (b + math.Sqrt(disc))
 	// A root counts when the quadratic rises at t = 0 (approaching: b > 0),
-	// reaches zero at all (real roots: !(disc < 0)) and does so by upper.
-	// One expression, not three named values: lowestRoot must stay within
-	// the inlining budget (cost 79 of 80).
-	return t, b2u(b > 0)&b2u(!(disc < 0))&b2u(t <= upper) != 0
+	// reaches zero at all (real roots) and does so by upper. Without real
+	// roots disc < 0, its square root is NaN, and so is t, which fails
+	// t <= upper: that test holds the root's existence too (as it does for
+	// a NaN disc, which the test !(disc < 0) let through). One expression:
+	// lowestRoot must stay within the inlining budget.
+	return t, b2u(b > 0)&b2u(t <= upper) != 0
 }
