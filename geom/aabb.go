@@ -42,7 +42,7 @@ func (b AABB) Expand(r mgl64.Vec3) AABB {
 }
 
 // Center returns the midpoint of the box.
-func (b AABB) Center() mgl64.Vec3 { return b.Min.Add(b.Max).Mul(0.5) }
+func (b AABB) Center() mgl64.Vec3 { return Scale(b.Min.Add(b.Max), 0.5) }
 
 // Size returns Max - Min.
 func (b AABB) Size() mgl64.Vec3 { return b.Max.Sub(b.Min) }
@@ -86,15 +86,15 @@ const (
 // handle; a NaN from 0*Inf (origin exactly on a slab plane, parallel ray)
 // is treated as inside that slab.
 func (b AABB) RayHit(r Ray) (s float64, face int, ok bool) {
-	if b.IsEmpty() || r.Dir.Len() == 0 {
+	if b.IsEmpty() || Len(r.Dir) == 0 {
 		return 0, 0, false
 	}
 	enter, exit := math.Inf(-1), math.Inf(1)
 	enterFace, exitFace := 0, 0
 	for i := 0; i < 3; i++ {
 		inv := 1 / r.Dir[i]
-		s0 := (b.Min[i] - r.Origin[i]) * inv
-		s1 := (b.Max[i] - r.Origin[i]) * inv
+		s0 := float64((b.Min[i] - r.Origin[i]) * inv)
+		s1 := float64((b.Max[i] - r.Origin[i]) * inv)
 		f0, f1 := 2*i, 2*i+1
 		if s0 > s1 {
 			s0, s1 = s1, s0

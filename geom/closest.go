@@ -32,8 +32,8 @@ func (t Triangle) IsSliver() bool {
 // product n = Cross(ab, ac), for callers that already have them. It is true
 // for non-finite input.
 func IsSliverEdges(ab, ac, n mgl64.Vec3) bool {
-	nn := n.Dot(n)
-	return !(nn > SliverSine*SliverSine*ab.Dot(ab)*ac.Dot(ac))
+	nn := Dot(n, n)
+	return !(nn > SliverSine*SliverSine*Dot(ab, ab)*Dot(ac, ac))
 }
 
 // ClosestPointSegment returns the point of the segment ab closest to p and
@@ -41,18 +41,18 @@ func IsSliverEdges(ab, ac, n mgl64.Vec3) bool {
 // a and 0.
 func ClosestPointSegment(p, a, b mgl64.Vec3) (q mgl64.Vec3, s float64) {
 	ab := b.Sub(a)
-	l := ab.Dot(ab)
+	l := Dot(ab, ab)
 	if !(l > 0) {
 		return a, 0
 	}
-	s = p.Sub(a).Dot(ab) / l
+	s = Dot(p.Sub(a), ab) / l
 	switch {
 	case s <= 0:
 		return a, 0
 	case s >= 1:
 		return b, 1
 	}
-	return a.Add(ab.Mul(s)), s
+	return a.Add(Scale(ab, s)), s
 }
 
 // ClosestPointTriangle returns the point of the triangle closest to p, the
@@ -68,38 +68,38 @@ func ClosestPointTriangle(p mgl64.Vec3, t Triangle) (q mgl64.Vec3, r Region, ind
 	if IsSliverEdges(ab, ac, Cross(ab, ac)) {
 		return closestOnEdges(p, t)
 	}
-	d1, d2 := ab.Dot(ap), ac.Dot(ap)
+	d1, d2 := Dot(ab, ap), Dot(ac, ap)
 	if d1 <= 0 && d2 <= 0 {
 		return a, RegionVertex, 0
 	}
 	bp := p.Sub(b)
-	d3, d4 := ab.Dot(bp), ac.Dot(bp)
+	d3, d4 := Dot(ab, bp), Dot(ac, bp)
 	if d3 >= 0 && d4 <= d3 {
 		return b, RegionVertex, 1
 	}
 	vc := DiffProd(d1, d4, d3, d2)
 	if vc <= 0 && d1 >= 0 && d3 <= 0 {
-		return a.Add(ab.Mul(d1 / (d1 - d3))), RegionEdge, 0
+		return a.Add(Scale(ab, d1/(d1-d3))), RegionEdge, 0
 	}
 	cp := p.Sub(c)
-	d5, d6 := ab.Dot(cp), ac.Dot(cp)
+	d5, d6 := Dot(ab, cp), Dot(ac, cp)
 	if d6 >= 0 && d5 <= d6 {
 		return c, RegionVertex, 2
 	}
 	vb := DiffProd(d5, d2, d1, d6)
 	if vb <= 0 && d2 >= 0 && d6 <= 0 {
-		return a.Add(ac.Mul(d2 / (d2 - d6))), RegionEdge, 2
+		return a.Add(Scale(ac, d2/(d2-d6))), RegionEdge, 2
 	}
 	va := DiffProd(d3, d6, d5, d4)
 	if va <= 0 && d4-d3 >= 0 && d5-d6 >= 0 {
-		return b.Add(c.Sub(b).Mul((d4 - d3) / ((d4 - d3) + (d5 - d6)))), RegionEdge, 1
+		return b.Add(Scale(c.Sub(b), (d4-d3)/((d4-d3)+(d5-d6)))), RegionEdge, 1
 	}
 	denom := va + vb + vc
 	if !(denom > 0) { // rounding at a non-sliver's boundary: use the edges
 		return closestOnEdges(p, t)
 	}
 	v, w := vb/denom, vc/denom
-	return a.Add(ab.Mul(v)).Add(ac.Mul(w)), RegionFace, 0
+	return a.Add(Scale(ab, v)).Add(Scale(ac, w)), RegionFace, 0
 }
 
 // closestOnEdges is ClosestPointTriangle for a triangle seen as its three
@@ -108,7 +108,7 @@ func closestOnEdges(p mgl64.Vec3, t Triangle) (q mgl64.Vec3, r Region, index int
 	best := -1.0
 	for i := 0; i < 3; i++ {
 		qi, s := ClosestPointSegment(p, t[i], t[(i+1)%3])
-		d := qi.Sub(p).LenSqr()
+		d := LenSq(qi.Sub(p))
 		if best >= 0 && !(d < best) {
 			continue
 		}

@@ -30,13 +30,13 @@ func TestClosestPointTriangleRegions(t *testing.T) {
 		{mgl64.Vec3{-2, 0, 1}, mgl64.Vec3{0, 0, 1}, geom.RegionEdge, 2},
 	} {
 		q, reg, idx := geom.ClosestPointTriangle(tc.p, tri)
-		if q.Sub(tc.q).Len() > 1e-15 || reg != tc.region || idx != tc.index {
+		if geom.Len(q.Sub(tc.q)) > 1e-15 || reg != tc.region || idx != tc.index {
 			t.Errorf("ClosestPointTriangle(%v) = %v, %v, %d; want %v, %v, %d", tc.p, q, reg, idx, tc.q, tc.region, tc.index)
 		}
 	}
 	// A segment (collinear) and a point.
 	seg := geom.Triangle{{0, 0, 0}, {2, 0, 0}, {4, 0, 0}}
-	if q, reg, _ := geom.ClosestPointTriangle(mgl64.Vec3{3, 1, 0}, seg); q.Sub(mgl64.Vec3{3, 0, 0}).Len() > 1e-15 || reg != geom.RegionEdge {
+	if q, reg, _ := geom.ClosestPointTriangle(mgl64.Vec3{3, 1, 0}, seg); geom.Len(q.Sub(mgl64.Vec3{3, 0, 0})) > 1e-15 || reg != geom.RegionEdge {
 		t.Errorf("segment: %v %v", q, reg)
 	}
 	pt := geom.Triangle{{1, 1, 1}, {1, 1, 1}, {1, 1, 1}}
@@ -59,9 +59,9 @@ func TestClosestPointTriangleVsOracle(t *testing.T) {
 		tri := geom.Triangle{randVec(r, 5), randVec(r, 5), randVec(r, 5)}
 		switch r.IntN(4) {
 		case 0: // collinear
-			tri[2] = tri[0].Add(tri[1].Sub(tri[0]).Mul(3*r.Float64() - 1))
+			tri[2] = tri[0].Add(geom.Scale(tri[1].Sub(tri[0]), float64(3*r.Float64())-1))
 		case 1: // sliver
-			tri[2] = tri[0].Add(tri[1].Sub(tri[0]).Mul(r.Float64())).Add(randUnit(r).Mul(math.Pow(10, -3-12*r.Float64())))
+			tri[2] = tri[0].Add(geom.Scale(tri[1].Sub(tri[0]), float64(r.Float64()))).Add(geom.Scale(randUnit(r), math.Pow(10, -3-float64(12*r.Float64()))))
 		}
 		off := []float64{0, 1e4, 1e5}[r.IntN(3)]
 		for j := range tri {
@@ -73,8 +73,8 @@ func TestClosestPointTriangleVsOracle(t *testing.T) {
 			t.Fatalf("non-finite closest point for %v, %v", p, tri)
 		}
 		want, d, _ := oracle.Closest(identity, p, tri)
-		tol := 1e-9 * (1 + off*1e-4)
-		if got := q.Sub(p).Len(); math.Abs(got-d) > tol || q.Sub(want).Len() > math.Sqrt(tol) {
+		tol := float64(1e-9 * (1 + float64(off*1e-4)))
+		if got := geom.Len(q.Sub(p)); math.Abs(got-d) > tol || geom.Len(q.Sub(want)) > math.Sqrt(tol) {
 			t.Fatalf("p=%v tri=%v: got %v at %v, oracle %v at %v", p, tri, q, got, want, d)
 		}
 		if od := oracle.UnitDistance(identity, q, tri); od > tol {

@@ -31,14 +31,14 @@ type Ray struct {
 }
 
 // At returns the point Origin + s*Dir.
-func (r Ray) At(s float64) mgl64.Vec3 { return r.Origin.Add(r.Dir.Mul(s)) }
+func (r Ray) At(s float64) mgl64.Vec3 { return r.Origin.Add(Scale(r.Dir, s)) }
 
 // DiffProd returns a*b - c*d accurate to about one ulp of the result, using
 // Kahan's fused multiply-add algorithm. A plain a*b - c*d loses every digit
 // when the two products nearly cancel, which is exactly what happens in the
 // cross product of the edges of a sliver triangle.
 func DiffProd(a, b, c, d float64) float64 {
-	w := c * d
+	w := float64(c * d)
 	e := math.FMA(-c, d, w) // the rounding error of w, exactly
 	f := math.FMA(a, b, -w)
 	return f + e
@@ -62,7 +62,7 @@ func (t Triangle) Normal() mgl64.Vec3 {
 }
 
 // Area returns the triangle's area in square world units (0 if degenerate).
-func (t Triangle) Area() float64 { return 0.5 * t.Normal().Len() }
+func (t Triangle) Area() float64 { return float64(0.5 * Len(t.Normal())) }
 
 // Bounds returns the smallest AABB containing the triangle.
 func (t Triangle) Bounds() AABB {

@@ -25,8 +25,8 @@ func Invert(m mgl64.Mat3) (mgl64.Mat3, bool) {
 		return mgl64.Mat3{}, false
 	}
 	u := m.Mul(1 / s)
-	det := u.Det()
-	if !(math.Abs(det) > 1e-12*u.Col(0).Len()*u.Col(1).Len()*u.Col(2).Len()) {
+	det := Det3(u)
+	if !(math.Abs(det) > 1e-12*Len(u.Col(0))*Len(u.Col(1))*Len(u.Col(2))) {
 		return mgl64.Mat3{}, false
 	}
 	c0, c1, c2 := u.Col(0), u.Col(1), u.Col(2)

@@ -23,17 +23,17 @@ var ErrDegenerate = errors.New("geom: points are collinear, coincide or are not 
 // length; it is normalised) through the point p. It returns ErrDegenerate
 // when n is zero or anything is not finite.
 func PlaneFromNormal(n, p mgl64.Vec3) (Plane, error) {
-	l := n.Len()
+	l := Len(n)
 	if !(l > 0) || math.IsInf(l, 0) || !IsFinite(p) {
 		return Plane{}, ErrDegenerate
 	}
-	n = n.Mul(1 / l)
-	return Plane{N: n, C: -n.Dot(p)}, nil
+	n = Scale(n, 1/l)
+	return Plane{N: n, C: -Dot(n, p)}, nil
 }
 
 // SignedDistance returns N·P + C: the distance of p to the plane, positive
 // on the side N points to (section 2's d_plane without the absolute value).
-func (pl Plane) SignedDistance(p mgl64.Vec3) float64 { return pl.N.Dot(p) + pl.C }
+func (pl Plane) SignedDistance(p mgl64.Vec3) float64 { return Dot(pl.N, p) + pl.C }
 
 // Basis returns the plane-space axes U and V of section 2, so that
 // (U, V, N) is a right-handed orthonormal basis:
@@ -48,25 +48,25 @@ func (pl Plane) SignedDistance(p mgl64.Vec3) float64 { return pl.N.Dot(p) + pl.C
 func (pl Plane) Basis() (u, v mgl64.Vec3) {
 	n := pl.N
 	if math.Abs(n[0]) > math.Abs(n[1]) {
-		u = mgl64.Vec3{n[2], 0, -n[0]}.Mul(1 / math.Sqrt(n[0]*n[0]+n[2]*n[2]))
+		u = Scale(mgl64.Vec3{n[2], 0, -n[0]}, 1/math.Sqrt(float64(n[0]*n[0])+float64(n[2]*n[2])))
 	} else {
-		u = mgl64.Vec3{0, n[2], -n[1]}.Mul(1 / math.Sqrt(n[1]*n[1]+n[2]*n[2]))
+		u = Scale(mgl64.Vec3{0, n[2], -n[1]}, 1/math.Sqrt(float64(n[1]*n[1])+float64(n[2]*n[2])))
 	}
-	return u, n.Cross(u)
+	return u, PlainCross(n, u)
 }
 
 // ToPlane projects the world point p into plane space (section 2):
 // P' = (P·U, P·V). The component along N is dropped.
 func (pl Plane) ToPlane(p mgl64.Vec3) mgl64.Vec2 {
 	u, v := pl.Basis()
-	return mgl64.Vec2{p.Dot(u), p.Dot(v)}
+	return mgl64.Vec2{Dot(p, u), Dot(p, v)}
 }
 
 // ToWorld maps the plane-space point q back to world space (section 2):
 // P = q_x U + q_y V - C N.
 func (pl Plane) ToWorld(q mgl64.Vec2) mgl64.Vec3 {
 	u, v := pl.Basis()
-	return u.Mul(q[0]).Add(v.Mul(q[1])).Sub(pl.N.Mul(pl.C))
+	return Scale(u, q[0]).Add(Scale(v, q[1])).Sub(Scale(pl.N, pl.C))
 }
 
 // TransformedByInverse returns the image of the plane under the inverse of
@@ -74,10 +74,10 @@ func (pl Plane) ToWorld(q mgl64.Vec2) mgl64.Vec3 {
 // N'·Q + C' = 0 with N' = mᵀN/|mᵀN| and C' = C/|mᵀN|. It returns
 // ErrDegenerate when mᵀN is zero (m singular) or not finite.
 func (pl Plane) TransformedByInverse(m mgl64.Mat3) (Plane, error) {
-	n := m.Transpose().Mul3x1(pl.N)
-	l := n.Len()
+	n := MulVec3(m.Transpose(), pl.N)
+	l := Len(n)
 	if !(l > 0) || math.IsInf(l, 0) {
 		return Plane{}, ErrDegenerate
 	}
-	return Plane{N: n.Mul(1 / l), C: pl.C / l}, nil
+	return Plane{N: Scale(n, 1/l), C: pl.C / l}, nil
 }

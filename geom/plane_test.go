@@ -14,14 +14,14 @@ import (
 func randUnit(r *rand.Rand) mgl64.Vec3 {
 	for {
 		v := mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}
-		if l := v.Len(); l > 1e-3 {
-			return v.Mul(1 / l)
+		if l := geom.Len(v); l > 1e-3 {
+			return geom.Scale(v, 1/l)
 		}
 	}
 }
 
 func randVec(r *rand.Rand, h float64) mgl64.Vec3 {
-	return mgl64.Vec3{h * (2*r.Float64() - 1), h * (2*r.Float64() - 1), h * (2*r.Float64() - 1)}
+	return mgl64.Vec3{float64(h * (float64(2*float64(r.Float64())) - 1)), float64(h * (float64(2*float64(r.Float64())) - 1)), float64(h * (float64(2*float64(r.Float64())) - 1))}
 }
 
 // TestBasis: (U, V, N) is right-handed and orthonormal for random normals
@@ -39,8 +39,8 @@ func TestBasis(t *testing.T) {
 			t.Fatal(err)
 		}
 		u, v := pl.Basis()
-		if math.Abs(u.Len()-1) > 1e-15 || math.Abs(v.Len()-1) > 1e-15 || math.Abs(u.Dot(v)) > 1e-15 ||
-			math.Abs(u.Dot(pl.N)) > 1e-15 || u.Cross(v).Sub(pl.N).Len() > 1e-15 {
+		if math.Abs(geom.Len(u)-1) > 1e-15 || math.Abs(geom.Len(v)-1) > 1e-15 || math.Abs(geom.Dot(u, v)) > 1e-15 ||
+			math.Abs(geom.Dot(u, pl.N)) > 1e-15 || geom.Len(geom.PlainCross(u, v).Sub(pl.N)) > 1e-15 {
 			t.Fatalf("N=%v: U=%v V=%v is not a right-handed orthonormal basis", pl.N, u, v)
 		}
 	}
@@ -63,22 +63,22 @@ func TestPlaneSpace(t *testing.T) {
 				t.Fatalf("vertex %v is %v off its plane", p, d)
 			}
 			q := pl.ToPlane(p)
-			if back := pl.ToWorld(q); back.Sub(p).Len() > 1e-13 {
+			if back := pl.ToWorld(q); geom.Len(back.Sub(p)) > 1e-13 {
 				t.Fatalf("ToWorld(ToPlane(%v)) = %v", p, back)
 			}
-			m := pl.PlaneToWorld().Mul4x1(mgl64.Vec4{q[0], q[1], 0, 1})
-			if m.Vec3().Sub(p).Len() > 1e-13 || m[3] != 1 {
+			m := geom.MulVec4(pl.PlaneToWorld(), mgl64.Vec4{q[0], q[1], 0, 1})
+			if geom.Len(m.Vec3().Sub(p)) > 1e-13 || m[3] != 1 {
 				t.Fatalf("PlaneToWorld·%v = %v, want %v", q, m, p)
 			}
 		}
-		if o := pl.ToWorld(mgl64.Vec2{}); o.Sub(pl.N.Mul(-pl.C)).Len() > 1e-15 {
+		if o := pl.ToWorld(mgl64.Vec2{}); geom.Len(o.Sub(geom.Scale(pl.N, -pl.C))) > 1e-15 {
 			t.Fatalf("plane origin %v, want -C N", o)
 		}
-		h := r.Float64() * 3
-		if d := pl.SignedDistance(a.Add(pl.N.Mul(h))); math.Abs(d-h) > 1e-13 {
+		h := float64(r.Float64() * 3)
+		if d := pl.SignedDistance(a.Add(geom.Scale(pl.N, h))); math.Abs(d-h) > 1e-13 {
 			t.Fatalf("SignedDistance = %v, want %v", d, h)
 		}
-		if !pl.N.ApproxEqualThreshold(b.Sub(a).Cross(c.Sub(a)).Normalize(), 1e-9) {
+		if !pl.N.ApproxEqualThreshold(geom.Normalize(geom.PlainCross(b.Sub(a), c.Sub(a))), 1e-9) {
 			t.Fatalf("N = %v is not (b-a)x(c-a) normalised", pl.N)
 		}
 	}
@@ -90,7 +90,7 @@ func TestTransformedByInverse(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for i := 0; i < 1000; i++ {
 		m := mgl64.Mat3FromCols(randVec(r, 2), randVec(r, 2), randVec(r, 2))
-		if math.Abs(m.Det()) < 1e-2 {
+		if math.Abs(geom.Det3(m)) < 1e-2 {
 			continue
 		}
 		pl, err := geom.PlaneFromNormal(randUnit(r), randVec(r, 5))
@@ -102,8 +102,8 @@ func TestTransformedByInverse(t *testing.T) {
 			t.Fatal(err)
 		}
 		for j := 0; j < 5; j++ {
-			p := pl.ToWorld(mgl64.Vec2{4 * r.Float64(), 4 * r.Float64()})
-			if d := tp.SignedDistance(m.Inv().Mul3x1(p)); math.Abs(d) > 1e-10 {
+			p := pl.ToWorld(mgl64.Vec2{float64(4 * r.Float64()), float64(4 * r.Float64())})
+			if d := tp.SignedDistance(geom.MulVec3(geom.InvMat3(m), p)); math.Abs(d) > 1e-10 {
 				t.Fatalf("mapped point is %v off the transformed plane", d)
 			}
 		}

@@ -46,9 +46,9 @@ func NewPolygon(points []mgl64.Vec3) (Polygon, error) {
 			return Polygon{}, fmt.Errorf("geom: polygon vertices %d and %d coincide at %v", i, (i+1)%n, p)
 		}
 		newell = newell.Add(Cross(p.Sub(points[0]), q.Sub(points[0]))) // relative to vertex 0: no cancellation far from the origin
-		centroid = centroid.Add(p.Mul(1 / float64(n)))
+		centroid = centroid.Add(Scale(p, 1/float64(n)))
 		for _, r := range points[i+1:] {
-			diam = math.Max(diam, r.Sub(p).Len())
+			diam = math.Max(diam, Len(r.Sub(p)))
 		}
 	}
 	pl, err := PlaneFromNormal(newell, centroid)
@@ -58,7 +58,7 @@ func NewPolygon(points []mgl64.Vec3) (Polygon, error) {
 	poly := Polygon{Plane: pl, V: make([]mgl64.Vec2, n)}
 	for i, p := range points {
 		if d := math.Abs(pl.SignedDistance(p)); d > PlanarTolerance*diam {
-			return Polygon{}, fmt.Errorf("geom: polygon is not planar: vertex %d lies %g off the plane (tolerance %g)", i, d, PlanarTolerance*diam)
+			return Polygon{}, fmt.Errorf("geom: polygon is not planar: vertex %d lies %g off the plane (tolerance %g)", i, d, float64(PlanarTolerance*diam))
 		}
 		poly.V[i] = pl.ToPlane(p)
 	}
@@ -77,13 +77,13 @@ func (p Polygon) checkConvex(diam float64) error {
 	for i := range p.V {
 		a, b, c := p.V[(i+n-1)%n], p.V[i], p.V[(i+1)%n]
 		e0, e1 := b.Sub(a), c.Sub(b)
-		cross := e0[0]*e1[1] - e0[1]*e1[0]
+		cross := float64(e0[0]*e1[1]) - float64(e0[1]*e1[0])
 		// A right turn is a negative cross product; tolerate the rounding of
 		// the projection, about PlanarTolerance times the edge lengths.
 		if cross < -PlanarTolerance*diam*(e0.Len()+e1.Len()) {
 			return fmt.Errorf("geom: polygon is not convex: it turns the wrong way at vertex %d", i)
 		}
-		turn += math.Atan2(cross, e0.Dot(e1))
+		turn += math.Atan2(cross, Dot2(e0, e1))
 	}
 	if turn > 3*math.Pi { // one convex loop turns 2π; a star turns 4π or more
 		return fmt.Errorf("geom: polygon is not convex: its boundary winds %.0f times", turn/(2*math.Pi))
@@ -101,7 +101,7 @@ func (p Polygon) Contains(q mgl64.Vec2) bool {
 	for i, a := range p.V {
 		b := p.V[(i+1)%len(p.V)]
 		e, w := b.Sub(a), q.Sub(a)
-		if e[0]*w[1]-e[1]*w[0] < 0 {
+		if float64(e[0]*w[1])-float64(e[1]*w[0]) < 0 {
 			return false
 		}
 	}

@@ -16,7 +16,7 @@ func ccw2(v []mgl64.Vec2) float64 {
 	a := 0.0
 	for i, p := range v {
 		q := v[(i+1)%len(v)]
-		a += p[0]*q[1] - p[1]*q[0]
+		a += float64(p[0]*q[1]) - float64(p[1]*q[0])
 	}
 	return a
 }
@@ -34,13 +34,13 @@ func TestNewPolygon(t *testing.T) {
 			t.Errorf("NewPolygon(%v): 2D vertices %v are not counter-clockwise", pts, p.V)
 		}
 		for i, w := range pts {
-			if got := p.World(i); got.Sub(w).Len() > 1e-10 {
+			if got := p.World(i); geom.Len(got.Sub(w)) > 1e-10 {
 				t.Errorf("World(%d) = %v, want %v", i, got, w)
 			}
 		}
 	}
 	p, _ := geom.NewPolygon(square)
-	if p.Plane.N.Sub(mgl64.Vec3{0, 0, 1}).Len() > 1e-15 {
+	if geom.Len(p.Plane.N.Sub(mgl64.Vec3{0, 0, 1})) > 1e-15 {
 		t.Errorf("square's normal %v, want +z (counter-clockwise seen from +z)", p.Plane.N)
 	}
 	for _, tc := range []struct {

@@ -17,6 +17,6 @@ func NewPlane(a, b, c mgl64.Vec3) (Plane, error) {
 // plane space to the world point ToWorld((x, y)).
 func (pl Plane) PlaneToWorld() mgl64.Mat4 {
 	u, v := pl.Basis()
-	o := pl.N.Mul(-pl.C)
+	o := Scale(pl.N, -pl.C)
 	return mgl64.Mat4FromCols(u.Vec4(0), v.Vec4(0), pl.N.Vec4(0), o.Vec4(1))
 }

@@ -11,9 +11,9 @@ import (
 // two neighbouring squares are coplanar and every sweep meets many slightly
 // tilted triangles. Amplitudes add up to at most 2.35.
 func hillHeight(x, z float64) float64 {
-	return 1.5*math.Sin(0.21*x)*math.Cos(0.17*z) +
-		0.6*math.Sin(0.53*x+0.31*z) +
-		0.25*math.Cos(1.3*z-0.7*x)
+	return float64(1.5*math.Sin(float64(0.21*x))*math.Cos(float64(0.17*z))) +
+		float64(0.6*math.Sin(float64(0.53*x)+float64(0.31*z))) +
+		float64(0.25*math.Cos(float64(1.3*z)-float64(0.7*x)))
 }
 
 // terrainMesh builds the height field of p: (Cells+1)^2 vertices in rows
@@ -26,9 +26,9 @@ func terrainMesh(p terrainParams) Mesh {
 		Triangles: make([][3]int, 0, 2*n*n),
 	}
 	for i := 0; i <= n; i++ {
-		z := -p.Size/2 + float64(i)*step
+		z := float64(-p.Size/2) + float64(float64(i)*step)
 		for j := 0; j <= n; j++ {
-			x := -p.Size/2 + float64(j)*step
+			x := float64(-p.Size/2) + float64(float64(j)*step)
 			m.Vertices = append(m.Vertices, mgl64.Vec3{x, hillHeight(x, z), z})
 		}
 	}

@@ -144,7 +144,7 @@ func writeExpectation(t *testing.T, name string, r *ReplayResult) {
 	}
 	round := func(v mgl64.Vec3) *mgl64.Vec3 {
 		for i := range v {
-			v[i] = math.Round(v[i]*1e12)/1e12 + 0 // + 0 turns -0 into 0
+			v[i] = math.Round(float64(v[i]*1e12))/1e12 + 0 // + 0 turns -0 into 0
 		}
 		return &v
 	}
@@ -231,22 +231,22 @@ func checkAgainstOracle(t *testing.T, s *Scene, r *ReplayResult) {
 		// The contact pose is at unit distance 1 up to rounding; carry the
 		// piece a little past it so that the oracle sees the touch.
 		past := st.Contact
-		if dir := st.Contact.Sub(from); dir.Len() > 0 {
-			past = past.Add(dir.Normalize().Mul(oracleTolerance / 10))
+		if dir := st.Contact.Sub(from); geom.Len(dir) > 0 {
+			past = past.Add(geom.Scale(geom.Normalize(dir), oracleTolerance/10))
 		}
 		c, tied, ok := oracleFirst(tris, s.Shape, from, past)
 		if !ok {
 			t.Errorf("%s: the oracle finds no contact moving from %v to the contact pose %v", piece, from, st.Contact)
 		} else {
 			compareContact(t, piece, s.Shape, tris, st.Hit, c, tied)
-			if d := c.Center.Sub(st.Contact).Len(); !(d <= oracleTolerance) {
+			if d := geom.Len(c.Center.Sub(st.Contact)); !(d <= oracleTolerance) {
 				t.Errorf("%s: the oracle's first contact is at center %v, %.3g before the core's contact pose %v", piece, c.Center, d, st.Contact)
 			}
 		}
 		from = st.Resume
 	}
 	if c, _, ok := oracleFirst(tris, s.Shape, from, r.Answer.Slide.Final); ok {
-		if d := c.Center.Sub(r.Answer.Slide.Final).Len(); !(d <= oracleTolerance) {
+		if d := geom.Len(c.Center.Sub(r.Answer.Slide.Final)); !(d <= oracleTolerance) {
 			t.Errorf("last piece of the slide touches triangle at %v, %.3g before the final pose %v", c.Point, d, r.Answer.Slide.Final)
 		}
 	}
@@ -262,7 +262,7 @@ func compareContact(t *testing.T, what string, s sweep.Shape, tris []geom.Triang
 	t.Helper()
 	switch {
 	case c.Normal == (mgl64.Vec3{}) || uniqueContact(s, c.Normal, tris[tied[0]]):
-		if d := h.Point.Sub(c.Point).Len(); !(d <= oracleTolerance) {
+		if d := geom.Len(h.Point.Sub(c.Point)); !(d <= oracleTolerance) {
 			t.Errorf("%s: core point %v, oracle point %v", what, h.Point, c.Point)
 		}
 		if h.Feature.String() != c.Feature {
@@ -274,7 +274,7 @@ func compareContact(t *testing.T, what string, s sweep.Shape, tris []geom.Triang
 		}
 	}
 	if c.Normal != (mgl64.Vec3{}) {
-		if d := h.Normal.Sub(c.Normal).Len(); !(d <= oracleTolerance) {
+		if d := geom.Len(h.Normal.Sub(c.Normal)); !(d <= oracleTolerance) {
 			t.Errorf("%s: core normal %v, oracle normal %v", what, h.Normal, c.Normal)
 		}
 	}
@@ -305,7 +305,7 @@ func TestFarSceneMatchesNear(t *testing.T) {
 		pairs = append(pairs, [2]mgl64.Vec3{near.Answer.Slide.Steps[i].Contact.Add(off), far.Answer.Slide.Steps[i].Contact})
 	}
 	for _, p := range pairs {
-		if d := p[0].Sub(p[1]).Len(); d > tol {
+		if d := geom.Len(p[0].Sub(p[1])); d > tol {
 			t.Errorf("far pose %v differs from near pose + 1e5 = %v by %.3g", p[1], p[0], d)
 		}
 	}
@@ -332,7 +332,7 @@ func TestDefaultSceneIsInteresting(t *testing.T) {
 		t.Fatalf("default scene: hit %v, %d slide steps; want a hit and 2 or more steps", r.Answer.Hit, len(r.Answer.Slide.Steps))
 	}
 	n0, n1 := r.Answer.Slide.Steps[0].Hit.Normal, r.Answer.Slide.Steps[1].Hit.Normal
-	if n0.Dot(n1) > 0.99 {
+	if geom.Dot(n0, n1) > 0.99 {
 		t.Errorf("default scene's first two contacts have the same normal %v", n0)
 	}
 }
@@ -412,7 +412,7 @@ func TestOracleCatchesWrongExpectation(t *testing.T) {
 		t.Fatal(err)
 	}
 	h, ok := oracleHit(s)
-	if !ok || math.Abs(h.T-0.375) > 1e-9 || h.Point.Sub(mgl64.Vec3{0, 1.5, 0}).Len() > 1e-9 || h.Feature != sweep.Edge {
+	if !ok || math.Abs(h.T-0.375) > 1e-9 || geom.Len(h.Point.Sub(mgl64.Vec3{0, 1.5, 0})) > 1e-9 || h.Feature != sweep.Edge {
 		t.Fatalf("oracle: %+v, %v; want edge contact at t 0.375, point (0, 1.5, 0)", h, ok)
 	}
 	*s.Expect.T += 1e-3

@@ -81,7 +81,7 @@ func TestCropLevel(t *testing.T) {
 		for range n {
 			m := s.Clone()
 			m.Start = randomIn(rng, b)
-			m.End = m.Start.Add(randomIn(rng, geom.AABB{Min: b.Size().Mul(-0.1), Max: b.Size().Mul(0.1)}))
+			m.End = m.Start.Add(randomIn(rng, geom.AABB{Min: geom.Scale(b.Size(), -0.1), Max: geom.Scale(b.Size(), 0.1)}))
 			dropped += checkCrop(t, m)
 		}
 		if dropped < n*len(s.Mesh.Triangles)/2 {
@@ -94,7 +94,7 @@ func TestCropLevel(t *testing.T) {
 func randomIn(rng *rand.Rand, b geom.AABB) mgl64.Vec3 {
 	var p mgl64.Vec3
 	for i := range p {
-		p[i] = b.Min[i] + rng.Float64()*(b.Max[i]-b.Min[i])
+		p[i] = b.Min[i] + float64(rng.Float64()*(b.Max[i]-b.Min[i]))
 	}
 	return p
 }

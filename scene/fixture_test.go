@@ -1,6 +1,8 @@
 package scene
 
 import (
+	"sweepdbg/geom"
+
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -270,7 +272,7 @@ func randomExpect(r *rand.Rand, ntris int) *Expect {
 	}
 	if hit {
 		if some() {
-			t := r.Float64()
+			t := float64(r.Float64())
 			e.T = &t
 		}
 		if some() {
@@ -312,9 +314,9 @@ func randomNumber(r *rand.Rand) float64 {
 	case 2:
 		return math.Float64frombits(r.Uint64() & 0x000fffffffffffff) // subnormal
 	case 3:
-		return (r.Float64()*2 - 1) * MaxCoordinate
+		return float64((float64(float64(r.Float64())*2) - 1) * MaxCoordinate)
 	}
-	return r.NormFloat64() * math.Pow(10, float64(r.Intn(24)-12))
+	return float64(r.NormFloat64() * math.Pow(10, float64(r.Intn(24)-12)))
 }
 
 func randomVec(r *rand.Rand) mgl64.Vec3 {
@@ -324,11 +326,11 @@ func randomVec(r *rand.Rand) mgl64.Vec3 {
 // randomEllipsoid returns orthogonal axes in a random orientation with
 // lengths between 0.01 and 100.
 func randomEllipsoid(r *rand.Rand) sweep.Ellipsoid {
-	q := mgl64.Quat{W: r.NormFloat64(), V: mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}}.Normalize()
-	m := q.Mat4().Mat3()
+	q := geom.QuatNormalize(mgl64.Quat{W: r.NormFloat64(), V: mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}})
+	m := geom.QuatMat4(q).Mat3()
 	var e sweep.Ellipsoid
 	for i := range e.Axes {
-		e.Axes[i] = m.Col(i).Mul(math.Pow(10, r.Float64()*4-2))
+		e.Axes[i] = geom.Scale(m.Col(i), math.Pow(10, float64(r.Float64()*4)-2))
 	}
 	return e
 }
@@ -341,7 +343,7 @@ func randomEllipsoid(r *rand.Rand) sweep.Ellipsoid {
 func randomShape(r *rand.Rand) sweep.Shape {
 	switch r.Intn(3) {
 	case 1:
-		c := sweep.Capsule{Radius: math.Pow(10, r.Float64()*4-2)}
+		c := sweep.Capsule{Radius: math.Pow(10, float64(r.Float64()*4)-2)}
 		if r.Intn(4) > 0 {
 			c.HalfSegment = randomEllipsoid(r).Axes[r.Intn(3)]
 		}

@@ -152,7 +152,7 @@ func TestReplayRunsTheCore(t *testing.T) {
 	}
 	s = exampleScene(t)
 	s.Slide = sweep.SlideOptions{}
-	if got, want := s.EffectiveSlideOptions(), (sweep.SlideOptions{MaxIterations: sweep.DefaultMaxIterations, Skin: sweep.DefaultSkinRatio * s.Shape.Unit()}); got != want {
+	if got, want := s.EffectiveSlideOptions(), (sweep.SlideOptions{MaxIterations: sweep.DefaultMaxIterations, Skin: float64(sweep.DefaultSkinRatio * s.Shape.Unit())}); got != want {
 		t.Errorf("EffectiveSlideOptions without slide = %+v, want the core's defaults %+v", got, want)
 	}
 }

@@ -39,10 +39,10 @@ func pt(x, y, z float64) geom.AABB {
 // until it is skin away from the contact plane (skin / -(u·n)), then the
 // rest of the motion to end, without its part along n, is added.
 func slideOnce(c, end, u, n mgl64.Vec3, skin float64) mgl64.Vec3 {
-	u = u.Normalize()
-	resume := c.Sub(u.Mul(skin / -u.Dot(n)))
+	u = geom.Normalize(u)
+	resume := c.Sub(geom.Scale(u, skin/-geom.Dot(u, n)))
 	rest := end.Sub(resume)
-	return resume.Add(rest.Sub(n.Mul(rest.Dot(n))))
+	return resume.Add(rest.Sub(geom.Scale(n, geom.Dot(rest, n))))
 }
 
 // shapeScenesByHand derives each shape scene's contact, and the contrasting
@@ -122,7 +122,7 @@ func TestShapeScenesByHand(t *testing.T) {
 		a := sweep.NewMesh(s.Mesh.Tris()).Answer(mo)
 		h := a.First
 		what := c.scene + " with a " + c.shape.Kind.String()
-		if !a.Hit || math.Abs(h.T-c.t) > tol || h.Normal.Sub(c.normal).Len() > tol {
+		if !a.Hit || math.Abs(h.T-c.t) > tol || geom.Len(h.Normal.Sub(c.normal)) > tol {
 			t.Errorf("%s: hit %v t %v normal %v, want t %v normal %v", what, a.Hit, h.T, h.Normal, c.t, c.normal)
 		}
 		if !c.point.Expand(mgl64.Vec3{tol, tol, tol}).Contains(h.Point) {
@@ -131,10 +131,10 @@ func TestShapeScenesByHand(t *testing.T) {
 		if c.feature != "" && h.Feature.String() != c.feature {
 			t.Errorf("%s: feature %v, want %s", what, h.Feature, c.feature)
 		}
-		if d := a.Slide.Final.Sub(c.final).Len(); d > tol {
+		if d := geom.Len(a.Slide.Final.Sub(c.final)); d > tol {
 			t.Errorf("%s: final %v, want %v (off by %.3g)", what, a.Slide.Final, c.final, d)
 		}
-		if own && (math.Abs(*s.Expect.T-c.t) > DefaultTolerance || s.Expect.Final.Sub(c.final).Len() > DefaultTolerance) {
+		if own && (math.Abs(*s.Expect.T-c.t) > DefaultTolerance || geom.Len(s.Expect.Final.Sub(c.final)) > DefaultTolerance) {
 			t.Errorf("%s: the fixture expects t %v, final %v; by hand t %v, final %v", what, *s.Expect.T, *s.Expect.Final, c.t, c.final)
 		}
 	}

@@ -57,13 +57,13 @@ func shapeSupport(s sweep.Shape, n mgl64.Vec3) supportFeature {
 	switch s.Kind {
 	case sweep.KindCapsule:
 		h := s.Capsule.HalfSegment
-		if l := h.Len(); l > 0 && math.Abs(h.Dot(n)) <= flat*l {
+		if l := geom.Len(h); l > 0 && math.Abs(geom.Dot(h, n)) <= flat*l {
 			return supportFeature{1, h}
 		}
 	case sweep.KindBox:
 		f := supportFeature{}
 		for _, a := range s.Box.Axes {
-			if math.Abs(a.Dot(n)) <= flat*a.Len() {
+			if math.Abs(geom.Dot(a, n)) <= flat*geom.Len(a) {
 				f.dim, f.dir = f.dim+1, a
 			}
 		}
@@ -74,10 +74,10 @@ func shapeSupport(s sweep.Shape, n mgl64.Vec3) supportFeature {
 
 // triangleSupport is the feature of tri farthest along n.
 func triangleSupport(tri geom.Triangle, n mgl64.Vec3) supportFeature {
-	top := max(tri[0].Dot(n), tri[1].Dot(n), tri[2].Dot(n))
+	top := max(geom.Dot(tri[0], n), geom.Dot(tri[1], n), geom.Dot(tri[2], n))
 	var at []mgl64.Vec3
 	for _, v := range tri {
-		if top-v.Dot(n) <= flat*(1+v.Len()) {
+		if top-geom.Dot(v, n) <= flat*(1+geom.Len(v)) {
 			at = append(at, v)
 		}
 	}
@@ -102,7 +102,7 @@ func uniqueContact(s sweep.Shape, n mgl64.Vec3, tri geom.Triangle) bool {
 	case a.dim == 0 || b.dim == 0:
 		return true
 	case a.dim == 1 && b.dim == 1:
-		return geom.Cross(a.dir, b.dir).Len() > flat*a.dir.Len()*b.dir.Len()
+		return geom.Len(geom.Cross(a.dir, b.dir)) > flat*geom.Len(a.dir)*geom.Len(b.dir)
 	}
 	return false
 }
@@ -112,7 +112,7 @@ func uniqueContact(s sweep.Shape, n mgl64.Vec3, tri geom.Triangle) bool {
 // within tol shape units. It returns a description of what is wrong, or "".
 func validContact(s sweep.Shape, center, p mgl64.Vec3, tri geom.Triangle, tol float64) string {
 	q, _, _ := geom.ClosestPointTriangle(p, tri)
-	if d := q.Sub(p).Len() / s.Unit(); !(d <= tol) {
+	if d := geom.Len(q.Sub(p)) / s.Unit(); !(d <= tol) {
 		return fmt.Sprintf("point %v is %.3g units off the triangle", p, d)
 	}
 	if g := pointGap(s, center, p); !(math.Abs(g) <= tol) {
@@ -197,14 +197,14 @@ func TestBuiltinShapesThreeAgree(t *testing.T) {
 			unique := uniqueContact(s.Shape, ref.normal, tris[ref.triangle])
 			for _, h := range hits {
 				t.Logf("%-6s t %.15g point %v normal %v triangle %d", h.name, h.t, h.point, h.normal, h.triangle)
-				if d := math.Abs(h.t-ref.t) * delta.Len() / unit; !(d <= tolT) {
+				if d := math.Abs(h.t-ref.t) * geom.Len(delta) / unit; !(d <= tolT) {
 					t.Errorf("%s: t %.15g, oracle %.15g: %.3g shape units of travel apart", h.name, h.t, ref.t, d)
 				}
-				if d := h.normal.Sub(ref.normal).Len(); !(d <= tolP) {
+				if d := geom.Len(h.normal.Sub(ref.normal)); !(d <= tolP) {
 					t.Errorf("%s: normal %v, oracle %v", h.name, h.normal, ref.normal)
 				}
 				if unique {
-					if d := h.point.Sub(ref.point).Len() / unit; !(d <= tolP) {
+					if d := geom.Len(h.point.Sub(ref.point)) / unit; !(d <= tolP) {
 						t.Errorf("%s: point %v, oracle %v: %.3g shape units apart (the contact is unique)", h.name, h.point, ref.point, d)
 					}
 				} else if msg := validContact(s.Shape, center, h.point, tris[h.triangle], tolP); msg != "" {

@@ -1,6 +1,8 @@
 package scene
 
 import (
+	"sweepdbg/geom"
+
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -200,20 +202,20 @@ func checkAxes(name, zero string, axes [3]mgl64.Vec3) error {
 		if err := checkVec(field, a); err != nil {
 			return err
 		}
-		if a.Len() == 0 {
+		if geom.Len(a) == 0 {
 			return fieldErr(field, "zero-length axis; %s", zero)
 		}
-		longest = math.Max(longest, a.Len())
+		longest = math.Max(longest, geom.Len(a))
 	}
 	for i, a := range axes {
-		if a.Len() < minAxisRatio*longest {
+		if geom.Len(a) < minAxisRatio*longest {
 			return fieldErr(fmt.Sprintf("%s.axes[%d]", name, i),
-				"axis of length %g is too short beside one of length %g (ratio below %g)", a.Len(), longest, minAxisRatio)
+				"axis of length %g is too short beside one of length %g (ratio below %g)", geom.Len(a), longest, minAxisRatio)
 		}
 	}
 	for _, p := range [3][2]int{{0, 1}, {0, 2}, {1, 2}} {
 		a, b := axes[p[0]], axes[p[1]]
-		if cos := a.Dot(b) / (a.Len() * b.Len()); math.Abs(cos) > orthoTolerance {
+		if cos := geom.Dot(a, b) / (geom.Len(a) * geom.Len(b)); math.Abs(cos) > orthoTolerance {
 			deg := math.Acos(math.Max(-1, math.Min(1, cos))) * 180 / math.Pi
 			return fieldErr(name+".axes", "axes %d and %d are not orthogonal (%.4g degrees apart)", p[0], p[1], deg)
 		}

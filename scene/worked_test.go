@@ -41,7 +41,7 @@ func lowest(s sweep.Shape, c mgl64.Vec3) float64 {
 	y := math.Inf(1)
 	if s.Kind == sweep.KindCapsule {
 		for _, sign := range []float64{-1, 1} {
-			y = min(y, c.Add(s.Capsule.HalfSegment.Mul(sign))[1]-s.Capsule.Radius)
+			y = min(y, c.Add(geom.Scale(s.Capsule.HalfSegment, sign))[1]-s.Capsule.Radius)
 		}
 		return y
 	}
@@ -49,7 +49,7 @@ func lowest(s sweep.Shape, c mgl64.Vec3) float64 {
 	for _, u := range []float64{-1, 1} {
 		for _, v := range []float64{-1, 1} {
 			for _, w := range []float64{-1, 1} {
-				y = min(y, c.Add(a[0].Mul(u)).Add(a[1].Mul(v)).Add(a[2].Mul(w))[1])
+				y = min(y, c.Add(geom.Scale(a[0], u)).Add(geom.Scale(a[1], v)).Add(geom.Scale(a[2], w))[1])
 			}
 		}
 	}
@@ -61,8 +61,8 @@ func lowest(s sweep.Shape, c mgl64.Vec3) float64 {
 func firstTouch(s sweep.Shape) float64 {
 	lo, hi := 0.0, 1.0
 	for range 200 {
-		mid := (lo + hi) / 2
-		if lowest(s, workedStart.Add(workedEnd.Sub(workedStart).Mul(mid))) > 0 {
+		mid := float64((lo + hi) / 2)
+		if lowest(s, workedStart.Add(geom.Scale(workedEnd.Sub(workedStart), mid))) > 0 {
 			lo = mid
 		} else {
 			hi = mid
@@ -99,7 +99,7 @@ func TestWorkedShapeCases(t *testing.T) {
 			if !ok {
 				t.Skipf("the core does not cast a %s yet", name)
 			}
-			tol := 1e-6 * c.unit
+			tol := float64(1e-6 * c.unit)
 			if math.Abs(h.T-c.t)*10 > tol || !c.point(h.Point) || !h.Normal.ApproxEqualThreshold(mgl64.Vec3{0, 1, 0}, 1e-6) {
 				t.Errorf("core: t %v point %v normal %v; want t %v, a point of the documented contact, normal (0, 1, 0)", h.T, h.Point, h.Normal, c.t)
 			}

@@ -1,5 +1,6 @@
 package sweep
 
+import "sweepdbg/geom"
 import "github.com/go-gl/mathgl/mgl64"
 
 // Answer is one engine's whole answer to one motion of an ellipsoid from a
@@ -48,5 +49,5 @@ func (a *Answer) ContactCenter(start, end mgl64.Vec3) (c mgl64.Vec3, ok bool) {
 	if !a.Hit {
 		return mgl64.Vec3{}, false
 	}
-	return start.Add(end.Sub(start).Mul(a.First.T)), true
+	return start.Add(geom.Scale(end.Sub(start), a.First.T)), true
 }

@@ -29,7 +29,7 @@ var benchTerrain = sync.OnceValues(func() ([]geom.Triangle, *Mesh) {
 })
 
 func terrainHeight(x, z float64) float64 {
-	return math.Sin(0.05*x)*6 + math.Cos(0.07*z)*4 + math.Sin(0.3*(x+z))*0.8
+	return float64(math.Sin(float64(0.05*x))*6) + float64(math.Cos(float64(0.07*z))*4) + float64(math.Sin(float64(0.3*(x+z)))*0.8)
 }
 
 type benchQuery struct{ begin, delta mgl64.Vec3 }
@@ -44,10 +44,10 @@ func terrainQueries(cells int) []benchQuery {
 	rng := rand.New(rand.NewPCG(2026, 3))
 	qs := make([]benchQuery, 2000)
 	for i := range qs {
-		x, z := 10+rng.Float64()*float64(cells-20), 10+rng.Float64()*float64(cells-20)
-		y := terrainHeight(x, z) + 1.5 + 2*rng.Float64()
-		a, s := 2*math.Pi*rng.Float64(), 3*rng.Float64()
-		qs[i] = benchQuery{mgl64.Vec3{x, y, z}, mgl64.Vec3{s * math.Cos(a), -3 - 2*rng.Float64(), s * math.Sin(a)}}
+		x, z := 10+float64(rng.Float64()*float64(cells-20)), 10+float64(rng.Float64()*float64(cells-20))
+		y := terrainHeight(x, z) + 1.5 + float64(2*float64(rng.Float64()))
+		a, s := float64(2*math.Pi*rng.Float64()), float64(3*rng.Float64())
+		qs[i] = benchQuery{mgl64.Vec3{x, y, z}, mgl64.Vec3{float64(s * math.Cos(a)), -3 - float64(2*float64(rng.Float64())), float64(s * math.Sin(a))}}
 	}
 	return qs
 }
@@ -185,7 +185,9 @@ func BenchmarkNewMeshIntegerCoords(b *testing.B) {
 // level exported from a grid-snapped editor.
 func integerGrid(n int) []geom.Triangle {
 	h := func(x, z int) float64 { return float64((x*7 + z*13) % 5) }
-	v := func(x, z int) mgl64.Vec3 { return mgl64.Vec3{float64(x) * 16, h(x, z) * 8, float64(z) * 16} }
+	v := func(x, z int) mgl64.Vec3 {
+		return mgl64.Vec3{float64(float64(x) * 16), float64(h(x, z) * 8), float64(float64(z) * 16)}
+	}
 	tris := make([]geom.Triangle, 0, 2*n*n)
 	for x := 0; x < n; x++ {
 		for z := 0; z < n; z++ {

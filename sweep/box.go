@@ -356,7 +356,7 @@ const boxClipSlack = 1e-12
 // closest to the box's center is taken.
 func (f *boxFrame) touching(n, c vec3) (vec3, Feature) {
 	scale := c.length() + f.d.length() + f.a[0].length() + f.a[1].length() + f.a[2].length() + f.v[1].length() + f.v[2].length()
-	slack := boxClipSlack * scale
+	slack := float64(boxClipSlack * scale)
 	var x [3]float64
 	top := math.Inf(-1)
 	for i, v := range f.v {
@@ -366,7 +366,7 @@ func (f *boxFrame) touching(n, c vec3) (vec3, Feature) {
 	var feat [3]vec3
 	k := 0
 	for i, v := range f.v {
-		if x[i] >= top-2*slack {
+		if x[i] >= top-float64(2*slack) {
 			feat[k], k = v, k+1
 		}
 	}
@@ -408,7 +408,7 @@ func clipToBox(poly []vec3, c vec3, a *[3]vec3, slack float64) (vec3, bool) {
 	var bufA, bufB [maxClip]vec3
 	cur, spare := append(bufA[:0], poly...), bufB[:0]
 	for i := range 3 {
-		lim := a[i].lenSq() + slack*a[i].length()
+		lim := a[i].lenSq() + float64(slack*a[i].length())
 		for _, sgn := range [2]float64{1, -1} {
 			dir := a[i].mul(sgn)
 			if out, cut := clipPlane(cur, spare[:0], c, dir, lim); cut {

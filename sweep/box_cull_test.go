@@ -21,11 +21,11 @@ func TestAlignedCrossIsExact(t *testing.T) {
 		case 1:
 			return math.Copysign(0, -1)
 		case 2:
-			return (r.Float64() - 0.5) * 1e-300
+			return float64((float64(r.Float64()) - 0.5) * 1e-300)
 		case 3:
-			return (r.Float64() - 0.5) * 1e300
+			return float64((float64(r.Float64()) - 0.5) * 1e300)
 		}
-		return (r.Float64() - 0.5) * 10
+		return float64((float64(r.Float64()) - 0.5) * 10)
 	}
 	bits := func(v vec3) [3]uint64 {
 		return [3]uint64{math.Float64bits(v.x), math.Float64bits(v.y), math.Float64bits(v.z)}
@@ -47,8 +47,8 @@ func TestAlignedCrossIsExact(t *testing.T) {
 		}
 		e := vec3{coord(), coord(), coord()}
 		if r.IntN(4) == 0 { // parallel, or nearly, to the axis
-			e = a.mul(r.Float64() - 0.5)
-			e.y += coord() * 1e-9
+			e = a.mul(float64(r.Float64()) - 0.5)
+			e.y += float64(coord() * 1e-9)
 		}
 		n := e.cross(a)
 		if !(n.lenSq() < crossRecheck*(e.lenSq()*a.lenSq())) {

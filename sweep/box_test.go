@@ -18,7 +18,7 @@ func cube(h float64) sweep.Box {
 
 // tiltedY is the unit cube (half extents 1) turned 45° about y: a bottom
 // edge along y, √2 below the center.
-var tiltedY = sweep.Box{Axes: [3]mgl64.Vec3{vec(1, 0, 1).Mul(1 / math.Sqrt2), vec(0, 1, 0), vec(-1, 0, 1).Mul(1 / math.Sqrt2)}}
+var tiltedY = sweep.Box{Axes: [3]mgl64.Vec3{geom.Scale(vec(1, 0, 1), 1/math.Sqrt2), vec(0, 1, 0), geom.Scale(vec(-1, 0, 1), 1/math.Sqrt2)}}
 
 // finTri is a vertical triangle in the plane y = 0 whose top edge is the
 // x axis from -2 to 2.
@@ -120,7 +120,7 @@ func TestBoxTriangleMisses(t *testing.T) {
 // when each is in [-1, 1].
 func boxLocal(b sweep.Box, c, x mgl64.Vec3) mgl64.Vec3 {
 	d := x.Sub(c)
-	return vec(d.Dot(b.Axes[0])/b.Axes[0].Dot(b.Axes[0]), d.Dot(b.Axes[1])/b.Axes[1].Dot(b.Axes[1]), d.Dot(b.Axes[2])/b.Axes[2].Dot(b.Axes[2]))
+	return vec(geom.Dot(d, b.Axes[0])/geom.Dot(b.Axes[0], b.Axes[0]), geom.Dot(d, b.Axes[1])/geom.Dot(b.Axes[1], b.Axes[1]), geom.Dot(d, b.Axes[2])/geom.Dot(b.Axes[2], b.Axes[2]))
 }
 
 // boxCorners is the eight corners of b centered at c.
@@ -128,7 +128,7 @@ func boxCorners(b sweep.Box, c mgl64.Vec3) (out [8]mgl64.Vec3) {
 	for k := range 8 {
 		p := c
 		for i := range 3 {
-			p = p.Add(b.Axes[i].Mul(float64(k>>i&1*2) - 1))
+			p = p.Add(geom.Scale(b.Axes[i], float64(k>>i&1*2)-1))
 		}
 		out[k] = p
 	}
@@ -141,17 +141,17 @@ func boxCorners(b sweep.Box, c mgl64.Vec3) (out [8]mgl64.Vec3) {
 // triangle on its back and, for T > 0, the box on its front.
 func checkBoxHit(t *testing.T, name string, b sweep.Box, begin, delta mgl64.Vec3, tri geom.Triangle, h sweep.Hit, tol float64) {
 	t.Helper()
-	c := begin.Add(delta.Mul(h.T))
-	scale := 1 + c.Len() + tri[1].Sub(tri[0]).Len() + tri[2].Sub(tri[0]).Len() + b.Axes[0].Len() + b.Axes[1].Len() + b.Axes[2].Len()
-	if q, _, _ := geom.ClosestPointTriangle(h.Point, tri); q.Sub(h.Point).Len() > tol*scale {
+	c := begin.Add(geom.Scale(delta, h.T))
+	scale := 1 + geom.Len(c) + geom.Len(tri[1].Sub(tri[0])) + geom.Len(tri[2].Sub(tri[0])) + geom.Len(b.Axes[0]) + geom.Len(b.Axes[1]) + geom.Len(b.Axes[2])
+	if q, _, _ := geom.ClosestPointTriangle(h.Point, tri); geom.Len(q.Sub(h.Point)) > tol*scale {
 		t.Errorf("%s: point %v is off the triangle", name, h.Point)
 	}
 	l := boxLocal(b, c, h.Point)
-	if max(math.Abs(l[0]), math.Abs(l[1]), math.Abs(l[2])) > 1+tol*scale {
+	if max(math.Abs(l[0]), math.Abs(l[1]), math.Abs(l[2])) > 1+float64(tol*scale) {
 		t.Errorf("%s: point %v is outside the box at T (local %v)", name, h.Point, l)
 	}
 	for _, v := range tri {
-		if h.Normal.Dot(v.Sub(h.Point)) > tol*scale {
+		if geom.Dot(h.Normal, v.Sub(h.Point)) > tol*scale {
 			t.Errorf("%s: vertex %v in front of the normal %v", name, v, h.Normal)
 		}
 	}
@@ -159,7 +159,7 @@ func checkBoxHit(t *testing.T, name string, b sweep.Box, begin, delta mgl64.Vec3
 		return
 	}
 	for _, p := range boxCorners(b, c) {
-		if h.Normal.Dot(p.Sub(h.Point)) < -tol*scale {
+		if geom.Dot(h.Normal, p.Sub(h.Point)) < -tol*scale {
 			t.Errorf("%s: box corner %v behind the normal %v", name, p, h.Normal)
 		}
 	}
@@ -189,22 +189,22 @@ func segmentHitsBox(b sweep.Box, c, p, q mgl64.Vec3, g float64) bool {
 // triangle (where it crosses the plane, or at its ends).
 func segmentHitsTri(tri geom.Triangle, p, q mgl64.Vec3, g float64) bool {
 	n := tri.Normal()
-	if n.Len() == 0 {
+	if geom.Len(n) == 0 {
 		return false // the box edges' test is left to segmentHitsBox
 	}
-	n = n.Normalize()
-	dp, dq := n.Dot(p.Sub(tri[0])), n.Dot(q.Sub(tri[0]))
+	n = geom.Normalize(n)
+	dp, dq := geom.Dot(n, p.Sub(tri[0])), geom.Dot(n, q.Sub(tri[0]))
 	for _, x := range []mgl64.Vec3{p, q} {
-		if c, _, _ := geom.ClosestPointTriangle(x, tri); c.Sub(x).Len() <= g {
+		if c, _, _ := geom.ClosestPointTriangle(x, tri); geom.Len(c.Sub(x)) <= g {
 			return true
 		}
 	}
 	if (dp > 0) == (dq > 0) || dp == dq {
 		return false
 	}
-	x := p.Add(q.Sub(p).Mul(dp / (dp - dq)))
+	x := p.Add(geom.Scale(q.Sub(p), dp/(dp-dq)))
 	c, _, _ := geom.ClosestPointTriangle(x, tri)
-	return c.Sub(x).Len() <= g
+	return geom.Len(c.Sub(x)) <= g
 }
 
 // boxOverlaps is an exact static test of a box and a triangle, unlike the
@@ -237,11 +237,11 @@ func TestBoxTriangleAgainstEdgeTests(t *testing.T) {
 	hits := 0
 	for i := range 1000 {
 		begin, delta, tri := randomCase(rng)
-		q := mgl64.QuatRotate(rng.Float64()*6, vec(rng.Float64()-0.5, rng.Float64()-0.5, rng.Float64()-0.5).Normalize())
-		m := q.Mat4().Mat3()
+		q := mgl64.QuatRotate(float64(rng.Float64()*6), geom.Normalize(vec(float64(rng.Float64())-0.5, float64(rng.Float64())-0.5, float64(rng.Float64())-0.5)))
+		m := geom.QuatMat4(q).Mat3()
 		var b sweep.Box
 		for k := range 3 {
-			b.Axes[k] = m.Col(k).Mul(0.2 + rng.Float64())
+			b.Axes[k] = geom.Scale(m.Col(k), 0.2+float64(rng.Float64()))
 		}
 		h, ok := sweep.BoxTriangle(b, begin, delta, tri)
 		end := 1.0
@@ -249,7 +249,7 @@ func TestBoxTriangleAgainstEdgeTests(t *testing.T) {
 			hits++
 			checkFuzzHit(t, h, ok)
 			checkBoxHit(t, "random", b, begin, delta, tri, h, 1e-9)
-			if tri.Normal().Len() > 1e-6 && !boxOverlaps(b, begin.Add(delta.Mul(h.T)), tri, 1e-9) {
+			if geom.Len(tri.Normal()) > 1e-6 && !boxOverlaps(b, begin.Add(geom.Scale(delta, h.T)), tri, 1e-9) {
 				t.Errorf("case %d: apart at T = %g", i, h.T)
 			}
 			end = h.T - 1e-9
@@ -259,7 +259,7 @@ func TestBoxTriangleAgainstEdgeTests(t *testing.T) {
 		}
 		for k := range 40 {
 			tk := end * float64(k) / 39
-			if tk >= 0 && boxOverlaps(b, begin.Add(delta.Mul(tk)), tri, -1e-9) {
+			if tk >= 0 && boxOverlaps(b, begin.Add(geom.Scale(delta, tk)), tri, -1e-9) {
 				t.Fatalf("case %d: overlapping at %g before T (hit %v %+v)", i, tk, ok, h)
 			}
 		}

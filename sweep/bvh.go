@@ -208,12 +208,12 @@ const (
 func planCuts(bn []buildNode) [][maxWide]float64 {
 	cost := make([][maxWide]float64, len(bn))
 	rb := bn[0].box
-	reach := cutReach * float64(max(rb.hi[0]-rb.lo[0], rb.hi[1]-rb.lo[1], rb.hi[2]-rb.lo[2]))
+	reach := float64(cutReach * float64(max(rb.hi[0]-rb.lo[0], rb.hi[1]-rb.lo[1], rb.hi[2]-rb.lo[2])))
 	grown := func(b *box32) float64 {
-		return (float64(b.hi[0]-b.lo[0]) + 2*reach) * (float64(b.hi[1]-b.lo[1]) + 2*reach) *
-			(float64(b.hi[2]-b.lo[2]) + 2*reach)
+		return float64((float64(b.hi[0]-b.lo[0]) + float64(2*reach)) * (float64(b.hi[1]-b.lo[1]) + float64(2*reach)) *
+			(float64(b.hi[2]-b.lo[2]) + float64(2*reach)))
 	}
-	perNode := cutNodeCost * grown(&rb)
+	perNode := float64(cutNodeCost * grown(&rb))
 	inf := math.Inf(1)
 	for b := len(bn) - 1; b >= 0; b-- {
 		n := &bn[b]
@@ -403,10 +403,10 @@ func (w *walker) startAt(m *Mesh, o, dir, r *[3]float64, tmax float64) bool {
 		a.nearOff, a.farOff = qOff+uintptr(4*i)+swap, qOff+uintptr(4*(3+i))-swap
 		a.on, a.of = o[i]+rs, o[i]-rs
 		a.ninv, a.inv = -inv, inv
-		if e := (root[neg&1][i] - a.on) * inv; e > t0 {
+		if e := float64((root[neg&1][i] - a.on) * inv); e > t0 {
 			t0 = e
 		}
-		if x := (root[(neg^1)&1][i] - a.of) * inv; x < t1 {
+		if x := float64((root[(neg^1)&1][i] - a.of) * inv); x < t1 {
 			t1 = x
 		}
 	}
@@ -469,10 +469,10 @@ func (w *walker) enterChildrenGo(n *wnode, tmax float64) (t, x [4]float64) {
 		on, of := a.on, a.of
 		ninv, inv := a.ninv, a.inv
 		if a.still() {
-			e0, e1 = minNum(e0, (decodeCoord(o, uint8(qn), s)-on)*ninv), minNum(e1, (decodeCoord(o, uint8(qn>>8), s)-on)*ninv)
-			e2, e3 = minNum(e2, (decodeCoord(o, uint8(qn>>16), s)-on)*ninv), minNum(e3, (decodeCoord(o, uint8(qn>>24), s)-on)*ninv)
-			x0, x1 = minNum(x0, (decodeCoord(o, uint8(qf), s)-of)*inv), minNum(x1, (decodeCoord(o, uint8(qf>>8), s)-of)*inv)
-			x2, x3 = minNum(x2, (decodeCoord(o, uint8(qf>>16), s)-of)*inv), minNum(x3, (decodeCoord(o, uint8(qf>>24), s)-of)*inv)
+			e0, e1 = minNum(e0, float64((decodeCoord(o, uint8(qn), s)-on)*ninv)), minNum(e1, float64((decodeCoord(o, uint8(qn>>8), s)-on)*ninv))
+			e2, e3 = minNum(e2, float64((decodeCoord(o, uint8(qn>>16), s)-on)*ninv)), minNum(e3, float64((decodeCoord(o, uint8(qn>>24), s)-on)*ninv))
+			x0, x1 = minNum(x0, float64((decodeCoord(o, uint8(qf), s)-of)*inv)), minNum(x1, float64((decodeCoord(o, uint8(qf>>8), s)-of)*inv))
+			x2, x3 = minNum(x2, float64((decodeCoord(o, uint8(qf>>16), s)-of)*inv)), minNum(x3, float64((decodeCoord(o, uint8(qf>>24), s)-of)*inv))
 			continue
 		}
 		e0, e1 = min(e0, (decodeCoord(o, uint8(qn), s)-on)*ninv), min(e1, (decodeCoord(o, uint8(qn>>8), s)-on)*ninv)

@@ -116,7 +116,7 @@ func (k *keyBox) area() float32 {
 	if dx < 0 || dy < 0 || dz < 0 {
 		return 0
 	}
-	return dx*dy + dy*dz + dz*dx
+	return float32(dx*dy) + float32(dy*dz) + float32(dz*dx)
 }
 
 // box32 is an axis-aligned box in float32 (min, max).
@@ -142,7 +142,7 @@ func (b *box32) area() float32 {
 	if dx < 0 || dy < 0 || dz < 0 {
 		return 0
 	}
-	return dx*dy + dy*dz + dz*dx
+	return float32(dx*dy) + float32(dy*dz) + float32(dz*dx)
 }
 
 // buildNode is a node of the unquantized tree: its box, and either the
@@ -189,7 +189,7 @@ func (b *builder) fill(ni, lo, hi int, box keyBox, depth int) {
 		if n > 2 {
 			mid, l, r, cost = b.smallSplit(lo, hi, box)
 		}
-		if n <= 2 || float32(n)*box.area() <= nodeCost*box.area()+cost {
+		if n <= 2 || float32(n)*box.area() <= float32(nodeCost*box.area())+cost {
 			b.nodes[ni] = buildNode{box: box.box(), child: -1, first: int32(lo), count: int32(n)}
 			return
 		}
@@ -241,7 +241,7 @@ func (b *builder) smallSplit(lo, hi int, box keyBox) (mid int, l, r keyBox, cost
 	acc, cost = emptyKeyBox, float32(math.Inf(1))
 	for i := 0; i < len(refs)-1; i++ {
 		acc.grow(&refs[i].keyBox)
-		c := acc.area()*float32(i+1) + suffix[i+1].area()*float32(len(refs)-i-1)
+		c := float32(acc.area()*float32(i+1)) + float32(suffix[i+1].area()*float32(len(refs)-i-1))
 		if c < cost {
 			mid, l, r, cost = lo+i+1, acc, suffix[i+1], c
 		}
@@ -340,7 +340,7 @@ func bestBoundary(bins []bin) (k int, left, right keyBox, ok bool) {
 		n += bins[i].n
 		rightCost[i] = -1
 		if n > 0 {
-			rightCost[i] = acc.area() * float32(n)
+			rightCost[i] = float32(acc.area() * float32(n))
 		}
 	}
 	acc, n = emptyKeyBox, 0
@@ -351,7 +351,7 @@ func bestBoundary(bins []bin) (k int, left, right keyBox, ok bool) {
 		if n == 0 || rightCost[i+1] < 0 {
 			continue
 		}
-		if cost := acc.area()*float32(n) + rightCost[i+1]; cost < best {
+		if cost := float32(acc.area()*float32(n)) + rightCost[i+1]; cost < best {
 			best, k, left, ok = cost, i, acc, true
 		}
 	}

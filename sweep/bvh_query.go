@@ -181,7 +181,7 @@ func (c *sweepCtx) blocks(h *Hit) bool { return blocks(c.ignoreLeaving, &c.delta
 // with ignoreLeaving, a contact at T = 0 whose normal the motion delta
 // does not point against (delta·n >= 0) is left out, as the slide needs.
 func blocks(ignoreLeaving bool, delta *mgl64.Vec3, h *Hit) bool {
-	return !(ignoreLeaving && h.T == 0 && delta.Dot(h.Normal) >= 0)
+	return !(ignoreLeaving && h.T == 0 && geom.Dot(*delta, h.Normal) >= 0)
 }
 
 // startBatch is how many triangles atStart sorts at a time (a buffer on
@@ -292,10 +292,10 @@ func reachExt(ext, begin, delta *mgl64.Vec3) (r [3]float64) {
 	if ext[2] > rmax {
 		rmax = ext[2]
 	}
-	m := 1e-6 * rmax
-	r[0] = ext[0] + (m + 1e-9*(math.Abs(begin[0])+math.Abs(delta[0])))
-	r[1] = ext[1] + (m + 1e-9*(math.Abs(begin[1])+math.Abs(delta[1])))
-	r[2] = ext[2] + (m + 1e-9*(math.Abs(begin[2])+math.Abs(delta[2])))
+	m := float64(1e-6 * rmax)
+	r[0] = ext[0] + (m + float64(1e-9*(math.Abs(begin[0])+math.Abs(delta[0]))))
+	r[1] = ext[1] + (m + float64(1e-9*(math.Abs(begin[1])+math.Abs(delta[1]))))
+	r[2] = ext[2] + (m + float64(1e-9*(math.Abs(begin[2])+math.Abs(delta[2]))))
 	return r
 }
 
@@ -315,12 +315,12 @@ func finiteVecs(vs ...mgl64.Vec3) bool {
 // hits at the same s the lowest triangle index wins. It is meant for
 // picking. It reports false for a miss, a zero or non-finite ray.
 func (m *Mesh) Raycast(r geom.Ray) (tri int, s float64, ok bool) {
-	if !finiteVecs(r.Origin, r.Dir) || r.Dir.Len() == 0 {
+	if !finiteVecs(r.Origin, r.Dir) || geom.Len(r.Dir) == 0 {
 		return 0, 0, false
 	}
 	var grow [3]float64
 	for i := range grow {
-		grow[i] = 1e-9 * (1 + math.Abs(r.Origin[i]))
+		grow[i] = float64(1e-9 * (1 + math.Abs(r.Origin[i])))
 	}
 	var w walker
 	if !w.start(m, r.Origin, r.Dir, grow, math.Inf(1)) {

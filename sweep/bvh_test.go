@@ -17,7 +17,7 @@ import (
 // vertex (i, h(i, j), j), two triangles per cell.
 func terrain(cells int) []geom.Triangle {
 	h := func(x, z float64) float64 {
-		return math.Sin(0.05*x)*6 + math.Cos(0.07*z)*4 + math.Sin(0.3*(x+z))*0.8
+		return float64(math.Sin(float64(0.05*x))*6) + float64(math.Cos(float64(0.07*z))*4) + float64(math.Sin(float64(0.3*(x+z)))*0.8)
 	}
 	v := func(i, j int) mgl64.Vec3 {
 		x, z := float64(i), float64(j)
@@ -47,14 +47,14 @@ func randomSoup(rng *rand.Rand, n int, span, size float64) []geom.Triangle {
 		case 0:
 			tris[i][2] = tris[i][0]
 		case 1:
-			tris[i][2] = tris[i][0].Add(tris[i][1].Sub(tris[i][0]).Mul(2))
+			tris[i][2] = tris[i][0].Add(geom.Scale(tris[i][1].Sub(tris[i][0]), 2))
 		}
 	}
 	return tris
 }
 
 func randVec(rng *rand.Rand, span float64) mgl64.Vec3 {
-	return mgl64.Vec3{(rng.Float64() - 0.5) * span, (rng.Float64() - 0.5) * span, (rng.Float64() - 0.5) * span}
+	return mgl64.Vec3{float64((float64(rng.Float64()) - 0.5) * span), float64((float64(rng.Float64()) - 0.5) * span), float64((float64(rng.Float64()) - 0.5) * span)}
 }
 
 // checkTree walks the whole tree with the decoder and checks that every
@@ -149,8 +149,8 @@ func TestTreeHoldsEveryTriangle(t *testing.T) {
 	// one at a time, so only the depth guard keeps the tree shallow.
 	var skewed []geom.Triangle
 	for i := 0; i < 400; i++ {
-		x := math.Pow(1.2, float64(i)) * 1e-20
-		skewed = append(skewed, geom.Triangle{{x, 0, 0}, {x * 1.01, x * 0.01, 0}, {x, 0, x * 0.01}})
+		x := float64(math.Pow(1.2, float64(i)) * 1e-20)
+		skewed = append(skewed, geom.Triangle{{x, 0, 0}, {float64(x * 1.01), float64(x * 0.01), 0}, {x, 0, float64(x * 0.01)}})
 	}
 	cases["skewed"] = skewed
 	bad := randomSoup(rng, 50, 10, 1)
@@ -224,13 +224,13 @@ func TestEncodeIsConservative(t *testing.T) {
 		kids := make([]box32, 1+rng.IntN(4))
 		all := emptyBox32()
 		scale := math.Pow(10, float64(rng.IntN(16)-8))
-		center := rng.NormFloat64() * math.Pow(10, float64(rng.IntN(16)-4))
+		center := float64(rng.NormFloat64() * math.Pow(10, float64(rng.IntN(16)-4)))
 		if rng.IntN(50) == 0 {
 			scale, center = 1e-42, 0 // float32 denormals: steps below the smallest
 		}
 		for c := range kids {
 			for a := 0; a < 3; a++ {
-				u, v := center+rng.NormFloat64()*scale, center+rng.NormFloat64()*scale
+				u, v := center+float64(rng.NormFloat64()*scale), center+float64(rng.NormFloat64()*scale)
 				switch rng.IntN(6) {
 				case 0:
 					v = u // flat
@@ -276,7 +276,7 @@ func TestWalkerIsConservative(t *testing.T) {
 		if rng.IntN(4) == 0 {
 			d[rng.IntN(3)] = math.Copysign(0, rng.NormFloat64()) // either zero
 		}
-		r := [3]float64{rng.Float64(), rng.Float64(), rng.Float64()}
+		r := [3]float64{float64(rng.Float64()), float64(rng.Float64()), float64(rng.Float64())}
 		visited := make(map[int]bool)
 		var w walker
 		if w.start(m, o, d, r, 1) {
@@ -327,10 +327,10 @@ func triBox(t geom.Triangle) geom.AABB {
 // slightly shrunk so that rounding at the boundary does not matter).
 func segmentEntersBox(o, d mgl64.Vec3, r [3]float64, b geom.AABB) bool {
 	for s := 0; s <= 100; s++ {
-		p := o.Add(d.Mul(float64(s) / 100))
+		p := o.Add(geom.Scale(d, float64(s)/100))
 		in := true
 		for i := 0; i < 3; i++ {
-			if p[i] < b.Min[i]-r[i]*0.999 || p[i] > b.Max[i]+r[i]*0.999 {
+			if p[i] < b.Min[i]-float64(r[i]*0.999) || p[i] > b.Max[i]+float64(r[i]*0.999) {
 				in = false
 			}
 		}
@@ -391,8 +391,8 @@ func TestMemoryPerTriangle(t *testing.T) {
 func TestWalkerSpills(t *testing.T) {
 	var tris []geom.Triangle
 	for i := 0; i < 400; i++ {
-		x := math.Pow(1.2, float64(i)) * 1e-20
-		tris = append(tris, geom.Triangle{{x, 0, 0}, {x * 1.01, x * 0.01, 0}, {x, 0, x * 0.01}})
+		x := float64(math.Pow(1.2, float64(i)) * 1e-20)
+		tris = append(tris, geom.Triangle{{x, 0, 0}, {float64(x * 1.01), float64(x * 0.01), 0}, {x, 0, float64(x * 0.01)}})
 	}
 	m := NewMesh(tris)
 	// Still along y and z, then moving along every axis, through the Go
@@ -443,22 +443,22 @@ func TestWalk4MatchesGo(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	var deep []geom.Triangle
 	for i := 0; i < 400; i++ {
-		x := math.Pow(1.2, float64(i)) * 1e-20
-		deep = append(deep, geom.Triangle{{x, 0, 0}, {x * 1.01, x * 0.01, 0}, {x, 0, x * 0.01}})
+		x := float64(math.Pow(1.2, float64(i)) * 1e-20)
+		deep = append(deep, geom.Triangle{{x, 0, 0}, {float64(x * 1.01), float64(x * 0.01), 0}, {x, 0, float64(x * 0.01)}})
 	}
 	meshes := []*Mesh{NewMesh(randomSoup(rng, 3000, 50, 3)), NewMesh(deep), NewMesh(integerSoup(rng, 3000, 50, 4))}
 	var leaves, stillLeaves [8]int // by the mask of still axes
 	for i := 0; i < 12000; i++ {
 		m := meshes[i%3]
 		o, d := randVec(rng, 60), randVec(rng, 40)
-		r := [3]float64{20 * rng.Float64(), 20 * rng.Float64(), 20 * rng.Float64()}
+		r := [3]float64{float64(20 * rng.Float64()), float64(20 * rng.Float64()), float64(20 * rng.Float64())}
 		switch m {
 		case meshes[1]:
-			o, d, r = [3]float64{-1, 0, 0}, [3]float64{1e13, 1e-300 * rng.Float64(), 1e-300}, [3]float64{}
+			o, d, r = [3]float64{-1, 0, 0}, [3]float64{1e13, float64(1e-300 * rng.Float64()), 1e-300}, [3]float64{}
 		case meshes[2]:
 			o, d, r = stillMotion(rng, i/3%8)
 		}
-		shrink := rng.Float64()
+		shrink := float64(rng.Float64())
 		var walks [2][][2]uint32
 		still := 0
 		for k, on := range []bool{false, true} {
@@ -517,10 +517,10 @@ func integerSoup(rng *rand.Rand, n int, span, size float64) []geom.Triangle {
 // (where 0 * Inf is NaN, see enterChildren).
 func stillMotion(rng *rand.Rand, still int) (o, d, r [3]float64) {
 	for a := 0; a < 3; a++ {
-		o[a], d[a], r[a] = (rng.Float64()-0.5)*60, (rng.Float64()-0.5)*40, 8*rng.Float64()
+		o[a], d[a], r[a] = float64((float64(rng.Float64())-0.5)*60), float64((float64(rng.Float64())-0.5)*40), float64(8*rng.Float64())
 		if still&(1<<a) != 0 {
 			o[a], r[a] = math.Round(o[a]), float64(rng.IntN(4))
-			d[a] = math.Copysign(0, rng.Float64()-0.5)
+			d[a] = math.Copysign(0, float64(rng.Float64())-0.5)
 		}
 	}
 	return o, d, r
@@ -547,11 +547,11 @@ func TestSlab4MatchesGo(t *testing.T) {
 	for i := 0; i < 20000; i++ {
 		var w walker
 		d := randVec(rng, 40)
-		if !w.start(m, randVec(rng, 60), d, [3]float64{20 * rng.Float64(), 20 * rng.Float64(), 20 * rng.Float64()}, 1) || !w.moving {
+		if !w.start(m, randVec(rng, 60), d, [3]float64{float64(20 * rng.Float64()), float64(20 * rng.Float64()), float64(20 * rng.Float64())}, 1) || !w.moving {
 			continue
 		}
 		n := &m.nodes[rng.IntN(len(m.nodes))]
-		tmax := rng.Float64()
+		tmax := float64(rng.Float64())
 		var gotT, gotX [4]float64
 		slab4(n, &w.axes, tmax, &gotT, &gotX)
 		wantT, wantX := w.enterChildrenGo(n, tmax)
@@ -593,7 +593,7 @@ func TestSlab4MatchesGo(t *testing.T) {
 			continue
 		}
 		n := &mi.nodes[rng.IntN(len(mi.nodes))]
-		tmax := rng.Float64()
+		tmax := float64(rng.Float64())
 		var avxT [4]float64
 		in := slab4AVX2(n, &w.axes, tmax, &avxT)
 		wantT, wantX := w.enterChildrenGo(n, tmax)

@@ -76,10 +76,10 @@ type capsuleCaster struct {
 // nil.
 func (k *capsuleCaster) init(c *Capsule, begin, delta *mgl64.Vec3, m *Mesh) {
 	k.c, k.n, k.swept.maxT = *c, 1, math.NaN()
-	k.sLen = c.HalfSegment.Len()
-	k.lens = delta.Len() + c.Radius + k.sLen
+	k.sLen = geom.Len(c.HalfSegment)
+	k.lens = geom.Len(*delta) + c.Radius + k.sLen
 	r := c.Radius
-	k.r2, k.r2x4, k.bigBall = r*r, 4*r*r, 4*(r*r+v3(c.HalfSegment).lenSq())
+	k.r2, k.r2x4, k.bigBall = float64(r*r), float64(4*r*r), float64(4*(float64(r*r)+v3(c.HalfSegment).lenSq()))
 	s := c.HalfSegment
 	b := begin.Add(s)
 	sphere := Sphere(c.Radius)
@@ -266,7 +266,7 @@ func (k *capsuleCaster) enteredFromOutside(pl *plain, i int) bool {
 	b, s := v3(k.ends[0].begin).sub(pl.o), v3(k.c.HalfSegment)
 	z0, z1 := b.dot(n), b.sub(s.mul(2)).dot(n) // the caps' centers, C + s and C - s
 	ln := pl.ln
-	m := k.c.Radius*ln + 1e-9*(b.absSum()+2*k.sLen+k.c.Radius)*ln
+	m := float64(k.c.Radius*ln) + float64(1e-9*(b.absSum()+float64(2*k.sLen)+k.c.Radius)*ln)
 	near := [2]float64{abs(z0), abs(z1)}
 	return z0*z1 > 0 && min(near[0], near[1]) > m && near[i] <= near[1-i]
 }
@@ -296,7 +296,7 @@ func (k *capsuleCaster) enteredFromOutside(pl *plain, i int) bool {
 // made with the first upper contains the later ones.
 func (k *capsuleCaster) sideBand(tri *geom.Triangle, begin, delta *mgl64.Vec3, upper float64) bandSides {
 	b, s := v3p(begin), v3(k.c.HalfSegment)
-	ss, ds := s.dot(s), v3p(delta).dot(s)*upper
+	ss, ds := s.dot(s), float64(v3p(delta).dot(s)*upper)
 	lo, hi := -ss, ss // then widened by ds on its side (a NaN ds widens hi, and makes m0 NaN: nothing is skipped)
 	if ds < 0 {
 		lo += ds
@@ -307,7 +307,7 @@ func (k *capsuleCaster) sideBand(tri *geom.Triangle, begin, delta *mgl64.Vec3, u
 	var out bandSides
 	for i := range tri {
 		w := v3p(&tri[i]).sub(b)
-		y, m := w.dot(s), 1e-9*(w.absDot(s)+m0)
+		y, m := w.dot(s), float64(1e-9*(w.absDot(s)+m0))
 		out.below |= b2u(y < lo-m) << i
 		out.above |= b2u(y > hi+m) << i
 	}
@@ -373,7 +373,7 @@ func (k *capsuleCaster) outOfReach(tri *geom.Triangle, begin *mgl64.Vec3, maxT f
 		pg.maxT = maxT
 	}
 	d2 := pg.distSq(g.add(s)) // relative to P's corner begin - s
-	x := d2 - k.r2 - rr - 1e-6*(k.r2+rr+g.lenSq()+pg.a11+pg.a22)
+	x := d2 - k.r2 - rr - float64(1e-6*(k.r2+rr+g.lenSq()+pg.a11+pg.a22))
 	return x > 0 && x*x > k.r2x4*rr
 }
 
@@ -400,10 +400,10 @@ func (pg *parallelogram) set(e1, e2 vec3) {
 	pg.e1, pg.e2 = e1, e2
 	pg.a11, pg.a12, pg.a22 = e1.dot(e1), e1.dot(e2), e2.dot(e2)
 	pg.i11, pg.i22 = recipOrZero(pg.a11), recipOrZero(pg.a22)
-	det := pg.a11*pg.a22 - pg.a12*pg.a12
+	det := float64(pg.a11*pg.a22) - float64(pg.a12*pg.a12)
 	pg.flat = !(det > 1e-12*pg.a11*pg.a22)
 	inv := 1 / det
-	pg.c11, pg.c12, pg.c22 = pg.a22*inv, -pg.a12*inv, pg.a11*inv
+	pg.c11, pg.c12, pg.c22 = float64(pg.a22*inv), float64(-pg.a12*inv), float64(pg.a11*inv)
 }
 
 // recipOrZero is 1/x, or 0 for x = 0.
@@ -430,15 +430,15 @@ func (pg *parallelogram) distSq(p vec3) float64 {
 	// a = 0 (from 0 to e2), 1 is a = 1 (from e1 to e1 + e2), 2 is b = 0
 	// (from 0 to e1), 3 is b = 1 (from e2 to e2 + e1).
 	side0 := func() float64 { return sideDistSq(pp, b2, pg.a22, pg.i22) }
-	side1 := func() float64 { return sideDistSq(pp-2*b1+pg.a11, b2-pg.a12, pg.a22, pg.i22) }
+	side1 := func() float64 { return sideDistSq(pp-float64(2*b1)+pg.a11, b2-pg.a12, pg.a22, pg.i22) }
 	side2 := func() float64 { return sideDistSq(pp, b1, pg.a11, pg.i11) }
-	side3 := func() float64 { return sideDistSq(pp-2*b2+pg.a22, b1-pg.a12, pg.a11, pg.i11) }
+	side3 := func() float64 { return sideDistSq(pp-float64(2*b2)+pg.a22, b1-pg.a12, pg.a11, pg.i11) }
 	if pg.flat {
 		return min(side0(), side1(), side2(), side3())
 	}
-	a, b := pg.c11*b1+pg.c12*b2, pg.c12*b1+pg.c22*b2
+	a, b := float64(pg.c11*b1)+float64(pg.c12*b2), float64(pg.c12*b1)+float64(pg.c22*b2)
 	if a >= 0 && a <= 1 && b >= 0 && b <= 1 {
-		return max(pp-(a*b1+b*b2), 0)
+		return max(pp-(float64(a*b1)+float64(b*b2)), 0)
 	}
 	d := math.Inf(1)
 	switch {
@@ -468,13 +468,13 @@ func (pg *parallelogram) distSq(p vec3) float64 {
 // builtins, and a zero's sign does not matter to a caller that only
 // compares the distance.
 func sideDistSq(qq, qe, ee, inv float64) float64 {
-	f := qe * inv
+	f := float64(qe * inv)
 	if f < 0 {
 		f = 0
 	} else if f > 1 {
 		f = 1
 	}
-	if d := qq - f*(2*qe-f*ee); !(d < 0) {
+	if d := qq - float64(f*(float64(2*qe)-float64(f*ee))); !(d < 0) {
 		return d
 	}
 	return 0
@@ -503,8 +503,8 @@ func (k *capsuleCaster) missesPlane(begin, delta *mgl64.Vec3, pl *plain, maxT fl
 	n, ln := pl.n, pl.ln
 	bw, d, s := v3p(begin).sub(pl.o), v3p(delta), v3(k.c.HalfSegment)
 	dist, nd := centerSide(bw.dot(n), d.dot(n))
-	rho := k.c.Radius*ln + abs(s.dot(n)) + 1e-9*(bw.absSum()+k.lens)*ln
-	return dist > rho && (nd >= 0 || dist+maxT*nd > rho)
+	rho := float64(k.c.Radius*ln) + abs(s.dot(n)) + float64(1e-9*(bw.absSum()+k.lens)*ln)
+	return dist > rho && (nd >= 0 || dist+float64(maxT*nd) > rho)
 }
 
 // plain is a triangle's vertex 0 and its plain normal N = (v1 - v0) x
@@ -565,7 +565,7 @@ func (u *capsuleFrame) set(c *Capsule, begin, delta *mgl64.Vec3, tri *geom.Trian
 // within 1e-12 of its size of its boundary, geom.SliverSine).
 func planeNormal(a, b vec3) (n vec3, usable bool) {
 	n = a.cross(b)
-	ab := a.lenSq() * b.lenSq()
+	ab := float64(a.lenSq() * b.lenSq())
 	if n.lenSq() < crossRecheck*ab {
 		n = exactCross(a, b)
 	}
@@ -691,11 +691,11 @@ func (u *capsuleFrame) vertexSegment(j int, upper float64, h *Hit) bool {
 	}
 	vb := u.B.sub(v1)
 	f0, g := vb.dot(e), u.D.dot(e) // the foot's position along e is f0 + t·g
-	if offEdge(f0, f0+upper*g, ee, 2e-24*(vb.lenSq()+u.D.lenSq()+1)*ee) {
+	if offEdge(f0, f0+float64(upper*g), ee, float64(2e-24*(vb.lenSq()+u.D.lenSq()+1)*ee)) {
 		return false
 	}
 	bPerp, dPerp := vb.madd(e, -f0/ee), u.D.madd(e, -g/ee)
-	t, ok := lowestRoot(-dPerp.dot(dPerp), -2*dPerp.dot(bPerp), 1-bPerp.dot(bPerp), upper)
+	t, ok := lowestRoot(-dPerp.dot(dPerp), float64(-2*dPerp.dot(bPerp)), 1-bPerp.dot(bPerp), upper)
 	if !ok {
 		return false
 	}

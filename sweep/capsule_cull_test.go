@@ -17,16 +17,18 @@ import (
 // side) are among the cases.
 func TestParallelogramDistSq(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 8))
-	rv := func(s float64) vec3 { return vec3{rng.NormFloat64() * s, rng.NormFloat64() * s, rng.NormFloat64() * s} }
+	rv := func(s float64) vec3 {
+		return vec3{float64(rng.NormFloat64() * s), float64(rng.NormFloat64() * s), float64(rng.NormFloat64() * s)}
+	}
 	for i := range 3000 {
 		p, e1, e2 := rv(3), rv(1), rv(1)
 		switch i % 10 {
 		case 0:
-			e2 = e1.mul(rng.Float64()*4 - 2)
+			e2 = e1.mul(float64(rng.Float64()*4) - 2)
 		case 1:
 			e2 = vec3{}
 		case 2:
-			p = e1.mul(rng.Float64()).add(e2.mul(rng.Float64())) // on the parallelogram
+			p = e1.mul(float64(rng.Float64())).add(e2.mul(float64(rng.Float64()))) // on the parallelogram
 		}
 		got := parallelogramDistSq(p, e1, e2)
 		want := ternaryMinSq(p, e1, e2)
@@ -68,7 +70,7 @@ func ternary(f func(float64) float64) float64 {
 			lo = m1
 		}
 	}
-	return f((lo + hi) / 2)
+	return f(float64((lo + hi) / 2))
 }
 
 // TestQuickValidImpliesValidate requires Shape.quickValid to accept only
@@ -87,9 +89,9 @@ func TestQuickValidImpliesValidate(t *testing.T) {
 		case 2:
 			return 0
 		case 3, 4, 5:
-			return math.Pow(10, rng.Float64()*4-2) // a game's sizes
+			return math.Pow(10, float64(rng.Float64()*4)-2) // a game's sizes
 		}
-		return math.Pow(10, rng.Float64()*640-320) * (rng.Float64()*2 - 1)
+		return float64(math.Pow(10, float64(rng.Float64()*640)-320) * (float64(float64(rng.Float64())*2) - 1))
 	}
 	quick := 0
 	for i := range 200000 {
@@ -97,11 +99,11 @@ func TestQuickValidImpliesValidate(t *testing.T) {
 		if i%2 == 0 {
 			s = CapsuleShape(Capsule{Radius: size(), HalfSegment: mgl64.Vec3{size(), size(), size()}})
 		} else {
-			u := mgl64.QuatRotate(rng.Float64()*7, mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize())
-			tilt := []float64{0, 1e-7, 4e-7, 6e-7, 1e-6, 2e-6, 1e-3}[rng.IntN(7)] * (rng.Float64()*2 - 1)
-			x, y := u.Rotate(mgl64.Vec3{1, 0, 0}), u.Rotate(mgl64.Vec3{tilt, 1, 0}.Normalize())
+			u := mgl64.QuatRotate(float64(rng.Float64()*7), geom.Normalize(mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}))
+			tilt := float64([]float64{0, 1e-7, 4e-7, 6e-7, 1e-6, 2e-6, 1e-3}[rng.IntN(7)] * (float64(float64(rng.Float64())*2) - 1))
+			x, y := u.Rotate(mgl64.Vec3{1, 0, 0}), u.Rotate(geom.Normalize(mgl64.Vec3{tilt, 1, 0}))
 			z := u.Rotate(mgl64.Vec3{0, 0, 1})
-			s = BoxShape(Box{Axes: [3]mgl64.Vec3{x.Mul(size()), y.Mul(size()), z.Mul(size())}})
+			s = BoxShape(Box{Axes: [3]mgl64.Vec3{geom.Scale(x, size()), geom.Scale(y, size()), geom.Scale(z, size())}})
 		}
 		if !s.quickValid() {
 			continue
@@ -158,15 +160,15 @@ func TestCapsuleMaxTKeepsItsOwnAnswer(t *testing.T) {
 	}}
 	rng := rand.New(rand.NewPCG(11, 12))
 	for range 3000 {
-		x := 10 + rng.Float64()*20
-		a := mgl64.Vec3{x, rng.Float64()*20 - 10, rng.Float64()*20 - 10}
-		b := a.Add(mgl64.Vec3{0, rng.Float64()*40 - 20, rng.Float64()*40 - 20})
-		c := a.Add(mgl64.Vec3{0, rng.Float64()*40 - 20, rng.Float64()*40 - 20})
-		up := mgl64.Vec3{rng.NormFloat64() * 0.1, 1, rng.NormFloat64() * 0.1}.Normalize()
+		x := 10 + float64(rng.Float64()*20)
+		a := mgl64.Vec3{x, float64(rng.Float64()*20) - 10, float64(rng.Float64()*20) - 10}
+		b := a.Add(mgl64.Vec3{0, float64(rng.Float64()*40) - 20, float64(rng.Float64()*40) - 20})
+		c := a.Add(mgl64.Vec3{0, float64(rng.Float64()*40) - 20, float64(rng.Float64()*40) - 20})
+		up := geom.Normalize(mgl64.Vec3{float64(rng.NormFloat64() * 0.1), 1, float64(rng.NormFloat64() * 0.1)})
 		cases = append(cases, cast{
-			Capsule{Radius: 0.5 + 3*rng.Float64(), HalfSegment: up.Mul(4 * rng.Float64())},
-			mgl64.Vec3{0, rng.Float64()*10 - 5, rng.Float64()*10 - 5},
-			mgl64.Vec3{x + 5*rng.Float64(), rng.NormFloat64() * 3, rng.NormFloat64() * 10},
+			Capsule{Radius: 0.5 + float64(3*rng.Float64()), HalfSegment: geom.Scale(up, float64(4*rng.Float64()))},
+			mgl64.Vec3{0, float64(rng.Float64()*10) - 5, float64(rng.Float64()*10) - 5},
+			mgl64.Vec3{x + float64(5*rng.Float64()), float64(rng.NormFloat64() * 3), float64(rng.NormFloat64() * 10)},
 			geom.Triangle{a, b, c},
 		})
 	}
@@ -179,7 +181,7 @@ func TestCapsuleMaxTKeepsItsOwnAnswer(t *testing.T) {
 			continue
 		}
 		hits++
-		for _, maxT := range []float64{own.T, math.Nextafter(own.T, 0), math.Nextafter(math.Nextafter(own.T, 0), 0), own.T * (1 - 1e-12), own.T / 2} {
+		for _, maxT := range []float64{own.T, math.Nextafter(own.T, 0), math.Nextafter(math.Nextafter(own.T, 0), 0), float64(own.T * (1 - 1e-12)), float64(own.T / 2)} {
 			var got Hit
 			ok := k.triangle(&cs.tri, &cs.begin, &cs.delta, maxT, &got)
 			if want := own.T <= maxT; ok != want || ok && got != own {

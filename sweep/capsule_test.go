@@ -32,7 +32,7 @@ func checkWant(t *testing.T, name string, h sweep.Hit, ok bool, w wantHit, tol f
 	if !ok {
 		t.Fatalf("%s: no hit, want %+v", name, w)
 	}
-	if !finiteHit(h) || math.Abs(h.Normal.Len()-1) > 1e-12 || h.T < 0 || h.T > 1 {
+	if !finiteHit(h) || math.Abs(geom.Len(h.Normal)-1) > 1e-12 || h.T < 0 || h.T > 1 {
 		t.Fatalf("%s: bad hit %+v", name, h)
 	}
 	if math.Abs(h.T-w.T) > tol {
@@ -44,7 +44,7 @@ func checkWant(t *testing.T, name string, h sweep.Hit, ok bool, w wantHit, tol f
 			break
 		}
 	}
-	if w.Normal != (mgl64.Vec3{}) && h.Normal.Sub(w.Normal).Len() > tol {
+	if w.Normal != (mgl64.Vec3{}) && geom.Len(h.Normal.Sub(w.Normal)) > tol {
 		t.Errorf("%s: normal = %v, want %v", name, h.Normal, w.Normal)
 	}
 	if h.Feature != w.Feature {
@@ -173,14 +173,14 @@ func TestCapsuleTriangleMisses(t *testing.T) {
 // or collinear); the start within [-4, 4]³; the motion up to 8 long.
 func randomCase(rng *rand.Rand) (begin, delta mgl64.Vec3, tri geom.Triangle) {
 	rv := func(s float64) mgl64.Vec3 {
-		return vec(s*(2*rng.Float64()-1), s*(2*rng.Float64()-1), s*(2*rng.Float64()-1))
+		return vec(float64(s*(float64(2*float64(rng.Float64()))-1)), float64(s*(float64(2*float64(rng.Float64()))-1)), float64(s*(float64(2*float64(rng.Float64()))-1)))
 	}
 	tri = geom.Triangle{rv(2), rv(2), rv(2)}
 	switch rng.IntN(10) {
 	case 0:
 		tri[2] = tri[1]
 	case 1:
-		tri[2] = tri[0].Add(tri[1].Sub(tri[0]).Mul(2 * rng.Float64()))
+		tri[2] = tri[0].Add(geom.Scale(tri[1].Sub(tri[0]), float64(2*float64(rng.Float64()))))
 	}
 	return rv(4), rv(4), tri
 }
@@ -191,7 +191,7 @@ func TestCapsuleZeroSegmentIsSphere(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range 2000 {
 		begin, delta, tri := randomCase(rng)
-		r := 0.1 + 2*rng.Float64()
+		r := 0.1 + float64(2*float64(rng.Float64()))
 		hc, okc := sweep.CapsuleTriangle(sweep.Capsule{Radius: r}, begin, delta, tri)
 		hs, oks := sweep.EllipsoidTriangle(sweep.Sphere(r), begin, delta, tri)
 		if okc != oks || hc != hs {
@@ -206,7 +206,7 @@ func TestCapsuleZeroSegmentIsSphere(t *testing.T) {
 func sampledSpheres(r float64, s, begin, delta mgl64.Vec3, tri geom.Triangle, n int) float64 {
 	best := 2.0
 	for k := 0; k <= n; k++ {
-		sigma := s.Mul(2*float64(k)/float64(n) - 1)
+		sigma := geom.Scale(s, 2*float64(k)/float64(n)-1)
 		if h, ok := sweep.EllipsoidTriangle(sweep.Sphere(r), begin.Add(sigma), delta, tri); ok {
 			best = min(best, h.T)
 		}
@@ -225,18 +225,18 @@ func TestCapsuleBracketedBySpheres(t *testing.T) {
 	const n = 64
 	for i := range 300 {
 		begin, delta, tri := randomCase(rng)
-		r := 0.1 + rng.Float64()
-		s := vec(2*rng.Float64()-1, 2*rng.Float64()-1, 2*rng.Float64()-1).Mul(1.5)
+		r := 0.1 + float64(rng.Float64())
+		s := geom.Scale(vec(float64(2*float64(rng.Float64()))-1, float64(2*float64(rng.Float64()))-1, float64(2*float64(rng.Float64()))-1), 1.5)
 		h, ok := sweep.CapsuleTriangle(sweep.Capsule{Radius: r, HalfSegment: s}, begin, delta, tri)
 		inner := sampledSpheres(r, s, begin, delta, tri, n)
-		outer := sampledSpheres(r+s.Len()/n, s, begin, delta, tri, n)
+		outer := sampledSpheres(r+float64(geom.Len(s)/n), s, begin, delta, tri, n)
 		got := 2.0
 		if ok {
 			got = h.T
 			checkFuzzHit(t, h, ok)
-			c := begin.Add(delta.Mul(h.T))
+			c := begin.Add(geom.Scale(delta, h.T))
 			q, _ := geom.ClosestPointSegment(h.Point, c.Sub(s), c.Add(s))
-			if d := q.Sub(h.Point).Len(); math.Abs(d-r) > 1e-9 && !(h.T == 0 && d < r) {
+			if d := geom.Len(q.Sub(h.Point)); math.Abs(d-r) > 1e-9 && !(h.T == 0 && d < r) {
 				t.Errorf("case %d: point %v is %.17g from the segment, want %g", i, h.Point, d, r)
 			}
 		}

@@ -179,7 +179,7 @@ type sweptExt struct {
 // set makes b the box swept over [0, maxT].
 func (b *sweptExt) set(ext, begin, delta *mgl64.Vec3, maxT float64) {
 	for k := range 3 {
-		b.lo[k], b.hi[k] = sweptSlab(begin[k], delta[k]*maxT, ext[k])
+		b.lo[k], b.hi[k] = sweptSlab(begin[k], float64(delta[k]*maxT), ext[k])
 	}
 	b.near.set(&b.lo, &b.hi)
 	b.maxT = maxT

@@ -26,7 +26,7 @@ func TestExportLevelCasts(t *testing.T) {
 		for i, q := range lv.casts {
 			casts[i] = castfile.Cast{Begin: q.begin, Delta: q.delta}
 		}
-		exportCasts(t, dir, lv.name, lv.player.Axes[0].Len(), lv.tris, casts)
+		exportCasts(t, dir, lv.name, geom.Len(lv.player.Axes[0]), lv.tris, casts)
 	}
 }
 
@@ -42,7 +42,7 @@ func TestExportTerrainCasts(t *testing.T) {
 	for i, q := range qs {
 		casts[i] = castfile.Cast{Begin: q.begin, Delta: q.delta}
 	}
-	exportCasts(t, dir, "terrain", benchShapes[0].e.Axes[0].Len(), terrain(benchCells), casts)
+	exportCasts(t, dir, "terrain", geom.Len(benchShapes[0].e.Axes[0]), terrain(benchCells), casts)
 }
 
 // castsDir returns the directory named by castsDirEnv, and skips the test

@@ -35,7 +35,7 @@ func planeSweptSphere(dist, nd, r, maxT float64) (t1 float64, ok bool) {
 // as touching whatever the speed, and a NaN dist as no contact.)
 func centerSide(dist, nd float64) (float64, float64) {
 	s := math.Copysign(1, dist)
-	return dist * s, nd * s
+	return float64(dist * s), float64(nd * s)
 }
 
 // sweptCircle is the moving circle of section 3.2, in the space of the
@@ -146,7 +146,7 @@ func (s *sweptCircle) edgeVertex(verts []vec3, upper float64, size2 float64) (co
 		// 3.4: |v - C'(t)|² = R'(t)².
 		bv := v1.sub(s.B)
 		vv := bv.dot(bv)
-		a, b, c := s.r1-dd, s.r2+2*s.D.dot(bv), s.r3-vv
+		a, b, c := s.r1-dd, s.r2+float64(2*s.D.dot(bv)), s.r3-vv
 		// Each condition below is a pure comparison, combined with b2u
 		// rather than && and || (the same truth values, NaN included) and
 		// decided by one branch.
@@ -164,12 +164,12 @@ func (s *sweptCircle) edgeVertex(verts []vec3, upper float64, size2 float64) (co
 		}
 		vb := s.B.sub(*v1)
 		f0, g := vb.dot(e), s.D.dot(e) // the contact's position along e is f0 + t·g
-		if offEdge(f0, f0+upper*g, ee, 2e-24*(vv+dd+1)*ee) {
+		if offEdge(f0, f0+float64(upper*g), ee, float64(2e-24*(vv+dd+1)*ee)) {
 			continue
 		}
 		bPerp := vb.madd(e, -f0/ee)
 		dPerp := s.D.madd(e, -g/ee)
-		a, b, c = s.r1-dPerp.dot(dPerp), s.r2-2*dPerp.dot(bPerp), s.r3-bPerp.dot(bPerp)
+		a, b, c = s.r1-dPerp.dot(dPerp), s.r2-float64(2*dPerp.dot(bPerp)), s.r3-bPerp.dot(bPerp)
 		t, ok := lowestRoot(a, b, c, upper)
 		if !replacesBest(ok, found, t, upper, c, bestC) {
 			continue
@@ -236,4 +236,4 @@ func offEdge(f0, fu, ee, m2 float64) bool {
 }
 
 // radiusSq returns R'(t)², the circle's squared radius at t (section 3.2).
-func (s *sweptCircle) radiusSq(t float64) float64 { return (s.r1*t+s.r2)*t + s.r3 }
+func (s *sweptCircle) radiusSq(t float64) float64 { return float64((float64(s.r1*t)+s.r2)*t) + s.r3 }

@@ -84,16 +84,16 @@ func outsideSweptBox(e *Ellipsoid, tri *geom.Triangle, begin, delta *mgl64.Vec3)
 // extentK is Extent's value along world axis k: sqrt(Σ_i a_i[k]²), summed
 // in the same order.
 func extentK(a *[3]mgl64.Vec3, k int) float64 {
-	return math.Sqrt(a[0][k]*a[0][k] + a[1][k]*a[1][k] + a[2][k]*a[2][k])
+	return math.Sqrt(float64(a[0][k]*a[0][k]) + float64(a[1][k]*a[1][k]) + float64(a[2][k]*a[2][k]))
 }
 
 // slabAbout is the center c and the half-width w, margin included, of the
 // slab along one world axis swept by an ellipsoid of half-extent ext whose
 // center goes from b to b+d (outsideSweptBox, which gives the margin).
 func slabAbout(ext, b, d float64) (c, w float64) {
-	c = b + 0.5*d
-	w = 0.5*math.Abs(d) + ext
-	return c, w + 1e-9*(w+math.Abs(c))
+	c = b + float64(0.5*d)
+	w = float64(0.5*math.Abs(d)) + ext
+	return c, w + float64(1e-9*(w+math.Abs(c)))
 }
 
 // allBeyond is 1 when s0, s1 and s2 all exceed w or all lie below -w,
@@ -113,7 +113,7 @@ func allBeyond(s0, s1, s2, w float64) uint8 {
 // of d, which random motions mispredict half the time.
 func sweptSlab(b, d, ext float64) (lo, hi float64) {
 	lo, hi = b+min(d, 0), b+max(d, 0)
-	m := ext + 1e-9*(ext+math.Abs(lo)+math.Abs(hi))
+	m := ext + float64(1e-9*(ext+math.Abs(lo)+math.Abs(hi)))
 	return lo - m, hi + m
 }
 
@@ -124,8 +124,8 @@ func sweptSlab(b, d, ext float64) (lo, hi float64) {
 // decides, would accept; it only spares most triangles the square root.
 func missesSlab(dist, nd, rr, maxT float64) bool {
 	dist, nd = centerSide(dist, nd)
-	rm := rr * (1 + 1e-12)
-	left := dist + maxT*nd // signed distance at maxT
+	rm := float64(rr * (1 + 1e-12))
+	left := dist + float64(maxT*nd) // signed distance at maxT
 	// Beyond r at the start, and not approaching or still beyond r at
 	// maxT; the pure comparisons combined with b2u (NaN compares false in
 	// each, as it did in the branches it replaces), decided by one branch.
@@ -183,7 +183,7 @@ func (q *Query) outOfReach(u *unitTri, upper float64) bool {
 		t = min(-pd/q.unitDeltaSq, upper)
 	}
 	c := p.madd(d, t)
-	x := c.lenSq() - 1 - rr - 1e-6*(1+rr+p.lenSq()+q.unitDeltaSq)
+	x := c.lenSq() - 1 - rr - float64(1e-6*(1+rr+p.lenSq()+q.unitDeltaSq))
 	return x > 0 && x*x > 4*rr
 }
 
@@ -210,12 +210,12 @@ func (q *Query) outOfReach(u *unitTri, upper float64) bool {
 // bound; a NaN compares false and gives 1 too.
 func (f *triFrame) circleReach(t1, t2 float64, c1, c2 vec3) float64 {
 	dist, nd := centerSide(f.bn, f.dn)
-	d1, d2 := dist+t1*nd, dist+t2*nd
+	d1, d2 := dist+float64(t1*nd), dist+float64(t2*nd)
 	if !(d1 > 0 && d2 > 0) {
 		return 1 // the center reaches the plane (or NaN)
 	}
 	dm := min(d1, d2) / f.ln
-	rr := 1 - dm*dm + 1e-6*(1+c1.lenSq()+c2.lenSq())
+	rr := 1 - float64(dm*dm) + float64(1e-6*(1+c1.lenSq()+c2.lenSq()))
 	if !(rr < 1) {
 		return 1
 	}

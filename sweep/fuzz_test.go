@@ -19,7 +19,7 @@ func checkFuzzHit(t *testing.T, h sweep.Hit, ok bool) {
 	if !ok {
 		return
 	}
-	if !finiteHit(h) || math.Abs(h.Normal.Len()-1) > 1e-9 {
+	if !finiteHit(h) || math.Abs(geom.Len(h.Normal)-1) > 1e-9 {
 		t.Fatalf("bad hit %+v", h)
 	}
 }

@@ -40,7 +40,7 @@ var (
 // rotatedEllipsoid has the given radii along a uniformly random rotation.
 func rotatedEllipsoid(r *rand.Rand, radii mgl64.Vec3) sweep.Ellipsoid {
 	m := randRotation(r)
-	return sweep.Ellipsoid{Axes: [3]mgl64.Vec3{m.Col(0).Mul(radii[0]), m.Col(1).Mul(radii[1]), m.Col(2).Mul(radii[2])}}
+	return sweep.Ellipsoid{Axes: [3]mgl64.Vec3{geom.Scale(m.Col(0), radii[0]), geom.Scale(m.Col(1), radii[1]), geom.Scale(m.Col(2), radii[2])}}
 }
 
 // randEllipsoid is the benchmark's ellipsoid: random rotation, radii
@@ -51,7 +51,7 @@ func randEllipsoid(r *rand.Rand) sweep.Ellipsoid {
 
 // fromUnit maps a unit-sphere-space vector to world space (M·u).
 func fromUnit(e sweep.Ellipsoid, u mgl64.Vec3) mgl64.Vec3 {
-	return e.Axes[0].Mul(u[0]).Add(e.Axes[1].Mul(u[1])).Add(e.Axes[2].Mul(u[2]))
+	return geom.Scale(e.Axes[0], u[0]).Add(geom.Scale(e.Axes[1], u[1])).Add(geom.Scale(e.Axes[2], u[2]))
 }
 
 func randTriangle(r *rand.Rand, half float64) geom.Triangle {
@@ -66,7 +66,7 @@ func genUniform(r *rand.Rand) sweepCase {
 	return sweepCase{
 		e:     randEllipsoid(r),
 		begin: uniformVec(r, -8, 8),
-		delta: randDir(r).Mul(uniform(r, 0, 10)),
+		delta: geom.Scale(randDir(r), uniform(r, 0, 10)),
 		tri:   randTriangle(r, 5),
 	}
 }
@@ -79,22 +79,22 @@ func pointOn(r *rand.Rand, tri geom.Triangle, kind int) mgl64.Vec3 {
 	case 0:
 		return tri[i]
 	case 1:
-		return tri[i].Add(tri[(i+1)%3].Sub(tri[i]).Mul(r.Float64()))
+		return tri[i].Add(geom.Scale(tri[(i+1)%3].Sub(tri[i]), float64(r.Float64())))
 	}
-	u, v := r.Float64(), r.Float64()
+	u, v := float64(r.Float64()), float64(r.Float64())
 	if u+v > 1 {
 		u, v = 1-u, 1-v
 	}
-	return tri[0].Add(tri[1].Sub(tri[0]).Mul(u)).Add(tri[2].Sub(tri[0]).Mul(v))
+	return tri[0].Add(geom.Scale(tri[1].Sub(tri[0]), u)).Add(geom.Scale(tri[2].Sub(tri[0]), v))
 }
 
 // aimedAt moves e toward target (plus a jitter of up to `jitter` unit-sphere
 // radii), starting 1.1 to 6 unit radii away, with a motion 0.3 to 2 times
 // the distance to the target.
 func aimedAt(r *rand.Rand, e sweep.Ellipsoid, tri geom.Triangle, target mgl64.Vec3, jitter float64) sweepCase {
-	target = target.Add(fromUnit(e, randDir(r).Mul(jitter*r.Float64())))
-	begin := target.Add(fromUnit(e, randDir(r).Mul(uniform(r, 1.1, 6))))
-	return sweepCase{e: e, begin: begin, delta: target.Sub(begin).Mul(uniform(r, 0.3, 2)), tri: tri}
+	target = target.Add(fromUnit(e, geom.Scale(randDir(r), float64(jitter*r.Float64()))))
+	begin := target.Add(fromUnit(e, geom.Scale(randDir(r), uniform(r, 1.1, 6))))
+	return sweepCase{e: e, begin: begin, delta: geom.Scale(target.Sub(begin), uniform(r, 0.3, 2)), tri: tri}
 }
 
 func genAimed(kind int) func(r *rand.Rand) sweepCase {
@@ -110,7 +110,7 @@ func genAimed(kind int) func(r *rand.Rand) sweepCase {
 func unitNormal(e sweep.Ellipsoid, tri geom.Triangle) mgl64.Vec3 {
 	q := sweep.NewQuery(e, mgl64.Vec3{}, mgl64.Vec3{})
 	n := geom.Cross(q.ToUnit(tri[1].Sub(tri[0])), q.ToUnit(tri[2].Sub(tri[0])))
-	return fromUnit(e, n.Normalize())
+	return fromUnit(e, geom.Normalize(n))
 }
 
 // genGrazing passes the ellipsoid within 1e-3 (unit-sphere distance) of
@@ -122,13 +122,13 @@ func genGrazing(closest func(sweepCase) (t float64, c, p mgl64.Vec3, d float64))
 		for {
 			e, tri := randEllipsoid(r), randTriangle(r, 5)
 			c := aimedAt(r, e, tri, pointOn(r, tri, r.IntN(3)), 2)
-			c.delta = c.delta.Mul(2)
+			c.delta = geom.Scale(c.delta, 2)
 			_, center, point, d := closest(c)
 			if !(d > 1e-3) {
 				continue
 			}
 			want := 1 + uniform(r, -1e-3, 1e-3)
-			c.begin = c.begin.Add(center.Sub(point).Mul(want/d - 1))
+			c.begin = c.begin.Add(geom.Scale(center.Sub(point), want/d-1))
 			return c
 		}
 	}
@@ -145,10 +145,10 @@ func genSlabBeyondEdge(r *rand.Rand) sweepCase {
 		n := unitNormal(e, tri)
 		i := r.IntN(3)
 		a, b, c := tri[i], tri[(i+1)%3], tri[(i+2)%3]
-		mid := a.Add(b.Sub(a).Mul(r.Float64()))
+		mid := a.Add(geom.Scale(b.Sub(a), float64(r.Float64())))
 		out := mid.Sub(c) // in the plane, away from the opposite vertex
-		begin := mid.Add(out.Mul(uniform(r, 0.05, 1.5))).Add(n.Mul(uniform(r, -0.999, 0.999)))
-		return sweepCase{e: e, begin: begin, delta: randDir(r).Mul(uniform(r, 0, 10)), tri: tri}
+		begin := mid.Add(geom.Scale(out, uniform(r, 0.05, 1.5))).Add(geom.Scale(n, uniform(r, -0.999, 0.999)))
+		return sweepCase{e: e, begin: begin, delta: geom.Scale(randDir(r), uniform(r, 0, 10)), tri: tri}
 	}
 }
 
@@ -170,10 +170,10 @@ func genParallel(r *rand.Rand) sweepCase {
 	if r.IntN(2) == 0 {
 		u = -u
 	}
-	begin := mgl64.Vec3{uniform(r, -8, 8), uniform(r, -8, 8), z + u*ext}
+	begin := mgl64.Vec3{uniform(r, -8, 8), uniform(r, -8, 8), z + float64(u*ext)}
 	d := randDir(r)
 	d[2] = 0
-	return sweepCase{e: e, begin: begin, delta: d.Mul(uniform(r, 0, 15)), tri: tri}
+	return sweepCase{e: e, begin: begin, delta: geom.Scale(d, uniform(r, 0, 15)), tri: tri}
 }
 
 // genOverlap starts touching or overlapping: a point of the triangle plus
@@ -181,22 +181,22 @@ func genParallel(r *rand.Rand) sweepCase {
 func genOverlap(r *rand.Rand) sweepCase {
 	e, tri := randEllipsoid(r), randTriangle(r, 5)
 	p := pointOn(r, tri, r.IntN(3))
-	u := r.Float64()
+	u := float64(r.Float64())
 	switch r.IntN(8) {
 	case 0:
 		u = 0
 	case 1:
 		u = 1 - 1e-9
 	}
-	begin := p.Add(fromUnit(e, randDir(r).Mul(u)))
-	return sweepCase{e: e, begin: begin, delta: randDir(r).Mul(uniform(r, 0, 10)), tri: tri}
+	begin := p.Add(fromUnit(e, geom.Scale(randDir(r), u)))
+	return sweepCase{e: e, begin: begin, delta: geom.Scale(randDir(r), uniform(r, 0, 10)), tri: tri}
 }
 
 // genZeroMotion does not move: delta is zero, the start 0 to 2 unit radii
 // from a point of the triangle.
 func genZeroMotion(r *rand.Rand) sweepCase {
 	e, tri := randEllipsoid(r), randTriangle(r, 5)
-	begin := pointOn(r, tri, r.IntN(3)).Add(fromUnit(e, randDir(r).Mul(uniform(r, 0, 2))))
+	begin := pointOn(r, tri, r.IntN(3)).Add(fromUnit(e, geom.Scale(randDir(r), uniform(r, 0, 2))))
 	return sweepCase{e: e, begin: begin, tri: tri}
 }
 
@@ -232,13 +232,13 @@ func genFlat(r *rand.Rand) sweepCase {
 // radius in size.
 func genLongFast(r *rand.Rand) sweepCase {
 	rad := uniform(r, 0.5, 2)
-	e := rotatedEllipsoid(r, mgl64.Vec3{rad, rad * uniform(r, 0.5, 1), rad * uniform(r, 0.5, 1)})
+	e := rotatedEllipsoid(r, mgl64.Vec3{rad, float64(rad * uniform(r, 0.5, 1)), float64(rad * uniform(r, 0.5, 1))})
 	tri := randTriangle(r, rad)
-	target := pointOn(r, tri, r.IntN(3)).Add(randDir(r).Mul(uniform(r, 0, 2.5*rad)))
+	target := pointOn(r, tri, r.IntN(3)).Add(geom.Scale(randDir(r), uniform(r, 0, float64(2.5*rad))))
 	dir := randDir(r)
-	length := 1000 * rad
-	begin := target.Sub(dir.Mul(length * uniform(r, 0, 1)))
-	return sweepCase{e: e, begin: begin, delta: dir.Mul(length), tri: tri}
+	length := float64(1000 * rad)
+	begin := target.Sub(geom.Scale(dir, float64(length*uniform(r, 0, 1))))
+	return sweepCase{e: e, begin: begin, delta: geom.Scale(dir, length), tri: tri}
 }
 
 // genBallTangent is where Query.outOfReach's margin is all that separates
@@ -265,27 +265,27 @@ func genBallTangent(r *rand.Rand) sweepCase {
 		tri := randTriangle(r, 5)
 		q := sweep.NewQuery(e, mgl64.Vec3{}, mgl64.Vec3{})
 		u := [3]mgl64.Vec3{{}, q.ToUnit(tri[1].Sub(tri[0])), q.ToUnit(tri[2].Sub(tri[0]))}
-		g := u[1].Add(u[2]).Mul(1.0 / 3)
+		g := geom.Scale(u[1].Add(u[2]), 1.0/3)
 		v := u[0]
 		for _, x := range u[1:] {
-			if x.Sub(g).LenSqr() > v.Sub(g).LenSqr() {
+			if geom.LenSq(x.Sub(g)) > geom.LenSq(v.Sub(g)) {
 				v = x
 			}
 		}
-		n := v.Sub(g).Normalize()
+		n := geom.Normalize(v.Sub(g))
 		dir := randDir(r)
-		dir = dir.Sub(n.Mul(dir.Dot(n)))
-		if dir.Len() < 0.1 {
+		dir = dir.Sub(geom.Scale(n, geom.Dot(dir, n)))
+		if geom.Len(dir) < 0.1 {
 			continue
 		}
-		dir = dir.Normalize()
+		dir = geom.Normalize(dir)
 		gap := 0.0
 		if r.IntN(8) != 0 {
-			gap = math.Copysign(math.Pow(10, -uniform(r, 6, 13)), r.Float64()-0.5)
+			gap = math.Copysign(math.Pow(10, -uniform(r, 6, 13)), float64(r.Float64())-0.5)
 		}
 		length := uniform(r, 0.5, 4)
-		closest := v.Add(n.Mul(1 + gap))
-		begin := closest.Sub(dir.Mul(length * uniform(r, 0.2, 1.2)))
-		return sweepCase{e: e, begin: tri[0].Add(fromUnit(e, begin)), delta: fromUnit(e, dir.Mul(length)), tri: tri}
+		closest := v.Add(geom.Scale(n, 1+gap))
+		begin := closest.Sub(geom.Scale(dir, float64(length*uniform(r, 0.2, 1.2))))
+		return sweepCase{e: e, begin: tri[0].Add(fromUnit(e, begin)), delta: fromUnit(e, geom.Scale(dir, length)), tri: tri}
 	}
 }

@@ -95,7 +95,7 @@ type stages struct {
 // exactly, or without a usable plane, is left to the scalar path.
 func leafStages(q *Query, s *triScratch, upper float64) stages {
 	f, u := &s.f, &s.u
-	ee := f.e1.lenSq() * f.e2.lenSq()
+	ee := float64(f.e1.lenSq() * f.e2.lenSq())
 	if f.e1.cross(f.e2).lenSq() < crossRecheck*ee {
 		return stages{outcome: faceEdges}
 	}
@@ -240,12 +240,12 @@ func (c *leafCase) setQuery(e Ellipsoid, begin, delta mgl64.Vec3) bool {
 // randLeafEllipsoid returns an ellipsoid of random size (1e-4 to 1e4): a
 // sphere, an upright one, a rotated one or one with random (skew) axes.
 func randLeafEllipsoid(r *rand.Rand) Ellipsoid {
-	scale := math.Pow(10, float64(r.IntN(9)-4)) * (0.5 + r.Float64())
+	scale := float64(math.Pow(10, float64(r.IntN(9)-4)) * (0.5 + float64(r.Float64())))
 	radii := mgl64.Vec3{scale, scale, scale}
 	kind := r.IntN(4)
 	if kind > 0 {
 		for k := range radii {
-			radii[k] *= 0.2 + 2*r.Float64()
+			radii[k] *= 0.2 + float64(2*float64(r.Float64()))
 		}
 	}
 	var e Ellipsoid
@@ -253,13 +253,13 @@ func randLeafEllipsoid(r *rand.Rand) Ellipsoid {
 	case 0, 1:
 		e = Ellipsoid{Axes: [3]mgl64.Vec3{{radii[0], 0, 0}, {0, radii[1], 0}, {0, 0, radii[2]}}}
 	case 2:
-		rot := mgl64.Quat{W: r.NormFloat64(), V: mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}}.Normalize().Mat4().Mat3()
+		rot := geom.QuatMat4(geom.QuatNormalize(mgl64.Quat{W: r.NormFloat64(), V: mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}})).Mat3()
 		for k := range e.Axes {
-			e.Axes[k] = rot.Col(k).Mul(radii[k])
+			e.Axes[k] = geom.Scale(rot.Col(k), radii[k])
 		}
 	default:
 		for k := range e.Axes {
-			e.Axes[k] = randVec(r, 2*radii[k])
+			e.Axes[k] = randVec(r, float64(2*radii[k]))
 		}
 	}
 	return e
@@ -276,15 +276,15 @@ func randLeafCase(r *rand.Rand) leafCase {
 		e := randLeafEllipsoid(r)
 		ext := e.Extent()
 		size := max(ext[0], ext[1], ext[2])
-		origin := randVec(r, 2*math.Pow(10, float64(r.IntN(8))))
-		begin := origin.Add(randVec(r, 4*size))
+		origin := randVec(r, float64(2*math.Pow(10, float64(r.IntN(8)))))
+		begin := origin.Add(randVec(r, float64(4*size)))
 		var delta mgl64.Vec3
 		switch r.IntN(5) {
 		case 0:
 		case 1:
-			delta[r.IntN(3)] = (r.Float64() - 0.5) * 10 * size
+			delta[r.IntN(3)] = float64((float64(r.Float64()) - 0.5) * 10 * size)
 		default:
-			delta = randVec(r, size*[]float64{0.1, 1, 10}[r.IntN(3)])
+			delta = randVec(r, float64(size*[]float64{0.1, 1, 10}[r.IntN(3)]))
 		}
 		if !c.setQuery(e, begin, delta) {
 			continue
@@ -295,7 +295,7 @@ func randLeafCase(r *rand.Rand) leafCase {
 		for i := 0; i < c.n; i++ {
 			c.randTriangle(r, i, begin, delta, size)
 		}
-		c.upper = []float64{1, 0, math.Copysign(0, -1), r.Float64(), r.Float64()}[r.IntN(5)]
+		c.upper = []float64{1, 0, math.Copysign(0, -1), float64(r.Float64()), float64(r.Float64())}[r.IntN(5)]
 		return c
 	}
 }
@@ -332,7 +332,7 @@ func gridLeafCase(r *rand.Rand) leafCase {
 			}
 			c.tris[i] = uint32(3*i) | uint32(3*i+1)<<triIdxBits | uint32(3*i+2)<<(2*triIdxBits)
 		}
-		c.upper = []float64{1, r.Float64()}[r.IntN(2)]
+		c.upper = []float64{1, float64(r.Float64())}[r.IntN(2)]
 		return c
 	}
 }
@@ -340,9 +340,9 @@ func gridLeafCase(r *rand.Rand) leafCase {
 // randTriangle sets triangle i of the leaf (vertices 3i to 3i+2) near the
 // path of a query from begin by delta of size size.
 func (c *leafCase) randTriangle(r *rand.Rand, i int, begin, delta mgl64.Vec3, size float64) {
-	away := size * []float64{0, 0.5, 1, 2, 4, 100}[r.IntN(6)] * r.Float64()
-	center := begin.Add(delta.Mul(1.4*r.Float64() - 0.2)).Add(randVec(r, 2*away))
-	span := size * []float64{0.01, 0.3, 1, 3, 30}[r.IntN(5)]
+	away := float64(size * []float64{0, 0.5, 1, 2, 4, 100}[r.IntN(6)] * r.Float64())
+	center := begin.Add(geom.Scale(delta, float64(1.4*r.Float64())-0.2)).Add(randVec(r, float64(2*away)))
+	span := float64(size * []float64{0.01, 0.3, 1, 3, 30}[r.IntN(5)])
 	for j := 0; j < 3; j++ {
 		v := center.Add(randVec(r, span))
 		c.verts[3*i+j] = [3]float32{float32(v[0]), float32(v[1]), float32(v[2])}
@@ -357,9 +357,9 @@ func (c *leafCase) randTriangle(r *rand.Rand, i int, begin, delta mgl64.Vec3, si
 	case 2: // collinear
 		for k := 0; k < 3; k++ {
 			x, y := c.verts[a][k], c.verts[b][k]
-			c.verts[d][k] = x + 2*(y-x)
+			c.verts[d][k] = x + float32(2*(y-x))
 			x64, y64 := c.v64[a][k], c.v64[b][k]
-			c.v64[d][k] = x64 + 2*(y64-x64)
+			c.v64[d][k] = x64 + float64(2*(y64-x64))
 		}
 	case 3: // coordinates on or next to the box's bounds
 		k, side, step := r.IntN(3), r.IntN(2), r.IntN(3)
@@ -471,7 +471,7 @@ func (c *leafCase) onEdge(r *rand.Rand) bool {
 			return false
 		}
 		for math.Nextafter(lo, 2) < hi {
-			if mid := lo + (hi-lo)/2; rejects(&c.q, mid) == rejects(&c.q, lo) {
+			if mid := lo + float64((hi-lo)/2); rejects(&c.q, mid) == rejects(&c.q, lo) {
 				lo = mid
 			} else {
 				hi = mid
@@ -483,17 +483,17 @@ func (c *leafCase) onEdge(r *rand.Rand) bool {
 	// Bisect begin between the triangle's centroid (kept) and a point
 	// beyond the ball's reach along a random direction.
 	e, delta := c.q.Ellipsoid(), c.q.delta
-	g := tri[0].Add(tri[1]).Add(tri[2]).Mul(1.0 / 3)
+	g := geom.Scale(tri[0].Add(tri[1]).Add(tri[2]), 1.0/3)
 	ext := e.Extent()
-	far := g.Add(randVec(r, 1).Normalize().Mul(10 * (max(ext[0], ext[1], ext[2]) + tri[1].Sub(tri[0]).Len() + tri[2].Sub(tri[0]).Len() + delta.Len())))
-	at := func(s float64) Query { return NewQuery(e, g.Add(far.Sub(g).Mul(s)), delta) }
+	far := g.Add(geom.Scale(geom.Normalize(randVec(r, 1)), float64(10*(max(ext[0], ext[1], ext[2])+geom.Len(tri[1].Sub(tri[0]))+geom.Len(tri[2].Sub(tri[0]))+geom.Len(delta)))))
+	at := func(s float64) Query { return NewQuery(e, g.Add(geom.Scale(far.Sub(g), s)), delta) }
 	lo, hi := 0.0, 1.0
 	qlo, qhi := at(lo), at(hi)
 	if !qlo.Valid() || !qhi.Valid() || rejects(&qlo, c.upper) == rejects(&qhi, c.upper) {
 		return false
 	}
 	for math.Nextafter(lo, 2) < hi {
-		mid := lo + (hi-lo)/2
+		mid := lo + float64((hi-lo)/2)
 		if qm := at(mid); rejects(&qm, c.upper) == rejects(&qlo, c.upper) {
 			lo = mid
 		} else {
@@ -530,9 +530,9 @@ func TestSweepLeavesMatchesScalarLoop(t *testing.T) {
 		hits, leaves := 0, 0
 		for i := range n {
 			e := randLeafEllipsoid(r)
-			unit := 1 / math.Pow(10, math.Floor(math.Log10(e.Extent().Len()))) // sizes 1 to 10
+			unit := 1 / math.Pow(10, math.Floor(math.Log10(geom.Len(e.Extent())))) // sizes 1 to 10
 			for k := range e.Axes {
-				e.Axes[k] = e.Axes[k].Mul(unit)
+				e.Axes[k] = geom.Scale(e.Axes[k], unit)
 			}
 			begin, delta := randVec(r, 44), randVec(r, 20)
 			ignore := i%2 == 0

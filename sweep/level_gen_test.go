@@ -82,9 +82,9 @@ func (l *levelBuilder) wallX(x0, x1, y, z0, z1, dx, dw, dh float64) {
 		w(x0, x1, z0, z1)
 		return
 	}
-	w(x0, dx-dw/2, z0, z1)
-	w(dx+dw/2, x1, z0, z1)
-	w(dx-dw/2, dx+dw/2, z0+dh, z1)
+	w(x0, dx-float64(dw/2), z0, z1)
+	w(dx+float64(dw/2), x1, z0, z1)
+	w(dx-float64(dw/2), dx+float64(dw/2), z0+dh, z1)
 }
 
 // wallY is wallX in the plane x = x.
@@ -96,9 +96,9 @@ func (l *levelBuilder) wallY(y0, y1, x, z0, z1, dy, dw, dh float64) {
 		w(y0, y1, z0, z1)
 		return
 	}
-	w(y0, dy-dw/2, z0, z1)
-	w(dy+dw/2, y1, z0, z1)
-	w(dy-dw/2, dy+dw/2, z0+dh, z1)
+	w(y0, dy-float64(dw/2), z0, z1)
+	w(dy+float64(dw/2), y1, z0, z1)
+	w(dy-float64(dw/2), dy+float64(dw/2), z0+dh, z1)
 }
 
 // levelRoom is one room of blockLevel: its floor rectangle and heights.
@@ -119,7 +119,7 @@ func blockLevel() ([]geom.Triangle, []levelRoom) {
 	for i := 0; i < levelRooms; i++ {
 		for j := 0; j < levelRooms; j++ {
 			ox, oy := float64(i*levelCell), float64(j*levelCell)
-			r := levelRoom{x0: ox + ri(0, 64), y0: oy + ri(0, 64), floor: 16 * ri(0, 4)}
+			r := levelRoom{x0: ox + ri(0, 64), y0: oy + ri(0, 64), floor: float64(16 * ri(0, 4))}
 			r.x1, r.y1, r.ceil = ox+ri(448, 640), oy+ri(448, 640), r.floor+ri(128, 288)
 			rooms = append(rooms, r)
 			l.room(rng, r, i+1 < levelRooms, j+1 < levelRooms)
@@ -142,7 +142,7 @@ func blockLevel() ([]geom.Triangle, []levelRoom) {
 	return l.tris, rooms
 }
 
-func doorCenter(a, b float64) float64 { return math.Floor((a + b) / 2) }
+func doorCenter(a, b float64) float64 { return math.Floor(float64((a + b) / 2)) }
 
 // room adds a room's floor, ceiling, walls (with doors east and north
 // when there is a neighbour, and west and south always, as the
@@ -171,7 +171,7 @@ func (l *levelBuilder) room(rng *rand.Rand, r levelRoom, east, north bool) {
 	// Stairs along the west wall: 16-unit risers, 24-unit treads.
 	sy := r.y0 + ri(16, 64)
 	for s := 0.0; s < 8 && 16*(s+1) < h-64; s++ {
-		l.box(mgl64.Vec3{r.x0 + 8 + 24*s, sy, r.floor}, mgl64.Vec3{r.x0 + 8 + 24*(s+1), sy + 96, r.floor + 16*(s+1)})
+		l.box(mgl64.Vec3{r.x0 + 8 + float64(24*s), sy, r.floor}, mgl64.Vec3{r.x0 + 8 + float64(24*(s+1)), sy + 96, r.floor + float64(16*(s+1))})
 	}
 	// A ramp (a wedge) along the south wall, rising 64 over 192.
 	rx, ry := r.x1-224, r.y0+ri(8, 32)
@@ -217,10 +217,10 @@ func levelCasts(rooms []levelRoom, n int) []benchQuery {
 	qs := make([]benchQuery, n)
 	for i := range qs {
 		r := rooms[rng.IntN(len(rooms))]
-		x, y := r.x0+20+rng.Float64()*(r.x1-r.x0-40), r.y0+20+rng.Float64()*(r.y1-r.y0-40)
-		z := r.floor + 28 + rng.Float64()*96
-		a, s := 2*math.Pi*rng.Float64(), 128*rng.Float64()
-		qs[i] = benchQuery{mgl64.Vec3{x, y, z}, mgl64.Vec3{s * math.Cos(a), s * math.Sin(a), -64 + 80*rng.Float64()}}
+		x, y := r.x0+20+float64(rng.Float64()*(r.x1-r.x0-40)), r.y0+20+float64(rng.Float64()*(r.y1-r.y0-40))
+		z := r.floor + 28 + float64(rng.Float64()*96)
+		a, s := float64(2*math.Pi*rng.Float64()), float64(128*rng.Float64())
+		qs[i] = benchQuery{mgl64.Vec3{x, y, z}, mgl64.Vec3{float64(s * math.Cos(a)), float64(s * math.Sin(a)), -64 + float64(80*rng.Float64())}}
 	}
 	return qs
 }
@@ -239,7 +239,7 @@ func denseMap() []geom.Triangle {
 	}
 	var l levelBuilder
 	fv := func(i, j int) mgl64.Vec3 {
-		x, y := float64(i)*denseCell, float64(j)*denseCell
+		x, y := float64(float64(i)*denseCell), float64(float64(j)*denseCell)
 		return f32(mgl64.Vec3{x, y, denseFloor(x, y)})
 	}
 	for i := 0; i < denseCells; i++ {
@@ -250,12 +250,12 @@ func denseMap() []geom.Triangle {
 	const nLon, nLat = 24, 14
 	for k := 0; k < denseRocks; k++ {
 		side := denseCells * denseCell
-		c := mgl64.Vec3{rng.Float64() * side, rng.Float64() * side, 0}
-		rad := mgl64.Vec3{0.3 + 0.5*rng.Float64(), 0.3 + 0.5*rng.Float64(), 0.2 + 0.6*rng.Float64()}
-		c[2] = denseFloor(c[0], c[1]) + 0.3*rad[2]
+		c := mgl64.Vec3{float64(rng.Float64() * side), float64(rng.Float64() * side), 0}
+		rad := mgl64.Vec3{0.3 + float64(0.5*rng.Float64()), 0.3 + float64(0.5*rng.Float64()), 0.2 + float64(0.6*rng.Float64())}
+		c[2] = denseFloor(c[0], c[1]) + float64(0.3*rad[2])
 		jit := make([]float64, (nLat+1)*nLon)
 		for i := range jit {
-			jit[i] = 1 + 0.08*(rng.Float64()-0.5)
+			jit[i] = 1 + float64(0.08*(float64(rng.Float64())-0.5))
 		}
 		v := func(i, j int) mgl64.Vec3 {
 			th, ph := math.Pi*float64(i)/nLat, 2*math.Pi*float64(j%nLon)/nLon
@@ -263,7 +263,7 @@ func denseMap() []geom.Triangle {
 			if i == 0 || i == nLat {
 				s = 1
 			}
-			return f32(c.Add(mgl64.Vec3{rad[0] * s * math.Sin(th) * math.Cos(ph), rad[1] * s * math.Sin(th) * math.Sin(ph), rad[2] * math.Cos(th)}))
+			return f32(c.Add(mgl64.Vec3{float64(rad[0] * s * math.Sin(th) * math.Cos(ph)), float64(rad[1] * s * math.Sin(th) * math.Sin(ph)), float64(rad[2] * math.Cos(th))}))
 		}
 		for i := 0; i < nLat; i++ {
 			for j := 0; j < nLon; j++ {
@@ -283,7 +283,7 @@ func denseMap() []geom.Triangle {
 
 // denseFloor is the floor height of denseMap: a few centimetres of bumps.
 func denseFloor(x, y float64) float64 {
-	return 0.04*math.Sin(3*x)*math.Cos(2.3*y) + 0.02*math.Sin(11*x+7*y)
+	return float64(0.04*math.Sin(float64(3*x))*math.Cos(float64(2.3*y))) + float64(0.02*math.Sin(float64(11*x)+float64(7*y)))
 }
 
 // densePlayer is the player of denseMap: 0.6 x 0.6 x 1.8 metres.
@@ -296,10 +296,10 @@ func denseCasts(n int) []benchQuery {
 	side := denseCells * denseCell
 	qs := make([]benchQuery, n)
 	for i := range qs {
-		x, y := 0.5+rng.Float64()*(side-1), 0.5+rng.Float64()*(side-1)
-		z := denseFloor(x, y) + 0.9 + 0.5*rng.Float64()
-		a, s := 2*math.Pi*rng.Float64(), rng.Float64()
-		qs[i] = benchQuery{mgl64.Vec3{x, y, z}, mgl64.Vec3{s * math.Cos(a), s * math.Sin(a), -0.6 + 0.7*rng.Float64()}}
+		x, y := 0.5+float64(rng.Float64()*(side-1)), 0.5+float64(rng.Float64()*(side-1))
+		z := denseFloor(x, y) + 0.9 + float64(0.5*rng.Float64())
+		a, s := float64(2*math.Pi*rng.Float64()), float64(rng.Float64())
+		qs[i] = benchQuery{mgl64.Vec3{x, y, z}, mgl64.Vec3{float64(s * math.Cos(a)), float64(s * math.Sin(a)), -0.6 + float64(0.7*rng.Float64())}}
 	}
 	return qs
 }

@@ -198,7 +198,7 @@ func refOf(t *geom.Triangle, id uint32) (primRef, bool) {
 	for i := 0; i < 3; i++ {
 		lo, hi := floor32(b[i]), ceil32(b[3+i])
 		r.lo[i], r.hi[i] = keyOf(lo), keyOf(hi)
-		r.c[i] = (lo + hi) * 0.5
+		r.c[i] = float32((lo + hi) * 0.5)
 	}
 	return r, true
 }

@@ -28,7 +28,7 @@ func bruteSweep(tris []geom.Triangle, e Ellipsoid, begin, delta mgl64.Vec3) (Hit
 // testEllipsoid is a random ellipsoid: a sphere, an axis-aligned or a
 // rotated ellipsoid with radii in [lo, hi].
 func testEllipsoid(rng *rand.Rand, lo, hi float64) Ellipsoid {
-	r := func() float64 { return lo + (hi-lo)*rng.Float64() }
+	r := func() float64 { return lo + float64((hi-lo)*rng.Float64()) }
 	switch rng.IntN(3) {
 	case 0:
 		return Sphere(r())
@@ -36,8 +36,8 @@ func testEllipsoid(rng *rand.Rand, lo, hi float64) Ellipsoid {
 		return Ellipsoid{Axes: [3]mgl64.Vec3{{r(), 0, 0}, {0, r(), 0}, {0, 0, r()}}}
 	}
 	q := mgl64.Quat{W: rng.NormFloat64(), V: mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}}
-	m := q.Normalize().Mat4().Mat3()
-	return Ellipsoid{Axes: [3]mgl64.Vec3{m.Col(0).Mul(r()), m.Col(1).Mul(r()), m.Col(2).Mul(r())}}
+	m := geom.QuatMat4(geom.QuatNormalize(q)).Mat3()
+	return Ellipsoid{Axes: [3]mgl64.Vec3{geom.Scale(m.Col(0), r()), geom.Scale(m.Col(1), r()), geom.Scale(m.Col(2), r())}}
 }
 
 // grid returns an n x n patch of the terrain's kind with integer x, z and
@@ -46,7 +46,7 @@ func testEllipsoid(rng *rand.Rand, lo, hi float64) Ellipsoid {
 func grid(rng *rand.Rand, n int) []geom.Triangle {
 	h := make([]float64, (n+1)*(n+1))
 	for i := range h {
-		h[i] = float64(rng.IntN(3)) * 0.5
+		h[i] = float64(float64(rng.IntN(3)) * 0.5)
 	}
 	v := func(i, j int) mgl64.Vec3 { return mgl64.Vec3{float64(i), h[i*(n+1)+j], float64(j)} }
 	var tris []geom.Triangle
@@ -74,9 +74,9 @@ func TestSweepMatchesBruteForce(t *testing.T) {
 		span := 10.0
 		switch rng.IntN(4) {
 		case 0:
-			tris = randomSoup(rng, 1+rng.IntN(400), span, 1+rng.Float64()*4)
+			tris = randomSoup(rng, 1+rng.IntN(400), span, 1+float64(rng.Float64()*4))
 		case 3: // a soup stored as float32 (as glTF is): the leaf filter and the float32 box test
-			tris = toFloat32(randomSoup(rng, 1+rng.IntN(400), span, 1+rng.Float64()*4))
+			tris = toFloat32(randomSoup(rng, 1+rng.IntN(400), span, 1+float64(rng.Float64()*4)))
 		case 1:
 			tris = grid(rng, 2+rng.IntN(12))
 			span = 14
@@ -87,15 +87,15 @@ func TestSweepMatchesBruteForce(t *testing.T) {
 		m := NewMesh(tris)
 		for k := 0; k < perMesh && done < queries; k, done = k+1, done+1 {
 			e := testEllipsoid(rng, 0.2, 2)
-			begin := randVec(rng, span*1.5)
+			begin := randVec(rng, float64(span*1.5))
 			delta := mgl64.Vec3{}
 			switch rng.IntN(10) {
 			case 0: // no motion: a static overlap test
 			case 1: // axis-aligned motion (zero direction components in the slab test)
-				delta[rng.IntN(3)] = (rng.Float64() - 0.5) * 4 * span
+				delta[rng.IntN(3)] = float64((float64(rng.Float64()) - 0.5) * 4 * span)
 			default: // aimed through a random vertex of the mesh
 				target := tris[rng.IntN(len(tris))][rng.IntN(3)].Add(randVec(rng, 1))
-				delta = target.Sub(begin).Mul(0.5 + rng.Float64())
+				delta = geom.Scale(target.Sub(begin), 0.5+float64(rng.Float64()))
 			}
 			want, wantOK := bruteSweep(tris, e, begin, delta)
 			got, gotOK := m.Sweep(e, begin, delta)
@@ -181,10 +181,10 @@ func TestSweepStartTouchingGoesToLowestIndex(t *testing.T) {
 		rng.Shuffle(len(tris), func(i, j int) { tris[i], tris[j] = tris[j], tris[i] })
 		m := NewMesh(tris)
 		e := Sphere(c.radius)
-		mid := float64(c.n) / 2
+		mid := float64(float64(c.n) / 2)
 		spread := mid - c.radius // the start stays over the grid
 		for i := 0; i < 50; i++ {
-			begin := mgl64.Vec3{mid + spread*(2*rng.Float64()-1), 0.5 * rng.Float64(), mid + spread*(2*rng.Float64()-1)}
+			begin := mgl64.Vec3{mid + float64(spread*(float64(2*float64(rng.Float64()))-1)), float64(0.5 * rng.Float64()), mid + float64(spread*(float64(2*float64(rng.Float64()))-1))}
 			delta := mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
 			touching := 0
 			for _, tri := range tris {
@@ -212,7 +212,7 @@ func bruteSweepLeaving(tris []geom.Triangle, e Ellipsoid, begin, delta mgl64.Vec
 	q := NewQuery(e, begin, delta)
 	r := sweepResult{bestT: 1}
 	for i := range tris {
-		if h, ok := q.Triangle(tris[i], r.bestT); ok && !(ignoreLeaving && h.T == 0 && delta.Dot(h.Normal) >= 0) {
+		if h, ok := q.Triangle(tris[i], r.bestT); ok && !(ignoreLeaving && h.T == 0 && geom.Dot(delta, h.Normal) >= 0) {
 			r.offer(h, i)
 		}
 	}
@@ -291,7 +291,7 @@ func FuzzMeshSweep(f *testing.F) {
 		if len(data) < 9 {
 			return
 		}
-		coord := func(b byte) float64 { return float64(int(b)-128) / 16 }
+		coord := func(b byte) float64 { return float64(float64(int(b)-128) / 16) }
 		head, body := data[len(data)-9:], data[:len(data)-9]
 		var tris []geom.Triangle
 		for len(body) >= 9 {
@@ -302,8 +302,8 @@ func FuzzMeshSweep(f *testing.F) {
 			tris, body = append(tris, tri), body[9:]
 		}
 		begin := mgl64.Vec3{coord(head[0]), coord(head[1]), coord(head[2])}
-		delta := mgl64.Vec3{coord(head[3]), coord(head[4]), coord(head[5])}.Mul(2)
-		e := Ellipsoid{Axes: [3]mgl64.Vec3{{0.1 + float64(head[6])/64, 0, 0}, {0, 0.1 + float64(head[7])/64, 0}, {0, 0, 0.1 + float64(head[8])/64}}}
+		delta := geom.Scale(mgl64.Vec3{coord(head[3]), coord(head[4]), coord(head[5])}, 2)
+		e := Ellipsoid{Axes: [3]mgl64.Vec3{{0.1 + float64(float64(head[6])/64), 0, 0}, {0, 0.1 + float64(float64(head[7])/64), 0}, {0, 0, 0.1 + float64(float64(head[8])/64)}}}
 		m := NewMesh(tris)
 		want, wantOK := bruteSweep(tris, e, begin, delta)
 		got, gotOK := m.Sweep(e, begin, delta)
@@ -338,8 +338,8 @@ func TestSweepShapeCache(t *testing.T) {
 	hits := 0
 	for n := 0; n < 3000; n++ {
 		i := rng.IntN(len(shapes))
-		begin := mgl64.Vec3{12 * rng.Float64(), 1.5 + 2*rng.Float64(), 12 * rng.Float64()}
-		delta := mgl64.Vec3{4*rng.Float64() - 2, -1 - 3*rng.Float64(), 4*rng.Float64() - 2}
+		begin := mgl64.Vec3{float64(12 * rng.Float64()), 1.5 + float64(2*float64(rng.Float64())), float64(12 * rng.Float64())}
+		delta := mgl64.Vec3{float64(4*rng.Float64()) - 2, -1 - float64(3*rng.Float64()), float64(4*rng.Float64()) - 2}
 		got, gotOK := shared.Sweep(shapes[i], begin, delta)
 		want, wantOK := own[i].Sweep(shapes[i], begin, delta)
 		if gotOK != wantOK || got != want {

@@ -32,7 +32,7 @@ func randConvexPolygon(r *rand.Rand) []mgl64.Vec3 {
 	}
 	pts := make([]mgl64.Vec3, n)
 	for i, a := range angles {
-		pts[i] = center.Add(u.Mul(ru * math.Cos(a))).Add(v.Mul(rv * math.Sin(a)))
+		pts[i] = center.Add(geom.Scale(u, float64(ru*math.Cos(a)))).Add(geom.Scale(v, float64(rv*math.Sin(a))))
 	}
 	return pts
 }
@@ -93,13 +93,13 @@ func TestEllipsoidPolygonVsOracle(t *testing.T) {
 		if err != nil {
 			t.Fatalf("NewPolygon(%v): %v", pts, err)
 		}
-		target := pts[r.IntN(len(pts))].Add(randDir(r).Mul(uniform(r, 0, 3)))
+		target := pts[r.IntN(len(pts))].Add(geom.Scale(randDir(r), uniform(r, 0, 3)))
 		e := randEllipsoid(r)
 		if i%2 == 1 { // the same ellipsoid with a mirrored M (det < 0)
-			e.Axes[2] = e.Axes[2].Mul(-1)
+			e.Axes[2] = geom.Scale(e.Axes[2], -1)
 		}
-		begin := target.Add(randDir(r).Mul(uniform(r, 0, 8)))
-		delta := target.Sub(begin).Mul(uniform(r, 0, 2))
+		begin := target.Add(geom.Scale(randDir(r), uniform(r, 0, 8)))
+		delta := geom.Scale(target.Sub(begin), uniform(r, 0, 2))
 		o := polyOracle{e.Axes, begin, delta, fan(pts)}
 		h, ok := sweep.EllipsoidPolygon(e, begin, delta, &poly)
 		if msg := checkPolygonHit(o, h, ok); msg != "" {
@@ -124,7 +124,7 @@ func checkPolygonHit(o polyOracle, h sweep.Hit, ok bool) string {
 	if !ok {
 		return ""
 	}
-	center := o.begin.Add(o.delta.Mul(h.T))
+	center := o.begin.Add(geom.Scale(o.delta, h.T))
 	d := o.dist(center)
 	switch {
 	case !(h.T >= 0 && h.T <= 1):
@@ -135,7 +135,7 @@ func checkPolygonHit(o polyOracle, h sweep.Hit, ok bool) string {
 		return "T is late"
 	case o.dist(h.Point) > contactTol:
 		return "point off the polygon"
-	case math.Abs(h.Normal.Len()-1) > 1e-9:
+	case math.Abs(geom.Len(h.Normal)-1) > 1e-9:
 		return "normal not unit"
 	}
 	return ""
@@ -200,12 +200,12 @@ func TestRayEllipsoid(t *testing.T) {
 		e := randEllipsoid(r)
 		center := uniformVec(r, -5, 5)
 		origin := uniformVec(r, -8, 8)
-		dir := center.Add(uniformVec(r, -2, 2)).Sub(origin).Mul(uniform(r, 0.1, 2))
+		dir := geom.Scale(center.Add(uniformVec(r, -2, 2)).Sub(origin), uniform(r, 0.1, 2))
 		s, ok := sweep.RayEllipsoid(geom.Ray{Origin: origin, Dir: dir}, e, center)
 		const l = 1000.0
-		h, hok := sweep.EllipsoidTriangle(e, center, dir.Mul(-l), pointTriangle(origin))
-		if ok != hok || (ok && math.Abs(s-h.T*l) > 1e-8*l) {
-			t.Fatalf("RayEllipsoid = %v, %v; core = %v, %v", s, ok, h.T*l, hok)
+		h, hok := sweep.EllipsoidTriangle(e, center, geom.Scale(dir, -l), pointTriangle(origin))
+		if ok != hok || (ok && math.Abs(s-float64(h.T*l)) > 1e-8*l) {
+			t.Fatalf("RayEllipsoid = %v, %v; core = %v, %v", s, ok, float64(h.T*l), hok)
 		}
 	}
 }
@@ -248,9 +248,9 @@ func TestRayTriangle(t *testing.T) {
 		}
 		s, ok := sweep.RayTriangle(ray, tri)
 		n := tri.Normal()
-		ps := n.Dot(tri[0].Sub(ray.Origin)) / n.Dot(ray.Dir)
+		ps := geom.Dot(n, tri[0].Sub(ray.Origin)) / geom.Dot(n, ray.Dir)
 		q, _, _ := geom.ClosestPointTriangle(ray.At(ps), tri)
-		near := q.Sub(ray.At(ps)).Len()
+		near := geom.Len(q.Sub(ray.At(ps)))
 		want := ps >= 0 && near < 1e-9
 		if (near >= 1e-9 && near < 1e-6) || math.Abs(ps) < 1e-9 {
 			continue // within rounding of an edge, or at the origin: either answer
@@ -331,7 +331,7 @@ func TestBounds(t *testing.T) {
 		box := q.Bounds().Expand(mgl64.Vec3{1e-9, 1e-9, 1e-9})
 		for j := 0; j < 20; j++ {
 			u := randDir(r)
-			p := begin.Add(delta.Mul(r.Float64())).Add(fromUnit(e, u))
+			p := begin.Add(geom.Scale(delta, float64(r.Float64()))).Add(fromUnit(e, u))
 			if !box.Contains(p) {
 				t.Fatalf("bounds %v miss surface point %v", box, p)
 			}
@@ -339,8 +339,8 @@ func TestBounds(t *testing.T) {
 		// Tightness along x: the surface point with unit normal direction
 		// Mᵀx/|Mᵀx| reaches exactly Extent().x.
 		m := mgl64.Mat3FromCols(e.Axes[0], e.Axes[1], e.Axes[2])
-		u := m.Transpose().Mul3x1(mgl64.Vec3{1, 0, 0}).Normalize()
-		if x := m.Mul3x1(u)[0]; math.Abs(x-e.Extent()[0]) > 1e-12 {
+		u := geom.Normalize(geom.MulVec3(m.Transpose(), mgl64.Vec3{1, 0, 0}))
+		if x := geom.MulVec3(m, u)[0]; math.Abs(x-e.Extent()[0]) > 1e-12 {
 			t.Fatalf("extent %v, surface reaches %v", e.Extent()[0], x)
 		}
 	}
@@ -357,14 +357,14 @@ func TestQueryUnitSpace(t *testing.T) {
 	for i, a := range e.Axes {
 		want := mgl64.Vec3{}
 		want[i] = 1
-		if got := q.ToUnit(a); got.Sub(want).Len() > 1e-15 || q.WorldToUnit().Mul3x1(a).Sub(want).Len() > 1e-15 {
+		if got := q.ToUnit(a); geom.Len(got.Sub(want)) > 1e-15 || geom.Len(geom.MulVec3(q.WorldToUnit(), a).Sub(want)) > 1e-15 {
 			t.Errorf("ToUnit(axis %d) = %v", i, got)
 		}
 	}
-	if got := q.UnitBegin(mgl64.Vec3{2, 3, 4}); got.Len() != 0 {
+	if got := q.UnitBegin(mgl64.Vec3{2, 3, 4}); geom.Len(got) != 0 {
 		t.Errorf("UnitBegin(begin) = %v", got)
 	}
-	if got := q.UnitDelta(); got.Sub(mgl64.Vec3{2, 0, 0}).Len() > 1e-15 {
+	if got := q.UnitDelta(); geom.Len(got.Sub(mgl64.Vec3{2, 0, 0})) > 1e-15 {
 		t.Errorf("UnitDelta = %v", got)
 	}
 	if q2 := sweep.NewQuery(sweep.Ellipsoid{}, mgl64.Vec3{}, mgl64.Vec3{}); q2.Valid() {
@@ -382,7 +382,7 @@ func TestAxisOrderAndSignsDoNotMatter(t *testing.T) {
 		c := genAimed(r.IntN(3))(r)
 		a := c.e.Axes
 		// Both have det < 0: one axis negated, or two swapped.
-		mirrored := sweep.Ellipsoid{Axes: [3]mgl64.Vec3{a[0].Mul(-1), a[1], a[2]}}
+		mirrored := sweep.Ellipsoid{Axes: [3]mgl64.Vec3{geom.Scale(a[0], -1), a[1], a[2]}}
 		if i%2 == 1 {
 			mirrored = sweep.Ellipsoid{Axes: [3]mgl64.Vec3{a[1], a[0], a[2]}}
 		}
@@ -405,8 +405,8 @@ func TestAxisOrderAndSignsDoNotMatter(t *testing.T) {
 
 // sameHit compares two hits up to rounding.
 func sameHit(a, b sweep.Hit) bool {
-	return math.Abs(a.T-b.T) <= 1e-9 && a.Point.Sub(b.Point).Len() <= 1e-7 &&
-		a.Normal.Sub(b.Normal).Len() <= 1e-7 && a.Feature == b.Feature
+	return math.Abs(a.T-b.T) <= 1e-9 && geom.Len(a.Point.Sub(b.Point)) <= 1e-7 &&
+		geom.Len(a.Normal.Sub(b.Normal)) <= 1e-7 && a.Feature == b.Feature
 }
 
 // TestNoAllocations: the narrow phase allocates nothing (polygons up to 16

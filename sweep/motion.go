@@ -1,5 +1,6 @@
 package sweep
 
+import "sweepdbg/geom"
 import "github.com/go-gl/mathgl/mgl64"
 
 // Motion is one motion under test: a shape moved, without rotating, from
@@ -21,7 +22,7 @@ type Motion struct {
 func (m Motion) Delta() mgl64.Vec3 { return m.End.Sub(m.Start) }
 
 // At is the center at fraction t of the motion: Start + t·(End - Start).
-func (m Motion) At(t float64) mgl64.Vec3 { return m.Start.Add(m.Delta().Mul(t)) }
+func (m Motion) At(t float64) mgl64.Vec3 { return m.Start.Add(geom.Scale(m.Delta(), t)) }
 
 // Answer runs the core on one motion: the first contact of the sweep from
 // Start to End (Cast) and collide-and-slide from Start toward End with

@@ -186,7 +186,7 @@ func (f *triFrame) plane(mt *lin3, maxT float64) bool {
 	// recomputed exactly. The triangle has no usable plane when
 	// geom.IsSliverEdges would say so.
 	nw := e1.cross(e2)
-	ee := e1.lenSq() * e2.lenSq()
+	ee := float64(e1.lenSq() * e2.lenSq())
 	if nw.lenSq() < crossRecheck*ee {
 		nw = exactCross(e1, e2)
 	}
@@ -311,7 +311,7 @@ func faceStage(verts *[3]vec3, face, c1, c2 vec3, rr float64) int {
 		m := face.cross(e) // inward edge normal, |m| = |e|
 		s1 := m.dot(c1.sub(u))
 		s2 := s1 + m.dot(dc)
-		ee := rr * e.lenSq()
+		ee := float64(rr * e.lenSq())
 		outer := b2u(s1 < 0) & b2u(s2 < 0)          // c1 and c2 on the outer side of the line
 		beyond := b2u(s1*s1 > ee) & b2u(s2*s2 > ee) // both farther from it than the radius
 		if outer&beyond != 0 {

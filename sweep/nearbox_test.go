@@ -23,7 +23,7 @@ func TestFloor32(t *testing.T) {
 			continue
 		}
 		next := float64(math.Nextafter32(float32(f), float32(math.Inf(1))))
-		xs = append(xs, f, math.Nextafter(f, math.Inf(1)), math.Nextafter(f, math.Inf(-1)), f+(next-f)*r.Float64())
+		xs = append(xs, f, math.Nextafter(f, math.Inf(1)), math.Nextafter(f, math.Inf(-1)), f+float64((next-f)*r.Float64()))
 	}
 	up, down := float32(math.Inf(1)), float32(math.Inf(-1))
 	for _, x := range xs {
@@ -85,11 +85,11 @@ func TestLoadNearMatchesOutsideBox(t *testing.T) {
 		case 2:
 			return math.Nextafter(g, math.Inf(-1))
 		}
-		return g + (r.Float64()-0.5)*1e-7
+		return g + float64((float64(r.Float64())-0.5)*1e-7)
 	}
 	vert := func() float64 {
 		f := float32(grid())
-		return float64(math.Nextafter32(f, float32(r.IntN(3)-1)*float32(math.Inf(1))))
+		return float64(math.Nextafter32(f, float32(float32(r.IntN(3)-1)*float32(math.Inf(1)))))
 	}
 	tris := make([]geom.Triangle, 400)
 	for i := range tris {

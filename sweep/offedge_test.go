@@ -19,10 +19,10 @@ func TestOffEdgeKeepsEveryOnEdgeContact(t *testing.T) {
 	}
 	skipped, kept := 0, 0
 	for i := 0; i < 200000; i++ {
-		e := randVec(math.Pow(10, rng.Float64()*6-3))
+		e := randVec(math.Pow(10, float64(rng.Float64()*6)-3))
 		ee := e.dot(e)
-		d := randVec(math.Pow(10, rng.Float64()*6-3))
-		upper := rng.Float64()
+		d := randVec(math.Pow(10, float64(rng.Float64()*6)-3))
+		upper := float64(rng.Float64())
 		if i%4 == 0 {
 			upper = 1
 		}
@@ -30,12 +30,12 @@ func TestOffEdgeKeepsEveryOnEdgeContact(t *testing.T) {
 		// multiple of the margin (or of an ulp of the scale) on either side.
 		vv := randVec(1).lenSq() + d.lenSq()
 		m := math.Sqrt(2e-24 * (vv + d.lenSq() + 1) * ee)
-		gap := []float64{0.5, 1, 1.01, 2, 1e3, 1e-3}[rng.IntN(6)] * m
+		gap := float64([]float64{0.5, 1, 1.01, 2, 1e3, 1e-3}[rng.IntN(6)] * m)
 		if rng.IntN(2) == 0 {
 			gap = -gap
 		}
 		if rng.IntN(3) == 0 {
-			gap = float64(rng.IntN(9)-4) * 1e-16 * math.Sqrt(vv*ee)
+			gap = float64(float64(rng.IntN(9)-4) * 1e-16 * math.Sqrt(vv*ee))
 		}
 		// gap > 0 is beyond the end (outward, side s), and it is the nearer
 		// of f0 and fu that lies at the gap.
@@ -44,24 +44,24 @@ func TestOffEdgeKeepsEveryOnEdgeContact(t *testing.T) {
 			end, s = ee, 1
 		}
 		g := d.dot(e)
-		target := end + s*gap
+		target := end + float64(s*gap)
 		if s*g < 0 {
-			target -= upper * g
+			target -= float64(upper * g)
 		}
 		perp := randVec(1)
 		perp = perp.madd(e, -perp.dot(e)/ee)
 		vb := perp.add(e.mul(target / ee))
 		// As edgeVertex computes them.
 		f0 := vb.dot(e)
-		fu := f0 + upper*g
-		if !offEdge(f0, fu, ee, 2e-24*(vb.dot(vb)+d.dot(d)+1)*ee) {
+		fu := f0 + float64(upper*g)
+		if !offEdge(f0, fu, ee, float64(2e-24*(vb.dot(vb)+d.dot(d)+1)*ee)) {
 			kept++
 			continue
 		}
 		skipped++
 		ts := []float64{0, upper, math.Nextafter(upper, 0)}
 		for k := 0; k < 8; k++ {
-			ts = append(ts, upper*rng.Float64())
+			ts = append(ts, float64(upper*rng.Float64()))
 		}
 		for _, tt := range ts {
 			if f := vb.madd(d, tt).dot(e); f >= 0 && f <= ee {

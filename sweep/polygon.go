@@ -35,7 +35,7 @@ func (q *Query) Polygon(p *geom.Polygon, maxT float64) (Hit, bool) {
 		return Hit{}, false
 	}
 	if q.detSign < 0 { // M mirrors: keep the mapped vertices counter-clockwise around N'
-		tp.N, tp.C = tp.N.Mul(-1), -tp.C
+		tp.N, tp.C = geom.Scale(tp.N, -1), -tp.C
 	}
 	uw, vw := tp.Basis()
 	u, v, n := v3(uw), v3(vw), v3(tp.N)
@@ -51,7 +51,7 @@ func (q *Query) Polygon(p *geom.Polygon, maxT float64) (Hit, bool) {
 		return Hit{}, false
 	}
 	// 3.2: the circle's center B' + t D' and squared radius r1 t² + r2 t + r3.
-	circle := sweptCircle{B: toPlane(bu), D: toPlane(du), r1: -nd * nd, r2: -2 * nd * dist, r3: 1 - dist*dist}
+	circle := sweptCircle{B: toPlane(bu), D: toPlane(du), r1: float64(-nd * nd), r2: float64(-2 * nd * dist), r3: 1 - float64(dist*dist)}
 	c, ok := polygonCircle(verts, vec3{0, 0, 1}, circle.B.madd(circle.D, t1), circle.radiusSq(t1)) // 3.3
 	if ok {
 		c.t = t1

@@ -1,6 +1,8 @@
 package sweep_test
 
 import (
+	"sweepdbg/geom"
+
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -45,7 +47,7 @@ func casesPerFamily() int {
 // grazing generator.
 func oracleClosest(c sweepCase) (float64, mgl64.Vec3, mgl64.Vec3, float64) {
 	t, _ := oracle.MinDistance(c.e.Axes, c.begin, c.delta, c.tri, 0, 1)
-	center := c.begin.Add(c.delta.Mul(t))
+	center := c.begin.Add(geom.Scale(c.delta, t))
 	p, d, _ := oracle.Closest(c.e.Axes, center, c.tri)
 	return t, center, p, d
 }
@@ -80,12 +82,12 @@ func TestEllipsoidTriangleVsOracle(t *testing.T) {
 		for _, off := range offsets {
 			t.Run(fmt.Sprintf("%s/%g", fam.name, off), func(t *testing.T) {
 				r := rand.New(rand.NewPCG(uint64(fi+1), math.Float64bits(off)))
-				o := mgl64.Vec3{0.6, -0.48, 0.64}.Mul(off)
+				o := geom.Scale(mgl64.Vec3{0.6, -0.48, 0.64}, off)
 				var st stats
 				for i := 0; i < n; i++ {
 					c := fam.gen(r).translated(o)
 					if i%2 == 1 { // the same ellipsoid with a mirrored M (det < 0)
-						c.e.Axes[0] = c.e.Axes[0].Mul(-1)
+						c.e.Axes[0] = geom.Scale(c.e.Axes[0], -1)
 					}
 					if msg := checkCase(c, &st); msg != "" {
 						st.fail++
@@ -176,7 +178,7 @@ func checkHit(c sweepCase, h sweep.Hit, oc oracle.Contact, ook bool) string {
 	if !(h.T >= 0 && h.T <= 1) {
 		return fmt.Sprintf("T=%v outside [0, 1]", h.T)
 	}
-	center := c.begin.Add(c.delta.Mul(h.T))
+	center := c.begin.Add(geom.Scale(c.delta, h.T))
 	want, d, wantN := oracle.Closest(c.e.Axes, center, c.tri)
 	switch {
 	case h.T > 0 && math.Abs(d-1) > contactTol:
@@ -193,10 +195,10 @@ func checkHit(c sweepCase, h sweep.Hit, oc oracle.Contact, ook bool) string {
 		return fmt.Sprintf("point %v is %v (unit) off the triangle", h.Point, pd)
 	}
 	m := mgl64.Mat3FromCols(c.e.Axes[0], c.e.Axes[1], c.e.Axes[2])
-	if pc := solve(m, h.Point.Sub(center)).Len(); h.T > 0 && math.Abs(pc-1) > contactTol {
+	if pc := geom.Len(solve(m, h.Point.Sub(center))); h.T > 0 && math.Abs(pc-1) > contactTol {
 		return fmt.Sprintf("point %v is not on the ellipsoid's surface: unit distance %v from the center", h.Point, pc)
 	}
-	if math.Abs(h.Normal.Len()-1) > 1e-9 {
+	if math.Abs(geom.Len(h.Normal)-1) > 1e-9 {
 		return fmt.Sprintf("normal %v is not unit", h.Normal)
 	}
 	if d > 1e-6 && angle(h.Normal, wantN) > normalTol {
@@ -206,5 +208,5 @@ func checkHit(c sweepCase, h sweep.Hit, oc oracle.Contact, ook bool) string {
 }
 
 func angle(a, b mgl64.Vec3) float64 {
-	return math.Atan2(a.Cross(b).Len(), a.Dot(b))
+	return math.Atan2(geom.Len(geom.PlainCross(a, b)), geom.Dot(a, b))
 }

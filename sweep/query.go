@@ -142,7 +142,7 @@ func (s *shape) invert(e *Ellipsoid) {
 	s.axes.r0, s.axes.r1, s.axes.r2 = a0, a1, a2
 	c0, c1, c2 := a1.cross(a2), a2.cross(a0), a0.cross(a1)
 	det := a0.dot(c0)
-	scale2 := a0.lenSq() * a1.lenSq() * a2.lenSq() // squared, to spare three square roots
+	scale2 := float64(a0.lenSq() * a1.lenSq() * a2.lenSq()) // squared, to spare three square roots
 	if !(det*det > singularTolerance*singularTolerance*scale2) || math.IsInf(scale2, 0) {
 		return
 	}
@@ -162,7 +162,7 @@ func (s *shape) derive() {
 	}
 	a, w := &s.axes, &s.worldToUnit
 	s.normalMap.setRows(a.r0.mul(s.detSign), a.r1.mul(s.detSign), a.r2.mul(s.detSign))
-	cond2 := (a.r0.lenSq() + a.r1.lenSq() + a.r2.lenSq()) * (w.r0.lenSq() + w.r1.lenSq() + w.r2.lenSq())
+	cond2 := float64((a.r0.lenSq() + a.r1.lenSq() + a.r2.lenSq()) * (w.r0.lenSq() + w.r1.lenSq() + w.r2.lenSq()))
 	s.reachFirst = cond2 <= reachFirstCond*reachFirstCond // a NaN compares false
 	s.ext = extent(a).mgl()                               // Extent's arithmetic, from the axes in hand
 	s.derived = true

@@ -17,23 +17,23 @@ import (
 // Dir or non-finite input report no hit; a hit exactly on an edge counts.
 func RayTriangle(r geom.Ray, tri geom.Triangle) (s float64, ok bool) {
 	e1, e2 := tri[1].Sub(tri[0]), tri[2].Sub(tri[0])
-	p := r.Dir.Cross(e2)
-	det := e1.Dot(p)
+	p := geom.PlainCross(r.Dir, e2)
+	det := geom.Dot(e1, p)
 	if det == 0 || math.IsNaN(det) || math.IsInf(det, 0) { // parallel to the plane (or degenerate): no single point
 		return 0, false
 	}
 	inv := 1 / det
 	w := r.Origin.Sub(tri[0])
-	u := w.Dot(p) * inv
+	u := float64(geom.Dot(w, p) * inv)
 	if !(u >= 0 && u <= 1) {
 		return 0, false
 	}
-	qv := w.Cross(e1)
-	v := r.Dir.Dot(qv) * inv
+	qv := geom.PlainCross(w, e1)
+	v := float64(geom.Dot(r.Dir, qv) * inv)
 	if !(v >= 0 && u+v <= 1) {
 		return 0, false
 	}
-	s = e2.Dot(qv) * inv
+	s = float64(geom.Dot(e2, qv) * inv)
 	return s, s >= 0
 }
 
@@ -51,11 +51,11 @@ func RayEllipsoid(r geom.Ray, e Ellipsoid, center mgl64.Vec3) (s float64, ok boo
 	}
 	o, d := q.UnitBegin(center), q.UnitDelta()
 	// |o + s d|² - 1 = a s² + 2 b s + c.
-	a, b, c := d.Dot(d), o.Dot(d), o.Dot(o)-1
+	a, b, c := geom.Dot(d, d), geom.Dot(o, d), geom.Dot(o, o)-1
 	if c <= 0 {
 		return 0, true
 	}
-	disc := b*b - a*c
+	disc := float64(b*b) - float64(a*c)
 	if !(b < 0) || disc < 0 { // moving away, or passing by
 		return 0, false
 	}

@@ -74,9 +74,9 @@ func (lv *realLevel) shapes() []realShape {
 // them.
 func (lv *realLevel) playerShapes() []sweep.Shape {
 	e := lv.player
-	r := min(e.Axes[0].Len(), e.Axes[1].Len(), e.Axes[2].Len())
+	r := min(geom.Len(e.Axes[0]), geom.Len(e.Axes[1]), geom.Len(e.Axes[2]))
 	up := e.Axes[1]
-	s := up.Mul(max(up.Len()-r, 0) / up.Len())
+	s := geom.Scale(up, max(geom.Len(up)-r, 0)/geom.Len(up))
 	return []sweep.Shape{sweep.EllipsoidShape(e), sweep.CapsuleShape(sweep.Capsule{Radius: r, HalfSegment: s}), sweep.BoxShape(sweep.Box{Axes: e.Axes})}
 }
 
@@ -268,7 +268,7 @@ func TestRealLevelShapesMatchBruteForce(t *testing.T) {
 func BenchmarkRealLevelKind(b *testing.B) {
 	for _, lv := range realLevels(b) {
 		for _, c := range lv.shapes() {
-			h := 2 * lv.player.Axes[1].Len()
+			h := float64(2 * geom.Len(lv.player.Axes[1]))
 			for _, k := range []struct {
 				name string
 				kind levelcasts.Kind
@@ -279,7 +279,7 @@ func BenchmarkRealLevelKind(b *testing.B) {
 				{"fall", levelcasts.KindFall, nil},
 				{"fall-down", levelcasts.KindFall, func(d mgl64.Vec3) mgl64.Vec3 { d[0], d[2] = 0, 0; return d }},
 				{"wall", levelcasts.KindWall, nil},
-				{"wall-tilt", levelcasts.KindWall, func(d mgl64.Vec3) mgl64.Vec3 { d[1] = -1e-9 * h; return d }},
+				{"wall-tilt", levelcasts.KindWall, func(d mgl64.Vec3) mgl64.Vec3 { d[1] = float64(-1e-9 * h); return d }},
 			} {
 				var begins, deltas []mgl64.Vec3
 				for _, q := range c.casts {
@@ -374,12 +374,12 @@ func TestRealLevelStats(t *testing.T) {
 }
 
 func logLevelStats(t *testing.T, name string, tris []geom.Triangle, mesh *sweep.Mesh, player sweep.Ellipsoid, casts []levelcasts.Cast) {
-	h := 2 * player.Axes[1].Len()
+	h := float64(2 * geom.Len(player.Axes[1]))
 	var longest, aspect []float64
 	degenerate := 0
 	for _, tr := range tris {
-		e := max(tr[1].Sub(tr[0]).Len(), tr[2].Sub(tr[1]).Len(), tr[0].Sub(tr[2]).Len())
-		a := geom.Cross(tr[1].Sub(tr[0]), tr[2].Sub(tr[0])).Len()
+		e := max(geom.Len(tr[1].Sub(tr[0])), geom.Len(tr[2].Sub(tr[1])), geom.Len(tr[0].Sub(tr[2])))
+		a := geom.Len(geom.Cross(tr[1].Sub(tr[0]), tr[2].Sub(tr[0])))
 		if !(a > 0) {
 			degenerate++
 			continue
@@ -391,7 +391,7 @@ func logLevelStats(t *testing.T, name string, tris []geom.Triangle, mesh *sweep.
 		slices.Sort(xs)
 		var parts []string
 		for _, p := range []float64{0.1, 0.5, 0.9, 0.99} {
-			parts = append(parts, fmt.Sprintf("p%g %.3g", 100*p, xs[int(p*float64(len(xs)-1))]))
+			parts = append(parts, fmt.Sprintf("p%g %.3g", float64(100*p), xs[int(p*float64(len(xs)-1))]))
 		}
 		return strings.Join(parts, ", ")
 	}

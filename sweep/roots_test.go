@@ -9,7 +9,7 @@ import (
 // section 3.6 of Rouwé, "Collision Detection with Swept Spheres and
 // Ellipsoids", kept here to show the defect lowestRoot fixes.
 func publishedLowestRoot(a, b, c, upper float64) (float64, bool) {
-	det := b*b - 4*a*c
+	det := float64(b*b) - float64(4*a*c)
 	if det < 0 {
 		return 0, false
 	}
@@ -17,7 +17,7 @@ func publishedLowestRoot(a, b, c, upper float64) (float64, bool) {
 	if b < 0 {
 		sgn = -1
 	}
-	q := -0.5 * (b + sgn*math.Sqrt(det))
+	q := float64(-0.5 * (b + float64(sgn*math.Sqrt(det))))
 	x1, x2 := q/a, c/q
 	if x2 < x1 {
 		x1, x2 = x2, x1

@@ -19,11 +19,11 @@ import (
 // points scale by s.
 func (c sweepCase) scaled(s float64) sweepCase {
 	for i := range c.e.Axes {
-		c.e.Axes[i] = c.e.Axes[i].Mul(s)
+		c.e.Axes[i] = geom.Scale(c.e.Axes[i], s)
 	}
-	c.begin, c.delta = c.begin.Mul(s), c.delta.Mul(s)
+	c.begin, c.delta = geom.Scale(c.begin, s), geom.Scale(c.delta, s)
 	for i := range c.tri {
-		c.tri[i] = c.tri[i].Mul(s)
+		c.tri[i] = geom.Scale(c.tri[i], s)
 	}
 	return c
 }
@@ -81,7 +81,7 @@ func sameT(c sweepCase, s float64) string {
 		return ""
 	}
 	speed := unitSpeed(c)
-	if d := math.Abs(h1.T-h2.T) * speed; d > contactTol {
+	if d := float64(math.Abs(h1.T-h2.T) * speed); d > contactTol {
 		return fmt.Sprintf("T %v unscaled, %v scaled (%g in unit distance)", h1.T, h2.T, d)
 	}
 	return ""
@@ -90,7 +90,7 @@ func sameT(c sweepCase, s float64) string {
 // unitSpeed is |D_unit|, how far the center moves in unit-sphere space per
 // unit of t.
 func unitSpeed(c sweepCase) float64 {
-	return solve(mgl64.Mat3FromCols(c.e.Axes[0], c.e.Axes[1], c.e.Axes[2]), c.delta).Len()
+	return geom.Len(solve(mgl64.Mat3FromCols(c.e.Axes[0], c.e.Axes[1], c.e.Axes[2]), c.delta))
 }
 
 // solve returns m⁻¹v by Cramer's rule on m scaled to unit size, so it works
@@ -101,14 +101,14 @@ func solve(m mgl64.Mat3, v mgl64.Vec3) mgl64.Vec3 {
 		s = math.Max(s, math.Abs(x))
 	}
 	m = m.Mul(1 / s)
-	det := m.Det()
+	det := geom.Det3(m)
 	var out mgl64.Vec3
 	for i := range 3 {
 		mi := m
 		mi.SetCol(i, v)
-		out[i] = mi.Det() / det
+		out[i] = geom.Det3(mi) / det
 	}
-	return out.Mul(1 / s)
+	return geom.Scale(out, 1/s)
 }
 
 // TestTinyScales checks the extreme cases by hand: an ellipsoid centered on
@@ -149,18 +149,18 @@ func TestSlideScaleFree(t *testing.T) {
 	for _, s := range append([]float64{1}, scales...) {
 		sc := make([]geom.Triangle, len(floor))
 		for i, tri := range floor {
-			sc[i] = geom.Triangle{tri[0].Mul(s), tri[1].Mul(s), tri[2].Mul(s)}
+			sc[i] = geom.Triangle{geom.Scale(tri[0], s), geom.Scale(tri[1], s), geom.Scale(tri[2], s)}
 		}
 		m := sweep.NewMesh(sc)
-		from, to := mgl64.Vec3{0, 3, 0}.Mul(s), mgl64.Vec3{4, -1, 0}.Mul(s)
+		from, to := geom.Scale(mgl64.Vec3{0, 3, 0}, s), geom.Scale(mgl64.Vec3{4, -1, 0}, s)
 		res := m.Slide(sweep.Sphere(s), from, to, sweep.SlideOptions{})
-		want := mgl64.Vec3{4, 1 + sweep.DefaultSkinRatio, 0}.Mul(s)
-		if res.Final.Sub(want).Len() > 1e-9*s {
+		want := geom.Scale(mgl64.Vec3{4, 1 + sweep.DefaultSkinRatio, 0}, s)
+		if geom.Len(res.Final.Sub(want)) > 1e-9*s {
 			t.Errorf("scale %g: final %v, want %v", s, res.Final, want)
 		}
-		res = m.Slide(sweep.Sphere(s), from, to, sweep.SlideOptions{Skin: 0.25 * s})
-		if want := (mgl64.Vec3{4, 1.25, 0}).Mul(s); res.Final.Sub(want).Len() > 1e-9*s {
-			t.Errorf("scale %g, skin %g: final %v, want %v", s, 0.25*s, res.Final, want)
+		res = m.Slide(sweep.Sphere(s), from, to, sweep.SlideOptions{Skin: float64(0.25 * s)})
+		if want := geom.Scale((mgl64.Vec3{4, 1.25, 0}), s); geom.Len(res.Final.Sub(want)) > 1e-9*s {
+			t.Errorf("scale %g, skin %g: final %v, want %v", s, float64(0.25*s), res.Final, want)
 		}
 	}
 }

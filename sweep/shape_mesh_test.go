@@ -78,10 +78,10 @@ func TestShapeCastsMatchBruteForce(t *testing.T) {
 	tris := grid(rng, 12)
 	m := NewMesh(tris)
 	for i := range 500 {
-		c := Capsule{Radius: 0.2 + 0.5*rng.Float64(), HalfSegment: mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(0.5)}
+		c := Capsule{Radius: 0.2 + float64(0.5*rng.Float64()), HalfSegment: geom.Scale(mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}, 0.5)}
 		b := Box{Axes: playerBox(testEllipsoid(rng, 0.2, 0.8)).Axes}
-		begin := mgl64.Vec3{12 * rng.Float64(), 1 + 2*rng.Float64(), 12 * rng.Float64()}
-		delta := mgl64.Vec3{rng.NormFloat64() * 3, -4 * rng.Float64(), rng.NormFloat64() * 3}
+		begin := mgl64.Vec3{float64(12 * rng.Float64()), 1 + float64(2*float64(rng.Float64())), float64(12 * rng.Float64())}
+		delta := mgl64.Vec3{float64(rng.NormFloat64() * 3), float64(-4 * rng.Float64()), float64(rng.NormFloat64() * 3)}
 		if i%5 == 0 {
 			begin[1] = 0.5 + 0.2 // on the lattice: exact touches at the start
 		}
@@ -106,18 +106,18 @@ func TestBoxCastHugeMatchesBruteForce(t *testing.T) {
 	var tris []geom.Triangle
 	for _, at := range []float64{0, 1e25} {
 		for range 8 {
-			c := mgl64.Vec3{at + rng.NormFloat64()*3, rng.NormFloat64() * 2, rng.NormFloat64() * 2}
-			tris = append(tris, geom.Triangle{c.Add(randUnit(rng).Mul(2)), c.Add(randUnit(rng).Mul(2)), c.Add(randUnit(rng).Mul(2))})
+			c := mgl64.Vec3{at + float64(rng.NormFloat64()*3), float64(rng.NormFloat64() * 2), float64(rng.NormFloat64() * 2)}
+			tris = append(tris, geom.Triangle{c.Add(geom.Scale(randUnit(rng), 2)), c.Add(geom.Scale(randUnit(rng), 2)), c.Add(geom.Scale(randUnit(rng), 2))})
 		}
 	}
 	m := NewMesh(tris)
 	hits := 0
 	for i := range 600 {
 		b := BoxShape(Box{Axes: playerBox(testEllipsoid(rng, 0.5, 2)).Axes})
-		begin := mgl64.Vec3{rng.NormFloat64() * 4, rng.NormFloat64(), rng.NormFloat64()}
-		delta := mgl64.Vec3{[]float64{5, 1.5e25, 1.5e101}[i%3] * rng.Float64(), rng.NormFloat64(), rng.NormFloat64()}
+		begin := mgl64.Vec3{float64(rng.NormFloat64() * 4), rng.NormFloat64(), rng.NormFloat64()}
+		delta := mgl64.Vec3{float64([]float64{5, 1.5e25, 1.5e101}[i%3] * rng.Float64()), rng.NormFloat64(), rng.NormFloat64()}
 		if i%4 == 0 {
-			begin, delta = begin.Add(mgl64.Vec3{1e25, 0, 0}), delta.Mul(-1)
+			begin, delta = begin.Add(mgl64.Vec3{1e25, 0, 0}), geom.Scale(delta, -1)
 		}
 		want, wantOK := bruteCast(tris, b, begin, delta)
 		got, gotOK := m.Cast(b, begin, delta)
@@ -135,7 +135,7 @@ func TestBoxCastHugeMatchesBruteForce(t *testing.T) {
 
 // randUnit is a random unit vector.
 func randUnit(rng *rand.Rand) mgl64.Vec3 {
-	return mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize()
+	return geom.Normalize(mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()})
 }
 
 // shrunk is s made smaller by a relative 1e-6 (radius, half segment and
@@ -144,9 +144,9 @@ func randUnit(rng *rand.Rand) mgl64.Vec3 {
 func shrunk(s Shape) Shape {
 	const f = 1 - 1e-6
 	s.Capsule.Radius *= f
-	s.Capsule.HalfSegment = s.Capsule.HalfSegment.Mul(f)
+	s.Capsule.HalfSegment = geom.Scale(s.Capsule.HalfSegment, f)
 	for i := range s.Box.Axes {
-		s.Box.Axes[i] = s.Box.Axes[i].Mul(f)
+		s.Box.Axes[i] = geom.Scale(s.Box.Axes[i], f)
 	}
 	return s
 }
@@ -174,7 +174,7 @@ func checkShapeSlide(s Shape, from mgl64.Vec3, r SlideResult, tris []geom.Triang
 func randomShape(rng *rand.Rand) Shape {
 	e := testEllipsoid(rng, 0.2, 1)
 	if rng.IntN(2) == 0 {
-		return CapsuleShape(Capsule{Radius: e.minAxis(), HalfSegment: e.Axes[0].Mul(rng.Float64())})
+		return CapsuleShape(Capsule{Radius: e.minAxis(), HalfSegment: geom.Scale(e.Axes[0], float64(rng.Float64()))})
 	}
 	return BoxShape(Box{Axes: e.Axes})
 }
@@ -196,7 +196,7 @@ func TestShapeSlideNeverEntersGeometry(t *testing.T) {
 			var from mgl64.Vec3
 			for k := 0; k < 100; k++ { // a start that does not overlap
 				for j := range 3 {
-					from[j] = sc.lo[j] + (sc.hi[j]-sc.lo[j])*rng.Float64()
+					from[j] = sc.lo[j] + float64((sc.hi[j]-sc.lo[j])*rng.Float64())
 				}
 				if _, ok := m.Cast(s, from, mgl64.Vec3{}); !ok {
 					break
@@ -205,7 +205,7 @@ func TestShapeSlideNeverEntersGeometry(t *testing.T) {
 			if _, ok := m.Cast(s, from, mgl64.Vec3{}); ok {
 				continue
 			}
-			to := from.Add(mgl64.Vec3{rng.NormFloat64() * 2, rng.NormFloat64()*2 - 1.5, rng.NormFloat64() * 2})
+			to := from.Add(mgl64.Vec3{float64(rng.NormFloat64() * 2), float64(rng.NormFloat64()*2) - 1.5, float64(rng.NormFloat64() * 2)})
 			res := m.SlideShape(s, from, to, SlideOptions{})
 			steps += len(res.Steps)
 			slides++
@@ -233,22 +233,22 @@ func TestShapeSlideGlidesAndFollowsCreases(t *testing.T) {
 	}
 	for _, s := range shapes {
 		for i := range 100 {
-			from := mgl64.Vec3{rng.Float64()*4 - 2, s.Extent()[1] + 0.01*rng.Float64(), rng.Float64()*4 - 2}
-			move := mgl64.Vec3{rng.NormFloat64(), -rng.Float64(), rng.NormFloat64()}
+			from := mgl64.Vec3{float64(rng.Float64()*4) - 2, s.Extent()[1] + float64(0.01*rng.Float64()), float64(rng.Float64()*4) - 2}
+			move := mgl64.Vec3{rng.NormFloat64(), -float64(rng.Float64()), rng.NormFloat64()}
 			res := floor.SlideShape(s, from, from.Add(move), SlideOptions{})
 			h := mgl64.Vec2{move[0], move[2]}
 			got := mgl64.Vec2{res.Final[0] - from[0], res.Final[2] - from[2]}
-			if kept := got.Dot(h) / h.LenSqr(); kept < 0.98 {
+			if kept := geom.Dot2(got, h) / geom.LenSq2(h); kept < 0.98 {
 				t.Fatalf("%v floor slide %d: kept %.4f of the horizontal motion (%+v)", s.Kind, i, kept, res)
 			}
 			if msg := checkShapeSlide(s, from, res, floorTris()); msg != "" {
 				t.Fatalf("%v floor slide %d: %s", s.Kind, i, msg)
 			}
 
-			from = mgl64.Vec3{rng.Float64() - 0.5, 3, rng.Float64()*2 - 1}
-			move = mgl64.Vec3{0, -4 - 2*rng.Float64(), (rng.Float64()*2 - 1) * 3}
+			from = mgl64.Vec3{float64(rng.Float64()) - 0.5, 3, float64(float64(rng.Float64())*2) - 1}
+			move = mgl64.Vec3{0, -4 - float64(2*float64(rng.Float64())), float64((float64(float64(rng.Float64())*2) - 1) * 3)}
 			res = valley.SlideShape(s, from, from.Add(move), SlideOptions{})
-			if got := res.Final[2] - from[2]; math.Abs(got-move[2]) > 0.02*math.Abs(move[2])+1e-6 {
+			if got := res.Final[2] - from[2]; math.Abs(got-move[2]) > float64(0.02*math.Abs(move[2]))+1e-6 {
 				t.Fatalf("%v valley slide %d: moved %.4f along the crease, want %.4f (%+v)", s.Kind, i, got, move[2], res)
 			}
 			if _, ok := valley.Cast(s, res.Final, mgl64.Vec3{0, -0.05, 0}); !ok {

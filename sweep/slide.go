@@ -1,6 +1,8 @@
 package sweep
 
 import (
+	"sweepdbg/geom"
+
 	"math"
 	"math/bits"
 
@@ -68,7 +70,7 @@ func (o SlideOptions) WithDefaults(s Shape) SlideOptions {
 		o.MaxIterations = DefaultMaxIterations
 	}
 	if !(o.Skin > 0) || math.IsInf(o.Skin, 0) {
-		o.Skin = DefaultSkinRatio * s.Unit()
+		o.Skin = float64(DefaultSkinRatio * s.Unit())
 	}
 	return o
 }
@@ -128,9 +130,9 @@ func (m *Mesh) SlideShape(s Shape, from, to mgl64.Vec3, opt SlideOptions) SlideR
 			p = p.Add(move)
 			break
 		}
-		c := p.Add(move.Mul(h.T))
+		c := p.Add(geom.Scale(move, h.T))
 		p = m.backOff(&s, p, move, h, opt.Skin)
-		planes.add(h.Normal, h.Normal.Dot(c)+opt.Skin)
+		planes.add(h.Normal, geom.Dot(h.Normal, c)+opt.Skin)
 		move = mgl64.Vec3{}
 		if goal, ok := planes.nearest(to); ok && i+1 < opt.MaxIterations {
 			move = goal.Sub(p)
@@ -148,7 +150,7 @@ func (m *Mesh) SlideShape(s Shape, from, to mgl64.Vec3, opt SlideOptions) SlideR
 // (below the rounding of p's coordinates, times a safety factor of ~1000).
 func negligible(move, p mgl64.Vec3) bool {
 	scale := 1 + math.Abs(p[0]) + math.Abs(p[1]) + math.Abs(p[2])
-	return move.Len() <= 1e-13*scale
+	return geom.Len(move) <= 1e-13*scale
 }
 
 // backOff returns a center skin away (along the normal) from the plane of
@@ -157,19 +159,19 @@ func negligible(move, p mgl64.Vec3) bool {
 // already swept clear, skin/(-move·n) before the contact; otherwise (a
 // grazing move) the center is nudged out along the normal with a sweep.
 func (m *Mesh) backOff(s *Shape, p, move mgl64.Vec3, h Hit, skin float64) mgl64.Vec3 {
-	approach := -move.Dot(h.Normal) // normal speed into the surface, per unit t
+	approach := -geom.Dot(move, h.Normal) // normal speed into the surface, per unit t
 	if approach > 0 && h.T*approach >= skin {
-		return p.Add(move.Mul(h.T - skin/approach))
+		return p.Add(geom.Scale(move, h.T-skin/approach))
 	}
-	return m.nudge(s, p.Add(move.Mul(h.T)), h.Normal, skin)
+	return m.nudge(s, p.Add(geom.Scale(move, h.T)), h.Normal, skin)
 }
 
 // nudge moves the center c out along the unit normal n by skin, stopping
 // at the first contact on the way.
 func (m *Mesh) nudge(s *Shape, c, n mgl64.Vec3, skin float64) mgl64.Vec3 {
-	d := n.Mul(skin)
+	d := geom.Scale(n, skin)
 	if h, ok := m.cast(s, c, d, true); ok {
-		return c.Add(d.Mul(h.T))
+		return c.Add(geom.Scale(d, h.T))
 	}
 	return c.Add(d)
 }
@@ -193,7 +195,7 @@ const sameNormal = 1 - 1e-6
 
 func (s *planeSet) add(n mgl64.Vec3, b float64) {
 	for i := 0; i < s.k; i++ {
-		if s.p[i].n.Dot(n) > sameNormal {
+		if geom.Dot(s.p[i].n, n) > sameNormal {
 			if b >= s.p[i].b {
 				s.p[i] = plane{n, b}
 			}
@@ -211,9 +213,9 @@ func (s *planeSet) add(n mgl64.Vec3, b float64) {
 // feasible reports whether x satisfies every plane, up to the rounding of
 // a projection (1e-10 relative to x's magnitude).
 func (s *planeSet) feasible(x mgl64.Vec3) bool {
-	tol := 1e-10 * (1 + math.Abs(x[0]) + math.Abs(x[1]) + math.Abs(x[2]))
+	tol := float64(1e-10 * (1 + math.Abs(x[0]) + math.Abs(x[1]) + math.Abs(x[2])))
 	for i := 0; i < s.k; i++ {
-		if s.p[i].n.Dot(x) < s.p[i].b-tol {
+		if geom.Dot(s.p[i].n, x) < s.p[i].b-tol {
 			return false
 		}
 	}
@@ -238,7 +240,7 @@ func (s *planeSet) nearest(g mgl64.Vec3) (mgl64.Vec3, bool) {
 		if !ok || !s.feasible(x) {
 			continue
 		}
-		if d := x.Sub(g).LenSqr(); d < bestD {
+		if d := geom.LenSq(x.Sub(g)); d < bestD {
 			best, bestD, found = x, d, true
 		}
 	}
@@ -259,7 +261,7 @@ func (s *planeSet) project(g mgl64.Vec3, mask int) (mgl64.Vec3, bool) {
 	k := 0
 	for i := 0; i < s.k; i++ {
 		if mask&(1<<i) != 0 {
-			n[k], r[k] = s.p[i].n, s.p[i].b-s.p[i].n.Dot(g)
+			n[k], r[k] = s.p[i].n, s.p[i].b-geom.Dot(s.p[i].n, g)
 			k++
 		}
 	}
@@ -283,20 +285,20 @@ func projectGram(g mgl64.Vec3, n *[3]mgl64.Vec3, r *[3]float64, k int) (mgl64.Ve
 		for j := 0; j < 3; j++ {
 			switch {
 			case i < k && j < k:
-				gram.Set(i, j, n[i].Dot(n[j]))
+				gram.Set(i, j, geom.Dot(n[i], n[j]))
 			case i == j:
 				gram.Set(i, j, 1) // unused rows: identity
 			}
 		}
 	}
-	det := gram.Det()
+	det := geom.Det3(gram)
 	if !(det > minGram) {
 		return g, false
 	}
-	lambda := gram.Inv().Mul3x1(mgl64.Vec3{r[0], r[1], r[2]})
+	lambda := geom.MulVec3(geom.InvMat3(gram), mgl64.Vec3{r[0], r[1], r[2]})
 	x := g
 	for i := 0; i < k; i++ {
-		x = x.Add(n[i].Mul(lambda[i]))
+		x = x.Add(geom.Scale(n[i], lambda[i]))
 	}
 	return x, true
 }
@@ -311,11 +313,11 @@ func projectGram(g mgl64.Vec3, n *[3]mgl64.Vec3, r *[3]float64, k int) (mgl64.Ve
 // went to the plane solver, and a set of k planes tries its k one-plane
 // subsets among its at most 14).
 func project1(g, n mgl64.Vec3, r float64) (mgl64.Vec3, bool) {
-	gram := n.Dot(n)
+	gram := geom.Dot(n, n)
 	if !(gram > minGram) {
 		return g, false
 	}
-	return g.Add(n.Mul(1/gram*r + 0 + 0)), true
+	return g.Add(geom.Scale(n, float64(1/gram*r)+0+0)), true
 }
 
 // project2 is project for two planes, projectGram's arithmetic for
@@ -338,17 +340,17 @@ func project1(g, n mgl64.Vec3, r float64) (mgl64.Vec3, bool) {
 //
 // Two planes are six of the at most 14 active sets nearest tries.
 func project2(g, n0, n1 mgl64.Vec3, r0, r1 float64) (mgl64.Vec3, bool) {
-	a, b, c := n0.Dot(n0), n1.Dot(n1), n0.Dot(n1)
-	det := a*b - c*c
+	a, b, c := geom.Dot(n0, n0), geom.Dot(n1, n1), geom.Dot(n0, n1)
+	det := float64(a*b) - float64(c*c)
 	if !(det > minGram) {
 		return g, false
 	}
 	inv := 1 / det
-	off := (0 - c) * inv // entries 1 and 3 of the inverse
-	z := c * 0           // the terms of entries 6 and 7
-	l0 := b*inv*r0 + off*r1 + z
-	l1 := off*r0 + a*inv*r1 + z
-	return g.Add(n0.Mul(l0)).Add(n1.Mul(l1)), true
+	off := float64((0 - c) * inv) // entries 1 and 3 of the inverse
+	z := float64(c * 0)           // the terms of entries 6 and 7
+	l0 := float64(b*inv*r0) + float64(off*r1) + z
+	l1 := float64(off*r0) + float64(a*inv*r1) + z
+	return g.Add(geom.Scale(n0, l0)).Add(geom.Scale(n1, l1)), true
 }
 
 // IsZero reports whether o is the zero options (every default).

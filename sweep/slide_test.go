@@ -19,7 +19,7 @@ import (
 // split into n x n cells.
 func quad(a, u, v mgl64.Vec3, n int) []geom.Triangle {
 	p := func(i, j int) mgl64.Vec3 {
-		return a.Add(u.Mul(float64(i) / float64(n))).Add(v.Mul(float64(j) / float64(n)))
+		return a.Add(geom.Scale(u, float64(i)/float64(n))).Add(geom.Scale(v, float64(j)/float64(n)))
 	}
 	var tris []geom.Triangle
 	for i := 0; i < n; i++ {
@@ -58,8 +58,8 @@ func floorTris() []geom.Triangle {
 func vValley() []geom.Triangle {
 	c, s := math.Cos(creaseAngle), math.Sin(creaseAngle)
 	l := 6.0
-	right := quad(mgl64.Vec3{0, 0, -6}, mgl64.Vec3{c * l, s * l, 0}, mgl64.Vec3{0, 0, 12}, 4)
-	left := quad(mgl64.Vec3{0, 0, -6}, mgl64.Vec3{-c * l, s * l, 0}, mgl64.Vec3{0, 0, 12}, 4)
+	right := quad(mgl64.Vec3{0, 0, -6}, mgl64.Vec3{float64(c * l), float64(s * l), 0}, mgl64.Vec3{0, 0, 12}, 4)
+	left := quad(mgl64.Vec3{0, 0, -6}, mgl64.Vec3{float64(-c * l), float64(s * l), 0}, mgl64.Vec3{0, 0, 12}, 4)
 	return append(right, left...)
 }
 
@@ -67,7 +67,7 @@ func vValley() []geom.Triangle {
 // standing on it.
 func wallRamp() []geom.Triangle {
 	a := 25 * math.Pi / 180
-	ramp := quad(mgl64.Vec3{-6, 0, -6}, mgl64.Vec3{7.5, 0, 0}, mgl64.Vec3{0, 12 * math.Tan(a), 12}, 4)
+	ramp := quad(mgl64.Vec3{-6, 0, -6}, mgl64.Vec3{7.5, 0, 0}, mgl64.Vec3{0, float64(12 * math.Tan(a)), 12}, 4)
 	wall := quad(mgl64.Vec3{1.5, -3, -6}, mgl64.Vec3{0, 0, 12}, mgl64.Vec3{0, 12, 0}, 3)
 	return append(ramp, wall...)
 }
@@ -75,8 +75,8 @@ func wallRamp() []geom.Triangle {
 func stairs() []geom.Triangle {
 	tris := floorTris()
 	for i := 0; i < 6; i++ {
-		x := -3 + 0.6*float64(i)
-		tris = append(tris, box(mgl64.Vec3{x, 0, -3}, mgl64.Vec3{x + 0.6, 0.3 * float64(i+1), 3})...)
+		x := -3 + float64(0.6*float64(i))
+		tris = append(tris, box(mgl64.Vec3{x, 0, -3}, mgl64.Vec3{x + 0.6, float64(0.3 * float64(i+1)), 3})...)
 	}
 	return tris
 }
@@ -92,7 +92,7 @@ func spike() []geom.Triangle {
 }
 
 func slideScenes() []slideScene {
-	ramp := append(floorTris(), quad(mgl64.Vec3{0, 0, -6}, mgl64.Vec3{6, 6 * math.Tan(30*math.Pi/180), 0}, mgl64.Vec3{0, 0, 12}, 3)...)
+	ramp := append(floorTris(), quad(mgl64.Vec3{0, 0, -6}, mgl64.Vec3{6, float64(6 * math.Tan(30*math.Pi/180)), 0}, mgl64.Vec3{0, 0, 12}, 3)...)
 	wall := append(floorTris(), quad(mgl64.Vec3{2, 0, -6}, mgl64.Vec3{0, 0, 12}, mgl64.Vec3{0, 5, 0}, 3)...)
 	return []slideScene{
 		{"floor", floorTris(), mgl64.Vec3{-5, 0, -5}, mgl64.Vec3{5, 4, 5}},
@@ -111,7 +111,7 @@ func slideScenes() []slideScene {
 // Triangles outside the segment's box grown by twice the ellipsoid's extent
 // are skipped: they are more than 1 away in unit space.
 func minDistance(e Ellipsoid, a, b mgl64.Vec3, tris []geom.Triangle) float64 {
-	reach := geom.EmptyAABB().Extend(a).Extend(b).Expand(e.Extent().Mul(2))
+	reach := geom.EmptyAABB().Extend(a).Extend(b).Expand(geom.Scale(e.Extent(), 2))
 	best := math.Inf(1)
 	for _, tri := range tris {
 		if !reach.Overlaps(triBox(tri)) {
@@ -172,7 +172,7 @@ func TestSlideNeverEntersGeometry(t *testing.T) {
 		for i := 0; i < n; i++ {
 			e := testEllipsoid(rng, 0.2, 1)
 			from := startOutside(rng, e, sc)
-			to := from.Add(mgl64.Vec3{rng.NormFloat64() * 2, rng.NormFloat64()*2 - 1.5, rng.NormFloat64() * 2})
+			to := from.Add(mgl64.Vec3{float64(rng.NormFloat64() * 2), float64(rng.NormFloat64()*2) - 1.5, float64(rng.NormFloat64() * 2)})
 			res := m.Slide(e, from, to, SlideOptions{})
 			steps += len(res.Steps)
 			if msg, d := checkSlide(e, from, res, sc.tris); msg != "" {
@@ -193,7 +193,7 @@ func startOutside(rng *rand.Rand, e Ellipsoid, sc slideScene) mgl64.Vec3 {
 	for {
 		var p mgl64.Vec3
 		for i := range p {
-			p[i] = sc.lo[i] + (sc.hi[i]-sc.lo[i])*rng.Float64()
+			p[i] = sc.lo[i] + float64((sc.hi[i]-sc.lo[i])*rng.Float64())
 		}
 		if minDistance(e, p, p, sc.tris) < 1 {
 			continue
@@ -220,7 +220,7 @@ func firstContact(e Ellipsoid, begin, delta mgl64.Vec3, tris []geom.Triangle) (m
 	return center, found
 }
 
-func near(a, b mgl64.Vec3, tol float64) bool { return a.Sub(b).Len() <= tol }
+func near(a, b mgl64.Vec3, tol float64) bool { return geom.Len(a.Sub(b)) <= tol }
 
 // TestSlideHandDerived checks slides whose results follow from the geometry
 // by hand.
@@ -285,13 +285,13 @@ func TestSlideGlidesOnFloor(t *testing.T) {
 	worst := math.Inf(1)
 	for i := 0; i < n; i++ {
 		e := testEllipsoid(rng, 0.2, 1)
-		from := mgl64.Vec3{rng.Float64()*4 - 2, 0, rng.Float64()*4 - 2}
-		from[1] = e.Extent()[1] + 0.01*rng.Float64() // resting or hovering up to 0.01
-		move := mgl64.Vec3{rng.NormFloat64(), -rng.Float64(), rng.NormFloat64()}
+		from := mgl64.Vec3{float64(rng.Float64()*4) - 2, 0, float64(rng.Float64()*4) - 2}
+		from[1] = e.Extent()[1] + float64(0.01*rng.Float64()) // resting or hovering up to 0.01
+		move := mgl64.Vec3{rng.NormFloat64(), -float64(rng.Float64()), rng.NormFloat64()}
 		res := m.Slide(e, from, from.Add(move), SlideOptions{})
 		h := mgl64.Vec2{move[0], move[2]}
 		got := mgl64.Vec2{res.Final[0] - from[0], res.Final[2] - from[2]}
-		kept := got.Dot(h) / h.LenSqr()
+		kept := geom.Dot2(got, h) / geom.LenSq2(h)
 		worst = math.Min(worst, kept)
 		if kept < 0.98 {
 			t.Fatalf("slide %d: kept %.4f of the horizontal motion (e %v from %v move %v, result %+v)", i, kept, e.Axes, from, move, res)
@@ -308,12 +308,12 @@ func TestSlideHugsWall(t *testing.T) {
 	m := NewMesh(wall)
 	for i := 0; i < 300; i++ {
 		e := testEllipsoid(rng, 0.2, 1)
-		from := mgl64.Vec3{2 - e.Extent()[0], rng.Float64()*4 - 2, rng.Float64()*4 - 2} // touching
-		move := mgl64.Vec3{rng.Float64() * 0.5, rng.NormFloat64(), rng.NormFloat64()}
+		from := mgl64.Vec3{2 - e.Extent()[0], float64(rng.Float64()*4) - 2, float64(rng.Float64()*4) - 2} // touching
+		move := mgl64.Vec3{float64(rng.Float64() * 0.5), rng.NormFloat64(), rng.NormFloat64()}
 		res := m.Slide(e, from, from.Add(move), SlideOptions{})
 		along := mgl64.Vec2{move[1], move[2]}
 		got := mgl64.Vec2{res.Final[1] - from[1], res.Final[2] - from[2]}
-		if kept := got.Dot(along) / along.LenSqr(); kept < 0.98 {
+		if kept := geom.Dot2(got, along) / geom.LenSq2(along); kept < 0.98 {
 			t.Fatalf("slide %d: kept %.4f of the motion along the wall (result %+v)", i, kept, res)
 		}
 	}
@@ -333,26 +333,28 @@ func TestSlideFollowsCreases(t *testing.T) {
 		start  func(e Ellipsoid) mgl64.Vec3
 	}{
 		{"v-valley", vValley(), mgl64.Vec3{0, 0, 1}, mgl64.Vec3{0, -1, 0},
-			func(e Ellipsoid) mgl64.Vec3 { return mgl64.Vec3{rng.Float64() - 0.5, 3, rng.Float64()*2 - 1} }},
+			func(e Ellipsoid) mgl64.Vec3 {
+				return mgl64.Vec3{float64(rng.Float64()) - 0.5, 3, float64(float64(rng.Float64())*2) - 1}
+			}},
 		{"wall-ramp", wallRamp(), mgl64.Vec3{0, math.Sin(a), math.Cos(a)}, mgl64.Vec3{1, -1, 0},
 			func(e Ellipsoid) mgl64.Vec3 {
-				z := rng.Float64()*2 - 1
-				return mgl64.Vec3{0.5, (z+6)*math.Tan(a) + 2, z} // 2 above the ramp
+				z := float64(float64(rng.Float64())*2) - 1
+				return mgl64.Vec3{0.5, float64((z+6)*math.Tan(a)) + 2, z} // 2 above the ramp
 			}},
 	}
 	for _, sc := range scenes {
 		m := NewMesh(sc.tris)
 		for i := 0; i < 300; i++ {
-			e := Sphere(0.3 + 0.5*rng.Float64())
+			e := Sphere(0.3 + float64(0.5*rng.Float64()))
 			from := sc.start(e)
-			along := (rng.Float64()*2 - 1) * 3
-			move := sc.dir.Mul(along).Add(sc.inward.Mul(4 + 2*rng.Float64()))
+			along := float64((float64(float64(rng.Float64())*2) - 1) * 3)
+			move := geom.Scale(sc.dir, along).Add(geom.Scale(sc.inward, 4+float64(2*float64(rng.Float64()))))
 			res := m.Slide(e, from, from.Add(move), SlideOptions{})
 			// Ending on the crease line, the displacement along it is the
 			// motion's component along it.
-			want := move.Dot(sc.dir)
-			got := res.Final.Sub(from).Dot(sc.dir)
-			if math.Abs(got-want) > 0.02*math.Abs(want)+1e-6 {
+			want := geom.Dot(move, sc.dir)
+			got := geom.Dot(res.Final.Sub(from), sc.dir)
+			if math.Abs(got-want) > float64(0.02*math.Abs(want))+1e-6 {
 				t.Fatalf("%s slide %d: moved %.4f along the crease, want %.4f (steps %d, result %+v)", sc.name, i, got, want, len(res.Steps), res)
 			}
 			if d := minDistance(e, res.Final, res.Final, sc.tris); d > 1.01 {
@@ -412,10 +414,10 @@ func TestProjectFormsAgree(t *testing.T) {
 		if r.IntN(3) == 0 {
 			return axes[r.IntN(len(axes))]
 		}
-		return randVec(r, 1).Normalize()
+		return geom.Normalize(randVec(r, 1))
 	}
 	offset := func() float64 {
-		return []float64{0, math.Copysign(0, -1), r.NormFloat64(), 1e-3 * r.NormFloat64(), 100 * r.NormFloat64()}[r.IntN(5)]
+		return []float64{0, math.Copysign(0, -1), r.NormFloat64(), float64(1e-3 * r.NormFloat64()), float64(100 * r.NormFloat64())}[r.IntN(5)]
 	}
 	refused := 0
 	for i := range 200000 {
@@ -425,9 +427,9 @@ func TestProjectFormsAgree(t *testing.T) {
 		n[0], n[1] = normal(), normal()
 		switch i % 4 {
 		case 0: // nearly parallel
-			n[1] = n[0].Add(randVec(r, 1e-3*r.Float64())).Normalize()
+			n[1] = geom.Normalize(n[0].Add(randVec(r, float64(1e-3*r.Float64()))))
 		case 1: // orthogonal
-			n[1] = n[0].Cross(randVec(r, 1)).Normalize()
+			n[1] = geom.Normalize(geom.PlainCross(n[0], randVec(r, 1)))
 		}
 		off[0], off[1] = offset(), offset()
 		for k := 1; k <= 2; k++ {

@@ -1,5 +1,6 @@
 package sweep
 
+import "sweepdbg/geom"
 import "github.com/go-gl/mathgl/mgl64"
 
 // SphereSphere returns the first time t in [0, 1] at which two moving
@@ -16,7 +17,7 @@ import "github.com/go-gl/mathgl/mgl64"
 func SphereSphere(a0, da mgl64.Vec3, ra float64, b0, db mgl64.Vec3, rb float64) (t float64, ok bool) {
 	r := max(ra, 0) + max(rb, 0)
 	p, v := b0.Sub(a0), db.Sub(da)
-	if t, ok = lowestRoot(-v.Dot(v), -2*p.Dot(v), r*r-p.Dot(p), 1); !ok {
+	if t, ok = lowestRoot(-geom.Dot(v, v), float64(-2*geom.Dot(p, v)), float64(r*r)-geom.Dot(p, p), 1); !ok {
 		return 0, false // lowestRoot's t means nothing then
 	}
 	return t, true

@@ -101,6 +101,8 @@
 package sweep
 
 import (
+	"sweepdbg/geom"
+
 	"fmt"
 	"math"
 
@@ -161,7 +163,7 @@ func checkAxes(what string, axes [3]mgl64.Vec3) error {
 	}
 	for i := 0; i < 3; i++ {
 		a, b := axes[i], axes[(i+1)%3]
-		if c := math.Abs(a.Dot(b)) / (a.Len() * b.Len()); c > OrthogonalTolerance {
+		if c := math.Abs(geom.Dot(a, b)) / (geom.Len(a) * geom.Len(b)); c > OrthogonalTolerance {
 			return fmt.Errorf("sweep: %s axes %d and %d are not orthogonal (cos of their angle %.3g > %g)", what, i, (i+1)%3, c, OrthogonalTolerance)
 		}
 	}
@@ -177,9 +179,9 @@ func axisLen(a mgl64.Vec3) float64 {
 		return m + a[0] + a[1] + a[2] // 0, ±Inf or NaN
 	}
 	if inv := 1 / m; !math.IsInf(inv, 0) {
-		return m * a.Mul(inv).Len()
+		return float64(m * geom.Len(geom.Scale(a, inv)))
 	}
-	return m * mgl64.Vec3{a[0] / m, a[1] / m, a[2] / m}.Len()
+	return float64(m * geom.Len(mgl64.Vec3{a[0] / m, a[1] / m, a[2] / m}))
 }
 
 // Extent returns the half-size of the ellipsoid's world AABB: along world
@@ -193,9 +195,9 @@ func (e Ellipsoid) Extent() mgl64.Vec3 {
 // sqrt(a0[k]² + a1[k]² + a2[k]²), summed in that order.
 func extent(a *mat3) vec3 {
 	return vec3{
-		math.Sqrt(a.r0.x*a.r0.x + a.r1.x*a.r1.x + a.r2.x*a.r2.x),
-		math.Sqrt(a.r0.y*a.r0.y + a.r1.y*a.r1.y + a.r2.y*a.r2.y),
-		math.Sqrt(a.r0.z*a.r0.z + a.r1.z*a.r1.z + a.r2.z*a.r2.z),
+		math.Sqrt(float64(a.r0.x*a.r0.x) + float64(a.r1.x*a.r1.x) + float64(a.r2.x*a.r2.x)),
+		math.Sqrt(float64(a.r0.y*a.r0.y) + float64(a.r1.y*a.r1.y) + float64(a.r2.y*a.r2.y)),
+		math.Sqrt(float64(a.r0.z*a.r0.z) + float64(a.r1.z*a.r1.z) + float64(a.r2.z*a.r2.z)),
 	}
 }
 

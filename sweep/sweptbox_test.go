@@ -28,38 +28,38 @@ type boxCase struct {
 // case in sixteen puts a NaN or an infinity somewhere.
 func randBoxCase(r *rand.Rand) boxCase {
 	kind := r.IntN(16)
-	s := math.Pow(10, -8+16*r.Float64())
-	off := randVec(r, 2e5*s*r.Float64())
+	s := math.Pow(10, -8+float64(16*r.Float64()))
+	off := randVec(r, float64(2e5*s*r.Float64()))
 	if kind < 3 {
 		off = mgl64.Vec3{} // the slabs' centers within a few widths of 0: see below
 	}
 	var c boxCase
-	rot := mgl64.QuatRotate(r.Float64()*2*math.Pi, randVec(r, 2).Add(mgl64.Vec3{1e-3, 0, 0}).Normalize()).Mat4()
+	rot := geom.QuatMat4(mgl64.QuatRotate(float64(float64(r.Float64())*2*math.Pi), geom.Normalize(randVec(r, 2).Add(mgl64.Vec3{1e-3, 0, 0}))))
 	for i := range c.e.Axes {
 		axis := mgl64.Vec3{}
-		axis[i] = s * (0.5 + 1.5*r.Float64())
+		axis[i] = float64(s * (0.5 + float64(1.5*r.Float64())))
 		if r.IntN(2) == 0 {
-			axis = rot.Mul4x1(axis.Vec4(0)).Vec3()
+			axis = geom.MulVec4(rot, axis.Vec4(0)).Vec3()
 		}
 		c.e.Axes[i] = axis
 	}
-	c.begin = off.Add(randVec(r, 16*s))
+	c.begin = off.Add(randVec(r, float64(16*s)))
 	switch r.IntN(4) {
 	case 0: // no motion
 	case 1:
-		c.delta[r.IntN(3)] = (r.Float64() - 0.5) * 20 * s
+		c.delta[r.IntN(3)] = float64((float64(r.Float64()) - 0.5) * 20 * s)
 	default:
-		c.delta = randVec(r, 20*s)
+		c.delta = randVec(r, float64(20*s))
 	}
 	for i := range c.tri {
-		c.tri[i] = off.Add(randVec(r, 10*s))
+		c.tri[i] = off.Add(randVec(r, float64(10*s)))
 	}
 	switch kind {
 	case 0, 1, 2: // every vertex just outside or inside one end of the slab on axis k
 		k := r.IntN(3)
 		a := &c.e.Axes
 		cm, w := slabAbout(extentK(a, k), c.begin[k], c.delta[k])
-		sw := w * float64(1-2*r.IntN(2)) // the end: c + w or c - w
+		sw := float64(w * float64(1-2*r.IntN(2))) // the end: c + w or c - w
 		for i := range c.tri {
 			// An offset from c of ±w, or one ulp either side of it, and
 			// the coordinate whose offset rounds to that, if one is
@@ -81,7 +81,7 @@ func randBoxCase(r *rand.Rand) boxCase {
 			// decides.
 			for _, j := range [2]int{(k + 1) % 3, (k + 2) % 3} {
 				cj, wj := slabAbout(extentK(a, j), c.begin[j], c.delta[j])
-				c.tri[i][j] = cj + (2*r.Float64()-1)*0.9*wj
+				c.tri[i][j] = cj + float64((float64(2*float64(r.Float64()))-1)*0.9*wj)
 			}
 		}
 	case 3: // a NaN or an infinity

@@ -28,8 +28,8 @@ func TestEllipsoidTriangleTable(t *testing.T) {
 		if !ok {
 			continue
 		}
-		if math.Abs(h.T-tc.T) > 1e-12 || h.Point.Sub(tc.Point).Len() > 1e-9 ||
-			h.Normal.Sub(tc.Normal).Len() > 1e-12 || h.Feature != tc.Feature || h.Triangle != 0 {
+		if math.Abs(h.T-tc.T) > 1e-12 || geom.Len(h.Point.Sub(tc.Point)) > 1e-9 ||
+			geom.Len(h.Normal.Sub(tc.Normal)) > 1e-12 || h.Feature != tc.Feature || h.Triangle != 0 {
 			t.Errorf("%s: got T=%v point=%v normal=%v %v; want T=%v point=%v normal=%v %v",
 				tc.Name, h.T, h.Point, h.Normal, h.Feature, tc.T, tc.Point, tc.Normal, tc.Feature)
 		}
@@ -40,7 +40,7 @@ func TestEllipsoidTriangleTable(t *testing.T) {
 		}
 		// maxT below the contact hides it.
 		if tc.T > 0 {
-			if _, ok := q.Triangle(tc.Tri, tc.T*0.999); ok {
+			if _, ok := q.Triangle(tc.Tri, float64(tc.T*0.999)); ok {
 				t.Errorf("%s: a hit with maxT < T", tc.Name)
 			}
 		}
@@ -67,12 +67,12 @@ func TestEllipsoidPolygonTable(t *testing.T) {
 		// Stored as plane + 2D vertices, a polygon 1e5 from the origin has
 		// its vertices rounded to ~1e-11 (2D coordinates and plane constant
 		// of that size), hence the looser tolerance here.
-		if math.Abs(h.T-tc.T) > 1e-10 || h.Point.Sub(tc.Point).Len() > 1e-9 || h.Feature != tc.Feature {
+		if math.Abs(h.T-tc.T) > 1e-10 || geom.Len(h.Point.Sub(tc.Point)) > 1e-9 || h.Feature != tc.Feature {
 			t.Errorf("%s: got T=%v point=%v %v; want T=%v point=%v %v", tc.Name, h.T, h.Point, h.Feature, tc.T, tc.Point, tc.Feature)
 		}
 		// The normal's sign is fixed by the polygon's plane when the center
 		// lies on it with no motion; elsewhere it must match.
-		if tc.Delta != (mgl64.Vec3{}) && h.Normal.Sub(tc.Normal).Len() > 1e-10 {
+		if tc.Delta != (mgl64.Vec3{}) && geom.Len(h.Normal.Sub(tc.Normal)) > 1e-10 {
 			t.Errorf("%s: normal %v, want %v", tc.Name, h.Normal, tc.Normal)
 		}
 	}
@@ -88,14 +88,14 @@ func TestSpherePolygon(t *testing.T) {
 		t.Fatal(err)
 	}
 	h, ok := sweep.SpherePolygon(&sq, mgl64.Vec3{0.5, 0.5, 5}, mgl64.Vec3{0, 0, -6}, 2)
-	if !ok || math.Abs(h.T-0.5) > 1e-12 || h.Point.Sub(mgl64.Vec3{0.5, 0.5, 0}).Len() > 1e-12 || h.Feature != sweep.Face {
+	if !ok || math.Abs(h.T-0.5) > 1e-12 || geom.Len(h.Point.Sub(mgl64.Vec3{0.5, 0.5, 0})) > 1e-12 || h.Feature != sweep.Face {
 		t.Errorf("face: %+v, %v", h, ok)
 	}
 	// Center at x = 2.5 dropping at y = 0.5: the edge x = 1 is at horizontal
 	// distance 1.5, touched when z = sqrt(4 - 2.25) = √1.75.
 	h, ok = sweep.SpherePolygon(&sq, mgl64.Vec3{2.5, 0.5, 5}, mgl64.Vec3{0, 0, -6}, 2)
 	if want := (5 - math.Sqrt(1.75)) / 6; !ok || math.Abs(h.T-want) > 1e-12 || h.Feature != sweep.Edge ||
-		h.Point.Sub(mgl64.Vec3{1, 0.5, 0}).Len() > 1e-12 {
+		geom.Len(h.Point.Sub(mgl64.Vec3{1, 0.5, 0})) > 1e-12 {
 		t.Errorf("edge: %+v, %v; want T=%v", h, ok, want)
 	}
 }

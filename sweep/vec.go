@@ -22,20 +22,22 @@ import (
 // µs against 14 µs (ellipsoid): about 4 to 5 times faster.
 type vec3 struct{ x, y, z float64 }
 
-func v3(v mgl64.Vec3) vec3                 { return vec3{v[0], v[1], v[2]} }
-func (a vec3) mgl() mgl64.Vec3             { return mgl64.Vec3{a.x, a.y, a.z} }
-func (a vec3) add(b vec3) vec3             { return vec3{a.x + b.x, a.y + b.y, a.z + b.z} }
-func (a vec3) sub(b vec3) vec3             { return vec3{a.x - b.x, a.y - b.y, a.z - b.z} }
-func (a vec3) mul(s float64) vec3          { return vec3{a.x * s, a.y * s, a.z * s} }
-func (a vec3) dot(b vec3) float64          { return a.x*b.x + a.y*b.y + a.z*b.z }
-func (a vec3) lenSq() float64              { return a.dot(a) }
-func (a vec3) length() float64             { return math.Sqrt(a.dot(a)) }
-func (a vec3) isZero() bool                { return a == vec3{} }
-func (a vec3) madd(b vec3, s float64) vec3 { return vec3{a.x + b.x*s, a.y + b.y*s, a.z + b.z*s} }
+func v3(v mgl64.Vec3) vec3        { return vec3{v[0], v[1], v[2]} }
+func (a vec3) mgl() mgl64.Vec3    { return mgl64.Vec3{a.x, a.y, a.z} }
+func (a vec3) add(b vec3) vec3    { return vec3{a.x + b.x, a.y + b.y, a.z + b.z} }
+func (a vec3) sub(b vec3) vec3    { return vec3{a.x - b.x, a.y - b.y, a.z - b.z} }
+func (a vec3) mul(s float64) vec3 { return vec3{float64(a.x * s), float64(a.y * s), float64(a.z * s)} }
+func (a vec3) dot(b vec3) float64 { return float64(a.x*b.x) + float64(a.y*b.y) + float64(a.z*b.z) }
+func (a vec3) lenSq() float64     { return a.dot(a) }
+func (a vec3) length() float64    { return math.Sqrt(a.dot(a)) }
+func (a vec3) isZero() bool       { return a == vec3{} }
+func (a vec3) madd(b vec3, s float64) vec3 {
+	return vec3{a.x + float64(b.x*s), a.y + float64(b.y*s), a.z + float64(b.z*s)}
+}
 
 // cross is the plain cross product a x b.
 func (a vec3) cross(b vec3) vec3 {
-	return vec3{a.y*b.z - a.z*b.y, a.z*b.x - a.x*b.z, a.x*b.y - a.y*b.x}
+	return vec3{float64(a.y*b.z) - float64(a.z*b.y), float64(a.z*b.x) - float64(a.x*b.z), float64(a.x*b.y) - float64(a.y*b.x)}
 }
 
 // crossExact is a x b with every component accurate to about an ulp
@@ -123,7 +125,9 @@ func (m *lin3) apply(v vec3) vec3 {
 func (a vec3) absSum() float64 { return abs(a.x) + abs(a.y) + abs(a.z) }
 
 // absDot is Σ|a_k b_k|, the magnitude the rounding of a·b scales with.
-func (a vec3) absDot(b vec3) float64 { return abs(a.x*b.x) + abs(a.y*b.y) + abs(a.z*b.z) }
+func (a vec3) absDot(b vec3) float64 {
+	return abs(float64(a.x*b.x)) + abs(float64(a.y*b.y)) + abs(float64(a.z*b.z))
+}
 
 // onAxis reports whether at least two coordinates are zero (of either
 // sign).
@@ -135,7 +139,9 @@ func (a vec3) below(lim float64) bool { return abs(a.x) < lim && abs(a.y) < lim 
 
 // scale returns a scaled by b component by component: a diagonal
 // matrix with diagonal a applied to b.
-func (a vec3) scale(b vec3) vec3 { return vec3{a.x * b.x, a.y * b.y, a.z * b.z} }
+func (a vec3) scale(b vec3) vec3 {
+	return vec3{float64(a.x * b.x), float64(a.y * b.y), float64(a.z * b.z)}
+}
 
 // v3p is v3 through a pointer: an array passed by value is copied to the
 // stack first, which costs more than the arithmetic on the hot path.

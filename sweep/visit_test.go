@@ -30,7 +30,7 @@ func TestVisitedBoxes(t *testing.T) {
 		t.Fatalf("visited %d boxes, depths %v: want the root first", len(boxes), depths)
 	}
 	root := m.Bounds()
-	if boxes[0].Min.Sub(root.Min).Len() > 1e-9 || boxes[0].Max.Sub(root.Max).Len() > 1e-9 {
+	if geom.Len(boxes[0].Min.Sub(root.Min)) > 1e-9 || geom.Len(boxes[0].Max.Sub(root.Max)) > 1e-9 {
 		t.Errorf("first box %v is not the mesh's bounds %v", boxes[0], root)
 	}
 	parents := map[int]geom.AABB{} // the last box seen at each depth (the walk is depth first)

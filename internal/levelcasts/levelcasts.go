@@ -59,9 +59,9 @@ func Random(tris []geom.Triangle, size float64, n int) []Cast {
 		}
 		p := pointOn(t, rng)
 		side := float64(1 - 2*rng.IntN(2))
-		begin := p.Add(nrm.Mul(side * size * (1 + 2*rng.Float64())))
-		dir := mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize()
-		casts = append(casts, Cast{begin, dir.Mul(4 * size * rng.Float64()), KindRandom})
+		begin := p.Add(geom.Scale(nrm, float64(side*size*(1+float64(2*float64(rng.Float64()))))))
+		dir := geom.Normalize(mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()})
+		casts = append(casts, Cast{begin, geom.Scale(dir, float64(4*size*rng.Float64())), KindRandom})
 	}
 	return casts
 }
@@ -96,14 +96,14 @@ func Random(tris []geom.Triangle, size float64, n int) []Cast {
 // no wall) gets the other kinds only; one with neither gets none.
 func Character(tris []geom.Triangle, half mgl64.Vec3, n int) []Cast {
 	rng := rand.New(rand.NewPCG(24, 7))
-	h := 2 * half[1]
+	h := float64(2 * half[1])
 	floors, walls := newPicker(), newPicker()
 	for i, t := range tris {
 		nrm, ok := unitNormal(t)
 		if !ok {
 			continue
 		}
-		a := 0.5 * geom.Cross(t[1].Sub(t[0]), t[2].Sub(t[0])).Len()
+		a := float64(0.5 * geom.Len(geom.Cross(t[1].Sub(t[0]), t[2].Sub(t[0]))))
 		switch {
 		case nrm[1] >= math.Sqrt2/2:
 			floors.add(i, a)
@@ -116,7 +116,7 @@ func Character(tris []geom.Triangle, half mgl64.Vec3, n int) []Cast {
 		return casts
 	}
 	for len(casts) < n {
-		u := rng.Float64()
+		u := float64(rng.Float64())
 		kind := KindWalk
 		switch {
 		case u >= 0.75:
@@ -132,34 +132,34 @@ func Character(tris []geom.Triangle, half mgl64.Vec3, n int) []Cast {
 			t := tris[floors.pick(rng)]
 			nrm, _ := unitNormal(t)
 			p := pointOn(t, rng)
-			begin := p.Add(nrm.Mul(support(half, nrm)))
-			a := 2 * math.Pi * rng.Float64()
+			begin := p.Add(geom.Scale(nrm, support(half, nrm)))
+			a := float64(2 * math.Pi * rng.Float64())
 			side := mgl64.Vec3{math.Cos(a), 0, math.Sin(a)}
 			if kind == KindWalk {
 				if rng.IntN(4) == 0 {
 					begin[1] += h / 1000
 				}
-				d := side.Mul(h / 4 * rng.Float64())
-				d[1] = -h / 50 * rng.Float64()
+				d := geom.Scale(side, float64(h/4*rng.Float64()))
+				d[1] = float64(-h / 50 * rng.Float64())
 				casts = append(casts, Cast{begin, d, kind})
 				continue
 			}
-			gap := h * rng.Float64()
+			gap := float64(h * rng.Float64())
 			begin[1] += gap
-			d := side.Mul(h / 4 * rng.Float64())
-			d[1] = -(gap + h/4*rng.Float64())
+			d := geom.Scale(side, float64(h/4*rng.Float64()))
+			d[1] = -(gap + float64(h/4*rng.Float64()))
 			casts = append(casts, Cast{begin, d, kind})
 		case KindWall:
 			t := tris[walls.pick(rng)]
 			nrm, _ := unitNormal(t)
-			flat := mgl64.Vec3{nrm[0], 0, nrm[2]}.Normalize()
+			flat := geom.Normalize(mgl64.Vec3{nrm[0], 0, nrm[2]})
 			p := pointOn(t, rng)
-			gap := h / 4 * rng.Float64()
-			begin := p.Add(nrm.Mul(support(half, nrm) + gap))
-			a := (2*rng.Float64() - 1) * 80 * math.Pi / 180
+			gap := float64(h / 4 * rng.Float64())
+			begin := p.Add(geom.Scale(nrm, support(half, nrm)+gap))
+			a := (float64(2*float64(rng.Float64())) - 1) * 80 * math.Pi / 180
 			c, s := math.Cos(a), math.Sin(a)
-			into := mgl64.Vec3{-(c*flat[0] - s*flat[2]), 0, -(s*flat[0] + c*flat[2])}
-			casts = append(casts, Cast{begin, into.Mul(gap + h/4*rng.Float64()), kind})
+			into := mgl64.Vec3{-(float64(c*flat[0]) - float64(s*flat[2])), 0, -(float64(s*flat[0]) + float64(c*flat[2]))}
+			casts = append(casts, Cast{begin, geom.Scale(into, gap+float64(h/4*rng.Float64())), kind})
 		}
 	}
 	return casts
@@ -169,26 +169,26 @@ func Character(tris []geom.Triangle, half mgl64.Vec3, n int) []Cast {
 // ellipsoid with the given half-extents to its tangent plane of unit
 // normal n.
 func support(half, n mgl64.Vec3) float64 {
-	return math.Sqrt(half[0]*half[0]*n[0]*n[0] + half[1]*half[1]*n[1]*n[1] + half[2]*half[2]*n[2]*n[2])
+	return math.Sqrt(float64(half[0]*half[0]*n[0]*n[0]) + float64(half[1]*half[1]*n[1]*n[1]) + float64(half[2]*half[2]*n[2]*n[2]))
 }
 
 // unitNormal returns t's unit normal, false for a degenerate triangle.
 func unitNormal(t geom.Triangle) (mgl64.Vec3, bool) {
 	nrm := t.Normal()
-	l := nrm.Len()
+	l := geom.Len(nrm)
 	if !(l > 0) || math.IsInf(l, 0) {
 		return mgl64.Vec3{}, false
 	}
-	return nrm.Mul(1 / l), true
+	return geom.Scale(nrm, 1/l), true
 }
 
 // pointOn returns a uniformly random point of t.
 func pointOn(t geom.Triangle, rng *rand.Rand) mgl64.Vec3 {
-	u, v := rng.Float64(), rng.Float64()
+	u, v := float64(rng.Float64()), float64(rng.Float64())
 	if u+v > 1 {
 		u, v = 1-u, 1-v
 	}
-	return t[0].Add(t[1].Sub(t[0]).Mul(u)).Add(t[2].Sub(t[0]).Mul(v))
+	return t[0].Add(geom.Scale(t[1].Sub(t[0]), u)).Add(geom.Scale(t[2].Sub(t[0]), v))
 }
 
 // picker draws triangle indices with probability proportional to area.
@@ -210,6 +210,6 @@ func (p *picker) add(i int, area float64) {
 }
 
 func (p *picker) pick(rng *rand.Rand) int {
-	k, _ := slices.BinarySearch(p.cum, rng.Float64()*p.total)
+	k, _ := slices.BinarySearch(p.cum, float64(rng.Float64()*p.total))
 	return p.idx[min(k, len(p.idx)-1)]
 }

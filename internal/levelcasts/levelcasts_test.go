@@ -26,7 +26,7 @@ var room = []geom.Triangle{
 // the same casts.
 func TestCharacter(t *testing.T) {
 	half := mgl64.Vec3{5, 10, 5}
-	h := 2 * half[1]
+	h := float64(2 * half[1])
 	cs := Character(room, half, 4000)
 	if len(cs) != 4000 {
 		t.Fatalf("%d casts, want 4000", len(cs))
@@ -79,7 +79,7 @@ func TestRandom(t *testing.T) {
 		t.Fatalf("%d casts, want 500", len(cs))
 	}
 	for i, c := range cs {
-		if c.Kind != KindRandom || c.Delta.Len() > 8 || c.Begin[1] < -6 || c.Begin[1] > 38 {
+		if c.Kind != KindRandom || geom.Len(c.Delta) > 8 || c.Begin[1] < -6 || c.Begin[1] > 38 {
 			t.Fatalf("cast %d: %+v", i, c)
 		}
 	}

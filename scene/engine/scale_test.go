@@ -21,11 +21,11 @@ func TestOpinionsAnyScale(t *testing.T) {
 	m := floorMesh()
 	for _, r := range []float64{1e-8, 1e-5, 1e-3, 1, 1e3, 1e6} {
 		p := mgl64.Vec3{1, 0, 1}
-		q := Query{Mesh: m, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(r)), Start: p.Add(mgl64.Vec3{0, 2 * r, 0}), End: p.Sub(mgl64.Vec3{0, 2 * r, 0})}}
+		q := Query{Mesh: m, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(r)), Start: p.Add(mgl64.Vec3{0, float64(2 * r), 0}), End: p.Sub(mgl64.Vec3{0, float64(2 * r), 0})}}
 		if r > 1 { // keep the sphere over the triangle's interior, scaled with it
 			q.Mesh = NewMesh(scaled(m, r))
 			p = mgl64.Vec3{r, 0, r}
-			q.Start, q.End = p.Add(mgl64.Vec3{0, 2 * r, 0}), p.Sub(mgl64.Vec3{0, 2 * r, 0})
+			q.Start, q.End = p.Add(mgl64.Vec3{0, float64(2 * r), 0}), p.Sub(mgl64.Vec3{0, float64(2 * r), 0})
 		}
 		rep, errs := Opinions(t.Context(), q, Builtins(), judge.Exact)
 		for i, err := range errs {
@@ -48,7 +48,7 @@ func TestOpinionsAnyScale(t *testing.T) {
 func scaled(m *Mesh, s float64) []geom.Triangle {
 	out := make([]geom.Triangle, len(m.Tris))
 	for i, tri := range m.Tris {
-		out[i] = geom.Triangle{tri[0].Mul(s), tri[1].Mul(s), tri[2].Mul(s)}
+		out[i] = geom.Triangle{geom.Scale(tri[0], s), geom.Scale(tri[1], s), geom.Scale(tri[2], s)}
 	}
 	return out
 }

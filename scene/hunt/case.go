@@ -47,14 +47,14 @@ func shapeSize(s sweep.Shape) float64 {
 	var size float64
 	switch s.Kind {
 	case sweep.KindCapsule:
-		size = s.Capsule.Radius + s.Capsule.HalfSegment.Len()/3
+		size = s.Capsule.Radius + geom.Len(s.Capsule.HalfSegment)/3
 	case sweep.KindBox:
 		for _, a := range s.Box.Axes {
-			size += a.Len() / 3
+			size += geom.Len(a) / 3
 		}
 	default:
 		for _, a := range s.Ellipsoid.Axes {
-			size += a.Len() / 3
+			size += geom.Len(a) / 3
 		}
 	}
 	return size
@@ -143,7 +143,7 @@ func (g *generator) next() Case {
 		c.Start, c.End = g.crease(f)
 	}
 	if g.r.IntN(10) == 0 { // a tiny motion: 1e-4 .. 1e-12 of its length
-		c.End = c.Start.Add(c.End.Sub(c.Start).Mul(math.Pow(10, -4-8*g.r.Float64())))
+		c.End = c.Start.Add(geom.Scale(c.End.Sub(c.Start), math.Pow(10, -4-float64(8*g.r.Float64()))))
 	}
 	return c
 }
@@ -166,26 +166,26 @@ func (g *generator) shape() sweep.Shape {
 	if g.r.IntN(10) == 0 {
 		spread = 2
 	}
-	m := mgl64.Quat{W: g.r.NormFloat64(), V: g.unit()}.Normalize().Mat4().Mat3()
+	m := geom.QuatMat4(geom.QuatNormalize(mgl64.Quat{W: g.r.NormFloat64(), V: g.unit()})).Mat3()
 	s := g.base.Shape
 	switch s.Kind {
 	case sweep.KindCapsule:
 		c := &s.Capsule
 		h, dir := c.Radius, m.Col(0)
-		if l := c.HalfSegment.Len(); l > 0 && g.r.IntN(2) == 0 {
-			h, dir = l, c.HalfSegment.Mul(1/l)
+		if l := geom.Len(c.HalfSegment); l > 0 && g.r.IntN(2) == 0 {
+			h, dir = l, geom.Scale(c.HalfSegment, 1/l)
 		} else if l > 0 {
 			h = l
 		}
 		c.Radius *= g.factor(spread)
-		c.HalfSegment = dir.Mul(h * g.factor(spread))
+		c.HalfSegment = geom.Scale(dir, float64(h*g.factor(spread)))
 	case sweep.KindBox:
 		for i, a := range s.Box.Axes {
-			s.Box.Axes[i] = m.Mul3x1(a).Mul(g.factor(spread))
+			s.Box.Axes[i] = geom.Scale(geom.MulVec3(m, a), g.factor(spread))
 		}
 	default:
 		for i := range s.Ellipsoid.Axes {
-			s.Ellipsoid.Axes[i] = m.Col(i).Mul(g.size * g.factor(spread))
+			s.Ellipsoid.Axes[i] = geom.Scale(m.Col(i), float64(g.size*g.factor(spread)))
 		}
 	}
 	return s
@@ -194,23 +194,23 @@ func (g *generator) shape() sweep.Shape {
 // factor is a random scale within a factor √10^spread either way
 // (log-uniform).
 func (g *generator) factor(spread float64) float64 {
-	return math.Pow(10, spread*(g.r.Float64()-0.5))
+	return math.Pow(10, float64(spread*(float64(g.r.Float64())-0.5)))
 }
 
 // unit is a random unit vector.
 func (g *generator) unit() mgl64.Vec3 {
 	for {
 		v := mgl64.Vec3{g.r.NormFloat64(), g.r.NormFloat64(), g.r.NormFloat64()}
-		if l := v.Len(); l > 1e-3 {
-			return v.Mul(1 / l)
+		if l := geom.Len(v); l > 1e-3 {
+			return geom.Scale(v, 1/l)
 		}
 	}
 }
 
-func (g *generator) vec(l float64) mgl64.Vec3 { return g.unit().Mul(l) }
+func (g *generator) vec(l float64) mgl64.Vec3 { return geom.Scale(g.unit(), l) }
 
 // length is a motion length: up to ten ellipsoid sizes.
-func (g *generator) length() float64 { return g.size * 10 * g.r.Float64() }
+func (g *generator) length() float64 { return float64(g.size * 10 * g.r.Float64()) }
 
 // point is a random point of the scene's box grown by two ellipsoid sizes.
 func (g *generator) point() mgl64.Vec3 {
@@ -220,14 +220,14 @@ func (g *generator) point() mgl64.Vec3 {
 	}
 	var p mgl64.Vec3
 	for k := range p {
-		p[k] = lo[k] - 2*g.size + (hi[k]-lo[k]+4*g.size)*g.r.Float64()
+		p[k] = lo[k] - float64(2*g.size) + float64((hi[k]-lo[k]+float64(4*g.size))*g.r.Float64())
 	}
 	return p
 }
 
 // pointOn is a point of triangle t: inside, on an edge or at a vertex.
 func (g *generator) pointOn(t geom.Triangle) mgl64.Vec3 {
-	u, v := g.r.Float64(), g.r.Float64()
+	u, v := float64(g.r.Float64()), float64(g.r.Float64())
 	if u+v > 1 {
 		u, v = 1-u, 1-v
 	}
@@ -237,7 +237,7 @@ func (g *generator) pointOn(t geom.Triangle) mgl64.Vec3 {
 	case 1:
 		u, v = float64(g.r.IntN(2)), 0
 	}
-	return t[0].Add(t[1].Sub(t[0]).Mul(u)).Add(t[2].Sub(t[0]).Mul(v))
+	return t[0].Add(geom.Scale(t[1].Sub(t[0]), u)).Add(geom.Scale(t[2].Sub(t[0]), v))
 }
 
 // gap is how far from touching (in unit distance) an aimed motion passes:
@@ -246,7 +246,7 @@ func (g *generator) gap() float64 {
 	if g.r.IntN(3) == 0 {
 		return 0
 	}
-	return (2*float64(g.r.IntN(2)) - 1) * math.Pow(10, -3-9*g.r.Float64())
+	return float64((float64(2*float64(g.r.IntN(2))) - 1) * math.Pow(10, -3-float64(9*g.r.Float64())))
 }
 
 // frame is how the generator places a shape against a point of a
@@ -271,7 +271,7 @@ func frameOf(s sweep.Shape) frame {
 // toWorld maps a vector of the frame's unit space to the world.
 func (f frame) toWorld(u mgl64.Vec3) mgl64.Vec3 {
 	a := f.unit.Axes
-	return mgl64.Mat3FromCols(a[0], a[1], a[2]).Mul3x1(u)
+	return geom.MulVec3(mgl64.Mat3FromCols(a[0], a[1], a[2]), u)
 }
 
 // center is where the shape's center is when it passes gap (in shape
@@ -282,9 +282,9 @@ func (f frame) toWorld(u mgl64.Vec3) mgl64.Vec3 {
 // moved gap shape units (Unit) along n.
 func (f frame) center(p, n mgl64.Vec3, gap float64) mgl64.Vec3 {
 	if f.shape.Kind == sweep.KindEllipsoid {
-		return p.Add(f.toWorld(n.Mul(1 + gap)))
+		return p.Add(f.toWorld(geom.Scale(n, 1+gap)))
 	}
-	return p.Sub(support(f.shape, n.Mul(-1))).Add(n.Mul(gap * f.shape.Unit()))
+	return p.Sub(support(f.shape, geom.Scale(n, -1))).Add(geom.Scale(n, float64(gap*f.shape.Unit())))
 }
 
 // support is the point of capsule or box s farthest along d, relative to
@@ -292,8 +292,8 @@ func (f frame) center(p, n mgl64.Vec3, gap float64) mgl64.Vec3 {
 // segment, within 1e-12) the middle one.
 func support(s sweep.Shape, d mgl64.Vec3) mgl64.Vec3 {
 	side := func(a mgl64.Vec3) float64 {
-		switch x := a.Dot(d); {
-		case math.Abs(x) <= 1e-12*a.Len()*d.Len():
+		switch x := geom.Dot(a, d); {
+		case math.Abs(x) <= 1e-12*geom.Len(a)*geom.Len(d):
 			return 0
 		case x > 0:
 			return 1
@@ -302,11 +302,11 @@ func support(s sweep.Shape, d mgl64.Vec3) mgl64.Vec3 {
 	}
 	if s.Kind == sweep.KindCapsule {
 		c := s.Capsule
-		return c.HalfSegment.Mul(side(c.HalfSegment)).Add(d.Normalize().Mul(c.Radius))
+		return geom.Scale(c.HalfSegment, side(c.HalfSegment)).Add(geom.Scale(geom.Normalize(d), c.Radius))
 	}
 	var p mgl64.Vec3
 	for _, a := range s.Box.Axes {
-		p = p.Add(a.Mul(side(a)))
+		p = p.Add(geom.Scale(a, side(a)))
 	}
 	return p
 }
@@ -321,14 +321,14 @@ func (g *generator) aimed(f frame, grazing bool) (start, end mgl64.Vec3) {
 	t := g.tris[g.r.IntN(len(g.tris))]
 	n := g.unit()
 	if f.shape.Kind != sweep.KindEllipsoid && g.r.IntN(2) == 0 {
-		if nt := t.Normal(); nt.Len() > 0 {
-			n = nt.Normalize().Mul(2*float64(g.r.IntN(2)) - 1)
+		if nt := t.Normal(); geom.Len(nt) > 0 {
+			n = geom.Scale(geom.Normalize(nt), float64(2*float64(g.r.IntN(2)))-1)
 		}
 	}
 	if grazing {
-		return g.motionThrough(f, g.pointOn(t), n, 1e-4*g.r.NormFloat64())
+		return g.motionThrough(f, g.pointOn(t), n, float64(1e-4*g.r.NormFloat64()))
 	}
-	return g.motionThrough(f, g.pointOn(t), n, -0.2-g.r.Float64())
+	return g.motionThrough(f, g.pointOn(t), n, -0.2-float64(g.r.Float64()))
 }
 
 // motionThrough returns a motion whose center passes f.center(p, n, gap)
@@ -337,14 +337,14 @@ func (g *generator) aimed(f frame, grazing bool) (start, end mgl64.Vec3) {
 // long.
 func (g *generator) motionThrough(f frame, p, n mgl64.Vec3, normal float64) (start, end mgl64.Vec3) {
 	c := f.center(p, n, g.gap())
-	tangent := n.Cross(g.unit())
-	if tangent.Len() < 1e-6 {
-		tangent = n.Cross(mgl64.Vec3{1, 0, 0})
+	tangent := geom.PlainCross(n, g.unit())
+	if geom.Len(tangent) < 1e-6 {
+		tangent = geom.PlainCross(n, mgl64.Vec3{1, 0, 0})
 	}
-	u := tangent.Normalize().Add(n.Mul(normal)).Mul(0.5 + 4*g.r.Float64())
+	u := geom.Scale(geom.Normalize(tangent).Add(geom.Scale(n, normal)), 0.5+float64(4*g.r.Float64()))
 	delta := f.toWorld(u)
-	t := g.r.Float64()
-	return c.Sub(delta.Mul(t)), c.Add(delta.Mul(1 - t))
+	t := float64(g.r.Float64())
+	return c.Sub(geom.Scale(delta, t)), c.Add(geom.Scale(delta, 1-t))
 }
 
 // crease drives the shape into the edge shared by two triangles, along
@@ -356,13 +356,13 @@ func (g *generator) crease(f frame) (start, end mgl64.Vec3) {
 	}
 	cr := g.creases[g.r.IntN(len(g.creases))]
 	n := creaseDirection(f.unit, [2]geom.Triangle{g.tris[cr.tris[0]], g.tris[cr.tris[1]]},
-		[2]float64{2*float64(g.r.IntN(2)) - 1, 2*float64(g.r.IntN(2)) - 1})
-	if n.Len() < 1e-6 {
+		[2]float64{float64(2*float64(g.r.IntN(2))) - 1, float64(2*float64(g.r.IntN(2))) - 1})
+	if geom.Len(n) < 1e-6 {
 		n = g.unit()
 	}
 	a, b := cr.edge[0], cr.edge[1]
-	p := a.Add(b.Sub(a).Mul(g.r.Float64()))
-	return g.motionThrough(f, p, n.Normalize(), -0.2-2*g.r.Float64())
+	p := a.Add(geom.Scale(b.Sub(a), float64(g.r.Float64())))
+	return g.motionThrough(f, p, geom.Normalize(n), -0.2-float64(2*float64(g.r.Float64())))
 }
 
 // creaseDirection is the sum of the unit-space normals of the two
@@ -377,9 +377,9 @@ func creaseDirection(e sweep.Ellipsoid, tris [2]geom.Triangle, signs [2]float64)
 		return n
 	}
 	for i, t := range tris {
-		nu := geom.Cross(inv.Mul3x1(t[1].Sub(t[0])), inv.Mul3x1(t[2].Sub(t[0])))
-		if l := nu.Len(); l > 0 {
-			n = n.Add(nu.Mul(signs[i] / l))
+		nu := geom.Cross(geom.MulVec3(inv, t[1].Sub(t[0])), geom.MulVec3(inv, t[2].Sub(t[0])))
+		if l := geom.Len(nu); l > 0 {
+			n = n.Add(geom.Scale(nu, signs[i]/l))
 		}
 	}
 	return n

@@ -18,10 +18,10 @@ func TestCreaseDirectionTinyEllipsoid(t *testing.T) {
 		{{0, 0, 0}, {0, 0, 1}, {1, 0, 0}}, // floor, normal +y
 		{{0, 0, 0}, {0, 1, 0}, {0, 0, 1}}, // wall, normal +x
 	}
-	want := mgl64.Vec3{1, 1, 0}.Normalize()
+	want := geom.Normalize(mgl64.Vec3{1, 1, 0})
 	for _, r := range []float64{1e-5, 1e-4, 1, 1e4} {
 		n := creaseDirection(sweep.Sphere(r), tris, [2]float64{1, 1})
-		if n.Len() < 1e-6 || math.Abs(n.Normalize().Dot(want)-1) > 1e-12 {
+		if geom.Len(n) < 1e-6 || math.Abs(geom.Dot(geom.Normalize(n), want)-1) > 1e-12 {
 			t.Errorf("radius %g: direction %v, want along %v", r, n, want)
 		}
 	}

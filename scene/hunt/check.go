@@ -82,7 +82,7 @@ func (k *checker) check(w *world, c Case) []Problem {
 // least the one of a unit shape, sweep.DefaultSkin, or the default of c's
 // shape).
 func reachBox(c Case) geom.AABB {
-	reach := c.End.Sub(c.Start).Len() + 100*skinOf(c)
+	reach := geom.Len(c.End.Sub(c.Start)) + float64(100*skinOf(c))
 	return geom.EmptyAABB().Extend(c.End).Expand(c.Shape.Extent().Add(mgl64.Vec3{reach, reach, reach}))
 }
 
@@ -184,19 +184,19 @@ func (k *checker) stuck(geo *judge.Geometry, c Case, res sweep.SlideResult) (Pro
 	s := res.Steps[0]
 	n := s.Hit.Normal
 	rem := c.End.Sub(s.Contact)
-	tan := rem.Sub(n.Mul(n.Dot(rem)))
+	tan := rem.Sub(geom.Scale(n, geom.Dot(n, rem)))
 	skin := skinOf(c)
-	if tan.Len() < 0.05*c.End.Sub(c.Start).Len() || tan.Len() < 100*skin {
+	if geom.Len(tan) < 0.05*geom.Len(c.End.Sub(c.Start)) || geom.Len(tan) < 100*skin {
 		return Problem{}, false
 	}
-	probe := tan.Mul(0.5)
+	probe := geom.Scale(tan, 0.5)
 	if d, _, _ := geo.MinDist(s.Resume, probe, 0, 1); d <= 1 {
 		return Problem{}, false
 	}
-	progress := res.Final.Sub(s.Resume).Dot(tan.Normalize())
-	if progress >= 0.1*tan.Len() {
+	progress := geom.Dot(res.Final.Sub(s.Resume), geom.Normalize(tan))
+	if progress >= 0.1*geom.Len(tan) {
 		return Problem{}, false
 	}
-	return Problem{Kind: KindSlideStuck, Worst: (0.5*tan.Len() - progress) / tan.Len(),
+	return Problem{Kind: KindSlideStuck, Worst: (float64(0.5*geom.Len(tan)) - progress) / geom.Len(tan),
 		Detail: fmt.Sprintf("after the first contact the slide moves %.3g along the free tangential motion %v (half of it is free)", progress, tan)}, true
 }

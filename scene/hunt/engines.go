@@ -297,7 +297,7 @@ func (j *job) fixture(c Case, p Problem) (*scene.Scene, error) {
 // most the tolerance itself, so an engine the judge accepts on this
 // motion also passes the fixture's point, normal and t checks.
 func expectTolerance(s sweep.Shape, j judge.Judge) float64 {
-	return j.Tolerance().Max() * math.Min(s.Unit(), 1)
+	return float64(j.Tolerance().Max() * math.Min(s.Unit(), 1))
 }
 
 // coreExpect is the expectation of the core's answer a, within tol.

@@ -109,7 +109,7 @@ func TestShrink(t *testing.T) {
 	tris := make([]geom.Triangle, 50)
 	for i := range tris {
 		for k := range tris[i] {
-			tris[i][k] = mgl64.Vec3{r.Float64() * 3, r.Float64() * 3, r.Float64() * 3}
+			tris[i][k] = mgl64.Vec3{float64(r.Float64() * 3), float64(r.Float64() * 3), float64(r.Float64() * 3)}
 		}
 	}
 	t7, t23 := tris[7], tris[23]
@@ -122,7 +122,7 @@ func TestShrink(t *testing.T) {
 		return false
 	}
 	fails := func(c Case) bool {
-		return has(c.Tris, t7) && has(c.Tris, t23) && c.Start[0] > 0.3 && c.End.Sub(c.Start).Len() > 0.5 && c.Ellipsoid.Validate() == nil
+		return has(c.Tris, t7) && has(c.Tris, t23) && c.Start[0] > 0.3 && geom.Len(c.End.Sub(c.Start)) > 0.5 && c.Ellipsoid.Validate() == nil
 	}
 	start := mgl64.Vec3{0.73456, 0.1234, 2.34567}
 	c := Case{Tris: tris, Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{0.3, 0, 0}, {0, 0.6, 0}, {0, 0, 0.9}}}), Start: start, End: start.Add(mgl64.Vec3{3.3, 0, 0})}}

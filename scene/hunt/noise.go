@@ -51,7 +51,7 @@ func (s *spread) add(x float64) {
 	if !(x > 0) || math.IsInf(x, 1) {
 		return // beyond every gap: counted among the rest
 	}
-	k := int(math.Floor(math.Log10(x) * binsPerDecade))
+	k := int(math.Floor(float64(math.Log10(x) * binsPerDecade)))
 	if s.bins == nil {
 		s.bins = map[int]*amountBin{}
 	}
@@ -94,11 +94,11 @@ func (s *spread) hint(tol float64) (NoiseHint, bool) {
 	if best < noiseGap || bestBelow < noiseMin || float64(bestBelow) < noiseShare*float64(s.total) {
 		return NoiseHint{}, false
 	}
-	return NoiseHint{Total: s.total, Below: bestBelow, Under: roundUp(top), Tolerance: roundUp(1.5 * top)}, true
+	return NoiseHint{Total: s.total, Below: bestBelow, Under: roundUp(top), Tolerance: roundUp(float64(1.5 * top))}, true
 }
 
 // roundUp is x rounded up to one significant digit: 1.8e-4 -> 2e-4.
 func roundUp(x float64) float64 {
 	p := math.Pow(10, math.Floor(math.Log10(x)))
-	return math.Ceil(x/p) * p
+	return float64(math.Ceil(x/p) * p)
 }

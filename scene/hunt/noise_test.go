@@ -1,6 +1,8 @@
 package hunt
 
 import (
+	"sweepdbg/geom"
+
 	"context"
 	"math"
 	"math/rand/v2"
@@ -15,7 +17,7 @@ import (
 func logUniform(n int, lo, hi float64) []float64 {
 	xs := make([]float64, n)
 	for i := range xs {
-		xs[i] = lo * math.Pow(hi/lo, float64(i)/float64(max(1, n-1)))
+		xs[i] = float64(lo * math.Pow(hi/lo, float64(i)/float64(max(1, n-1))))
 	}
 	return xs
 }
@@ -87,7 +89,7 @@ func (n noisyEngine) Sweep(ctx context.Context, q engine.Query) (sweep.Answer, e
 		if math.Float64bits(q.Start[0])>>20%8 == 0 {
 			off = 0.05
 		}
-		a.First.Point = a.First.Point.Add(q.Ellipsoid.Axes[0].Mul(off))
+		a.First.Point = a.First.Point.Add(geom.Scale(q.Ellipsoid.Axes[0], off))
 	}
 	return a, err
 }

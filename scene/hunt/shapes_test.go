@@ -85,13 +85,13 @@ func TestShapeCases(t *testing.T) {
 			}
 			dir := mgl64.Vec3{0, 1, 0} // the scene's segment, and its box's second axis
 			if base.Kind == sweep.KindCapsule {
-				dir = dir.Mul(math.Copysign(1, c.Capsule.HalfSegment[1]))
-				if c.Capsule.HalfSegment.Normalize().ApproxEqual(dir) {
+				dir = geom.Scale(dir, math.Copysign(1, c.Capsule.HalfSegment[1]))
+				if geom.Normalize(c.Capsule.HalfSegment).ApproxEqual(dir) {
 					kept++
 				} else {
 					turned++
 				}
-			} else if !c.Box.Axes[1].Normalize().ApproxEqual(dir) {
+			} else if !geom.Normalize(c.Box.Axes[1]).ApproxEqual(dir) {
 				turned++
 			}
 		}
@@ -108,7 +108,7 @@ func TestShapeCases(t *testing.T) {
 // face.
 func TestShapePlacement(t *testing.T) {
 	turn := mgl64.Rotate3DY(0.3)
-	box := sweep.BoxShape(sweep.Box{Axes: [3]mgl64.Vec3{turn.Mul3x1(huntBox.Box.Axes[0]), huntBox.Box.Axes[1], turn.Mul3x1(huntBox.Box.Axes[2])}})
+	box := sweep.BoxShape(sweep.Box{Axes: [3]mgl64.Vec3{geom.MulVec3(turn, huntBox.Box.Axes[0]), huntBox.Box.Axes[1], geom.MulVec3(turn, huntBox.Box.Axes[2])}})
 	p := mgl64.Vec3{1, 0, 2}
 	for _, s := range []sweep.Shape{huntCapsule, huntBox, box} {
 		geo := judge.NewGeometry(s, floorTris)
@@ -137,10 +137,10 @@ func TestShrinkShapes(t *testing.T) {
 	turn := mgl64.Rotate3DZ(0.1).Mul3(mgl64.Rotate3DX(0.1))
 	box := sweep.Box{}
 	for i, l := range []float64{0.3, 0.6, 0.9} {
-		box.Axes[i] = turn.Col(i).Mul(l)
+		box.Axes[i] = geom.Scale(turn.Col(i), l)
 	}
 	capsule := sweep.Capsule{Radius: 0.3456, HalfSegment: mgl64.Vec3{0.31, 0.42, 0.1}}
-	long := func(s sweep.Shape) bool { return s.Box.Axes[0].Len() < s.Box.Axes[2].Len()/2 }
+	long := func(s sweep.Shape) bool { return geom.Len(s.Box.Axes[0]) < geom.Len(s.Box.Axes[2])/2 }
 	for _, tc := range []struct {
 		name  string
 		shape sweep.Shape
@@ -148,7 +148,7 @@ func TestShrinkShapes(t *testing.T) {
 		want  sweep.Shape
 	}{
 		{"capsule", sweep.CapsuleShape(capsule), nil, sweep.CapsuleShape(sweep.Capsule{Radius: 0.5})},
-		{"capsule with a segment", sweep.CapsuleShape(capsule), func(s sweep.Shape) bool { return s.Capsule.HalfSegment.Len() > 0.2 },
+		{"capsule with a segment", sweep.CapsuleShape(capsule), func(s sweep.Shape) bool { return geom.Len(s.Capsule.HalfSegment) > 0.2 },
 			sweep.CapsuleShape(sweep.Capsule{Radius: 0.5, HalfSegment: mgl64.Vec3{0, 0.5, 0}})},
 		{"box", sweep.BoxShape(box), nil, sweep.BoxShape(sweep.Box{Axes: [3]mgl64.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}})},
 		{"long box", sweep.BoxShape(box), long, sweep.BoxShape(sweep.Box{Axes: [3]mgl64.Vec3{{0.25, 0, 0}, {0, 0.5, 0}, {0, 0, 1}}})},

@@ -114,13 +114,13 @@ func (s *shrinker) try(c *Case, change func(*Case)) bool {
 func (s *shrinker) motion(c Case) Case {
 	for _, f := range []float64{0.5, 0.25, 0.1} {
 		for i := 0; i < 8; i++ {
-			delta := c.End.Sub(c.Start).Mul(f)
+			delta := geom.Scale(c.End.Sub(c.Start), f)
 			if !s.try(&c, func(d *Case) { d.Start = d.Start.Add(delta) }) {
 				break
 			}
 		}
 		for i := 0; i < 8; i++ {
-			delta := c.End.Sub(c.Start).Mul(f)
+			delta := geom.Scale(c.End.Sub(c.Start), f)
 			if !s.try(&c, func(d *Case) { d.End = d.End.Sub(delta) }) {
 				break
 			}
@@ -198,7 +198,7 @@ func simpler(s sweep.Shape) []sweep.Shape {
 
 // cubeAxes are the world axes scaled by the mean length of axes.
 func cubeAxes(axes [3]mgl64.Vec3) [3]mgl64.Vec3 {
-	mean := (axes[0].Len() + axes[1].Len() + axes[2].Len()) / 3
+	mean := (geom.Len(axes[0]) + geom.Len(axes[1]) + geom.Len(axes[2])) / 3
 	return [3]mgl64.Vec3{{mean, 0, 0}, {0, mean, 0}, {0, 0, mean}}
 }
 
@@ -228,7 +228,7 @@ func alignAxes(axes [3]mgl64.Vec3) [3]mgl64.Vec3 {
 		if distinct {
 			k = along[i]
 		}
-		out[i][k] = a.Len()
+		out[i][k] = geom.Len(a)
 	}
 	return out
 }
@@ -265,7 +265,7 @@ func roundVec(v mgl64.Vec3, q float64) mgl64.Vec3 {
 		decimals = len(frac)
 	}
 	for i, x := range v {
-		r := math.Round(x/q) * q
+		r := float64(math.Round(x/q) * q)
 		if y, err := strconv.ParseFloat(strconv.FormatFloat(r, 'f', decimals, 64), 64); err == nil {
 			r = y
 		}

@@ -1,6 +1,8 @@
 package judge
 
 import (
+	"sweepdbg/geom"
+
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -76,15 +78,15 @@ func (m *motion) normalError(c mgl64.Vec3, h *sweep.Hit) float64 {
 	g := m.g
 	if g.Shape.Kind == sweep.KindEllipsoid {
 		u := g.ToUnit(c.Sub(h.Point)) // from the point to the center, shape units
-		if u.Len() <= 1e-3 {
+		if geom.Len(u) <= 1e-3 {
 			return 0
 		}
-		return g.SurfaceNormal(u).Sub(h.Normal).Len()
+		return geom.Len(g.SurfaceNormal(u).Sub(h.Normal))
 	}
 	n := h.Normal
-	worst := (n.Dot(h.Point.Sub(c)) + g.m.support(n.Mul(-1))) // the shape behind the plane
+	worst := (geom.Dot(n, h.Point.Sub(c)) + g.m.support(geom.Scale(n, -1))) // the shape behind the plane
 	for _, v := range g.Tris[h.Triangle] {
-		worst = max(worst, v.Sub(h.Point).Dot(n)) // a vertex in front of it
+		worst = max(worst, geom.Dot(v.Sub(h.Point), n)) // a vertex in front of it
 	}
-	return max(worst, 0) * g.ToUnit(mgl64.Vec3{1, 0, 0}).Len()
+	return float64(max(worst, 0) * geom.Len(g.ToUnit(mgl64.Vec3{1, 0, 0})))
 }

@@ -109,7 +109,7 @@ func (g *Geometry) setShape(s sweep.Shape) {
 
 // ToUnit maps a world vector to shape units: M⁻¹v for the ellipsoid, v
 // over the shape's Unit for the capsule and the box.
-func (g *Geometry) ToUnit(v mgl64.Vec3) mgl64.Vec3 { return g.m.inv.Mul3x1(v) }
+func (g *Geometry) ToUnit(v mgl64.Vec3) mgl64.Vec3 { return geom.MulVec3(g.m.inv, v) }
 
 // Dist1 is the shape's distance from the triangle tri of g, centered at
 // center, in shape units: 1 is touching, less overlapping (see measure).
@@ -169,7 +169,7 @@ func (g *Geometry) Dist(center mgl64.Vec3) (float64, int) {
 // is near).
 func (g *Geometry) MinDist(begin, delta mgl64.Vec3, lo, hi float64) (dist, t float64, tri int) {
 	dist, t, tri = math.Inf(1), math.NaN(), -1
-	a, b := begin.Add(delta.Mul(lo)), delta.Mul(hi-lo)
+	a, b := begin.Add(geom.Scale(delta, lo)), geom.Scale(delta, hi-lo)
 	for _, c := range g.byBound(g.Near(a, b, 0), begin, delta, lo, hi) {
 		if c.bound >= dist {
 			break // neither this triangle nor any later one can come closer
@@ -241,16 +241,16 @@ func (g *Geometry) lowerBound(i int, begin, delta mgl64.Vec3, lo, hi float64) fl
 	for k := range p {
 		p[k] = g.ToUnit(t[k].Sub(begin))
 	}
-	m := p[0].Add(p[1]).Add(p[2]).Mul(1.0 / 3)
-	rho := math.Max(p[0].Sub(m).Len(), math.Max(p[1].Sub(m).Len(), p[2].Sub(m).Len()))
+	m := geom.Scale(p[0].Add(p[1]).Add(p[2]), 1.0/3)
+	rho := math.Max(geom.Len(p[0].Sub(m)), math.Max(geom.Len(p[1].Sub(m)), geom.Len(p[2].Sub(m))))
 	d := g.ToUnit(delta)
-	a, b := d.Mul(lo), d.Mul(hi)
+	a, b := geom.Scale(d, lo), geom.Scale(d, hi)
 	q, _ := geom.ClosestPointSegment(m, a, b)
-	bound := m.Sub(q).Len() - rho - g.m.slack
+	bound := geom.Len(m.Sub(q)) - rho - g.m.slack
 	if bound != bound { // NaN: no bound
 		return math.Inf(-1)
 	}
-	return bound - 1e-12*(m.Len()+rho+b.Len()) // less the rounding of the bound itself
+	return bound - float64(1e-12*(geom.Len(m)+rho+geom.Len(b))) // less the rounding of the bound itself
 }
 
 // FeatureOf maps a feature name ("face", "edge", "vertex") to sweep's Feature.
@@ -358,7 +358,7 @@ func morton(p mgl64.Vec3, bounds geom.AABB) uint64 {
 	var code uint64
 	size := bounds.Size()
 	for k := range 3 {
-		q := (p[k] - bounds.Min[k]) / size[k] * (1<<21 - 1)
+		q := float64((p[k] - bounds.Min[k]) / size[k] * (1<<21 - 1))
 		switch {
 		case !(q > 0): // also a flat axis (0/0) and a center out of float range
 			q = 0
@@ -418,5 +418,5 @@ func (x *boxIndex) query(box geom.AABB, boxes []geom.AABB, out []int) []int {
 // the offset from that point to the center in shape units (ToUnit of the
 // world offset): for the ellipsoid (M⁻¹)ᵀu, normalized.
 func (g *Geometry) SurfaceNormal(u mgl64.Vec3) mgl64.Vec3 {
-	return g.m.inv.Transpose().Mul3x1(u).Normalize()
+	return geom.Normalize(geom.MulVec3(g.m.inv.Transpose(), u))
 }

@@ -24,8 +24,8 @@ func TestIndexMatchesScan(t *testing.T) {
 	dup := duplicates(tris)
 	rng := rand.New(rand.NewPCG(3, 4))
 	randBox := func() geom.AABB {
-		p := mgl64.Vec3{rng.Float64()*34 - 2, rng.Float64()*6 - 3, rng.Float64()*34 - 2}
-		return geom.EmptyAABB().Extend(p).Expand(mgl64.Vec3{rng.Float64() * 3, rng.Float64() * 3, rng.Float64() * 3})
+		p := mgl64.Vec3{float64(rng.Float64()*34) - 2, float64(rng.Float64()*6) - 3, float64(rng.Float64()*34) - 2}
+		return geom.EmptyAABB().Extend(p).Expand(mgl64.Vec3{float64(rng.Float64() * 3), float64(rng.Float64() * 3), float64(rng.Float64() * 3)})
 	}
 	for range 500 {
 		box, within := randBox(), randBox()
@@ -53,9 +53,9 @@ func TestIndexDepth(t *testing.T) {
 	const n = 100_000
 	tris := make([]geom.Triangle, n)
 	for i := range tris {
-		a := float64(i) / n * 2 * math.Pi
+		a := float64(float64(i) / n * 2 * math.Pi)
 		u := mgl64.Vec3{math.Cos(a), math.Sin(a), 0}
-		tris[i] = geom.Triangle{u, u.Mul(-1), {0, 0, float64(i%2*2 - 1)}}
+		tris[i] = geom.Triangle{u, geom.Scale(u, -1), {0, 0, float64(i%2*2 - 1)}}
 	}
 	x := NewGeometry(sweep.EllipsoidShape(sweep.Sphere(1)), tris).index
 	if d, limit := x.depth(0), 2+int(math.Log2(n)); d > limit {

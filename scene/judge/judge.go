@@ -125,7 +125,7 @@ func (j Judge) motion(g *Geometry, m *sweep.Motion) *motion {
 	return &motion{g: g, m: m, begin: m.Start, delta: m.Delta(), tol: j.Tolerance()}
 }
 
-func (m *motion) center(t float64) mgl64.Vec3 { return m.begin.Add(m.delta.Mul(t)) }
+func (m *motion) center(t float64) mgl64.Vec3 { return m.begin.Add(geom.Scale(m.delta, t)) }
 
 func wrong(rule string, by float64, format string, args ...any) Verdict {
 	return Verdict{State: Wrong, Rule: rule, By: by, Detail: fmt.Sprintf(format, args...)}
@@ -221,7 +221,7 @@ func (m *motion) reach(a *sweep.Answer) float64 {
 	case a.Has&sweep.HasTriangle != 0 && h.Triangle >= 0 && h.Triangle < len(m.g.Tris):
 		return math.Max(m.g.Dist1(c, h.Triangle)-1, 0)
 	case a.Has&sweep.HasPoint != 0:
-		return math.Max(m.g.ToUnit(h.Point.Sub(c)).Len()-1, 0)
+		return math.Max(geom.Len(m.g.ToUnit(h.Point.Sub(c)))-1, 0)
 	}
 	return 1
 }
@@ -229,7 +229,7 @@ func (m *motion) reach(a *sweep.Answer) float64 {
 // checkT compares the contact times by the unit distance between the
 // centers at the two times.
 func (m *motion) checkT(e, g *sweep.Hit, _ sweep.Fields) Verdict {
-	off := math.Abs(g.T-e.T) * m.g.ToUnit(m.delta).Len()
+	off := float64(math.Abs(g.T-e.T) * geom.Len(m.g.ToUnit(m.delta)))
 	if !(off > m.tol.T) || m.contactErr(g.T) <= m.tol.T {
 		return Verdict{}
 	}
@@ -297,7 +297,7 @@ func (m *motion) checkPoint(e, g *sweep.Hit, has sweep.Fields) Verdict {
 		}
 		return Verdict{}
 	}
-	if d := m.g.ToUnit(g.Point.Sub(e.Point)).Len(); d > m.tol.Point {
+	if d := geom.Len(m.g.ToUnit(g.Point.Sub(e.Point))); d > m.tol.Point {
 		return wrong("point", d, "point %s, exact %s", vec(g.Point), vec(e.Point))
 	}
 	return Verdict{}
@@ -322,7 +322,7 @@ func (m *motion) checkNormal(e, g *sweep.Hit, has sweep.Fields) Verdict {
 		}
 		return Verdict{}
 	}
-	if d := g.Normal.Sub(e.Normal).Len(); d > m.tol.Normal {
+	if d := geom.Len(g.Normal.Sub(e.Normal)); d > m.tol.Normal {
 		return wrong("normal", d, "normal %s, exact %s", vec(g.Normal), vec(e.Normal))
 	}
 	return Verdict{}
@@ -361,15 +361,15 @@ func (m *motion) featureGap(e *sweep.Hit, f sweep.Feature) float64 {
 		a, b := tri[k], tri[(k+1)%3]
 		switch f {
 		case sweep.Vertex:
-			gap = math.Min(gap, m.g.ToUnit(e.Point.Sub(a)).Len())
+			gap = math.Min(gap, geom.Len(m.g.ToUnit(e.Point.Sub(a))))
 		case sweep.Edge:
 			q, _ := geom.ClosestPointSegment(e.Point, a, b)
-			gap = math.Min(gap, m.g.ToUnit(e.Point.Sub(q)).Len())
+			gap = math.Min(gap, geom.Len(m.g.ToUnit(e.Point.Sub(q))))
 		}
 	}
 	if f == sweep.Face {
-		n := geom.Cross(tri[1].Sub(tri[0]), tri[2].Sub(tri[0])).Normalize()
-		gap = geom.Cross(n, e.Normal).Len()
+		n := geom.Normalize(geom.Cross(tri[1].Sub(tri[0]), tri[2].Sub(tri[0])))
+		gap = geom.Len(geom.Cross(n, e.Normal))
 	}
 	return gap
 }
@@ -431,11 +431,11 @@ const stickFraction = 0.1
 
 func (m *motion) sticks(exact, got *sweep.Answer) Verdict {
 	skin := m.m.Slide.WithDefaults(m.m.Shape).Skin // the core's skin when the query has none
-	moved := got.Slide.Final.Sub(m.begin).Len()
-	want := exact.Slide.Final.Sub(m.begin).Len()
+	moved := geom.Len(got.Slide.Final.Sub(m.begin))
+	want := geom.Len(exact.Slide.Final.Sub(m.begin))
 	// A motion shorter than the skin: the exact slide itself stays within
 	// the skin, and nothing can be said to stick.
-	if moved <= skin && want > skin && want > stickFraction*m.delta.Len() {
+	if moved <= skin && want > skin && want > stickFraction*geom.Len(m.delta) {
 		return wrong("sticks", want, "moves %.3g while the exact slide moves %.3g (world units)", moved, want)
 	}
 	return Verdict{State: Agrees}

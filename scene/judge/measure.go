@@ -39,10 +39,10 @@ func newMeasure(s sweep.Shape) measure {
 		m.inv = worldToUnit(s.Ellipsoid)
 		return m
 	case sweep.KindCapsule:
-		m.slack = s.Capsule.HalfSegment.Len() / s.Capsule.Radius
+		m.slack = geom.Len(s.Capsule.HalfSegment) / s.Capsule.Radius
 	case sweep.KindBox:
 		a := s.Box.Axes
-		m.slack = math.Sqrt(a[0].LenSqr()+a[1].LenSqr()+a[2].LenSqr())/s.Unit() - 1
+		m.slack = math.Sqrt(geom.LenSq(a[0])+geom.LenSq(a[1])+geom.LenSq(a[2]))/s.Unit() - 1
 	}
 	if u := s.Unit(); u > 0 && !math.IsInf(u, 0) && s.Validate() == nil {
 		m.inv = mgl64.Ident3().Mul(1 / u)
@@ -110,7 +110,7 @@ func (m *measure) pointDist(x mgl64.Vec3, tri geom.Triangle) float64 {
 		return oracle.UnitDistance(m.s.Ellipsoid.Axes, x, tri)
 	}
 	q, _, _ := geom.ClosestPointTriangle(x, tri)
-	return m.inv.Mul3x1(x.Sub(q)).Len()
+	return geom.Len(geom.MulVec3(m.inv, x.Sub(q)))
 }
 
 // surfaceGap is the signed distance, in shape units, from the surface of
@@ -122,7 +122,7 @@ func (m *measure) surfaceGap(center, x mgl64.Vec3) float64 {
 	case sweep.KindBox:
 		return oracle.BoxPointDistance(s.Box.Axes, center, x)
 	}
-	return m.inv.Mul3x1(x.Sub(center)).Len() - 1
+	return geom.Len(geom.MulVec3(m.inv, x.Sub(center))) - 1
 }
 
 // support is the shape's extent along the unit vector n from its center
@@ -130,12 +130,12 @@ func (m *measure) surfaceGap(center, x mgl64.Vec3) float64 {
 func (m *measure) support(n mgl64.Vec3) float64 {
 	switch s := &m.s; s.Kind {
 	case sweep.KindCapsule:
-		return math.Abs(s.Capsule.HalfSegment.Dot(n)) + s.Capsule.Radius
+		return math.Abs(geom.Dot(s.Capsule.HalfSegment, n)) + s.Capsule.Radius
 	case sweep.KindBox:
 		a := s.Box.Axes
-		return math.Abs(a[0].Dot(n)) + math.Abs(a[1].Dot(n)) + math.Abs(a[2].Dot(n))
+		return math.Abs(geom.Dot(a[0], n)) + math.Abs(geom.Dot(a[1], n)) + math.Abs(geom.Dot(a[2], n))
 	}
 	// The ellipsoid x = M u, |u| <= 1: h(n) = |Mᵀn|.
 	a := m.s.Ellipsoid.Axes
-	return mgl64.Vec3{a[0].Dot(n), a[1].Dot(n), a[2].Dot(n)}.Len()
+	return geom.Len(mgl64.Vec3{geom.Dot(a[0], n), geom.Dot(a[1], n), geom.Dot(a[2], n)})
 }

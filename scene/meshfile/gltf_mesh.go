@@ -1,6 +1,8 @@
 package meshfile
 
 import (
+	"sweepdbg/geom"
+
 	"errors"
 	"fmt"
 	"math"
@@ -68,7 +70,7 @@ func (l *gltfLoader) instances() ([]gltfInstance, error) {
 		if err != nil {
 			return nil, l.errorf("nodes[%d]: %w", v.node, err)
 		}
-		world := v.world.Mul4(local)
+		world := geom.MulMat4(v.world, local)
 		if n.Mesh != nil {
 			if *n.Mesh < 0 || *n.Mesh >= len(d.Meshes) {
 				return nil, l.errorf("nodes[%d].mesh: mesh %d out of range (%d meshes)", v.node, *n.Mesh, len(d.Meshes))
@@ -144,8 +146,8 @@ func gltfNodeMatrix(n *gltf.Node) (mgl64.Mat4, error) {
 		return m, nil
 	}
 	t, r, s := n.Translation, n.Rotation, n.Scale
-	q := mgl64.Quat{W: r[3], V: mgl64.Vec3{r[0], r[1], r[2]}}.Normalize() // a zero quaternion becomes the identity
-	return mgl64.Translate3D(t[0], t[1], t[2]).Mul4(q.Mat4()).Mul4(mgl64.Scale3D(s[0], s[1], s[2])), nil
+	q := geom.QuatNormalize(mgl64.Quat{W: r[3], V: mgl64.Vec3{r[0], r[1], r[2]}}) // a zero quaternion becomes the identity
+	return geom.MulMat4(geom.MulMat4(mgl64.Translate3D(t[0], t[1], t[2]), geom.QuatMat4(q)), mgl64.Scale3D(s[0], s[1], s[2])), nil
 }
 
 // gltfPrim is one triangle primitive to load, checked and counted.
@@ -332,7 +334,7 @@ func (l *gltfLoader) buildPrim(gp gltfPrim) error {
 	}
 	base := len(l.mesh.Vertices)
 	for k, v := range local {
-		w := gp.inst.world.Mul4x1(v.Vec4(1)).Vec3()
+		w := geom.MulVec4(gp.inst.world, v.Vec4(1)).Vec3()
 		if !gltfInRange(w) {
 			return fmt.Errorf("POSITION %d: %v is not finite or beyond ±%g after the node transform", k, v, float64(scene.MaxCoordinate))
 		}

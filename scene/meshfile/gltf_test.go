@@ -1,6 +1,8 @@
 package meshfile
 
 import (
+	"sweepdbg/geom"
+
 	"bytes"
 	"context"
 	"encoding/base64"
@@ -119,7 +121,7 @@ func checkMeshNear(t *testing.T, got, want scene.Mesh) {
 			len(want.Vertices), len(want.Triangles), got)
 	}
 	for i, v := range got.Vertices {
-		if v.Sub(want.Vertices[i]).Len() > 1e-12 {
+		if geom.Len(v.Sub(want.Vertices[i])) > 1e-12 {
 			t.Errorf("vertex %d = %v, want %v", i, v, want.Vertices[i])
 		}
 	}

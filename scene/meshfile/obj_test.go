@@ -156,7 +156,7 @@ func TestLoadOBJFileErrors(t *testing.T) {
 // benchmarks (sweep/bench_mesh_test.go) and README.md's "Benchmarks":
 // h(x, z) = sin(0.05x)*6 + cos(0.07z)*4 + sin(0.3(x+z))*0.8.
 func terrainHeight(x, z float64) float64 {
-	return math.Sin(0.05*x)*6 + math.Cos(0.07*z)*4 + math.Sin(0.3*(x+z))*0.8
+	return float64(math.Sin(float64(0.05*x))*6) + float64(math.Cos(float64(0.07*z))*4) + float64(math.Sin(float64(0.3*(x+z)))*0.8)
 }
 
 // writeTerrainOBJ writes the terrain of cells x cells grid cells (vertex

@@ -114,14 +114,14 @@ func sceneAround(mesh scene.Mesh, name string) (*scene.Scene, error) {
 	for _, v := range mesh.Vertices {
 		bounds = bounds.Extend(v)
 	}
-	r := 0.03 * bounds.Size().Len()
-	s.Ellipsoid = sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{r, 0, 0}, {0, 1.6 * r, 0}, {0, 0, r}}}
-	dir := mgl64.Vec3{1, -2, 0}.Normalize()
+	r := float64(0.03 * geom.Len(bounds.Size()))
+	s.Ellipsoid = sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{r, 0, 0}, {0, float64(1.6 * r), 0}, {0, 0, r}}}
+	dir := geom.Normalize(mgl64.Vec3{1, -2, 0})
 	// Back up along dir until the ellipsoid's bottom clears the top of the
 	// mesh by r: start.y = bounds.Max.y + 2.6r.
-	back := (bounds.Max[1] + 2.6*r - target[1]) / -dir[1]
-	s.Start = target.Sub(dir.Mul(back))
-	s.End = target.Add(dir.Mul(2 * r))
+	back := (bounds.Max[1] + float64(2.6*r) - target[1]) / -dir[1]
+	s.Start = target.Sub(geom.Scale(dir, back))
+	s.End = target.Add(geom.Scale(dir, float64(2*r)))
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
@@ -135,15 +135,15 @@ func middleTriangle(mesh scene.Mesh) (mgl64.Vec3, bool) {
 	tris := mesh.Tris()
 	box := geom.EmptyAABB()
 	for _, t := range tris {
-		box = box.Extend(t[0].Add(t[1]).Add(t[2]).Mul(1.0 / 3))
+		box = box.Extend(geom.Scale(t[0].Add(t[1]).Add(t[2]), 1.0/3))
 	}
 	mid := box.Center()
 	best, bestD := mgl64.Vec3{}, math.Inf(1)
 	for _, t := range tris {
-		if t[1].Sub(t[0]).Cross(t[2].Sub(t[0])).Len() == 0 {
+		if geom.Len(geom.PlainCross(t[1].Sub(t[0]), t[2].Sub(t[0]))) == 0 {
 			continue
 		}
-		c := t[0].Add(t[1]).Add(t[2]).Mul(1.0 / 3)
+		c := geom.Scale(t[0].Add(t[1]).Add(t[2]), 1.0/3)
 		if d := math.Hypot(c[0]-mid[0], c[2]-mid[2]); d < bestD {
 			best, bestD = c, d
 		}

@@ -1,6 +1,8 @@
 package meshfile
 
 import (
+	"sweepdbg/geom"
+
 	"context"
 	"os"
 	"path/filepath"
@@ -121,8 +123,8 @@ func TestSceneAroundTarget(t *testing.T) {
 	// The path passes through the centroid (1, 0, 1).
 	c := mgl64.Vec3{1, 0, 1}
 	d := s.End.Sub(s.Start)
-	u := c.Sub(s.Start).Dot(d) / d.Dot(d)
-	if off := s.Start.Add(d.Mul(u)).Sub(c).Len(); !(u > 0 && u < 1 && off < 1e-12) {
+	u := geom.Dot(c.Sub(s.Start), d) / geom.Dot(d, d)
+	if off := geom.Len(s.Start.Add(geom.Scale(d, u)).Sub(c)); !(u > 0 && u < 1 && off < 1e-12) {
 		t.Errorf("path %v -> %v passes %.3g from the centroid (at u = %v)", s.Start, s.End, off, u)
 	}
 }

@@ -78,7 +78,7 @@ func TestJudge(t *testing.T) {
 		{"miss", func(h sweep.Hit) (sweep.Hit, bool) { return sweep.Hit{}, false }, "hit", 1},
 		{"point", func(h sweep.Hit) (sweep.Hit, bool) { h.Point[0] += 1e-3; return h, true }, "point", math.NaN()},
 		{"normal", func(h sweep.Hit) (sweep.Hit, bool) {
-			h.Normal = mgl64.Vec3{0.01, 1, 0}.Normalize()
+			h.Normal = geom.Normalize(mgl64.Vec3{0.01, 1, 0})
 			return h, true
 		}, "normal", math.NaN()},
 		{"nan", func(h sweep.Hit) (sweep.Hit, bool) { h.T = math.NaN(); return h, true }, "nonfinite", math.Inf(1)},
@@ -140,7 +140,7 @@ func TestCompareFloor(t *testing.T) {
 		t.Fatalf("%s", r)
 	}
 	for _, o := range r.Opinions {
-		if !o.OK || math.Abs(o.Hit.T-right.T) > 1e-12 || o.Hit.Point.Sub(right.Point).Len() > 1e-12 || o.Err > 1e-12 {
+		if !o.OK || math.Abs(o.Hit.T-right.T) > 1e-12 || geom.Len(o.Hit.Point.Sub(right.Point)) > 1e-12 || o.Err > 1e-12 {
 			t.Errorf("%s: %+v, want %+v", o.Algorithm, o, right)
 		}
 	}

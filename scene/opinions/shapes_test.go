@@ -25,7 +25,7 @@ func TestCompareShapes(t *testing.T) {
 		t     float64
 	}{
 		{sweep.CapsuleShape(sweep.Capsule{Radius: 0.5, HalfSegment: mgl64.Vec3{0, 1, 0}}), 0.35},
-		{sweep.BoxShape(sweep.Box{Axes: [3]mgl64.Vec3{{0.5 * c, 0, -0.5 * s}, {0, 1, 0}, {0.5 * s, 0, 0.5 * c}}}), 0.4},
+		{sweep.BoxShape(sweep.Box{Axes: [3]mgl64.Vec3{{float64(0.5 * c), 0, float64(-0.5 * s)}, {0, 1, 0}, {float64(0.5 * s), 0, float64(0.5 * c)}}}), 0.4},
 	} {
 		mo := sweep.Motion{Shape: tc.shape, Start: mgl64.Vec3{1, 5, 1}, End: mgl64.Vec3{1, -5, 1}}
 		r := Compare(judge.NewGeometry(tc.shape, tris), sweep.NewMesh(tris), mo, judge.Exact)
@@ -33,7 +33,7 @@ func TestCompareShapes(t *testing.T) {
 			t.Errorf("%v:\n%s", tc.shape.Kind, r)
 		}
 		for _, o := range r.Opinions {
-			if !o.OK || math.Abs(o.Hit.T-tc.t) > 1e-9 || o.Hit.Normal.Sub(mgl64.Vec3{0, 1, 0}).Len() > 1e-9 {
+			if !o.OK || math.Abs(o.Hit.T-tc.t) > 1e-9 || geom.Len(o.Hit.Normal.Sub(mgl64.Vec3{0, 1, 0})) > 1e-9 {
 				t.Errorf("%v: %s says %v at T %v normal %v, want T %v normal +y", tc.shape.Kind, o.Algorithm, o.OK, o.Hit.T, o.Hit.Normal, tc.t)
 			}
 		}

@@ -203,7 +203,7 @@ func TestRoundTripShapes(t *testing.T) {
 	c, s := math.Cos(0.3), math.Sin(0.3)
 	for _, shape := range []sweep.Shape{
 		sweep.CapsuleShape(sweep.Capsule{Radius: 0.4, HalfSegment: mgl64.Vec3{0.1, 0.9, -0.2}}),
-		sweep.BoxShape(sweep.Box{Axes: [3]mgl64.Vec3{{0.5 * c, 0, 0.5 * s}, {0, 1, 0}, {-0.25 * s, 0, 0.25 * c}}}),
+		sweep.BoxShape(sweep.Box{Axes: [3]mgl64.Vec3{{float64(0.5 * c), 0, float64(0.5 * s)}, {0, 1, 0}, {float64(-0.25 * s), 0, float64(0.25 * c)}}}),
 	} {
 		sc := base.Clone()
 		sc.Shape, sc.Expect = shape, nil

@@ -1,6 +1,8 @@
 package convex
 
 import (
+	"sweepdbg/geom"
+
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -34,8 +36,8 @@ type Capsule struct {
 }
 
 func (c Capsule) core(d mgl64.Vec3) mgl64.Vec3 {
-	if c.HalfSeg.Dot(d) < 0 {
-		return c.HalfSeg.Mul(-1)
+	if geom.Dot(c.HalfSeg, d) < 0 {
+		return geom.Scale(c.HalfSeg, -1)
 	}
 	return c.HalfSeg
 }
@@ -55,7 +57,7 @@ type Box struct{ Axes [3]mgl64.Vec3 }
 func (b Box) core(d mgl64.Vec3) mgl64.Vec3 {
 	var p mgl64.Vec3
 	for _, a := range b.Axes {
-		if a.Dot(d) < 0 {
+		if geom.Dot(a, d) < 0 {
 			p = p.Sub(a)
 		} else {
 			p = p.Add(a)
@@ -70,7 +72,9 @@ func (b Box) sweep(begin, delta mgl64.Vec3, tri [3]mgl64.Vec3) (Hit, bool) {
 }
 
 // Unit is the smallest half extent.
-func (b Box) Unit() float64 { return min(b.Axes[0].Len(), b.Axes[1].Len(), b.Axes[2].Len()) }
+func (b Box) Unit() float64 {
+	return min(geom.Len(b.Axes[0]), geom.Len(b.Axes[1]), geom.Len(b.Axes[2]))
+}
 
 // Hit is a first contact: T, the fraction of the motion at which the
 // shape first touches the triangle; Point, a point of the triangle where
@@ -132,11 +136,11 @@ func advance(s supported, begin, delta mgl64.Vec3, tri [3]mgl64.Vec3) (Hit, bool
 		if !finite(r.v) || math.IsNaN(r.sep) { // overflow of huge input
 			return Hit{}, false
 		}
-		gap := (r.v.Len() - w.margin) / u
+		gap := (geom.Len(r.v) - w.margin) / u
 		if r.overlap || gap <= touchTol || !(r.sep > w.margin) {
 			return w.hit(t, r), true
 		}
-		closing := -w.delta.Dot(r.n)
+		closing := -geom.Dot(w.delta, r.n)
 		if !(closing > 0) {
 			return Hit{}, false
 		}
@@ -177,7 +181,7 @@ func newWorld(s supported, begin, delta mgl64.Vec3, tri [3]mgl64.Vec3) world {
 
 // at runs GJK between the shape's core centered at begin + t·delta and
 // the triangle.
-func (w *world) at(t float64) result { return w.gjkAt(w.begin.Add(w.delta.Mul(t))) }
+func (w *world) at(t float64) result { return w.gjkAt(w.begin.Add(geom.Scale(w.delta, t))) }
 
 func (w *world) gjkAt(c mgl64.Vec3) result {
 	sa := func(d mgl64.Vec3) (mgl64.Vec3, int) { return c.Add(w.s.core(d)), -1 }
@@ -189,7 +193,7 @@ func (w *world) gjkAt(c mgl64.Vec3) result {
 func (w *world) triSupport(d mgl64.Vec3) (mgl64.Vec3, int) {
 	best := 0
 	for i := 1; i < 3; i++ {
-		if w.tri[i].Dot(d) > w.tri[best].Dot(d) {
+		if geom.Dot(w.tri[i], d) > geom.Dot(w.tri[best], d) {
 			best = i
 		}
 	}
@@ -200,7 +204,7 @@ func (w *world) triSupport(d mgl64.Vec3) (mgl64.Vec3, int) {
 // they touch (touchPoint), the normal of a separating plane through it
 // (normalAt) and the feature that point lies on (feature).
 func (w *world) hit(t float64, r result) Hit {
-	c := w.begin.Add(w.delta.Mul(t))
+	c := w.begin.Add(geom.Scale(w.delta, t))
 	n0 := w.approxNormal(c, r)
 	p, wts := w.touchPoint(c, n0)
 	n := w.normalAt(c, p, n0)
@@ -213,7 +217,7 @@ func (w *world) hit(t float64, r result) Hit {
 // backOffNear plus the gap of the shape at c; or, if the shape still
 // overlaps there, a point of the triangle inside the shape (inside).
 func (w *world) touchPoint(c, n mgl64.Vec3) (mgl64.Vec3, [3]float64) {
-	if r := w.gjkAt(c.Add(n.Mul(backOffNear * w.s.Unit()))); !r.overlap {
+	if r := w.gjkAt(c.Add(geom.Scale(n, float64(backOffNear*w.s.Unit())))); !r.overlap {
 		return r.b, r.weights
 	}
 	return w.inside(c)
@@ -237,7 +241,7 @@ func (w *world) inside(c mgl64.Vec3) (mgl64.Vec3, [3]float64) {
 		return best.b, best.weights
 	}
 	for i := 0; i < insideSteps; i++ {
-		mid := (lo + hi) / 2
+		mid := float64((lo + hi) / 2)
 		if r := w.scaled(c, mid); r.overlap {
 			hi = mid
 		} else {
@@ -249,9 +253,9 @@ func (w *world) inside(c mgl64.Vec3) (mgl64.Vec3, [3]float64) {
 
 // scaled runs GJK for the shape at c scaled by s about its center.
 func (w *world) scaled(c mgl64.Vec3, s float64) result {
-	sa := func(d mgl64.Vec3) (mgl64.Vec3, int) { return c.Add(w.s.core(d).Mul(s)), -1 }
+	sa := func(d mgl64.Vec3) (mgl64.Vec3, int) { return c.Add(geom.Scale(w.s.core(d), s)), -1 }
 	r := gjk(sa, w.triSupport)
-	if !r.overlap && r.v.Len() <= w.margin*s {
+	if !r.overlap && geom.Len(r.v) <= w.margin*s {
 		r.overlap = true // within the scaled margin
 	}
 	return r
@@ -263,19 +267,19 @@ func (w *world) scaled(c mgl64.Vec3, s float64) result {
 // center, or the triangle's normal toward the center.
 func (w *world) approxNormal(c mgl64.Vec3, r result) mgl64.Vec3 {
 	n0 := r.v
-	if r.overlap || n0.Len() == 0 {
+	if r.overlap || geom.Len(n0) == 0 {
 		n0 = c.Sub(r.b)
 	}
-	if n0.Len() == 0 {
-		n0 = w.tri[1].Cross(w.tri[2])
-		if n0.Dot(c) < 0 {
-			n0 = n0.Mul(-1)
+	if geom.Len(n0) == 0 {
+		n0 = geom.PlainCross(w.tri[1], w.tri[2])
+		if geom.Dot(n0, c) < 0 {
+			n0 = geom.Scale(n0, -1)
 		}
 	}
-	if n0.Len() == 0 {
+	if geom.Len(n0) == 0 {
 		return mgl64.Vec3{1, 0, 0}
 	}
-	return n0.Normalize()
+	return geom.Normalize(n0)
 }
 
 // normalAt returns the normal of a plane through the contact point p that
@@ -291,16 +295,16 @@ func (w *world) approxNormal(c mgl64.Vec3, r result) mgl64.Vec3 {
 func (w *world) normalAt(c, p, n0 mgl64.Vec3) mgl64.Vec3 {
 	n1 := w.refine(c, n0, backOffNear)
 	cands := []mgl64.Vec3{n1, w.refine(c, n1, backOffFar), w.refine(c, n0, backOffFar), n0}
-	if back := w.delta.Mul(-1); back.Len() > 0 {
+	if back := geom.Scale(w.delta, -1); geom.Len(back) > 0 {
 		// Back along the motion, before the contact: the closest
 		// directions there tend to a valid normal as the pose nears the
 		// contact (each separates its pose), and their triangle points
 		// to the contact point.
-		back = back.Normalize()
+		back = geom.Normalize(back)
 		cands = append(cands, w.refine(c, back, backOffNear), w.refine(c, back, backOffFar))
 	}
-	if tn := w.tri[1].Cross(w.tri[2]); tn.Len() > 0 {
-		cands = append(cands, tn.Normalize(), tn.Normalize().Mul(-1))
+	if tn := geom.PlainCross(w.tri[1], w.tri[2]); geom.Len(tn) > 0 {
+		cands = append(cands, geom.Normalize(tn), geom.Scale(geom.Normalize(tn), -1))
 	}
 	best, bestScore := n0, math.Inf(-1)
 	for _, n := range cands {
@@ -318,8 +322,8 @@ func (w *world) normalAt(c, p, n0 mgl64.Vec3) mgl64.Vec3 {
 // touches both, negative by the amount of the worse violation).
 func (w *world) planeScore(c, p, n mgl64.Vec3) float64 {
 	tv, _ := w.triSupport(n)
-	tri := -tv.Sub(p).Dot(n)
-	shape := c.Add(w.s.core(n.Mul(-1))).Sub(p).Dot(n) - w.margin
+	tri := -geom.Dot(tv.Sub(p), n)
+	shape := geom.Dot(c.Add(w.s.core(geom.Scale(n, -1))).Sub(p), n) - w.margin
 	return math.Min(tri, shape)
 }
 
@@ -348,14 +352,14 @@ const faceAgree = 1e-6
 // closest point then lies inside that face and v is perpendicular to
 // it), else v. If the moved shape still overlaps, n is returned.
 func (w *world) refine(c, n mgl64.Vec3, by float64) mgl64.Vec3 {
-	r := w.gjkAt(c.Add(n.Mul(by * w.s.Unit())))
+	r := w.gjkAt(c.Add(geom.Scale(n, float64(by*w.s.Unit()))))
 	switch {
-	case r.overlap || r.v.Len() == 0:
+	case r.overlap || geom.Len(r.v) == 0:
 		return n
-	case r.face.Len() > 0 && r.face.Normalize().Cross(r.v.Normalize()).Len() <= faceAgree:
-		return r.face.Normalize()
+	case geom.Len(r.face) > 0 && geom.Len(geom.PlainCross(geom.Normalize(r.face), geom.Normalize(r.v))) <= faceAgree:
+		return geom.Normalize(r.face)
 	}
-	return r.v.Normalize()
+	return geom.Normalize(r.v)
 }
 
 // planeTol: a contact is on the face only if every vertex of the triangle
@@ -380,11 +384,11 @@ func (w *world) feature(p mgl64.Vec3, wts [3]float64, n mgl64.Vec3) string {
 	}
 	switch k {
 	case 3:
-		if w.tri[1].Cross(w.tri[2]) == (mgl64.Vec3{}) {
+		if geom.PlainCross(w.tri[1], w.tri[2]) == (mgl64.Vec3{}) {
 			return "edge"
 		}
 		for _, v := range w.tri {
-			if math.Abs(v.Sub(p).Dot(n)) > planeTol*w.s.Unit() {
+			if math.Abs(geom.Dot(v.Sub(p), n)) > planeTol*w.s.Unit() {
 				return "edge"
 			}
 		}

@@ -1,6 +1,8 @@
 package convex
 
 import (
+	"sweepdbg/geom"
+
 	"flag"
 	"fmt"
 	"math"
@@ -33,7 +35,7 @@ func TestSweepHand(t *testing.T) {
 		// Capsule along edge 0 at z = -3, radius 1, moving +z by 4: t = 0.5.
 		{"capsule along edge", Capsule{1, mgl64.Vec3{1, 0, 0}}, mgl64.Vec3{2, 0, -3}, mgl64.Vec3{0, 0, 4}, true, 0.5, mgl64.Vec3{0, 0, -1}, "edge"},
 		// Sphere at vertex 0 along (1,1,1): from (-2,-2,-2) by (2,2,2), radius 1: t = 1 - 1/(2√3).
-		{"sphere vertex", Capsule{1, mgl64.Vec3{}}, mgl64.Vec3{-2, -2, -2}, mgl64.Vec3{2, 2, 2}, true, 1 - 1/(2*math.Sqrt(3)), mgl64.Vec3{-1, -1, -1}.Normalize(), "vertex"},
+		{"sphere vertex", Capsule{1, mgl64.Vec3{}}, mgl64.Vec3{-2, -2, -2}, mgl64.Vec3{2, 2, 2}, true, 1 - 1/(2*math.Sqrt(3)), geom.Normalize(mgl64.Vec3{-1, -1, -1}), "vertex"},
 		// Cube falling flat from y = 3 by 4: t = 0.5.
 		{"box flat", cube, mgl64.Vec3{1, 3, 1}, mgl64.Vec3{0, -4, 0}, true, 0.5, mgl64.Vec3{0, 1, 0}, ""},
 		// Edge-down box: center √2 above at contact, t = (3 - √2)/4.
@@ -50,7 +52,7 @@ func TestSweepHand(t *testing.T) {
 		{"ellipsoid face", Ellipsoid{[3]mgl64.Vec3{{0.5, 0, 0}, {0, 2, 0}, {0, 0, 0.5}}}, mgl64.Vec3{1, 3, 1}, mgl64.Vec3{0, -4, 0}, true, 0.25, mgl64.Vec3{0, 1, 0}, "face"},
 	} {
 		h, ok := Sweep(tc.s, tc.begin, tc.delta, floor)
-		if ok != tc.hit || ok && (math.Abs(h.T-tc.t) > 1e-8 || tc.normal != (mgl64.Vec3{}) && h.Normal.Sub(tc.normal).Len() > 1e-8 ||
+		if ok != tc.hit || ok && (math.Abs(h.T-tc.t) > 1e-8 || tc.normal != (mgl64.Vec3{}) && geom.Len(h.Normal.Sub(tc.normal)) > 1e-8 ||
 			tc.feature != "" && h.Feature != tc.feature) {
 			t.Errorf("%s: %+v, %v; want hit %v at T=%v, normal %v, %s", tc.name, h, ok, tc.hit, tc.t, tc.normal, tc.feature)
 		}
@@ -76,8 +78,8 @@ func TestEllipsoidVsOracle(t *testing.T) {
 	axes := [3]mgl64.Vec3{{0.5, 0.1, 0}, {-0.2, 1, 0}, {0, 0, 0.7}}
 	for i := 0; i < 50; i++ {
 		f := float64(i) / 50
-		begin := mgl64.Vec3{-2 + 6*f, 2, 3 - 4*f}
-		delta := mgl64.Vec3{1 - 2*f, -4, 0.5}
+		begin := mgl64.Vec3{-2 + float64(6*f), 2, 3 - float64(4*f)}
+		delta := mgl64.Vec3{1 - float64(2*f), -4, 0.5}
 		oc, ook := oracle.FirstContact(axes, begin, delta, floor)
 		h, ok := Sweep(Ellipsoid{axes}, begin, delta, floor)
 		if ok != ook || ok && math.Abs(h.T-oc.T) > 1e-6 {

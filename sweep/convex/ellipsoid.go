@@ -1,6 +1,8 @@
 package convex
 
 import (
+	"sweepdbg/geom"
+
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -20,7 +22,9 @@ import (
 type Ellipsoid struct{ Axes [3]mgl64.Vec3 }
 
 // Unit is the shortest semi-axis.
-func (e Ellipsoid) Unit() float64 { return min(e.Axes[0].Len(), e.Axes[1].Len(), e.Axes[2].Len()) }
+func (e Ellipsoid) Unit() float64 {
+	return min(geom.Len(e.Axes[0]), geom.Len(e.Axes[1]), geom.Len(e.Axes[2]))
+}
 
 func (e Ellipsoid) sweep(begin, delta mgl64.Vec3, tri [3]mgl64.Vec3) (Hit, bool) {
 	m := mgl64.Mat3FromCols(e.Axes[0], e.Axes[1], e.Axes[2])
@@ -30,14 +34,14 @@ func (e Ellipsoid) sweep(begin, delta mgl64.Vec3, tri [3]mgl64.Vec3) (Hit, bool)
 	}
 	var ut [3]mgl64.Vec3
 	for i := range tri {
-		ut[i] = inv.Mul3x1(tri[i].Sub(tri[0]))
+		ut[i] = geom.MulVec3(inv, tri[i].Sub(tri[0]))
 	}
-	h, hit := advance(Capsule{Radius: 1}, inv.Mul3x1(begin.Sub(tri[0])), inv.Mul3x1(delta), ut)
+	h, hit := advance(Capsule{Radius: 1}, geom.MulVec3(inv, begin.Sub(tri[0])), geom.MulVec3(inv, delta), ut)
 	if !hit {
 		return Hit{}, false
 	}
-	h.Point = m.Mul3x1(h.Point).Add(tri[0])
-	h.Normal = inv.Transpose().Mul3x1(h.Normal).Normalize()
+	h.Point = geom.MulVec3(m, h.Point).Add(tri[0])
+	h.Normal = geom.Normalize(geom.MulVec3(inv.Transpose(), h.Normal))
 	return h, true
 }
 
@@ -45,9 +49,9 @@ func (e Ellipsoid) sweep(begin, delta mgl64.Vec3, tri [3]mgl64.Vec3) (Hit, bool)
 // determinant a·(b×c) (the adjugate); false when that is zero or the
 // result not finite.
 func inverse(a [3]mgl64.Vec3) (mgl64.Mat3, bool) {
-	r0, r1, r2 := a[1].Cross(a[2]), a[2].Cross(a[0]), a[0].Cross(a[1])
-	det := a[0].Dot(r0)
-	inv := mgl64.Mat3FromRows(r0.Mul(1/det), r1.Mul(1/det), r2.Mul(1/det))
+	r0, r1, r2 := geom.PlainCross(a[1], a[2]), geom.PlainCross(a[2], a[0]), geom.PlainCross(a[0], a[1])
+	det := geom.Dot(a[0], r0)
+	inv := mgl64.Mat3FromRows(geom.Scale(r0, 1/det), geom.Scale(r1, 1/det), geom.Scale(r2, 1/det))
 	for _, x := range inv {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return inv, false

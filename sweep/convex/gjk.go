@@ -15,6 +15,8 @@
 package convex
 
 import (
+	"sweepdbg/geom"
+
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -72,25 +74,25 @@ const (
 func gjk(sa, sb support) result {
 	supportAB := func(d mgl64.Vec3) vertex { // the support point of A - B along d
 		a, _ := sa(d)
-		b, bi := sb(d.Mul(-1))
+		b, bi := sb(geom.Scale(d, -1))
 		return vertex{w: a.Sub(b), a: a, b: b, bi: bi}
 	}
 	simplex := []vertex{supportAB(mgl64.Vec3{1, 0, 0})}
 	v, lam := simplex[0].w, []float64{1}
-	scale := v.Len()
+	scale := geom.Len(v)
 	sep, n := math.Inf(-1), mgl64.Vec3{}
 	for i := 0; i < maxIter; i++ {
-		vv := v.Dot(v)
-		if vv <= sq(absTol*scale) {
+		vv := geom.Dot(v, v)
+		if vv <= sq(float64(absTol*scale)) {
 			return finish(simplex, lam, v, n, sep, true)
 		}
-		x := supportAB(v.Mul(-1))
-		scale = math.Max(scale, x.w.Len())
-		vw := v.Dot(x.w)
+		x := supportAB(geom.Scale(v, -1))
+		scale = math.Max(scale, geom.Len(x.w))
+		vw := geom.Dot(v, x.w)
 		if l := vw / math.Sqrt(vv); l > sep {
-			sep, n = l, v.Mul(1/math.Sqrt(vv))
+			sep, n = l, geom.Scale(v, 1/math.Sqrt(vv))
 		}
-		if vv-vw <= relTol*vv || vv-vw <= sq(absTol*scale) || contains(simplex, x.w) {
+		if vv-vw <= relTol*vv || vv-vw <= sq(float64(absTol*scale)) || contains(simplex, x.w) {
 			break
 		}
 		simplex = append(simplex, x)
@@ -102,7 +104,7 @@ func gjk(sa, sb support) result {
 	return finish(simplex, lam, v, n, sep, false)
 }
 
-func sq(x float64) float64 { return x * x }
+func sq(x float64) float64 { return float64(x * x) }
 
 func contains(s []vertex, w mgl64.Vec3) bool {
 	for _, x := range s {
@@ -117,8 +119,8 @@ func contains(s []vertex, w mgl64.Vec3) bool {
 func finish(s []vertex, lam []float64, v, n mgl64.Vec3, sep float64, overlap bool) result {
 	r := result{v: v, n: n, sep: sep, overlap: overlap}
 	for i, x := range s {
-		r.a = r.a.Add(x.a.Mul(lam[i]))
-		r.b = r.b.Add(x.b.Mul(lam[i]))
+		r.a = r.a.Add(geom.Scale(x.a, lam[i]))
+		r.b = r.b.Add(geom.Scale(x.b, lam[i]))
 		if x.bi >= 0 {
 			r.weights[x.bi] += lam[i]
 		}
@@ -127,9 +129,9 @@ func finish(s []vertex, lam []float64, v, n mgl64.Vec3, sep float64, overlap boo
 		r.v = mgl64.Vec3{}
 	}
 	if len(s) == 3 {
-		r.face = s[1].w.Sub(s[0].w).Cross(s[2].w.Sub(s[0].w))
-		if r.face.Dot(s[0].w) < 0 {
-			r.face = r.face.Mul(-1)
+		r.face = geom.PlainCross(s[1].w.Sub(s[0].w), s[2].w.Sub(s[0].w))
+		if geom.Dot(r.face, s[0].w) < 0 {
+			r.face = geom.Scale(r.face, -1)
 		}
 	}
 	return r
@@ -161,7 +163,7 @@ func simplexClosest(s []vertex) ([]vertex, []float64, mgl64.Vec3) {
 		if !ok {
 			continue
 		}
-		if d := v.Dot(v); d < bestD || d == bestD && len(sub) < len(best) {
+		if d := geom.Dot(v, v); d < bestD || d == bestD && len(sub) < len(best) {
 			bestD, best, bestL, bestV = d, sub, lam, v
 		}
 	}
@@ -196,12 +198,12 @@ func project(s []vertex) ([]float64, mgl64.Vec3, bool) {
 
 func projectSegment(a, b mgl64.Vec3) ([]float64, mgl64.Vec3, bool) {
 	e := b.Sub(a)
-	ee := e.Dot(e)
+	ee := geom.Dot(e, e)
 	if !(ee > 0) {
 		return nil, mgl64.Vec3{}, false
 	}
-	t := -a.Dot(e) / ee
-	return positive([]float64{1 - t, t}), a.Add(e.Mul(t)), t > 0 && t < 1
+	t := -geom.Dot(a, e) / ee
+	return positive([]float64{1 - t, t}), a.Add(geom.Scale(e, t)), t > 0 && t < 1
 }
 
 // projectTriangle projects the origin along the normal n = (b-a)×(c-a)
@@ -209,14 +211,14 @@ func projectSegment(a, b mgl64.Vec3) ([]float64, mgl64.Vec3, bool) {
 // areas of the sub-triangles the projection p makes with the edges.
 func projectTriangle(a, b, c mgl64.Vec3) ([]float64, mgl64.Vec3, bool) {
 	ab, ac := b.Sub(a), c.Sub(a)
-	n := ab.Cross(ac)
-	nn := n.Dot(n)
-	if !(nn > degenerate*ab.Dot(ab)*ac.Dot(ac)) {
+	n := geom.PlainCross(ab, ac)
+	nn := geom.Dot(n, n)
+	if !(nn > degenerate*geom.Dot(ab, ab)*geom.Dot(ac, ac)) {
 		return nil, mgl64.Vec3{}, false
 	}
-	p := n.Mul(a.Dot(n) / nn)
-	l0 := b.Sub(p).Cross(c.Sub(p)).Dot(n) / nn
-	l1 := c.Sub(p).Cross(a.Sub(p)).Dot(n) / nn
+	p := geom.Scale(n, geom.Dot(a, n)/nn)
+	l0 := geom.Dot(geom.PlainCross(b.Sub(p), c.Sub(p)), n) / nn
+	l1 := geom.Dot(geom.PlainCross(c.Sub(p), a.Sub(p)), n) / nn
 	lam := []float64{l0, l1, 1 - l0 - l1}
 	return lam, p, positive(lam) != nil
 }
@@ -226,14 +228,14 @@ func projectTriangle(a, b, c mgl64.Vec3) ([]float64, mgl64.Vec3, bool) {
 // projection is the origin itself.
 func projectTetrahedron(a, b, c, d mgl64.Vec3) ([]float64, mgl64.Vec3, bool) {
 	ab, ac, ad := b.Sub(a), c.Sub(a), d.Sub(a)
-	vol := ab.Dot(ac.Cross(ad))
-	if !(vol*vol > degenerate*ab.Dot(ab)*ac.Dot(ac)*ad.Dot(ad)) {
+	vol := geom.Dot(ab, geom.PlainCross(ac, ad))
+	if !(vol*vol > degenerate*geom.Dot(ab, ab)*geom.Dot(ac, ac)*geom.Dot(ad, ad)) {
 		return nil, mgl64.Vec3{}, false
 	}
-	o := a.Mul(-1) // the origin relative to a
-	l1 := o.Dot(ac.Cross(ad)) / vol
-	l2 := ab.Dot(o.Cross(ad)) / vol
-	l3 := ab.Dot(ac.Cross(o)) / vol
+	o := geom.Scale(a, -1) // the origin relative to a
+	l1 := geom.Dot(o, geom.PlainCross(ac, ad)) / vol
+	l2 := geom.Dot(ab, geom.PlainCross(o, ad)) / vol
+	l3 := geom.Dot(ab, geom.PlainCross(ac, o)) / vol
 	lam := []float64{1 - l1 - l2 - l3, l1, l2, l3}
 	return lam, mgl64.Vec3{}, positive(lam) != nil
 }

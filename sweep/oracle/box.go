@@ -28,7 +28,7 @@ func newBoxShape(a [3]mgl64.Vec3) boxShape {
 	b.inv, b.ok = inv, ok && geom.IsFinite(a[0]) && geom.IsFinite(a[1]) && geom.IsFinite(a[2])
 	for k := range b.corner {
 		for i := range 3 {
-			b.corner[k] = b.corner[k].Add(a[i].Mul(float64(2*(k>>i&1) - 1)))
+			b.corner[k] = b.corner[k].Add(geom.Scale(a[i], float64(2*(k>>i&1)-1)))
 		}
 	}
 	e := 0
@@ -42,8 +42,8 @@ func newBoxShape(a [3]mgl64.Vec3) boxShape {
 	}
 	for i := range 3 {
 		j, k := (i+1)%3, (i+2)%3
-		b.normal[i] = geom.Cross(a[j], a[k]).Normalize()
-		b.height[i] = math.Abs(a[i].Dot(b.normal[i]))
+		b.normal[i] = geom.Normalize(geom.Cross(a[j], a[k]))
+		b.height[i] = math.Abs(geom.Dot(a[i], b.normal[i]))
 		for side := range 2 {
 			b.face[4*i+2*side], b.face[4*i+2*side+1] = b.quad(i, j, k, side)
 		}
@@ -56,8 +56,8 @@ func newBoxShape(a [3]mgl64.Vec3) boxShape {
 func (b *boxShape) quad(i, j, k, side int) (triangle, triangle) {
 	at := func(sj, sk int) mgl64.Vec3 { return b.corner[side<<i|sj<<j|sk<<k] }
 	q := [4]mgl64.Vec3{at(0, 0), at(1, 0), at(1, 1), at(0, 1)}
-	out := b.a[i].Mul(float64(2*side - 1))
-	if geom.Cross(q[1].Sub(q[0]), q[2].Sub(q[0])).Dot(out) < 0 {
+	out := geom.Scale(b.a[i], float64(2*side-1))
+	if geom.Dot(geom.Cross(q[1].Sub(q[0]), q[2].Sub(q[0])), out) < 0 {
 		q[1], q[3] = q[3], q[1]
 	}
 	return newTriangle(q[0], q[1], q[2]), newTriangle(q[0], q[2], q[3])
@@ -73,11 +73,11 @@ func (b *boxShape) quad(i, j, k, side int) (triangle, triangle) {
 // triangle under rounding can drop the right half of a face when x lies
 // in its plane, so all twelve are measured.)
 func (b *boxShape) pointGap(x mgl64.Vec3) (float64, mgl64.Vec3) {
-	u := b.inv.Mul3x1(x)
+	u := geom.MulVec3(b.inv, x)
 	if math.Abs(u[0]) <= 1 && math.Abs(u[1]) <= 1 && math.Abs(u[2]) <= 1 {
 		depth := math.Inf(1)
 		for i := range 3 {
-			depth = math.Min(depth, (1-math.Abs(u[i]))*b.height[i])
+			depth = math.Min(depth, float64((1-math.Abs(u[i]))*b.height[i]))
 		}
 		return -depth, x
 	}
@@ -87,7 +87,7 @@ func (b *boxShape) pointGap(x mgl64.Vec3) (float64, mgl64.Vec3) {
 		// The distance to a triangle is at least that to its plane: a
 		// face no closer than the best so far is skipped (an exact
 		// bound, so the minimum is unchanged).
-		if math.Abs(x.Sub(f.p[0]).Dot(f.n)) >= best*f.n.Len() {
+		if math.Abs(geom.Dot(x.Sub(f.p[0]), f.n)) >= best*geom.Len(f.n) {
 			continue
 		}
 		if q, d, _ := f.closest(x); d < best {
@@ -122,10 +122,10 @@ func newBoxPath(axes [3]mgl64.Vec3, begin, delta mgl64.Vec3, tri geom.Triangle) 
 	}
 	var a [3]mgl64.Vec3
 	for i := range a {
-		a[i] = p.inv.Mul3x1(axes[i])
+		a[i] = geom.MulVec3(p.inv, axes[i])
 	}
 	p.box = newBoxShape(a)
-	p.b, p.d = p.unit(begin), p.inv.Mul3x1(delta)
+	p.b, p.d = p.unit(begin), geom.MulVec3(p.inv, delta)
 	p.ok = p.box.ok && geom.IsFinite(p.b) && geom.IsFinite(p.d)
 	if p.ok {
 		p.axes = p.satAxes()
@@ -153,16 +153,16 @@ func (p *boxPath) satAxes() []satAxis {
 	}
 	var out []satAxis
 	for _, c := range cands {
-		l := c.Normalize()
-		if !geom.IsFinite(l) || l.LenSqr() == 0 {
+		l := geom.Normalize(c)
+		if !geom.IsFinite(l) || geom.LenSq(l) == 0 {
 			continue
 		}
-		s := satAxis{l: l, b: p.b.Dot(l), d: p.d.Dot(l), triMin: math.Inf(1), triMax: math.Inf(-1)}
+		s := satAxis{l: l, b: geom.Dot(p.b, l), d: geom.Dot(p.d, l), triMin: math.Inf(1), triMax: math.Inf(-1)}
 		for _, a := range p.box.a {
-			s.r += math.Abs(a.Dot(l))
+			s.r += math.Abs(geom.Dot(a, l))
 		}
 		for _, v := range p.p {
-			s.triMin, s.triMax = math.Min(s.triMin, v.Dot(l)), math.Max(s.triMax, v.Dot(l))
+			s.triMin, s.triMax = math.Min(s.triMin, geom.Dot(v, l)), math.Max(s.triMax, geom.Dot(v, l))
 		}
 		out = append(out, s)
 	}
@@ -173,12 +173,12 @@ func (p *boxPath) satAxes() []satAxis {
 // triangle over the candidate axes, and that axis oriented from the
 // triangle toward the box.
 func (p *boxPath) separation(t float64) (float64, mgl64.Vec3) {
-	return p.separationBy(func(s *satAxis) float64 { return s.b + t*s.d })
+	return p.separationBy(func(s *satAxis) float64 { return s.b + float64(t*s.d) })
 }
 
 // separationAt is separation for the box centered at c.
 func (p *boxPath) separationAt(c mgl64.Vec3) (float64, mgl64.Vec3) {
-	return p.separationBy(func(s *satAxis) float64 { return c.Dot(s.l) })
+	return p.separationBy(func(s *satAxis) float64 { return geom.Dot(c, s.l) })
 }
 
 // separationBy is separation with the box's center projected on each axis
@@ -192,7 +192,7 @@ func (p *boxPath) separationBy(at func(*satAxis) float64) (float64, mgl64.Vec3) 
 			best, dir = above, s.l
 		}
 		if below := s.triMin - (c + s.r); below > best {
-			best, dir = below, s.l.Mul(-1)
+			best, dir = below, geom.Scale(s.l, -1)
 		}
 	}
 	return best, dir
@@ -214,19 +214,19 @@ func (p *boxPath) separationBy(at func(*satAxis) float64) (float64, mgl64.Vec3) 
 // closer than d. The bound is exact, so the minimum is unchanged.
 func (p *boxPath) apart(c mgl64.Vec3) (x, q mgl64.Vec3, d float64, feat string) {
 	_, n := p.separationAt(c)
-	triTop := math.Max(p.p[0].Dot(n), math.Max(p.p[1].Dot(n), p.p[2].Dot(n)))
+	triTop := math.Max(geom.Dot(p.p[0], n), math.Max(geom.Dot(p.p[1], n), geom.Dot(p.p[2], n)))
 	d = math.Inf(1)
 	for _, k := range p.box.corner {
-		if c.Add(k).Dot(n)-triTop >= d {
+		if geom.Dot(c.Add(k), n)-triTop >= d {
 			continue
 		}
 		if qk, dk, fk := p.closest(c.Add(k)); dk < d {
 			x, q, d, feat = c.Add(k), qk, dk, fk
 		}
 	}
-	boxBottom := c.Dot(n) - p.box.halfWidth(n)
+	boxBottom := geom.Dot(c, n) - p.box.halfWidth(n)
 	for _, v := range p.p {
-		if boxBottom-v.Dot(n) >= d {
+		if boxBottom-geom.Dot(v, n) >= d {
 			continue
 		}
 		if dv, xv := p.box.pointGap(v.Sub(c)); dv < d {
@@ -237,11 +237,11 @@ func (p *boxPath) apart(c mgl64.Vec3) (x, q mgl64.Vec3, d float64, feat string) 
 		a, b := c.Add(p.box.corner[e[0]]), c.Add(p.box.corner[e[1]])
 		for j := range 3 {
 			u, w := p.p[j], p.p[(j+1)%3]
-			if math.Min(a.Dot(n), b.Dot(n))-math.Max(u.Dot(n), w.Dot(n)) >= d {
+			if math.Min(geom.Dot(a, n), geom.Dot(b, n))-math.Max(geom.Dot(u, n), geom.Dot(w, n)) >= d {
 				continue
 			}
 			xe, qe, s := segmentPair(a, b, u, w)
-			if de := xe.Sub(qe).Len(); de < d {
+			if de := geom.Len(xe.Sub(qe)); de < d {
 				x, q, d, feat = xe, qe, de, edgeOrVertex(s)
 			}
 		}
@@ -251,7 +251,7 @@ func (p *boxPath) apart(c mgl64.Vec3) (x, q mgl64.Vec3, d float64, feat string) 
 
 // halfWidth is the box's half width along the unit n: Σ|a_i·n|.
 func (b *boxShape) halfWidth(n mgl64.Vec3) float64 {
-	return math.Abs(b.a[0].Dot(n)) + math.Abs(b.a[1].Dot(n)) + math.Abs(b.a[2].Dot(n))
+	return math.Abs(geom.Dot(b.a[0], n)) + math.Abs(geom.Dot(b.a[1], n)) + math.Abs(geom.Dot(b.a[2], n))
 }
 
 // h is the signed distance between the box at t and the triangle, in
@@ -262,11 +262,11 @@ func (p *boxPath) h(t float64) float64 {
 	if s, _ := p.separation(t); s <= 0 {
 		return s
 	}
-	_, _, d, _ := p.apart(p.b.Add(p.d.Mul(t)))
+	_, _, d, _ := p.apart(p.b.Add(geom.Scale(p.d, t)))
 	return d
 }
 
-func (p *boxPath) search() search { return search{h: p.h, speed: p.d.Len()} }
+func (p *boxPath) search() search { return search{h: p.h, speed: geom.Len(p.d)} }
 
 // supportTol decides whether a contact point lies on a vertex or an edge
 // when naming the feature: 1e-9 shape units, far above the 1e-14 of a
@@ -281,7 +281,7 @@ const supportTol = 1e-9
 // triangle's point of the closest pair once the box is moved out along n;
 // the feature is the part of the triangle that point lies on.
 func (p *boxPath) contact(t float64) Contact {
-	c := p.b.Add(p.d.Mul(t))
+	c := p.b.Add(geom.Scale(p.d, t))
 	gap, n := p.separation(t)
 	q, ok := p.clipCentroid(c)
 	if !ok {
@@ -289,7 +289,7 @@ func (p *boxPath) contact(t float64) Contact {
 		// from the triangle, touching it; 1e-12 more makes that hold
 		// despite the rounding of a 1e-14-deep overlap. The closest point
 		// of the triangle is then within 1e-12 units of the box at c.
-		_, q, _, _ = p.apart(c.Add(n.Mul(math.Max(0, -gap) + 1e-12)))
+		_, q, _, _ = p.apart(c.Add(geom.Scale(n, math.Max(0, -gap)+1e-12)))
 	}
 	if gap > 0 {
 		_, _, gap, _ = p.apart(c)
@@ -302,8 +302,8 @@ func (p *boxPath) contact(t float64) Contact {
 func (f *triangle) featureAt(q mgl64.Vec3) string {
 	feat := "face"
 	for i := range 3 {
-		if _, s := segment(q, f.p[i], f.p[(i+1)%3]); q.Sub(f.p[i].Add(f.p[(i+1)%3].Sub(f.p[i]).Mul(s))).Len() <= supportTol {
-			if q.Sub(f.p[i]).Len() <= supportTol || q.Sub(f.p[(i+1)%3]).Len() <= supportTol {
+		if _, s := segment(q, f.p[i], f.p[(i+1)%3]); geom.Len(q.Sub(f.p[i].Add(geom.Scale(f.p[(i+1)%3].Sub(f.p[i]), s)))) <= supportTol {
+			if geom.Len(q.Sub(f.p[i])) <= supportTol || geom.Len(q.Sub(f.p[(i+1)%3])) <= supportTol {
 				return "vertex"
 			}
 			feat = "edge"
@@ -320,7 +320,7 @@ func (p *boxPath) clipCentroid(c mgl64.Vec3) (mgl64.Vec3, bool) {
 	poly := []mgl64.Vec3{p.p[0].Sub(c), p.p[1].Sub(c), p.p[2].Sub(c)}
 	for i := range 3 {
 		for _, sign := range [2]float64{1, -1} {
-			poly = clipPlane(poly, p.box.normal[i].Mul(sign), p.box.height[i])
+			poly = clipPlane(poly, geom.Scale(p.box.normal[i], sign), p.box.height[i])
 		}
 	}
 	if len(poly) == 0 {
@@ -330,7 +330,7 @@ func (p *boxPath) clipCentroid(c mgl64.Vec3) (mgl64.Vec3, bool) {
 	for _, v := range poly {
 		sum = sum.Add(v)
 	}
-	return sum.Mul(1 / float64(len(poly))).Add(c), true
+	return geom.Scale(sum, 1/float64(len(poly))).Add(c), true
 }
 
 // clipPlane keeps the part of the convex polygon with x·n <= off.
@@ -338,19 +338,21 @@ func clipPlane(poly []mgl64.Vec3, n mgl64.Vec3, off float64) []mgl64.Vec3 {
 	var out []mgl64.Vec3
 	for i, a := range poly {
 		b := poly[(i+1)%len(poly)]
-		da, db := a.Dot(n)-off, b.Dot(n)-off
+		da, db := geom.Dot(a, n)-off, geom.Dot(b, n)-off
 		if da <= 0 {
 			out = append(out, a)
 		}
 		if da < 0 && db > 0 || da > 0 && db < 0 {
-			out = append(out, a.Add(b.Sub(a).Mul(da/(da-db))))
+			out = append(out, a.Add(geom.Scale(b.Sub(a), da/(da-db))))
 		}
 	}
 	return out
 }
 
 // boxUnit is the box's unit: its smallest half extent.
-func boxUnit(axes [3]mgl64.Vec3) float64 { return min(axes[0].Len(), axes[1].Len(), axes[2].Len()) }
+func boxUnit(axes [3]mgl64.Vec3) float64 {
+	return min(geom.Len(axes[0]), geom.Len(axes[1]), geom.Len(axes[2]))
+}
 
 // BoxDistance returns the signed distance, in half extents of the box's
 // smallest axis, between the triangle and the box center + u·axes[0] +
@@ -407,10 +409,10 @@ func BoxPointDistance(axes [3]mgl64.Vec3, center, x mgl64.Vec3) float64 {
 	unit := boxUnit(axes)
 	var a [3]mgl64.Vec3
 	for i := range a {
-		a[i] = axes[i].Mul(1 / unit)
+		a[i] = geom.Scale(axes[i], 1/unit)
 	}
 	b := newBoxShape(a)
-	d := x.Sub(center).Mul(1 / unit)
+	d := geom.Scale(x.Sub(center), 1/unit)
 	if !(unit > 0) || !b.ok || !geom.IsFinite(d) {
 		return math.Inf(1)
 	}

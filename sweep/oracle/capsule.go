@@ -38,7 +38,7 @@ func unitFrame(unit float64, tri geom.Triangle) frame {
 func segmentPair(a, b, c, d mgl64.Vec3) (x, y mgl64.Vec3, s float64) {
 	best := math.Inf(1)
 	try := func(px, py mgl64.Vec3, ps float64) {
-		if dd := px.Sub(py).LenSqr(); dd < best {
+		if dd := geom.LenSq(px.Sub(py)); dd < best {
 			best, x, y, s = dd, px, py, ps
 		}
 	}
@@ -51,10 +51,10 @@ func segmentPair(a, b, c, d mgl64.Vec3) (x, y mgl64.Vec3, s float64) {
 	xd, _ := segment(d, a, b)
 	try(xd, d, 1)
 	u, v, w := b.Sub(a), d.Sub(c), a.Sub(c)
-	uu, uv, vv, uw, vw := u.Dot(u), u.Dot(v), v.Dot(v), u.Dot(w), v.Dot(w)
-	if den := uu*vv - uv*uv; den > 0 {
-		r := math.Max(0, math.Min(1, (uv*vw-vv*uw)/den))
-		yi, si := segment(a.Add(u.Mul(r)), c, d)
+	uu, uv, vv, uw, vw := geom.Dot(u, u), geom.Dot(u, v), geom.Dot(v, v), geom.Dot(u, w), geom.Dot(v, w)
+	if den := float64(uu*vv) - float64(uv*uv); den > 0 {
+		r := math.Max(0, math.Min(1, (float64(uv*vw)-float64(vv*uw))/den))
+		yi, si := segment(a.Add(geom.Scale(u, r)), c, d)
 		xi, _ := segment(yi, a, b)
 		try(xi, yi, si)
 	}
@@ -65,14 +65,14 @@ func segmentPair(a, b, c, d mgl64.Vec3) (x, y mgl64.Vec3, s float64) {
 // plane, if it does so inside the triangle. A segment in the plane is left
 // to the boundary candidates of closestSegment.
 func (f *triangle) pierce(a, b mgl64.Vec3) (mgl64.Vec3, bool) {
-	if f.n.Dot(f.n) == 0 {
+	if geom.Dot(f.n, f.n) == 0 {
 		return mgl64.Vec3{}, false
 	}
-	ha, hb := a.Sub(f.p[0]).Dot(f.n), b.Sub(f.p[0]).Dot(f.n)
+	ha, hb := geom.Dot(a.Sub(f.p[0]), f.n), geom.Dot(b.Sub(f.p[0]), f.n)
 	if ha > 0 && hb > 0 || ha < 0 && hb < 0 || ha == hb {
 		return mgl64.Vec3{}, false
 	}
-	x := a.Add(b.Sub(a).Mul(ha / (ha - hb)))
+	x := a.Add(geom.Scale(b.Sub(a), ha/(ha-hb)))
 	return x, f.inside(x)
 }
 
@@ -93,7 +93,7 @@ func (f *triangle) closestSegment(a, b mgl64.Vec3) (x, q mgl64.Vec3, d float64, 
 	}
 	for i := 0; i < 3; i++ {
 		xe, qe, s := segmentPair(a, b, f.p[i], f.p[(i+1)%3])
-		if de := xe.Sub(qe).Len(); de < d {
+		if de := geom.Len(xe.Sub(qe)); de < d {
 			x, q, d, feat = xe, qe, de, edgeOrVertex(s)
 		}
 	}
@@ -117,7 +117,7 @@ type capsulePath struct {
 func newCapsulePath(radius float64, halfSeg, begin, delta mgl64.Vec3, tri geom.Triangle) capsulePath {
 	p := capsulePath{frame: unitFrame(radius, tri)}
 	if p.ok {
-		p.s, p.b, p.d = p.inv.Mul3x1(halfSeg), p.unit(begin), p.inv.Mul3x1(delta)
+		p.s, p.b, p.d = geom.MulVec3(p.inv, halfSeg), p.unit(begin), geom.MulVec3(p.inv, delta)
 		p.ok = geom.IsFinite(p.s) && geom.IsFinite(p.b) && geom.IsFinite(p.d)
 	}
 	return p
@@ -126,7 +126,7 @@ func newCapsulePath(radius float64, halfSeg, begin, delta mgl64.Vec3, tri geom.T
 // at returns the closest pair of the capsule's segment and the triangle at
 // t, their distance in radii and the triangle's feature.
 func (p *capsulePath) at(t float64) (x, q mgl64.Vec3, d float64, feat string) {
-	c := p.b.Add(p.d.Mul(t))
+	c := p.b.Add(geom.Scale(p.d, t))
 	return p.closestSegment(c.Sub(p.s), c.Add(p.s))
 }
 
@@ -136,7 +136,7 @@ func (p *capsulePath) h(t float64) float64 {
 	return d
 }
 
-func (p *capsulePath) search() search { return search{h: p.h, speed: p.d.Len()} }
+func (p *capsulePath) search() search { return search{h: p.h, speed: geom.Len(p.d)} }
 
 // CapsuleDistance returns the signed gap, in radii, between the triangle
 // and the capsule of the given radius whose segment runs from center -
@@ -182,7 +182,7 @@ func CapsuleFirstContact(radius float64, halfSeg, begin, delta mgl64.Vec3, tri g
 		return Contact{}, false
 	}
 	x, q, d, feat := p.at(t)
-	c := p.b.Add(p.d.Mul(t))
+	c := p.b.Add(geom.Scale(p.d, t))
 	return Contact{T: t, Center: p.world(c), Point: p.world(q), Normal: p.normal(x.Sub(q)), Feature: feat, Dist: d - 1}, true
 }
 
@@ -191,10 +191,10 @@ func CapsuleFirstContact(radius float64, halfSeg, begin, delta mgl64.Vec3, tri g
 // the segment divided by radius, minus 1 (negative inside). It is +Inf for
 // invalid input.
 func CapsulePointDistance(radius float64, halfSeg, center, x mgl64.Vec3) float64 {
-	d := x.Sub(center).Mul(1 / radius)
-	s := halfSeg.Mul(1 / radius)
-	q, _ := segment(d, s.Mul(-1), s)
-	g := q.Sub(d).Len() - 1
+	d := geom.Scale(x.Sub(center), 1/radius)
+	s := geom.Scale(halfSeg, 1/radius)
+	q, _ := segment(d, geom.Scale(s, -1), s)
+	g := geom.Len(q.Sub(d)) - 1
 	if !(radius > 0) || math.IsNaN(g) || math.IsInf(g, 0) {
 		return math.Inf(1)
 	}

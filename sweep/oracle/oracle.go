@@ -76,17 +76,17 @@ func newFrame(axes [3]mgl64.Vec3, tri geom.Triangle) frame {
 		return f
 	}
 	f.inv = inv
-	f.triangle = newTriangle(mgl64.Vec3{}, f.inv.Mul3x1(tri[1].Sub(tri[0])), f.inv.Mul3x1(tri[2].Sub(tri[0])))
+	f.triangle = newTriangle(mgl64.Vec3{}, geom.MulVec3(f.inv, tri[1].Sub(tri[0])), geom.MulVec3(f.inv, tri[2].Sub(tri[0])))
 	f.ok = geom.IsFinite(f.p[1]) && geom.IsFinite(f.p[2]) && geom.IsFinite(f.n)
 	return f
 }
 
 // unit maps a world point to unit space relative to the frame's origin.
-func (f *frame) unit(w mgl64.Vec3) mgl64.Vec3 { return f.inv.Mul3x1(w.Sub(f.origin)) }
+func (f *frame) unit(w mgl64.Vec3) mgl64.Vec3 { return geom.MulVec3(f.inv, w.Sub(f.origin)) }
 
 // world maps a unit-space point (relative to the origin) back to world space.
 func (f *frame) world(u mgl64.Vec3) mgl64.Vec3 {
-	return f.axes[0].Mul(u[0]).Add(f.axes[1].Mul(u[1])).Add(f.axes[2].Mul(u[2])).Add(f.origin)
+	return geom.Scale(f.axes[0], u[0]).Add(geom.Scale(f.axes[1], u[1])).Add(geom.Scale(f.axes[2], u[2])).Add(f.origin)
 }
 
 // closest returns the point of the triangle closest to x, the distance,
@@ -95,15 +95,15 @@ func (f *frame) world(u mgl64.Vec3) mgl64.Vec3 {
 // otherwise the answer lies on the boundary: the closest of the three
 // segments. A collinear triangle is just its segments.
 func (f *triangle) closest(x mgl64.Vec3) (mgl64.Vec3, float64, string) {
-	if nn := f.n.Dot(f.n); nn > 0 && f.inside(x) {
-		h := x.Sub(f.p[0]).Dot(f.n) / nn
-		q := x.Sub(f.n.Mul(h))
-		return q, math.Abs(h) * math.Sqrt(nn), "face"
+	if nn := geom.Dot(f.n, f.n); nn > 0 && f.inside(x) {
+		h := geom.Dot(x.Sub(f.p[0]), f.n) / nn
+		q := x.Sub(geom.Scale(f.n, h))
+		return q, float64(math.Abs(h) * math.Sqrt(nn)), "face"
 	}
 	best, bestD, feat := mgl64.Vec3{}, math.Inf(1), ""
 	for i := 0; i < 3; i++ {
 		q, s := segment(x, f.p[i], f.p[(i+1)%3])
-		if d := q.Sub(x).Len(); d < bestD {
+		if d := geom.Len(q.Sub(x)); d < bestD {
 			best, bestD, feat = q, d, "edge"
 			if s == 0 || s == 1 {
 				feat = "vertex"
@@ -118,7 +118,7 @@ func (f *triangle) closest(x mgl64.Vec3) (mgl64.Vec3, float64, string) {
 func (f *triangle) inside(x mgl64.Vec3) bool {
 	for i := 0; i < 3; i++ {
 		a, b := f.p[i], f.p[(i+1)%3]
-		if b.Sub(a).Cross(x.Sub(a)).Dot(f.n) < 0 {
+		if geom.Dot(geom.PlainCross(b.Sub(a), x.Sub(a)), f.n) < 0 {
 			return false
 		}
 	}
@@ -128,12 +128,12 @@ func (f *triangle) inside(x mgl64.Vec3) bool {
 // segment returns the point of segment ab closest to x and its parameter.
 func segment(x, a, b mgl64.Vec3) (mgl64.Vec3, float64) {
 	ab := b.Sub(a)
-	l := ab.Dot(ab)
+	l := geom.Dot(ab, ab)
 	if !(l > 0) {
 		return a, 0
 	}
-	s := math.Max(0, math.Min(1, x.Sub(a).Dot(ab)/l))
-	return a.Add(ab.Mul(s)), s
+	s := math.Max(0, math.Min(1, geom.Dot(x.Sub(a), ab)/l))
+	return a.Add(geom.Scale(ab, s)), s
 }
 
 // UnitDistance returns the distance, in the space where the ellipsoid with
@@ -168,9 +168,9 @@ func Closest(axes [3]mgl64.Vec3, center mgl64.Vec3, tri geom.Triangle) (point mg
 // normal maps the unit-space direction n to the world normal of the same
 // tangent plane, (M⁻¹)ᵀn normalised; zero stays zero.
 func (f *frame) normal(n mgl64.Vec3) mgl64.Vec3 {
-	w := f.inv.Transpose().Mul3x1(n)
-	if l := w.Len(); l > 0 {
-		return w.Mul(1 / l)
+	w := geom.MulVec3(f.inv.Transpose(), n)
+	if l := geom.Len(w); l > 0 {
+		return geom.Scale(w, 1/l)
 	}
 	return mgl64.Vec3{}
 }
@@ -184,7 +184,7 @@ type path struct {
 func newPath(axes [3]mgl64.Vec3, begin, delta mgl64.Vec3, tri geom.Triangle) path {
 	p := path{frame: newFrame(axes, tri)}
 	if p.ok {
-		p.b, p.d = p.unit(begin), p.inv.Mul3x1(delta)
+		p.b, p.d = p.unit(begin), geom.MulVec3(p.inv, delta)
 		p.ok = geom.IsFinite(p.b) && geom.IsFinite(p.d)
 	}
 	return p
@@ -192,14 +192,14 @@ func newPath(axes [3]mgl64.Vec3, begin, delta mgl64.Vec3, tri geom.Triangle) pat
 
 // h is the convex function of t the oracle works on.
 func (p *path) h(t float64) float64 {
-	_, d, _ := p.closest(p.b.Add(p.d.Mul(t)))
+	_, d, _ := p.closest(p.b.Add(geom.Scale(p.d, t)))
 	return d
 }
 
 // search returns the convex function the oracle works on, with its
 // Lipschitz constant |D_unit|: the center moves that fast and the distance
 // to a convex set is 1-Lipschitz.
-func (p *path) search() search { return search{h: p.h, speed: p.d.Len()} }
+func (p *path) search() search { return search{h: p.h, speed: geom.Len(p.d)} }
 
 // MinDistance returns where and how close the center comes to the triangle
 // (in unit-sphere distance) while moving from begin+lo*delta to
@@ -232,7 +232,7 @@ func FirstContact(axes [3]mgl64.Vec3, begin, delta mgl64.Vec3, tri geom.Triangle
 }
 
 func (p *path) contact(t float64) Contact {
-	c := p.b.Add(p.d.Mul(t))
+	c := p.b.Add(geom.Scale(p.d, t))
 	q, d, feat := p.closest(c)
 	return Contact{T: t, Center: p.world(c), Point: p.world(q), Normal: p.normal(c.Sub(q)), Feature: feat, Dist: d}
 }

@@ -46,8 +46,8 @@ func TestUnitDistance(t *testing.T) {
 func TestFirstContact(t *testing.T) {
 	// Face: from y = 3 by -4 with y semi-axis 2: contact at y = 2, t = 1/4.
 	c, ok := FirstContact(flat, mgl64.Vec3{1, 3, 1}, mgl64.Vec3{0, -4, 0}, floor)
-	if !ok || math.Abs(c.T-0.25) > 1e-12 || c.Point.Sub(mgl64.Vec3{1, 0, 1}).Len() > 1e-9 ||
-		c.Normal.Sub(mgl64.Vec3{0, 1, 0}).Len() > 1e-9 || c.Feature != "face" || math.Abs(c.Dist-1) > 1e-12 {
+	if !ok || math.Abs(c.T-0.25) > 1e-12 || geom.Len(c.Point.Sub(mgl64.Vec3{1, 0, 1})) > 1e-9 ||
+		geom.Len(c.Normal.Sub(mgl64.Vec3{0, 1, 0})) > 1e-9 || c.Feature != "face" || math.Abs(c.Dist-1) > 1e-12 {
 		t.Errorf("face: %+v, %v", c, ok)
 	}
 	// Vertex: from (-2,-2,-2) by (2,2,2): t = 1 - 1/(2√3).
@@ -82,7 +82,7 @@ func TestClosest(t *testing.T) {
 	p, d, n := Closest(flat, mgl64.Vec3{-1, 0, -1}, floor)
 	// Unit space: center (-2, 0, -2), closest vertex 0 at distance 2√2; the
 	// unit normal -(1,0,1)/√2 maps to (M⁻¹)ᵀn ∝ -(2, 0, 2): -(1,0,1)/√2.
-	if p != (mgl64.Vec3{}) || math.Abs(d-2*math.Sqrt2) > 1e-12 || n.Sub(mgl64.Vec3{-1, 0, -1}.Normalize()).Len() > 1e-12 {
+	if p != (mgl64.Vec3{}) || math.Abs(d-2*math.Sqrt2) > 1e-12 || geom.Len(n.Sub(geom.Normalize(mgl64.Vec3{-1, 0, -1}))) > 1e-12 {
 		t.Errorf("Closest = %v, %v, %v", p, d, n)
 	}
 }
@@ -95,7 +95,7 @@ func TestFirstContactEndsTouchingFarSide(t *testing.T) {
 	axes := [3]mgl64.Vec3{{0.5, 0, 0}, {0, 1, 0}, {0, 0, 0.5}}
 	tri := geom.Triangle{{0, 0, 0}, {4, 0, 0}, {0, 0, 4}}
 	c, ok := FirstContact(axes, mgl64.Vec3{1, 3, 1}, mgl64.Vec3{0, -4, 0}, tri)
-	if !ok || math.Abs(c.T-0.5) > 1e-9 || c.Normal.Sub(mgl64.Vec3{0, 1, 0}).Len() > 1e-6 {
+	if !ok || math.Abs(c.T-0.5) > 1e-9 || geom.Len(c.Normal.Sub(mgl64.Vec3{0, 1, 0})) > 1e-6 {
 		t.Fatalf("FirstContact = %+v, %v; want T = 0.5 with normal +y", c, ok)
 	}
 }

@@ -15,7 +15,7 @@ type search struct {
 }
 
 // invPhi is 1/φ, the golden-section ratio.
-var invPhi = (math.Sqrt(5) - 1) / 2
+var invPhi = float64((math.Sqrt(5) - 1) / 2)
 
 // goldenIterations shrinks [0, 1] to 0.618^80 ≈ 2e-17, below one ulp of t:
 // the minimum of a convex function with slope at most speed is then found
@@ -29,17 +29,17 @@ const goldenIterations = 80
 // minimiser, h >= min(f1, f2) - speed·(hi - lo). Pass NaN to disable
 // either test. Plateaus are harmless: any point of one is a minimiser.
 func (s search) minimise(lo, hi, stopBelow, stopAbove float64) (tMin, hMin float64) {
-	x1, x2 := hi-invPhi*(hi-lo), lo+invPhi*(hi-lo)
+	x1, x2 := hi-float64(invPhi*(hi-lo)), lo+float64(invPhi*(hi-lo))
 	f1, f2 := s.h(x1), s.h(x2)
 	tMin, hMin = x1, f1
 	for i := 0; i < goldenIterations && hi-lo > 0; i++ {
 		if f1 <= f2 {
 			hi, x2, f2 = x2, x1, f1
-			x1 = hi - invPhi*(hi-lo)
+			x1 = hi - float64(invPhi*(hi-lo))
 			f1 = s.h(x1)
 		} else {
 			lo, x1, f1 = x1, x2, f2
-			x2 = lo + invPhi*(hi-lo)
+			x2 = lo + float64(invPhi*(hi-lo))
 			f2 = s.h(x2)
 		}
 		for _, c := range [2][2]float64{{x1, f1}, {x2, f2}} {
@@ -47,7 +47,7 @@ func (s search) minimise(lo, hi, stopBelow, stopAbove float64) (tMin, hMin float
 				tMin, hMin = c[0], c[1]
 			}
 		}
-		if hMin <= stopBelow || hMin-s.speed*(hi-lo) > stopAbove {
+		if hMin <= stopBelow || hMin-float64(s.speed*(hi-lo)) > stopAbove {
 			return tMin, hMin
 		}
 	}
@@ -115,12 +115,12 @@ func (s search) crossing(lo, hi, level float64) float64 {
 	wLo, wHi := s.h(lo)-level, s.h(hi)-level
 	side := 0
 	for i := 0; (hi-lo)*s.speed > rootTol && i < 400; i++ {
-		mid := lo + (hi-lo)/2
+		mid := lo + float64((hi-lo)/2)
 		if i%4 != 3 {
-			mid = (lo*wHi - hi*wLo) / (wHi - wLo)
+			mid = (float64(lo*wHi) - float64(hi*wLo)) / (wHi - wLo)
 		}
 		if !(mid > lo && mid < hi) {
-			mid = lo + (hi-lo)/2
+			mid = lo + float64((hi-lo)/2)
 			if !(mid > lo && mid < hi) {
 				break // adjacent floats
 			}

@@ -69,15 +69,15 @@ func TestCapsuleFirstContact(t *testing.T) {
 	// Standing, radius 0.5, lower end from y = 2 down by 4: touches when it
 	// is at y = 0.5, t = 1.5/4.
 	c, ok := CapsuleFirstContact(0.5, mgl64.Vec3{0, 1, 0}, mgl64.Vec3{1, 3, 1}, mgl64.Vec3{0, -4, 0}, floor)
-	if !ok || math.Abs(c.T-0.375) > 1e-12 || c.Point.Sub(mgl64.Vec3{1, 0, 1}).Len() > 1e-12 ||
-		c.Normal.Sub(mgl64.Vec3{0, 1, 0}).Len() > 1e-12 || c.Feature != "face" || math.Abs(c.Dist) > 1e-14 {
+	if !ok || math.Abs(c.T-0.375) > 1e-12 || geom.Len(c.Point.Sub(mgl64.Vec3{1, 0, 1})) > 1e-12 ||
+		geom.Len(c.Normal.Sub(mgl64.Vec3{0, 1, 0})) > 1e-12 || c.Feature != "face" || math.Abs(c.Dist) > 1e-14 {
 		t.Errorf("standing: %+v, %v", c, ok)
 	}
 	// Lying along edge 0 (x axis) at z = -3, radius 1, moving +z by 4:
 	// touches at z = -1, t = 0.5, anywhere along x in [1, 3] of the edge.
 	c, ok = CapsuleFirstContact(1, mgl64.Vec3{1, 0, 0}, mgl64.Vec3{2, 0, -3}, mgl64.Vec3{0, 0, 4}, floor)
 	if !ok || math.Abs(c.T-0.5) > 1e-12 || math.Abs(c.Point[1])+math.Abs(c.Point[2]) > 1e-12 ||
-		c.Point[0] < 1-1e-12 || c.Point[0] > 3+1e-12 || c.Normal.Sub(mgl64.Vec3{0, 0, -1}).Len() > 1e-12 || c.Feature != "edge" {
+		c.Point[0] < 1-1e-12 || c.Point[0] > 3+1e-12 || geom.Len(c.Normal.Sub(mgl64.Vec3{0, 0, -1})) > 1e-12 || c.Feature != "edge" {
 		t.Errorf("along an edge: %+v, %v", c, ok)
 	}
 	// Overlapping start.
@@ -155,7 +155,7 @@ func TestBoxDistance(t *testing.T) {
 func TestBoxFirstContact(t *testing.T) {
 	// Falling flat from y = 3 by 4: the bottom face lands at t = 0.5.
 	c, ok := BoxFirstContact(cube, mgl64.Vec3{1, 3, 1}, mgl64.Vec3{0, -4, 0}, floor)
-	if !ok || math.Abs(c.T-0.5) > 1e-12 || c.Normal.Sub(mgl64.Vec3{0, 1, 0}).Len() > 1e-12 || c.Feature != "face" ||
+	if !ok || math.Abs(c.T-0.5) > 1e-12 || geom.Len(c.Normal.Sub(mgl64.Vec3{0, 1, 0})) > 1e-12 || c.Feature != "face" ||
 		math.Abs(c.Point[1]) > 1e-12 || c.Point[0] < -1e-12 || c.Point[0] > 2+1e-12 || c.Point[2] < -1e-12 || c.Point[2] > 2+1e-12 {
 		t.Errorf("flat: %+v, %v", c, ok)
 	}
@@ -163,25 +163,25 @@ func TestBoxFirstContact(t *testing.T) {
 	// line x = 1, y = 0, z in [0, 2]: the face or, at z = 0, edge 0.
 	c, ok = BoxFirstContact(edgeY, mgl64.Vec3{1, 3, 1}, mgl64.Vec3{0, -4, 0}, floor)
 	if want := (3 - math.Sqrt2) / 4; !ok || math.Abs(c.T-want) > 1e-12 || math.Abs(c.Point[0]-1) > 1e-9 || math.Abs(c.Point[1]) > 1e-12 ||
-		c.Point[2] < -1e-12 || c.Point[2] > 2+1e-12 || c.Normal.Sub(mgl64.Vec3{0, 1, 0}).Len() > 1e-12 ||
+		c.Point[2] < -1e-12 || c.Point[2] > 2+1e-12 || geom.Len(c.Normal.Sub(mgl64.Vec3{0, 1, 0})) > 1e-12 ||
 		c.Feature != "face" && !(c.Feature == "edge" && math.Abs(c.Point[2]) < 1e-9) {
 		t.Errorf("edge down: %+v, %v; want T=%v", c, ok, want)
 	}
 	// Corner first, toward vertex 0 along (1,1,1): the corner (-1,-1,-1)
 	// from (-3,-3,-3) reaches the origin at t = 2/3 of delta (3,3,3).
 	c, ok = BoxFirstContact(cube, mgl64.Vec3{-3, -3, -3}, mgl64.Vec3{3, 3, 3}, floor)
-	if !ok || math.Abs(c.T-2.0/3) > 1e-12 || c.Point.Len() > 1e-9 || c.Feature != "vertex" {
+	if !ok || math.Abs(c.T-2.0/3) > 1e-12 || geom.Len(c.Point) > 1e-9 || c.Feature != "vertex" {
 		t.Errorf("corner: %+v, %v", c, ok)
 	}
 	// The box moving +y under the floor: its top face (y = center + 1) meets
 	// the face from below at t = 0.25; the normal points down (toward the box).
 	c, ok = BoxFirstContact(cube, mgl64.Vec3{1, -2, 1}, mgl64.Vec3{0, 4, 0}, floor)
-	if !ok || math.Abs(c.T-0.25) > 1e-12 || c.Normal.Sub(mgl64.Vec3{0, -1, 0}).Len() > 1e-12 {
+	if !ok || math.Abs(c.T-0.25) > 1e-12 || geom.Len(c.Normal.Sub(mgl64.Vec3{0, -1, 0})) > 1e-12 {
 		t.Errorf("from below: %+v, %v", c, ok)
 	}
 	// Overlap: T = 0, depth 0.5, normal up (least penetration).
 	c, ok = BoxFirstContact(cube, mgl64.Vec3{1, 0.5, 1}, mgl64.Vec3{5, 5, 5}, floor)
-	if !ok || c.T != 0 || math.Abs(c.Dist+0.5) > 1e-15 || c.Normal.Sub(mgl64.Vec3{0, 1, 0}).Len() > 1e-15 || math.Abs(c.Point[1]) > 1e-15 {
+	if !ok || c.T != 0 || math.Abs(c.Dist+0.5) > 1e-15 || geom.Len(c.Normal.Sub(mgl64.Vec3{0, 1, 0})) > 1e-15 || math.Abs(c.Point[1]) > 1e-15 {
 		t.Errorf("overlap: %+v, %v", c, ok)
 	}
 	// Sliding over the face at height exactly 1 (touching all along): T = 0.
@@ -227,7 +227,7 @@ func TestBoxDistanceOnFacePlane(t *testing.T) {
 	begin := mgl64.Vec3{-8.090604666432068, 4.416481840125233, 1.3459736120981387}
 	delta := mgl64.Vec3{5.531716302991276, -4.656294678727791, 2.314179412972914}
 	tri := geom.Triangle{{-4.757039544065486, 1.6010310547174322, 2.7244277961897048}, {-0.27383345644201285, -1.3306499317507372, -2.493167240090848}, {2.097255197111883, -3.892974661815379, 0.6612822264846532}}
-	if d := BoxDistance(axes, begin.Add(delta.Mul(0.521006967963259)), tri); math.Abs(d) > 1e-12 {
+	if d := BoxDistance(axes, begin.Add(geom.Scale(delta, 0.521006967963259)), tri); math.Abs(d) > 1e-12 {
 		t.Errorf("BoxDistance = %v, want 0", d)
 	}
 }

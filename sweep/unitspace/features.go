@@ -22,12 +22,12 @@ const sliverRatio = 1e-10
 func (f *frame) plane() (mgl64.Vec3, bool) {
 	e1, e2, e3 := f.p[1].Sub(f.p[0]), f.p[2].Sub(f.p[0]), f.p[2].Sub(f.p[1])
 	n := geom.Cross(e1, e2)
-	l2 := math.Max(e1.LenSqr(), math.Max(e2.LenSqr(), e3.LenSqr()))
-	nl := n.Len()
+	l2 := math.Max(geom.LenSq(e1), math.Max(geom.LenSq(e2), geom.LenSq(e3)))
+	nl := geom.Len(n)
 	if !(nl > sliverRatio*l2) || math.IsInf(nl, 0) {
 		return mgl64.Vec3{}, false
 	}
-	return n.Mul(1 / nl), true
+	return geom.Scale(n, 1/nl), true
 }
 
 // face is "sphere-interior collision": the unit sphere against the
@@ -43,20 +43,20 @@ func (f *frame) face() root {
 	}
 	// Signed distance of the center from the plane: s(t) = s0 + ns·t, with
 	// the plane through p0 and the center starting at the origin.
-	s0, ns := -n.Dot(f.p[0]), n.Dot(f.d)
+	s0, ns := -geom.Dot(n, f.p[0]), geom.Dot(n, f.d)
 	t, reason := planeRoot(s0, ns)
 	r.t = t
 	if reason != "" {
 		r.reason = reason
 		return r
 	}
-	s := s0 + ns*t
-	r.point = f.center(t).Sub(n.Mul(s)) // the center projected onto the plane
+	s := s0 + float64(ns*t)
+	r.point = f.center(t).Sub(geom.Scale(n, s)) // the center projected onto the plane
 	switch {
 	case s > 0:
 		r.normal = n
 	case s < 0:
-		r.normal = n.Mul(-1)
+		r.normal = geom.Scale(n, -1)
 	}
 	if !f.inside(r.point) {
 		r.reason = ReasonOutsideTriangle
@@ -102,7 +102,7 @@ func (f *frame) inside(q mgl64.Vec3) bool {
 	n := geom.Cross(f.p[1].Sub(f.p[0]), f.p[2].Sub(f.p[0]))
 	for i := 0; i < 3; i++ {
 		a, b := f.p[i], f.p[(i+1)%3]
-		if geom.Cross(b.Sub(a), q.Sub(a)).Dot(n) < 0 {
+		if geom.Dot(geom.Cross(b.Sub(a), q.Sub(a)), n) < 0 {
 			return false
 		}
 	}
@@ -123,13 +123,13 @@ func (f *frame) inside(q mgl64.Vec3) bool {
 func (f *frame) edge(i int) root {
 	r := root{feature: sweep.Edge, index: i, t: math.NaN()}
 	c0, e := f.p[i], f.p[(i+1)%3].Sub(f.p[i])
-	l2 := e.LenSqr()
+	l2 := geom.LenSq(e)
 	if !(l2 > 0) || math.IsInf(l2, 0) {
 		r.reason = ReasonDegenerate
 		return r
 	}
-	u := e.Mul(1 / math.Sqrt(l2))
-	du, wu := geom.Cross(f.d, u), geom.Cross(c0.Mul(-1), u)
+	u := geom.Scale(e, 1/math.Sqrt(l2))
+	du, wu := geom.Cross(f.d, u), geom.Cross(geom.Scale(c0, -1), u)
 	t, reason := enterRootVec(du, wu)
 	r.t = t
 	if reason != "" {
@@ -137,8 +137,8 @@ func (f *frame) edge(i int) root {
 		return r
 	}
 	// Project the center at t onto the axis: 0 <= (P-C)·(D-C) <= |D-C|².
-	s := f.center(t).Sub(c0).Dot(e) / l2
-	r.point = c0.Add(e.Mul(s))
+	s := geom.Dot(f.center(t).Sub(c0), e) / l2
+	r.point = c0.Add(geom.Scale(e, s))
 	if !(s >= 0 && s <= 1) {
 		r.reason = ReasonOutsideEdge
 		return r
@@ -153,7 +153,7 @@ func (f *frame) edge(i int) root {
 func (f *frame) vertex(i int) root {
 	r := root{feature: sweep.Vertex, index: i, t: math.NaN()}
 	v := f.p[i]
-	t, reason := enterRootVec(f.d, v.Mul(-1))
+	t, reason := enterRootVec(f.d, geom.Scale(v, -1))
 	r.t = t
 	if reason != "" {
 		r.reason = reason
@@ -183,7 +183,7 @@ func (f *frame) vertex(i int) root {
 // rounds to |w|² and the discriminant's error exceeds its value, which made
 // motions that pass far away report a contact.
 func enterRootVec(d, w mgl64.Vec3) (float64, string) {
-	a, hb, c := d.Dot(d), d.Dot(w), w.Dot(w)-1
+	a, hb, c := geom.Dot(d, d), geom.Dot(d, w), geom.Dot(w, w)-1
 	switch {
 	case math.IsNaN(a) || math.IsNaN(hb) || math.IsNaN(c):
 		return math.NaN(), ReasonInvalid
@@ -193,7 +193,7 @@ func enterRootVec(d, w mgl64.Vec3) (float64, string) {
 		return math.NaN(), ReasonParallel
 	}
 	x := exactCross(d, w)
-	disc := a - x.Dot(x) // a quarter of b² - 4ac
+	disc := a - geom.Dot(x, x) // a quarter of b² - 4ac
 	if disc < 0 || math.IsNaN(disc) {
 		return math.NaN(), ReasonMisses
 	}

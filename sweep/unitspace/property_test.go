@@ -34,16 +34,16 @@ type query struct {
 }
 
 func randVec(r *rand.Rand, s float64) mgl64.Vec3 {
-	return mgl64.Vec3{(2*r.Float64() - 1) * s, (2*r.Float64() - 1) * s, (2*r.Float64() - 1) * s}
+	return mgl64.Vec3{float64((float64(2*float64(r.Float64())) - 1) * s), float64((float64(2*float64(r.Float64())) - 1) * s), float64((float64(2*float64(r.Float64())) - 1) * s)}
 }
 
 // randEllipsoid has a random orientation and semi-axes between 0.2 and 3.
 func randEllipsoid(r *rand.Rand) sweep.Ellipsoid {
-	q := mgl64.Quat{W: r.NormFloat64(), V: mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}}.Normalize()
-	m := q.Mat4().Mat3()
+	q := geom.QuatNormalize(mgl64.Quat{W: r.NormFloat64(), V: mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}})
+	m := geom.QuatMat4(q).Mat3()
 	var e sweep.Ellipsoid
 	for i := range e.Axes {
-		e.Axes[i] = m.Col(i).Mul(math.Pow(10, -0.7+1.2*r.Float64()))
+		e.Axes[i] = geom.Scale(m.Col(i), math.Pow(10, -0.7+float64(1.2*r.Float64())))
 	}
 	return e
 }
@@ -54,9 +54,9 @@ func randTriangle(r *rand.Rand) geom.Triangle {
 	t := geom.Triangle{randVec(r, 2), randVec(r, 2), randVec(r, 2)}
 	switch r.IntN(12) {
 	case 0: // collinear
-		t[2] = t[0].Add(t[1].Sub(t[0]).Mul(2*r.Float64() - 0.5))
+		t[2] = t[0].Add(geom.Scale(t[1].Sub(t[0]), float64(2*float64(r.Float64()))-0.5))
 	case 1: // sliver
-		t[2] = t[0].Add(t[1].Sub(t[0]).Mul(r.Float64())).Add(randVec(r, 1e-9))
+		t[2] = t[0].Add(geom.Scale(t[1].Sub(t[0]), float64(r.Float64()))).Add(randVec(r, 1e-9))
 	case 2: // two vertices equal
 		t[2] = t[1]
 	}
@@ -85,7 +85,7 @@ func randQuery(r *rand.Rand) query {
 		q.begin = pointOn(r, q.tri).Add(unitToWorld(q.e, randVec(r, 1.2)))
 	default: // a flat ellipsoid (100:1), aimed
 		k := r.IntN(3)
-		q.e.Axes[k] = q.e.Axes[k].Mul(0.01)
+		q.e.Axes[k] = geom.Scale(q.e.Axes[k], 0.01)
 		q.begin, q.delta = aimed(r, q)
 	}
 	return q
@@ -96,12 +96,12 @@ func randQuery(r *rand.Rand) query {
 func aimed(r *rand.Rand, q query) (begin, delta mgl64.Vec3) {
 	target := pointOn(r, q.tri)
 	begin = target.Add(randVec(r, 5))
-	return begin, target.Sub(begin).Mul(0.5 + 1.5*r.Float64()).Add(randVec(r, 0.1))
+	return begin, geom.Scale(target.Sub(begin), 0.5+float64(1.5*r.Float64())).Add(randVec(r, 0.1))
 }
 
 // unitToWorld maps a unit-space vector to world space (M·u).
 func unitToWorld(e sweep.Ellipsoid, u mgl64.Vec3) mgl64.Vec3 {
-	return e.Axes[0].Mul(u[0]).Add(e.Axes[1].Mul(u[1])).Add(e.Axes[2].Mul(u[2]))
+	return geom.Scale(e.Axes[0], u[0]).Add(geom.Scale(e.Axes[1], u[1])).Add(geom.Scale(e.Axes[2], u[2]))
 }
 
 // parallel moves an axis-aligned ellipsoid exactly parallel to a triangle
@@ -109,20 +109,20 @@ func unitToWorld(e sweep.Ellipsoid, u mgl64.Vec3) mgl64.Vec3 {
 // by up to 1e-3 either way), or starts in the plane's slab beyond an edge
 // and moves toward the triangle.
 func parallel(r *rand.Rand) query {
-	radii := mgl64.Vec3{0.2 + 2*r.Float64(), 0.2 + 2*r.Float64(), 0.2 + 2*r.Float64()}
+	radii := mgl64.Vec3{0.2 + float64(2*float64(r.Float64())), 0.2 + float64(2*float64(r.Float64())), 0.2 + float64(2*float64(r.Float64()))}
 	e := sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{radii[0], 0, 0}, {0, radii[1], 0}, {0, 0, radii[2]}}}
 	c := float64(r.IntN(5)) - 2
 	tri := geom.Triangle{}
 	for k := range tri {
-		tri[k] = mgl64.Vec3{4*r.Float64() - 2, 4*r.Float64() - 2, c}
+		tri[k] = mgl64.Vec3{float64(4*r.Float64()) - 2, float64(4*r.Float64()) - 2, c}
 	}
 	if r.IntN(2) == 0 { // slab beyond an edge: within the slab, outside the triangle
-		begin := tri[0].Add(tri[0].Sub(tri[1]).Add(tri[0].Sub(tri[2])).Normalize().Mul(3))
-		begin[2] = c + radii[2]*(2*r.Float64()-1)
-		return query{e: e, tri: tri, begin: begin, delta: pointOn(r, tri).Sub(begin).Mul(2 * r.Float64())}
+		begin := tri[0].Add(geom.Scale(geom.Normalize(tri[0].Sub(tri[1]).Add(tri[0].Sub(tri[2]))), 3))
+		begin[2] = c + float64(radii[2]*(float64(2*float64(r.Float64()))-1))
+		return query{e: e, tri: tri, begin: begin, delta: geom.Scale(pointOn(r, tri).Sub(begin), float64(2*float64(r.Float64())))}
 	}
-	h := radii[2] * (1 + []float64{0, 1e-3, -1e-3, 1e-9}[r.IntN(4)])
-	begin := mgl64.Vec3{6*r.Float64() - 3, 6*r.Float64() - 3, c + h}
+	h := float64(radii[2] * (1 + []float64{0, 1e-3, -1e-3, 1e-9}[r.IntN(4)]))
+	begin := mgl64.Vec3{float64(6*r.Float64()) - 3, float64(6*r.Float64()) - 3, c + h}
 	d := randVec(r, 6)
 	d[2] = 0
 	return query{e: e, tri: tri, begin: begin, delta: d}
@@ -130,7 +130,7 @@ func parallel(r *rand.Rand) query {
 
 // pointOn picks a point of the triangle: interior, on an edge or a vertex.
 func pointOn(r *rand.Rand, t geom.Triangle) mgl64.Vec3 {
-	u, v := r.Float64(), r.Float64()
+	u, v := float64(r.Float64()), float64(r.Float64())
 	if u+v > 1 {
 		u, v = 1-u, 1-v
 	}
@@ -140,7 +140,7 @@ func pointOn(r *rand.Rand, t geom.Triangle) mgl64.Vec3 {
 	case 1:
 		u, v = float64(r.IntN(2)), 0
 	}
-	return t[0].Add(t[1].Sub(t[0]).Mul(u)).Add(t[2].Sub(t[0]).Mul(v))
+	return t[0].Add(geom.Scale(t[1].Sub(t[0]), u)).Add(geom.Scale(t[2].Sub(t[0]), v))
 }
 
 // grazing places the ellipsoid touching a point of the triangle (at a
@@ -148,14 +148,14 @@ func pointOn(r *rand.Rand, t geom.Triangle) mgl64.Vec3 {
 // direction) halfway through a motion nearly tangent to that direction.
 func grazing(r *rand.Rand, q query) (begin, delta mgl64.Vec3) {
 	m := mgl64.Mat3FromCols(q.e.Axes[0], q.e.Axes[1], q.e.Axes[2])
-	n := mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}.Normalize()
-	gap := 1 + (2*r.Float64()-1)*math.Pow(10, -3-6*r.Float64())
-	c := pointOn(r, q.tri).Add(m.Mul3x1(n.Mul(gap)))
-	tangent := n.Cross(mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}).Normalize()
-	du := tangent.Add(n.Mul(1e-4 * r.NormFloat64())).Mul(4)
-	delta = m.Mul3x1(du)
-	f := r.Float64()
-	return c.Sub(delta.Mul(f)), delta
+	n := geom.Normalize(mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()})
+	gap := 1 + float64((float64(2*float64(r.Float64()))-1)*math.Pow(10, -3-float64(6*r.Float64())))
+	c := pointOn(r, q.tri).Add(geom.MulVec3(m, geom.Scale(n, gap)))
+	tangent := geom.Normalize(geom.PlainCross(n, mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}))
+	du := geom.Scale(tangent.Add(geom.Scale(n, float64(1e-4*r.NormFloat64()))), 4)
+	delta = geom.MulVec3(m, du)
+	f := float64(r.Float64())
+	return c.Sub(geom.Scale(delta, f)), delta
 }
 
 // judge is the oracle's view of one query.
@@ -168,8 +168,8 @@ type judge struct {
 
 func newJudge(q query) judge {
 	m := mgl64.Mat3FromCols(q.e.Axes[0], q.e.Axes[1], q.e.Axes[2])
-	j := judge{q: q, inv: m.Inv(), axes: q.e.Axes}
-	j.du = j.inv.Mul3x1(q.delta).Len()
+	j := judge{q: q, inv: geom.InvMat3(m), axes: q.e.Axes}
+	j.du = geom.Len(geom.MulVec3(j.inv, q.delta))
 	return j
 }
 
@@ -181,7 +181,7 @@ func (j judge) valid(h sweep.Hit, ok bool) bool {
 		_, d := oracle.MinDistance(j.axes, j.q.begin, j.q.delta, j.q.tri, 0, 1)
 		return d >= 1-tol
 	}
-	if oracle.UnitDistance(j.axes, j.q.begin.Add(j.q.delta.Mul(h.T)), j.q.tri) > 1+tol {
+	if oracle.UnitDistance(j.axes, j.q.begin.Add(geom.Scale(j.q.delta, h.T)), j.q.tri) > 1+tol {
 		return false
 	}
 	if h.T == 0 {
@@ -206,7 +206,7 @@ func (j judge) samePoint(a, b sweep.Hit) bool {
 	if a.T == 0 || b.T == 0 || math.Abs(a.T-b.T)*j.du > tol {
 		return true
 	}
-	return j.inv.Mul3x1(a.Point.Sub(b.Point)).Len() <= pointTol && a.Normal.Sub(b.Normal).Len() <= pointTol
+	return geom.Len(geom.MulVec3(j.inv, a.Point.Sub(b.Point))) <= pointTol && geom.Len(a.Normal.Sub(b.Normal)) <= pointTol
 }
 
 // sane checks what must hold of any result: T in [0, 1], finite point, unit
@@ -218,11 +218,11 @@ func (j judge) sane(h sweep.Hit, ok bool) string {
 	switch {
 	case !(h.T >= 0 && h.T <= 1):
 		return "T outside [0, 1]"
-	case !geom.IsFinite(h.Point) || math.Abs(h.Normal.Len()-1) > 1e-9:
+	case !geom.IsFinite(h.Point) || math.Abs(geom.Len(h.Normal)-1) > 1e-9:
 		return "non-finite point or non-unit normal"
 	case oracle.UnitDistance(j.axes, h.Point, j.q.tri) > 1e-9:
 		return "point not on the triangle"
-	case j.inv.Mul3x1(h.Point.Sub(j.q.begin.Add(j.q.delta.Mul(h.T)))).Len() > 1+tol:
+	case geom.Len(geom.MulVec3(j.inv, h.Point.Sub(j.q.begin.Add(geom.Scale(j.q.delta, h.T))))) > 1+tol:
 		return "point outside the ellipsoid at T"
 	}
 	return ""
@@ -312,15 +312,15 @@ func FuzzEllipsoidTriangle(f *testing.F) {
 	for _, c := range handcases.Cases {
 		a := c.E.Axes
 		f.Add(c.Tri[0][0], c.Tri[0][1], c.Tri[0][2], c.Tri[1][0], c.Tri[1][1], c.Tri[1][2], c.Tri[2][0], c.Tri[2][1], c.Tri[2][2],
-			c.Begin[0], c.Begin[1], c.Begin[2], c.Delta[0], c.Delta[1], c.Delta[2], a[0].Len(), a[1].Len(), a[2].Len(), 0.3)
+			c.Begin[0], c.Begin[1], c.Begin[2], c.Delta[0], c.Delta[1], c.Delta[2], geom.Len(a[0]), geom.Len(a[1]), geom.Len(a[2]), 0.3)
 	}
 	f.Fuzz(func(t *testing.T, ax, ay, az, bx, by, bz, cx, cy, cz, px, py, pz, dx, dy, dz, r0, r1, r2, angle float64) {
 		tri := geom.Triangle{{ax, ay, az}, {bx, by, bz}, {cx, cy, cz}}
 		rot := mgl64.HomogRotate3DY(angle).Mat3()
-		e := sweep.Ellipsoid{Axes: [3]mgl64.Vec3{rot.Col(0).Mul(r0), rot.Col(1).Mul(r1), rot.Col(2).Mul(r2)}}
+		e := sweep.Ellipsoid{Axes: [3]mgl64.Vec3{geom.Scale(rot.Col(0), r0), geom.Scale(rot.Col(1), r1), geom.Scale(rot.Col(2), r2)}}
 		begin, delta := mgl64.Vec3{px, py, pz}, mgl64.Vec3{dx, dy, dz}
 		h, ok := unitspace.EllipsoidTriangle(e, begin, delta, tri)
-		if ok && (!(h.T >= 0 && h.T <= 1) || !geom.IsFinite(h.Point) || !(math.Abs(h.Normal.Len()-1) < 1e-9)) {
+		if ok && (!(h.T >= 0 && h.T <= 1) || !geom.IsFinite(h.Point) || !(math.Abs(geom.Len(h.Normal)-1) < 1e-9)) {
 			t.Fatalf("bad hit %+v", h)
 		}
 		for _, c := range unitspace.Explain(e, begin, delta, tri) {

@@ -88,12 +88,12 @@ func newFrame(e sweep.Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) (fr
 	f := frame{axes: a, org: begin}
 	// M⁻¹ by cofactors: row i is a_{i+1} × a_{i+2} / det.
 	c := [3]mgl64.Vec3{geom.Cross(a[1], a[2]), geom.Cross(a[2], a[0]), geom.Cross(a[0], a[1])}
-	det := a[0].Dot(c[0])
-	if !(math.Abs(det) > minDetRatio*a[0].Len()*a[1].Len()*a[2].Len()) || math.IsInf(det, 0) {
+	det := geom.Dot(a[0], c[0])
+	if !(math.Abs(det) > minDetRatio*geom.Len(a[0])*geom.Len(a[1])*geom.Len(a[2])) || math.IsInf(det, 0) {
 		return f, false
 	}
 	for i := range c {
-		f.inv[i] = c[i].Mul(1 / det)
+		f.inv[i] = geom.Scale(c[i], 1/det)
 	}
 	f.d = f.toUnit(delta)
 	ok := geom.IsFinite(f.d) && geom.IsFinite(begin)
@@ -106,23 +106,23 @@ func newFrame(e sweep.Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) (fr
 
 // toUnit maps a world vector to unit space: M⁻¹v.
 func (f *frame) toUnit(v mgl64.Vec3) mgl64.Vec3 {
-	return mgl64.Vec3{f.inv[0].Dot(v), f.inv[1].Dot(v), f.inv[2].Dot(v)}
+	return mgl64.Vec3{geom.Dot(f.inv[0], v), geom.Dot(f.inv[1], v), geom.Dot(f.inv[2], v)}
 }
 
 // toWorld maps a unit-space point back to world space: begin + M·u.
 func (f *frame) toWorld(u mgl64.Vec3) mgl64.Vec3 {
-	return f.org.Add(f.axes[0].Mul(u[0])).Add(f.axes[1].Mul(u[1])).Add(f.axes[2].Mul(u[2]))
+	return f.org.Add(geom.Scale(f.axes[0], u[0])).Add(geom.Scale(f.axes[1], u[1])).Add(geom.Scale(f.axes[2], u[2]))
 }
 
 // normalToWorld maps a unit-space normal to the world normal of the same
 // tangent plane, (M⁻¹)ᵀn, normalised.
 func (f *frame) normalToWorld(n mgl64.Vec3) mgl64.Vec3 {
-	w := f.inv[0].Mul(n[0]).Add(f.inv[1].Mul(n[1])).Add(f.inv[2].Mul(n[2]))
-	return w.Mul(1 / w.Len())
+	w := geom.Scale(f.inv[0], n[0]).Add(geom.Scale(f.inv[1], n[1])).Add(geom.Scale(f.inv[2], n[2]))
+	return geom.Scale(w, 1/geom.Len(w))
 }
 
 // center returns the unit-space center at time t.
-func (f *frame) center(t float64) mgl64.Vec3 { return f.d.Mul(t) }
+func (f *frame) center(t float64) mgl64.Vec3 { return geom.Scale(f.d, t) }
 
 // root is one feature's result in unit space.
 type root struct {
@@ -192,17 +192,17 @@ func (f *frame) contactNormal(r root) mgl64.Vec3 {
 	if r.normal != (mgl64.Vec3{}) {
 		return r.normal
 	}
-	if n := f.center(r.t).Sub(r.point); n.LenSqr() > 0 {
+	if n := f.center(r.t).Sub(r.point); geom.LenSq(n) > 0 {
 		return n
 	}
 	if n, ok := f.plane(); ok {
-		if n.Dot(f.d) > 0 {
-			return n.Mul(-1)
+		if geom.Dot(n, f.d) > 0 {
+			return geom.Scale(n, -1)
 		}
 		return n
 	}
-	if f.d.LenSqr() > 0 {
-		return f.d.Mul(-1)
+	if geom.LenSq(f.d) > 0 {
+		return geom.Scale(f.d, -1)
 	}
 	return mgl64.Vec3{0, 0, 1}
 }

@@ -33,7 +33,7 @@ func TestHandDerived(t *testing.T) {
 	}
 }
 
-func near(a, b mgl64.Vec3, tol float64) bool { return a.Sub(b).Len() <= tol }
+func near(a, b mgl64.Vec3, tol float64) bool { return geom.Len(a.Sub(b)) <= tol }
 
 // TestExplain checks each candidate's verdict in the hand-derived edge and
 // vertex cases.

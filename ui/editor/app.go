@@ -35,7 +35,7 @@ func smooth(prev, x float64) float64 {
 	if prev == 0 {
 		return x
 	}
-	return prev + coreTimeWeight*(x-prev)
+	return prev + float64(coreTimeWeight*(x-prev))
 }
 
 // App is the debugger's state and every edit it supports, with no window:

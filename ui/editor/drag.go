@@ -83,15 +83,15 @@ func (d Drag) Move(r geom.Ray, alongNormal, snap bool, grid float64) (mgl64.Vec3
 // the intersection point, so its k-coordinate never changes.
 func (d Drag) moveInPlane(r geom.Ray) (mgl64.Vec3, bool) {
 	k := d.Axis()
-	dir := r.Dir.Normalize()
-	if math.Abs(dir[k]) < parallelEps || r.Dir.Len() == 0 {
+	dir := geom.Normalize(r.Dir)
+	if math.Abs(dir[k]) < parallelEps || geom.Len(r.Dir) == 0 {
 		return d.Origin, false
 	}
 	s := (d.Grab[k] - r.Origin[k]) / dir[k]
 	if s < 0 {
 		return d.Origin, false
 	}
-	q := r.Origin.Add(dir.Mul(s))
+	q := r.Origin.Add(geom.Scale(dir, s))
 	c := d.Origin.Add(q.Sub(d.Grab))
 	c[k] = d.Origin[k] // exact, despite rounding in q
 	return c, true
@@ -102,19 +102,19 @@ func (d Drag) moveInPlane(r geom.Ray) (mgl64.Vec3, bool) {
 // w = Grab - Origin(ray), b = n·u, d = n·w, e = u·w for unit n and u,
 // t = (b*e - d) / (1 - b²)) and moves the center by t*n.
 func (d Drag) moveAlongNormal(r geom.Ray) (mgl64.Vec3, bool) {
-	if r.Dir.Len() == 0 {
+	if geom.Len(r.Dir) == 0 {
 		return d.Origin, false
 	}
 	n := d.Normal()
-	u := r.Dir.Normalize()
+	u := geom.Normalize(r.Dir)
 	w := d.Grab.Sub(r.Origin)
-	b := n.Dot(u)
-	denom := 1 - b*b // sin² of the angle between the line and the ray
+	b := geom.Dot(n, u)
+	denom := 1 - float64(b*b) // sin² of the angle between the line and the ray
 	if denom < parallelEps {
 		return d.Origin, false
 	}
-	t := (b*w.Dot(u) - n.Dot(w)) / denom
-	return d.Origin.Add(n.Mul(t)), true
+	t := (float64(b*geom.Dot(w, u)) - geom.Dot(n, w)) / denom
+	return d.Origin.Add(geom.Scale(n, t)), true
 }
 
 // snap rounds the moving coordinates of c to multiples of grid and keeps
@@ -127,7 +127,7 @@ func (d Drag) snap(c mgl64.Vec3, alongNormal bool, grid float64) mgl64.Vec3 {
 	for i := 0; i < 3; i++ {
 		moves := (i == k) == alongNormal
 		if moves {
-			c[i] = math.Round(c[i]/grid) * grid
+			c[i] = float64(math.Round(c[i]/grid) * grid)
 		} else {
 			c[i] = d.Origin[i]
 		}

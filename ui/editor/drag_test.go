@@ -13,14 +13,14 @@ import (
 // randRay returns a ray from a random eye in a 20-unit cube through a
 // random target near the origin.
 func randRay(rng *rand.Rand) geom.Ray {
-	eye := mgl64.Vec3{rng.Float64()*20 - 10, rng.Float64()*20 - 10, rng.Float64()*20 - 10}
-	target := mgl64.Vec3{rng.Float64()*4 - 2, rng.Float64()*4 - 2, rng.Float64()*4 - 2}
+	eye := mgl64.Vec3{float64(rng.Float64()*20) - 10, float64(rng.Float64()*20) - 10, float64(rng.Float64()*20) - 10}
+	target := mgl64.Vec3{float64(rng.Float64()*4) - 2, float64(rng.Float64()*4) - 2, float64(rng.Float64()*4) - 2}
 	return geom.Ray{Origin: eye, Dir: target.Sub(eye)}
 }
 
 func randDrag(rng *rand.Rand) Drag {
-	origin := mgl64.Vec3{rng.Float64()*2 - 1, rng.Float64()*2 - 1, rng.Float64()*2 - 1}
-	grab := origin.Add(mgl64.Vec3{rng.Float64() - 0.5, rng.Float64() - 0.5, rng.Float64() - 0.5})
+	origin := mgl64.Vec3{float64(float64(rng.Float64())*2) - 1, float64(float64(rng.Float64())*2) - 1, float64(float64(rng.Float64())*2) - 1}
+	grab := origin.Add(mgl64.Vec3{float64(rng.Float64()) - 0.5, float64(rng.Float64()) - 0.5, float64(rng.Float64()) - 0.5})
 	return NewDrag(rng.IntN(6), grab, origin)
 }
 
@@ -50,7 +50,7 @@ func TestDragInPlaneStaysInPlane(t *testing.T) {
 		}
 		// The grab point moved by the same offset lies on the ray.
 		q := d.Grab.Add(c.Sub(d.Origin))
-		if dist := distToLine(q, r); dist > 1e-9*(1+r.Origin.Len()) {
+		if dist := distToLine(q, r); dist > 1e-9*(1+geom.Len(r.Origin)) {
 			t.Fatalf("face %d: moved grab point %v is %g off the mouse ray", d.Face, q, dist)
 		}
 	}
@@ -81,10 +81,10 @@ func TestDragAlongNormal(t *testing.T) {
 		}
 		// Closest point q on the line; p the closest point on the ray's line.
 		q := d.Grab.Add(c.Sub(d.Origin))
-		u := r.Dir.Normalize()
-		p := r.Origin.Add(u.Mul(q.Sub(r.Origin).Dot(u)))
+		u := geom.Normalize(r.Dir)
+		p := r.Origin.Add(geom.Scale(u, geom.Dot(q.Sub(r.Origin), u)))
 		gap := q.Sub(p)
-		if math.Abs(gap.Dot(d.Normal())) > 1e-7*(1+gap.Len()+r.Origin.Len()) {
+		if math.Abs(geom.Dot(gap, d.Normal())) > 1e-7*(1+geom.Len(gap)+geom.Len(r.Origin)) {
 			t.Fatalf("face %d: gap %v not perpendicular to the normal", d.Face, gap)
 		}
 	}
@@ -161,9 +161,9 @@ func TestDragCancelAndRebase(t *testing.T) {
 }
 
 func distToLine(p mgl64.Vec3, r geom.Ray) float64 {
-	u := r.Dir.Normalize()
+	u := geom.Normalize(r.Dir)
 	w := p.Sub(r.Origin)
-	return w.Sub(u.Mul(w.Dot(u))).Len()
+	return geom.Len(w.Sub(geom.Scale(u, geom.Dot(w, u))))
 }
 
 // near compares vectors component-wise with an absolute tolerance.

@@ -84,7 +84,7 @@ func levelGrid(h float64) float64 {
 	if !(h > 0) || math.IsInf(h, 0) {
 		return DefaultGrid
 	}
-	return math.Exp2(math.Round(math.Log2(h / 8)))
+	return math.Exp2(math.Round(math.Log2(float64(h / 8))))
 }
 
 // FitLevel prepares a scene opened from a level file (OBJ, glTF): it
@@ -116,10 +116,10 @@ func FitLevel(s *scene.Scene, up UpAxis) (UpAxis, string) {
 		target = b.Center()
 	}
 	h, why := playerHeight(b)
-	r := 0.29 * h
-	s.Ellipsoid = sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{r, 0, 0}, {0, h / 2, 0}, {0, 0, r}}}
-	s.Start = target.Add(mgl64.Vec3{-h / 2, 2 * h, 0})
-	s.End = target.Add(mgl64.Vec3{h / 2, 0, 0})
+	r := float64(0.29 * h)
+	s.Ellipsoid = sweep.Ellipsoid{Axes: [3]mgl64.Vec3{{r, 0, 0}, {0, float64(h / 2), 0}, {0, 0, r}}}
+	s.Start = target.Add(mgl64.Vec3{float64(-h / 2), float64(2 * h), 0})
+	s.End = target.Add(mgl64.Vec3{float64(h / 2), 0, 0})
 	return up, fmt.Sprintf("%s; player height %s guessed (%s)", note, FormatNum(h), why)
 }
 
@@ -141,10 +141,10 @@ func nearestFacing(m scene.Mesh, c mgl64.Vec3, dir float64) (mgl64.Vec3, bool) {
 	best, bestD, ok := mgl64.Vec3{}, math.Inf(1), false
 	for _, t := range m.Tris() {
 		n := geom.Cross(t[1].Sub(t[0]), t[2].Sub(t[0]))
-		if l := n.Len(); !(l > 0) || dir*n[1] < math.Sqrt2/2*l { // cos 45°
+		if l := geom.Len(n); !(l > 0) || dir*n[1] < math.Sqrt2/2*l { // cos 45°
 			continue
 		}
-		g := t[0].Add(t[1]).Add(t[2]).Mul(1.0 / 3)
+		g := geom.Scale(t[0].Add(t[1]).Add(t[2]), 1.0/3)
 		if d := math.Hypot(g[0]-c[0], g[2]-c[2]); d < bestD {
 			best, bestD, ok = g, d, true
 		}

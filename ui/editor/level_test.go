@@ -1,6 +1,8 @@
 package editor
 
 import (
+	"sweepdbg/geom"
+
 	"context"
 	"math"
 	"path/filepath"
@@ -34,7 +36,7 @@ func TestFitLevelZUp(t *testing.T) {
 	if up != UpZ || !strings.Contains(note, "up axis Z guessed") || !strings.Contains(note, "player height 56") {
 		t.Fatalf("up %v, note %q", up, note)
 	}
-	if h := 2 * s.Ellipsoid.Axes[1].Len(); h != 56 {
+	if h := float64(2 * geom.Len(s.Ellipsoid.Axes[1])); h != 56 {
 		t.Errorf("ellipsoid %v tall, want 56", h)
 	}
 	for _, v := range s.Mesh.Vertices[:4] { // the floor is now at y = 0

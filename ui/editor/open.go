@@ -152,7 +152,7 @@ func finishOpen(res loadResult, s *scene.Scene, err error, view view.Options, gr
 	}
 	if meshfile.IsLevel(path) {
 		res.Up, res.Note = FitLevel(s, up)
-		grid = levelGrid(2 * s.Shape.Extent()[1]) // FitLevel's player stands along y
+		grid = levelGrid(float64(2 * s.Shape.Extent()[1])) // FitLevel's player stands along y
 		res.Note += fmt.Sprintf("; snap grid %s (the Shape and View panels change them)", FormatNum(grid))
 	}
 	if h.Building != nil {
@@ -172,9 +172,9 @@ func (l *loader) Progress() float64 {
 	read := min(max(math.Float64frombits(l.progress.Load()), 0), 1)
 	began := l.building.Load()
 	if began == 0 {
-		return readShare * read
+		return float64(readShare * read)
 	}
-	return readShare + (1-readShare)*buildFraction(time.Since(time.Unix(0, began)), int(l.tris.Load()))
+	return readShare + float64((1-readShare)*buildFraction(time.Since(time.Unix(0, began)), int(l.tris.Load())))
 }
 
 // buildFraction is how far a mesh build of n triangles running for
@@ -186,7 +186,7 @@ func buildFraction(elapsed time.Duration, n int) float64 {
 	if x <= 0.9 {
 		return x
 	}
-	return 0.99 - 0.09*math.Exp(-(x-0.9)/0.9)
+	return 0.99 - float64(0.09*math.Exp(-(x-0.9)/0.9))
 }
 
 // Stage names what the load is doing: "reading" the file or "building

@@ -36,7 +36,7 @@ func TestOpinionsSkipLargeMesh(t *testing.T) {
 // gridScene is an n×n grid of unit squares (2n² triangles) at y = 0 with a
 // unit sphere falling onto it from y = 3 to y = -1.
 func gridScene(n int) *scene.Scene {
-	s := &scene.Scene{Name: "grid", Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(1)), Start: mgl64.Vec3{float64(n) / 2, 3, float64(n) / 2}, End: mgl64.Vec3{float64(n)/2 + 0.3, -1, float64(n) / 2}}}
+	s := &scene.Scene{Name: "grid", Motion: sweep.Motion{Shape: sweep.EllipsoidShape(sweep.Sphere(1)), Start: mgl64.Vec3{float64(float64(n) / 2), 3, float64(float64(n) / 2)}, End: mgl64.Vec3{float64(float64(n)/2) + 0.3, -1, float64(float64(n) / 2)}}}
 	for z := 0; z <= n; z++ {
 		for x := 0; x <= n; x++ {
 			s.Mesh.Vertices = append(s.Mesh.Vertices, mgl64.Vec3{float64(x), 0, float64(z)})

@@ -52,8 +52,8 @@ func InspectTriangle(d Doc, a sweep.Answer, i int) (triangleInfo, bool) {
 	}
 	tri := geom.Triangle{cs[0], cs[1], cs[2]}
 	info := triangleInfo{Index: i, Corners: tri}
-	if n := tri[1].Sub(tri[0]).Cross(tri[2].Sub(tri[0])); n.Len() > 0 {
-		info.Normal = n.Normalize()
+	if n := geom.PlainCross(tri[1].Sub(tri[0]), tri[2].Sub(tri[0])); geom.Len(n) > 0 {
+		info.Normal = geom.Normalize(n)
 	}
 	for _, p := range posesOf(d, a) {
 		if dist := unitDistance(d.Scene.Ellipsoid, p.center, tri); math.Abs(dist-1) <= touchTolerance {
@@ -98,7 +98,7 @@ func unitDistance(e sweep.Ellipsoid, center mgl64.Vec3, tri geom.Triangle) float
 		u[k] = q.ToUnit(v.Sub(center))
 	}
 	p, _, _ := geom.ClosestPointTriangle(mgl64.Vec3{}, u)
-	return p.Len()
+	return geom.Len(p)
 }
 
 // TriangleLines formats a triangle's description for the Result panel and

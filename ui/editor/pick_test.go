@@ -37,7 +37,7 @@ func TestInspectHitTriangle(t *testing.T) {
 	if len(poses) == 0 || poses[0] != scene.PoseContact {
 		t.Fatalf("hit triangle touched by %v, want the contact pose first", poses)
 	}
-	if n := info.Normal; math.Abs(n.Len()-1) > 1e-12 {
+	if n := info.Normal; math.Abs(geom.Len(n)-1) > 1e-12 {
 		t.Errorf("normal %v is not unit", n)
 	}
 	lines := strings.Join(TriangleLines(info), "\n")
@@ -48,11 +48,11 @@ func TestInspectHitTriangle(t *testing.T) {
 	}
 	// Aim a ray from above the contact point straight at it.
 	p := ans.First.Point
-	i, ok := PickTriangle(a.Doc, geom.Ray{Origin: p.Add(ans.First.Normal.Mul(5)), Dir: ans.First.Normal.Mul(-1)})
+	i, ok := PickTriangle(a.Doc, geom.Ray{Origin: p.Add(geom.Scale(ans.First.Normal, 5)), Dir: geom.Scale(ans.First.Normal, -1)})
 	if !ok {
 		t.Fatal("a ray at the contact point picks nothing")
 	}
-	if got, _ := InspectTriangle(a.Doc, ans, i); got.Normal.Dot(info.Normal) < 0.999 && i != info.Index {
+	if got, _ := InspectTriangle(a.Doc, ans, i); geom.Dot(got.Normal, info.Normal) < 0.999 && i != info.Index {
 		t.Errorf("picked triangle %d (normal %v), want %d or one coplanar", i, got.Normal, info.Index)
 	}
 	if _, ok := InspectTriangle(a.Doc, ans, len(a.Doc.Scene.Mesh.Triangles)); ok {

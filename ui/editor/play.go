@@ -131,7 +131,7 @@ func newPlayer(mesh *sweep.Mesh, tris []geom.Triangle, s sweep.Shape, opt sweep.
 	return &Player{
 		Mesh: mesh, Geo: judge.NewGeometry(s, tris), Shape: s, Slide: opt,
 		State: playerState{Pos: pos}, Spawn: pos, Floor: floorOf(mesh, s, pos),
-		Speed: 4 * k, Gravity: 20 * k, JumpSpeed: 7 * k, GroundCos: 0.3,
+		Speed: float64(4 * k), Gravity: float64(20 * k), JumpSpeed: float64(7 * k), GroundCos: 0.3,
 	}
 }
 
@@ -145,7 +145,7 @@ const referenceHeight = 1.8
 // smaller than a person in a metre scene (a probe sphere) keeps the
 // metre speeds. A degenerate height counts as 1.
 func playerScale(s sweep.Shape) float64 {
-	k := 2 * s.Extent().Dot(worldUp) / referenceHeight
+	k := 2 * geom.Dot(s.Extent(), worldUp) / referenceHeight
 	if !(k > 1) || math.IsInf(k, 0) {
 		return 1
 	}
@@ -155,11 +155,11 @@ func playerScale(s sweep.Shape) float64 {
 // floorOf is the height below which shape s has left the level: its top
 // below the lowest point of the mesh and of the spawn point pos.
 func floorOf(mesh *sweep.Mesh, s sweep.Shape, pos mgl64.Vec3) float64 {
-	low := pos.Dot(worldUp)
-	if b := mesh.Bounds(); b.Min.Dot(worldUp) < low {
-		low = b.Min.Dot(worldUp)
+	low := geom.Dot(pos, worldUp)
+	if b := mesh.Bounds(); geom.Dot(b.Min, worldUp) < low {
+		low = geom.Dot(b.Min, worldUp)
 	}
-	return low - s.Extent().Dot(worldUp)
+	return low - geom.Dot(s.Extent(), worldUp)
 }
 
 // walk returns the horizontal direction (unit, or zero) the keys ask for,
@@ -168,10 +168,10 @@ func floorOf(mesh *sweep.Mesh, s sweep.Shape, pos mgl64.Vec3) float64 {
 // -dir.x) is the player's left).
 func walk(in PlayInput) mgl64.Vec3 {
 	dir := mgl64.Vec3{in.Look[0], 0, in.Look[2]}
-	if dir.Len() < 1e-9 {
+	if geom.Len(dir) < 1e-9 {
 		dir = mgl64.Vec3{0, 0, -1}
 	}
-	dir = dir.Normalize()
+	dir = geom.Normalize(dir)
 	left := mgl64.Vec3{dir[2], 0, -dir[0]}
 	var w mgl64.Vec3
 	if in.Forward {
@@ -186,10 +186,10 @@ func walk(in PlayInput) mgl64.Vec3 {
 	if in.Right {
 		w = w.Sub(left)
 	}
-	if w.Len() < 1e-9 {
+	if geom.Len(w) < 1e-9 {
 		return mgl64.Vec3{}
 	}
-	return w.Normalize()
+	return geom.Normalize(w)
 }
 
 // Step runs one tick (1/playTPS seconds): walk, jump, gravity, then the
@@ -206,11 +206,11 @@ func (p *Player) Step(in PlayInput) tickRecord {
 	if in.Jump && s.OnGround {
 		vy = p.JumpSpeed
 	}
-	vy -= p.Gravity * dt
+	vy -= float64(p.Gravity * dt)
 	if s.OnGround && vy < -p.Gravity*dt {
-		vy = -p.Gravity * dt
+		vy = float64(-p.Gravity * dt)
 	}
-	move := walk(in).Mul(p.Speed * dt).Add(worldUp.Mul(vy * dt))
+	move := geom.Scale(walk(in), float64(p.Speed*dt)).Add(geom.Scale(worldUp, float64(vy*dt)))
 	rec.Desired = s.Pos.Add(move)
 	rec.Slide = p.Mesh.SlideShape(p.Shape, s.Pos, rec.Desired, p.Slide)
 	next := playerState{Tick: s.Tick + 1, Pos: rec.Slide.Final, VelY: vy}
@@ -218,10 +218,10 @@ func (p *Player) Step(in PlayInput) tickRecord {
 	for _, st := range rec.Slide.Steps {
 		n := st.Hit.Normal
 		normals = append(normals, n)
-		if n.Dot(worldUp) > p.GroundCos {
+		if geom.Dot(n, worldUp) > p.GroundCos {
 			next.OnGround = true
 		}
-		if n.Dot(worldUp) < -p.GroundCos && next.VelY > 0 { // bumped a ceiling
+		if geom.Dot(n, worldUp) < -p.GroundCos && next.VelY > 0 { // bumped a ceiling
 			next.VelY = 0
 		}
 	}
@@ -231,12 +231,12 @@ func (p *Player) Step(in PlayInput) tickRecord {
 	if !in.Moving() && next.OnGround && s.OnGround && vy <= 0 {
 		next.Pos = s.Pos
 	}
-	if next.Pos.Dot(worldUp) < p.Floor {
+	if geom.Dot(next.Pos, worldUp) < p.Floor {
 		next, rec.Respawned = playerState{Tick: next.Tick, Pos: p.Spawn}, true
 	}
 	rec.After = next
-	rec.Free = freeMotion(move, normals).Len()
-	rec.Made = next.Pos.Sub(s.Pos).Len()
+	rec.Free = geom.Len(freeMotion(move, normals))
+	rec.Made = geom.Len(next.Pos.Sub(s.Pos))
 	if len(normals) == 0 {
 		rec.Free = 0 // no contact: nothing to stick to
 	}
@@ -261,8 +261,8 @@ func freeMotion(move mgl64.Vec3, normals []mgl64.Vec3) mgl64.Vec3 {
 	for round := 0; round < 8; round++ {
 		changed := false
 		for _, n := range normals {
-			if d := v.Dot(n); d < -1e-15 {
-				v = v.Sub(n.Mul(d))
+			if d := geom.Dot(v, n); d < -1e-15 {
+				v = v.Sub(geom.Scale(n, d))
 				changed = true
 			}
 		}
@@ -271,7 +271,7 @@ func freeMotion(move mgl64.Vec3, normals []mgl64.Vec3) mgl64.Vec3 {
 		}
 	}
 	for _, n := range normals { // still pushing into a plane: blocked
-		if v.Dot(n) < -1e-12 {
+		if geom.Dot(v, n) < -1e-12 {
 			return mgl64.Vec3{}
 		}
 	}

@@ -229,11 +229,11 @@ func TestWalkAndFreeMotion(t *testing.T) {
 	if f := freeMotion(move, []mgl64.Vec3{{-1, 0, 0}}); !f.ApproxEqual(mgl64.Vec3{0, 0, 1}) {
 		t.Errorf("one wall: free %v, want (0,0,1)", f)
 	}
-	if f := freeMotion(move, []mgl64.Vec3{{-1, 0, 0}, {0, 0, -1}}); f.Len() > 1e-12 {
+	if f := freeMotion(move, []mgl64.Vec3{{-1, 0, 0}, {0, 0, -1}}); geom.Len(f) > 1e-12 {
 		t.Errorf("corner: free %v, want 0", f)
 	}
-	crease := []mgl64.Vec3{mgl64.Vec3{-1, 1, 0}.Normalize(), mgl64.Vec3{1, 1, 0}.Normalize()}
-	if f := freeMotion(mgl64.Vec3{0.3, -1, 0.5}, crease); f.Sub(mgl64.Vec3{0, 0, 0.5}).Len() > 1e-9 {
+	crease := []mgl64.Vec3{geom.Normalize(mgl64.Vec3{-1, 1, 0}), geom.Normalize(mgl64.Vec3{1, 1, 0})}
+	if f := freeMotion(mgl64.Vec3{0.3, -1, 0.5}, crease); geom.Len(f.Sub(mgl64.Vec3{0, 0, 0.5})) > 1e-9 {
 		t.Errorf("crease: free %v, want the crease line part (0,0,0.5)", f)
 	}
 }
@@ -328,24 +328,24 @@ func TestPlayScalesWithPlayer(t *testing.T) {
 	big := s.Mesh
 	big.Vertices = make([]mgl64.Vec3, len(s.Mesh.Vertices))
 	for i, v := range s.Mesh.Vertices {
-		big.Vertices[i] = v.Mul(k)
+		big.Vertices[i] = geom.Scale(v, k)
 	}
 	e := s.Ellipsoid
 	var bigE sweep.Ellipsoid
 	for i, a := range e.Axes {
-		bigE.Axes[i] = a.Mul(k)
+		bigE.Axes[i] = geom.Scale(a, k)
 	}
 	o := s.Slide
 	bigO := o
 	bigO.Skin *= k
 	small := newPlayer(sweep.NewMesh(s.Mesh.Tris()), s.Mesh.Tris(), sweep.EllipsoidShape(e), o, s.Start)
-	large := newPlayer(sweep.NewMesh(big.Tris()), big.Tris(), sweep.EllipsoidShape(bigE), bigO, s.Start.Mul(k))
+	large := newPlayer(sweep.NewMesh(big.Tris()), big.Tris(), sweep.EllipsoidShape(bigE), bigO, geom.Scale(s.Start, k))
 	script := []phase{{30, PlayInput{Look: lookX}}, {60, PlayInput{Forward: true, Look: lookX}}, {20, PlayInput{Forward: true, Jump: true, Look: lookX}}}
 	for _, ph := range script {
 		for i := 0; i < ph.ticks; i++ {
 			a, b := small.Step(ph.in), large.Step(ph.in)
-			if d := b.After.Pos.Mul(1 / k).Sub(a.After.Pos).Len(); d > 1e-6 {
-				t.Fatalf("tick %d: the large player at %v is %v from the small one's %v scaled", a.Before.Tick, b.After.Pos, d, a.After.Pos.Mul(k))
+			if d := geom.Len(geom.Scale(b.After.Pos, 1/k).Sub(a.After.Pos)); d > 1e-6 {
+				t.Fatalf("tick %d: the large player at %v is %v from the small one's %v scaled", a.Before.Tick, b.After.Pos, d, geom.Scale(a.After.Pos, k))
 			}
 		}
 	}

@@ -96,13 +96,13 @@ func probe(shifted *sweep.Mesh, d Doc, off mgl64.Vec3, base sweep.Answer) *Probe
 	hit, ok := a.First, a.Hit
 	r := &ProbeResult{Offset: off[0], HasHit: ok, HitChanged: ok != base.Hit}
 	r.Final = a.Slide.Final.Sub(off)
-	r.DFinal = r.Final.Sub(base.Slide.Final).Len()
+	r.DFinal = geom.Len(r.Final.Sub(base.Slide.Final))
 	if ok {
 		r.T, r.Point, r.Triangle = hit.T, hit.Point.Sub(off), hit.Triangle
 	}
 	if ok && base.Hit {
 		r.DT = hit.T - base.First.T
-		r.DPoint = r.Point.Sub(base.First.Point).Len()
+		r.DPoint = geom.Len(r.Point.Sub(base.First.Point))
 		r.TriangleMoved = hit.Triangle != base.First.Triangle
 	} else {
 		r.DT, r.DPoint = math.NaN(), math.NaN()

@@ -1,6 +1,8 @@
 package editor
 
 import (
+	"sweepdbg/geom"
+
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -407,8 +409,8 @@ func sameShape(a, b sweep.Shape) bool {
 // their size (the fixture's decimal round trip).
 func sameAxes(a, b [3]mgl64.Vec3) bool {
 	for i := range a {
-		tol := 1e-9 * (1 + a[i].Len())
-		if a[i].Sub(b[i]).Len() > tol && a[i].Add(b[i]).Len() > tol {
+		tol := float64(1e-9 * (1 + geom.Len(a[i])))
+		if geom.Len(a[i].Sub(b[i])) > tol && geom.Len(a[i].Add(b[i])) > tol {
 			return false
 		}
 	}

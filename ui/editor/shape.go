@@ -1,6 +1,8 @@
 package editor
 
 import (
+	"sweepdbg/geom"
+
 	"fmt"
 	"math"
 
@@ -87,10 +89,10 @@ func (s Shape) Sweep() sweep.Shape {
 	case sweep.KindEllipsoid:
 		out.Ellipsoid = s.Ellipsoid()
 	case sweep.KindCapsule:
-		out.Capsule = sweep.Capsule{Radius: s.Radius, HalfSegment: R.Col(1).Mul(s.Half)}
+		out.Capsule = sweep.Capsule{Radius: s.Radius, HalfSegment: geom.Scale(R.Col(1), s.Half)}
 	case sweep.KindBox:
 		for i := range 3 {
-			out.Box.Axes[i] = R.Col(i).Mul(s.Radii[i])
+			out.Box.Axes[i] = geom.Scale(R.Col(i), s.Radii[i])
 		}
 	}
 	return out
@@ -148,9 +150,9 @@ func ShapeFrom(sh sweep.Shape) Shape {
 	switch sh.Kind {
 	case sweep.KindCapsule:
 		c := sh.Capsule
-		s := Shape{Kind: sweep.KindCapsule, Radius: c.Radius, Half: c.HalfSegment.Len()}
+		s := Shape{Kind: sweep.KindCapsule, Radius: c.Radius, Half: geom.Len(c.HalfSegment)}
 		if s.Half > 0 && !math.IsInf(s.Half, 0) {
-			s.Rot = rotToward(c.HalfSegment.Mul(1 / s.Half))
+			s.Rot = rotToward(geom.Scale(c.HalfSegment, 1/s.Half))
 		}
 		return s
 	case sweep.KindBox:
@@ -177,7 +179,7 @@ func (s Shape) Ellipsoid() sweep.Ellipsoid {
 	R := s.rotation()
 	var e sweep.Ellipsoid
 	for i := 0; i < 3; i++ {
-		e.Axes[i] = R.Col(i).Mul(s.Radii[i])
+		e.Axes[i] = geom.Scale(R.Col(i), s.Radii[i])
 	}
 	return e
 }
@@ -192,11 +194,11 @@ func shapeOf(e sweep.Ellipsoid) Shape {
 	var s Shape
 	var u [3]mgl64.Vec3
 	for i, a := range e.Axes {
-		s.Radii[i] = a.Len()
+		s.Radii[i] = geom.Len(a)
 	}
 	u[0] = unitOr(e.Axes[0], mgl64.Vec3{1, 0, 0})
 	u[1] = unitOr(reject(e.Axes[1], u[0]), anyPerp(u[0]))
-	u[2] = u[0].Cross(u[1]) // right-handed: a flipped third axis is the same ellipsoid
+	u[2] = geom.PlainCross(u[0], u[1]) // right-handed: a flipped third axis is the same ellipsoid
 	R := mgl64.Mat3FromCols(u[0], u[1], u[2])
 	s.Rot = eulerYXZ(R)
 	return s
@@ -221,14 +223,14 @@ func eulerYXZ(R mgl64.Mat3) [3]float64 {
 }
 
 func unitOr(v, fallback mgl64.Vec3) mgl64.Vec3 {
-	if l := v.Len(); l > 0 && !math.IsInf(l, 0) {
-		return v.Mul(1 / l)
+	if l := geom.Len(v); l > 0 && !math.IsInf(l, 0) {
+		return geom.Scale(v, 1/l)
 	}
 	return fallback
 }
 
 // reject removes from v its component along the unit vector u.
-func reject(v, u mgl64.Vec3) mgl64.Vec3 { return v.Sub(u.Mul(v.Dot(u))) }
+func reject(v, u mgl64.Vec3) mgl64.Vec3 { return v.Sub(geom.Scale(u, geom.Dot(v, u))) }
 
 // anyPerp returns a unit vector perpendicular to the unit vector u.
 func anyPerp(u mgl64.Vec3) mgl64.Vec3 {
@@ -236,5 +238,5 @@ func anyPerp(u mgl64.Vec3) mgl64.Vec3 {
 	if math.Abs(u[0]) > 0.9 {
 		a = mgl64.Vec3{0, 1, 0}
 	}
-	return reject(a, u).Normalize()
+	return geom.Normalize(reject(a, u))
 }

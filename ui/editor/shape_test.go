@@ -30,7 +30,7 @@ func TestShapeHandDerived(t *testing.T) {
 // sameEllipsoid compares axes up to sign.
 func sameEllipsoid(a, b sweep.Ellipsoid, eps float64) bool {
 	for i := range a.Axes {
-		if !near(a.Axes[i], b.Axes[i], eps) && !near(a.Axes[i], b.Axes[i].Mul(-1), eps) {
+		if !near(a.Axes[i], b.Axes[i], eps) && !near(a.Axes[i], geom.Scale(b.Axes[i], -1), eps) {
 			return false
 		}
 	}
@@ -41,8 +41,8 @@ func TestShapeRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for i := 0; i < cases(200, 2000); i++ {
 		s := Shape{
-			Radii: [3]float64{0.1 + rng.Float64()*3, 0.1 + rng.Float64()*3, 0.1 + rng.Float64()*3},
-			Rot:   [3]float64{rng.Float64()*360 - 180, rng.Float64()*180 - 90, rng.Float64()*360 - 180},
+			Radii: [3]float64{0.1 + float64(rng.Float64()*3), 0.1 + float64(rng.Float64()*3), 0.1 + float64(rng.Float64()*3)},
+			Rot:   [3]float64{float64(rng.Float64()*360) - 180, float64(rng.Float64()*180) - 90, float64(rng.Float64()*360) - 180},
 		}
 		e := s.Ellipsoid()
 		back := shapeOf(e)
@@ -88,11 +88,11 @@ func TestRayEllipsoid(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for i := 0; i < cases(200, 3000); i++ {
 		s := Shape{
-			Radii: [3]float64{0.2 + rng.Float64()*2, 0.2 + rng.Float64()*2, 0.2 + rng.Float64()*2},
-			Rot:   [3]float64{rng.Float64() * 360, rng.Float64()*180 - 90, rng.Float64() * 360},
+			Radii: [3]float64{0.2 + float64(float64(rng.Float64())*2), 0.2 + float64(float64(rng.Float64())*2), 0.2 + float64(float64(rng.Float64())*2)},
+			Rot:   [3]float64{float64(rng.Float64() * 360), float64(rng.Float64()*180) - 90, float64(rng.Float64() * 360)},
 		}
 		e := s.Ellipsoid()
-		c := mgl64.Vec3{rng.Float64(), rng.Float64(), rng.Float64()}
+		c := mgl64.Vec3{float64(rng.Float64()), float64(rng.Float64()), float64(rng.Float64())}
 		eye := mgl64.Vec3{10, 3, -7}
 		r := geom.Ray{Origin: eye, Dir: c.Sub(eye)}
 		sHit, ok := sweep.RayEllipsoid(r, e, c)
@@ -101,11 +101,11 @@ func TestRayEllipsoid(t *testing.T) {
 		}
 		p := r.At(sHit)
 		M := mgl64.Mat3FromCols(e.Axes[0], e.Axes[1], e.Axes[2])
-		if d := M.Inv().Mul3x1(p.Sub(c)).Len(); math.Abs(d-1) > 1e-9 {
+		if d := geom.Len(geom.MulVec3(geom.InvMat3(M), p.Sub(c))); math.Abs(d-1) > 1e-9 {
 			t.Fatalf("hit point at sphere-space distance %v", d)
 		}
 		// A ray offset sideways by more than the largest radius misses.
-		side := r.Dir.Cross(mgl64.Vec3{0, 1, 0}).Normalize().Mul(3 * 2.2)
+		side := geom.Scale(geom.Normalize(geom.PlainCross(r.Dir, mgl64.Vec3{0, 1, 0})), 3*2.2)
 		if _, ok := sweep.RayEllipsoid(geom.Ray{Origin: eye.Add(side), Dir: r.Dir}, e, c.Add(mgl64.Vec3{})); ok {
 			t.Fatalf("ray offset by %v hit", side)
 		}

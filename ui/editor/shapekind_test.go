@@ -181,7 +181,7 @@ func TestLevelPlayerCapsule(t *testing.T) {
 	}
 	a.Load(d)
 	c := a.Doc.Scene.Shape
-	if c.Kind != sweep.KindCapsule || math.Abs(2*c.Extent()[1]-56) > 1e-9 || math.Abs(c.Capsule.Radius-0.29*56) > 1e-9 {
+	if c.Kind != sweep.KindCapsule || math.Abs(float64(2*c.Extent()[1])-56) > 1e-9 || math.Abs(c.Capsule.Radius-0.29*56) > 1e-9 {
 		t.Fatalf("level player %+v, want a capsule 56 tall of radius %g", c, 0.29*56)
 	}
 }

@@ -19,9 +19,9 @@ func Pile(n int) []geom.Triangle {
 	rng := rand.New(rand.NewPCG(1, 2))
 	tris := make([]geom.Triangle, n, n+1)
 	for i := range tris {
-		p := mgl64.Vec3{rng.Float64(), rng.Float64(), rng.Float64()}
+		p := mgl64.Vec3{float64(rng.Float64()), float64(rng.Float64()), float64(rng.Float64())}
 		for k := range tris[i] {
-			tris[i][k] = p.Add(mgl64.Vec3{rng.Float64(), rng.Float64(), rng.Float64()}.Mul(0.02))
+			tris[i][k] = p.Add(geom.Scale(mgl64.Vec3{float64(rng.Float64()), float64(rng.Float64()), float64(rng.Float64())}, 0.02))
 		}
 	}
 	return append(tris, geom.Triangle{{2, 0, -2}, {8, 0, -2}, {2, 0, 4}})
@@ -35,7 +35,7 @@ func PileFall() (begin, delta mgl64.Vec3) { return mgl64.Vec3{4, 3, 0}, mgl64.Ve
 func Terrain(n int) []geom.Triangle {
 	h := func(i, j int) mgl64.Vec3 {
 		x, z := float64(i), float64(j)
-		return mgl64.Vec3{x, 2 * math.Sin(0.3*x) * math.Cos(0.2*z), z}
+		return mgl64.Vec3{x, float64(2 * math.Sin(float64(0.3*x)) * math.Cos(float64(0.2*z))), z}
 	}
 	tris := make([]geom.Triangle, 0, 2*(n-1)*(n-1))
 	for i := 0; i+1 < n; i++ {

@@ -82,7 +82,7 @@ var Cases = []Case{
 	// (-3, 0, -3): the distance to the origin is √2·|4t - 3| = 1 at
 	// t = (3 - 1/√2)/4.
 	{"vertex in the plane", sweep.Sphere(1), mgl64.Vec3{-3, 0, -3}, mgl64.Vec3{4, 0, 4}, Floor,
-		true, (3 - 1/s2) / 4, mgl64.Vec3{0, 0, 0}, mgl64.Vec3{-1 / s2, 0, -1 / s2}, sweep.Vertex},
+		true, float64((3 - 1/s2) / 4), mgl64.Vec3{0, 0, 0}, mgl64.Vec3{-1 / s2, 0, -1 / s2}, sweep.Vertex},
 	// 3.5, edge: toward the edge (0,0,0)-(4,0,0) from below and behind, at
 	// distance (1-t)·2√2 from its line, 1 at t = 1 - 1/(2√2), at x = 2.
 	{"edge", sweep.Sphere(1), mgl64.Vec3{2, -2, -2}, mgl64.Vec3{0, 2, 2}, Floor,
@@ -104,7 +104,7 @@ var Cases = []Case{
 	// the edge x = 0: distance to that edge's line sqrt(x² + 0.25) = 1 at
 	// x = -√0.75, t = (3 - √0.75)/4; normal (x, 0.5, 0).
 	{"parallel in slab", sweep.Sphere(1), mgl64.Vec3{-3, 0.5, 1}, mgl64.Vec3{4, 0, 0}, Floor,
-		true, (3 - math.Sqrt(0.75)) / 4, mgl64.Vec3{0, 0, 1}, mgl64.Vec3{-math.Sqrt(0.75), 0.5, 0}, sweep.Edge},
+		true, float64((3 - math.Sqrt(0.75)) / 4), mgl64.Vec3{0, 0, 1}, mgl64.Vec3{-math.Sqrt(0.75), 0.5, 0}, sweep.Edge},
 	// D·N = 0 at height exactly 1 over the face: touching from the start.
 	{"parallel sliding", sweep.Sphere(1), mgl64.Vec3{1, 1, 1}, mgl64.Vec3{1, 0, 0}, Floor,
 		true, 0, mgl64.Vec3{1, 0, 1}, mgl64.Vec3{0, 1, 0}, sweep.Face},

@@ -14,7 +14,7 @@ import (
 )
 
 // Uniform is uniform in [lo, hi).
-func Uniform(r *rand.Rand, lo, hi float64) float64 { return lo + (hi-lo)*r.Float64() }
+func Uniform(r *rand.Rand, lo, hi float64) float64 { return lo + float64((hi-lo)*r.Float64()) }
 
 // UniformVec has each component uniform in [lo, hi).
 func UniformVec(r *rand.Rand, lo, hi float64) mgl64.Vec3 {
@@ -26,8 +26,8 @@ func UniformVec(r *rand.Rand, lo, hi float64) mgl64.Vec3 {
 func Dir(r *rand.Rand) mgl64.Vec3 {
 	for {
 		v := mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}
-		if l := v.Len(); l > 1e-3 {
-			return v.Mul(1 / l)
+		if l := geom.Len(v); l > 1e-3 {
+			return geom.Scale(v, 1/l)
 		}
 	}
 }
@@ -36,7 +36,7 @@ func Dir(r *rand.Rand) mgl64.Vec3 {
 // quaternion).
 func Rotation(r *rand.Rand) mgl64.Mat3 {
 	q := mgl64.Quat{W: r.NormFloat64(), V: mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}}
-	return q.Normalize().Mat4().Mat3()
+	return geom.QuatMat4(geom.QuatNormalize(q)).Mat3()
 }
 
 // DegenerateTriangle is collinear, has coinciding vertices, or is a sliver
@@ -47,16 +47,16 @@ func DegenerateTriangle(r *rand.Rand) geom.Triangle {
 	var c mgl64.Vec3
 	switch r.IntN(6) {
 	case 0: // collinear, anywhere along the line
-		c = a.Add(ab.Mul(Uniform(r, -1, 2)))
+		c = a.Add(geom.Scale(ab, Uniform(r, -1, 2)))
 	case 1: // two vertices coincide
 		c = a
 	case 2: // all three coincide
 		b, c = a, a
 	case 3: // collinear at simple fractions (exact in binary)
-		c = a.Add(ab.Mul([]float64{0.5, 0.25, 2, -1}[r.IntN(4)]))
+		c = a.Add(geom.Scale(ab, []float64{0.5, 0.25, 2, -1}[r.IntN(4)]))
 	default: // sliver
-		perp := ab.Cross(Dir(r)).Normalize()
-		c = a.Add(ab.Mul(Uniform(r, -0.5, 1.5))).Add(perp.Mul(ab.Len() * math.Pow(10, -Uniform(r, 3, 15))))
+		perp := geom.Normalize(geom.PlainCross(ab, Dir(r)))
+		c = a.Add(geom.Scale(ab, Uniform(r, -0.5, 1.5))).Add(geom.Scale(perp, float64(geom.Len(ab)*math.Pow(10, -Uniform(r, 3, 15)))))
 	}
 	t := geom.Triangle{a, b, c}
 	i := r.IntN(3) // any vertex may be the odd one

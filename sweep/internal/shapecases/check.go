@@ -98,7 +98,7 @@ const (
 // smallest half extent, in world units.
 func (c Case) Unit() float64 {
 	if c.Kind == Box {
-		return min(c.Axes[0].Len(), c.Axes[1].Len(), c.Axes[2].Len())
+		return min(geom.Len(c.Axes[0]), geom.Len(c.Axes[1]), geom.Len(c.Axes[2]))
 	}
 	return math.Abs(c.Radius)
 }
@@ -124,7 +124,7 @@ func (c Case) String() string {
 }
 
 // center is the shape's center at t.
-func (c Case) center(t float64) mgl64.Vec3 { return c.Begin.Add(c.Delta.Mul(t)) }
+func (c Case) center(t float64) mgl64.Vec3 { return c.Begin.Add(geom.Scale(c.Delta, t)) }
 
 // Oracle returns the oracle's first contact for c.
 func (c Case) Oracle() (oracle.Contact, bool) {
@@ -163,9 +163,9 @@ func (c Case) pointGap(t float64, x mgl64.Vec3) float64 {
 // units): the support function of the shape centered at the origin.
 func (c Case) support(n mgl64.Vec3) float64 {
 	if c.Kind == Box {
-		return math.Abs(c.Axes[0].Dot(n)) + math.Abs(c.Axes[1].Dot(n)) + math.Abs(c.Axes[2].Dot(n))
+		return math.Abs(geom.Dot(c.Axes[0], n)) + math.Abs(geom.Dot(c.Axes[1], n)) + math.Abs(geom.Dot(c.Axes[2], n))
 	}
-	return math.Abs(c.HalfSeg.Dot(n)) + math.Abs(c.Radius)
+	return math.Abs(geom.Dot(c.HalfSeg, n)) + math.Abs(c.Radius)
 }
 
 // Verdict is what Judge found: the message ("" if the answer is right)
@@ -225,7 +225,7 @@ func checkHit(c Case, h Answer, oc oracle.Contact, ook bool) string {
 	if msg := checkPoint(c, h); msg != "" {
 		return msg
 	}
-	if !(math.Abs(h.Normal.Len()-1) <= unitTol) {
+	if !(math.Abs(geom.Len(h.Normal)-1) <= unitTol) {
 		return fmt.Sprintf("normal %v is not unit", h.Normal)
 	}
 	if g < -contactTol { // overlapping start: no separating plane to check
@@ -283,12 +283,12 @@ var tangentNormalTol = math.Sqrt(2 * decisionBand)
 func checkPlane(c Case, h Answer, angle float64) string {
 	u, n := c.Unit(), h.Normal
 	for _, v := range c.Tri {
-		if d := v.Sub(h.Point).Dot(n) / u; d > contactTol+angle*v.Sub(h.Point).Len()/u {
+		if d := geom.Dot(v.Sub(h.Point), n) / u; d > contactTol+angle*geom.Len(v.Sub(h.Point))/u {
 			return fmt.Sprintf("normal %v does not separate: triangle vertex %v is %v in front of the plane through %v", n, v, d, h.Point)
 		}
 	}
-	reach := c.center(h.T).Sub(h.Point).Len() + c.support(n)
-	if d := (c.center(h.T).Sub(h.Point).Dot(n) - c.support(n)) / u; d < -contactTol-angle*reach/u {
+	reach := geom.Len(c.center(h.T).Sub(h.Point)) + c.support(n)
+	if d := (geom.Dot(c.center(h.T).Sub(h.Point), n) - c.support(n)) / u; d < -contactTol-angle*reach/u {
 		return fmt.Sprintf("normal %v does not separate: the shape reaches %v behind the plane through %v", n, -d, h.Point)
 	}
 	return ""
@@ -313,7 +313,7 @@ func checkFeature(c Case, h Answer) string {
 	switch h.Feature {
 	case "vertex":
 		for _, v := range c.Tri {
-			if h.Point.Sub(v).Len()/u <= contactTol {
+			if geom.Len(h.Point.Sub(v))/u <= contactTol {
 				return ""
 			}
 		}
@@ -328,7 +328,7 @@ func checkFeature(c Case, h Answer) string {
 			break
 		}
 		for _, v := range c.Tri {
-			if math.Abs(v.Sub(h.Point).Dot(h.Normal))/u > contactTol {
+			if math.Abs(geom.Dot(v.Sub(h.Point), h.Normal))/u > contactTol {
 				return fmt.Sprintf("feature face, but vertex %v is off the contact plane", v)
 			}
 		}

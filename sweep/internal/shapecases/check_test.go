@@ -1,6 +1,8 @@
 package shapecases
 
 import (
+	"sweepdbg/geom"
+
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -77,18 +79,18 @@ func mutations(c Case, a Answer) [7]*Answer {
 	if !a.Hit && minGap > 10*decisionBand {
 		m[1] = &Answer{Hit: true, T: 0.5, Point: c.Tri[0], Normal: mgl64.Vec3{1, 0, 0}, Feature: "vertex"}
 	}
-	if !a.Hit || a.Normal.Len() == 0 {
+	if !a.Hit || geom.Len(a.Normal) == 0 {
 		return m
 	}
 	u := c.Unit()
-	if late := a.T + 0.01*u/math.Max(c.Delta.Len(), 1e-300); late <= 1 && c.gapAt(late) < -10*contactTol {
+	if late := a.T + 0.01*u/math.Max(geom.Len(c.Delta), 1e-300); late <= 1 && c.gapAt(late) < -10*contactTol {
 		m[2] = with(func(b *Answer) { b.T = late })
 	}
 	if c.gapAt(a.T) >= -contactTol {
-		m[3] = with(func(b *Answer) { b.Normal = b.Normal.Mul(-1) })
+		m[3] = with(func(b *Answer) { b.Normal = geom.Scale(b.Normal, -1) })
 	}
-	m[4] = with(func(b *Answer) { b.Point = b.Point.Add(a.Normal.Mul(0.01 * u)) })
-	m[5] = with(func(b *Answer) { b.Normal = b.Normal.Mul(1.001) })
+	m[4] = with(func(b *Answer) { b.Point = b.Point.Add(geom.Scale(a.Normal, float64(0.01*u))) })
+	m[5] = with(func(b *Answer) { b.Normal = geom.Scale(b.Normal, 1.001) })
 	if a.Feature == "face" && minDistToVertex(c, a.Point) > 0.01*u && c.gapAt(a.T) >= -contactTol {
 		m[6] = with(func(b *Answer) { b.Feature = "vertex" })
 	}
@@ -96,7 +98,7 @@ func mutations(c Case, a Answer) [7]*Answer {
 }
 
 func minDistToVertex(c Case, p mgl64.Vec3) float64 {
-	return math.Min(p.Sub(c.Tri[0]).Len(), math.Min(p.Sub(c.Tri[1]).Len(), p.Sub(c.Tri[2]).Len()))
+	return math.Min(geom.Len(p.Sub(c.Tri[0])), math.Min(geom.Len(p.Sub(c.Tri[1])), geom.Len(p.Sub(c.Tri[2]))))
 }
 
 // TestCheckNonFiniteAnswer: an answer with NaN fields is wrong, not

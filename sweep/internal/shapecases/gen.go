@@ -96,9 +96,9 @@ func randCapsule(r *rand.Rand) Case {
 	case 0:
 	case 1:
 		c.Radius = uniform(r, 0.02, 0.05)
-		c.HalfSeg = randDir(r).Mul(100 * c.Radius)
+		c.HalfSeg = geom.Scale(randDir(r), float64(100*c.Radius))
 	default:
-		c.HalfSeg = randDir(r).Mul(uniform(r, 0, 3))
+		c.HalfSeg = geom.Scale(randDir(r), uniform(r, 0, 3))
 	}
 	return c
 }
@@ -120,7 +120,7 @@ func randBox(r *rand.Rand) Case {
 
 // boxWith is the box with half extents e along the columns of m.
 func boxWith(m mgl64.Mat3, e mgl64.Vec3) Case {
-	return Case{Kind: Box, Axes: [3]mgl64.Vec3{m.Col(0).Mul(e[0]), m.Col(1).Mul(e[1]), m.Col(2).Mul(e[2])}}
+	return Case{Kind: Box, Axes: [3]mgl64.Vec3{geom.Scale(m.Col(0), e[0]), geom.Scale(m.Col(1), e[1]), geom.Scale(m.Col(2), e[2])}}
 }
 
 func randShape(r *rand.Rand, k Kind) Case {
@@ -133,16 +133,16 @@ func randShape(r *rand.Rand, k Kind) Case {
 // reach is the radius of a ball around the center containing the shape.
 func (c Case) reach() float64 {
 	if c.Kind == Box {
-		return c.Axes[0].Len() + c.Axes[1].Len() + c.Axes[2].Len()
+		return geom.Len(c.Axes[0]) + geom.Len(c.Axes[1]) + geom.Len(c.Axes[2])
 	}
-	return c.HalfSeg.Len() + math.Abs(c.Radius)
+	return geom.Len(c.HalfSeg) + math.Abs(c.Radius)
 }
 
 // genUniform: triangle vertices uniform in [-5,5]³, start uniform in
 // [-8,8]³, motion a uniform random direction times uniform [0,10].
 func genUniform(r *rand.Rand, k Kind) Case {
 	c := randShape(r, k)
-	c.Begin, c.Delta, c.Tri = uniformVec(r, -8, 8), randDir(r).Mul(uniform(r, 0, 10)), randTriangle(r, 5)
+	c.Begin, c.Delta, c.Tri = uniformVec(r, -8, 8), geom.Scale(randDir(r), uniform(r, 0, 10)), randTriangle(r, 5)
 	return c
 }
 
@@ -154,13 +154,13 @@ func pointOn(r *rand.Rand, tri geom.Triangle, kind int) mgl64.Vec3 {
 	case 0:
 		return tri[i]
 	case 1:
-		return tri[i].Add(tri[(i+1)%3].Sub(tri[i]).Mul(r.Float64()))
+		return tri[i].Add(geom.Scale(tri[(i+1)%3].Sub(tri[i]), float64(r.Float64())))
 	}
-	u, v := r.Float64(), r.Float64()
+	u, v := float64(r.Float64()), float64(r.Float64())
 	if u+v > 1 {
 		u, v = 1-u, 1-v
 	}
-	return tri[0].Add(tri[1].Sub(tri[0]).Mul(u)).Add(tri[2].Sub(tri[0]).Mul(v))
+	return tri[0].Add(geom.Scale(tri[1].Sub(tri[0]), u)).Add(geom.Scale(tri[2].Sub(tri[0]), v))
 }
 
 // aimedAt moves c's shape toward target (plus a jitter of up to `jitter`
@@ -168,9 +168,9 @@ func pointOn(r *rand.Rand, tri geom.Triangle, kind int) mgl64.Vec3 {
 // the distance.
 func aimedAt(r *rand.Rand, c Case, target mgl64.Vec3, jitter float64) Case {
 	u := c.Unit()
-	target = target.Add(randDir(r).Mul(jitter * u * r.Float64()))
-	c.Begin = target.Add(randDir(r).Mul(c.reach() + u*uniform(r, 0.1, 5)))
-	c.Delta = target.Sub(c.Begin).Mul(uniform(r, 0.3, 2))
+	target = target.Add(geom.Scale(randDir(r), float64(jitter*u*r.Float64())))
+	c.Begin = target.Add(geom.Scale(randDir(r), c.reach()+float64(u*uniform(r, 0.1, 5))))
+	c.Delta = geom.Scale(target.Sub(c.Begin), uniform(r, 0.3, 2))
 	return c
 }
 
@@ -192,14 +192,14 @@ func genGrazing(r *rand.Rand, k Kind) Case {
 		c := randShape(r, k)
 		c.Tri = randTriangle(r, 5)
 		c = aimedAt(r, c, pointOn(r, c.Tri, r.IntN(3)), 2)
-		c.Delta = c.Delta.Mul(2)
+		c.Delta = geom.Scale(c.Delta, 2)
 		t, gap := c.MinGap(0, 1)
 		if !(gap > 1e-3) {
 			continue
 		}
 		x, q := c.closest(c.center(t))
 		want := uniform(r, -1e-3, 1e-3)
-		c.Begin = c.Begin.Add(x.Sub(q).Normalize().Mul((want - gap) * c.Unit()))
+		c.Begin = c.Begin.Add(geom.Scale(geom.Normalize(x.Sub(q)), float64((want-gap)*c.Unit())))
 		return c
 	}
 }
@@ -228,20 +228,20 @@ func genParallel(r *rand.Rand, k Kind) Case {
 	if r.IntN(4) == 0 {
 		g = 0
 	}
-	h := c.support(mgl64.Vec3{0, 0, 1}) + g*c.Unit()
+	h := c.support(mgl64.Vec3{0, 0, 1}) + float64(g*c.Unit())
 	if r.IntN(2) == 0 {
 		h = -h
 	}
 	d := randDir(r)
 	d[2] = 0
-	c.Begin, c.Delta = mgl64.Vec3{uniform(r, -8, 8), uniform(r, -8, 8), z + h}, d.Mul(uniform(r, 0, 15))
+	c.Begin, c.Delta = mgl64.Vec3{uniform(r, -8, 8), uniform(r, -8, 8), z + h}, geom.Scale(d, uniform(r, 0, 15))
 	return c
 }
 
 // placedAt returns the center that puts the shape's support point along
 // -n (its farthest point in that direction) at x, and the shape then
 // lies on the n side of the plane through x with normal n.
-func (c Case) placedAt(x, n mgl64.Vec3) mgl64.Vec3 { return x.Add(n.Mul(c.support(n))) }
+func (c Case) placedAt(x, n mgl64.Vec3) mgl64.Vec3 { return x.Add(geom.Scale(n, c.support(n))) }
 
 // genStartContact starts touching or overlapping: the shape's support
 // point along -n at a point of the triangle, then, three times in four,
@@ -253,13 +253,13 @@ func genStartContact(r *rand.Rand, k Kind) Case {
 	c.Tri = randTriangle(r, 5)
 	n := randDir(r)
 	if r.IntN(2) == 0 && c.Tri.Normal() != (mgl64.Vec3{}) {
-		n = c.Tri.Normal().Normalize().Mul(float64(2*r.IntN(2) - 1))
+		n = geom.Scale(geom.Normalize(c.Tri.Normal()), float64(2*r.IntN(2)-1))
 	}
 	c.Begin = c.placedAt(pointOn(r, c.Tri, r.IntN(3)), n)
 	if r.IntN(4) != 0 {
-		c.Begin = c.Begin.Sub(n.Mul(r.Float64() * c.Unit()))
+		c.Begin = c.Begin.Sub(geom.Scale(n, float64(r.Float64()*c.Unit())))
 	}
-	c.Delta = randDir(r).Mul(uniform(r, 0, 10))
+	c.Delta = geom.Scale(randDir(r), uniform(r, 0, 10))
 	return c
 }
 
@@ -268,7 +268,7 @@ func genStartContact(r *rand.Rand, k Kind) Case {
 func genZeroMotion(r *rand.Rand, k Kind) Case {
 	c := randShape(r, k)
 	c.Tri = randTriangle(r, 5)
-	c.Begin = pointOn(r, c.Tri, r.IntN(3)).Add(randDir(r).Mul(c.reach() * uniform(r, 0, 2)))
+	c.Begin = pointOn(r, c.Tri, r.IntN(3)).Add(geom.Scale(randDir(r), float64(c.reach()*uniform(r, 0, 2))))
 	return c
 }
 
@@ -292,10 +292,10 @@ func genLongFast(r *rand.Rand, k Kind) Case {
 	c := randShape(r, k)
 	s := c.reach()
 	c.Tri = randTriangle(r, s)
-	target := pointOn(r, c.Tri, r.IntN(3)).Add(randDir(r).Mul(uniform(r, 0, 2.5*s)))
+	target := pointOn(r, c.Tri, r.IntN(3)).Add(geom.Scale(randDir(r), uniform(r, 0, float64(2.5*s))))
 	dir := randDir(r)
-	c.Begin = target.Sub(dir.Mul(1000 * s * r.Float64()))
-	c.Delta = dir.Mul(1000 * s)
+	c.Begin = target.Sub(geom.Scale(dir, float64(1000*s*r.Float64())))
+	c.Delta = geom.Scale(dir, float64(1000*s))
 	return c
 }
 
@@ -311,10 +311,10 @@ func edgeFrame(r *rand.Rand) (tri geom.Triangle, a, b, e, n, out mgl64.Vec3) {
 	}
 	i := r.IntN(3)
 	a, b = tri[i], tri[(i+1)%3]
-	e, n = b.Sub(a).Normalize(), tri.Normal().Normalize()
-	out = e.Cross(n)
-	if out.Dot(tri[(i+2)%3].Sub(a)) > 0 {
-		out = out.Mul(-1)
+	e, n = geom.Normalize(b.Sub(a)), geom.Normalize(tri.Normal())
+	out = geom.PlainCross(e, n)
+	if geom.Dot(out, tri[(i+2)%3].Sub(a)) > 0 {
+		out = geom.Scale(out, -1)
 	}
 	return tri, a, b, e, n, out
 }
@@ -326,18 +326,18 @@ func edgeFrame(r *rand.Rand) (tri geom.Triangle, a, b, e, n, out mgl64.Vec3) {
 func genAlongEdge(r *rand.Rand) Case {
 	tri, a, b, e, n, out := edgeFrame(r)
 	c := randCapsule(r)
-	c.HalfSeg = e.Mul(c.HalfSeg.Len() * float64(2*r.IntN(2)-1))
+	c.HalfSeg = geom.Scale(e, float64(geom.Len(c.HalfSeg)*float64(2*r.IntN(2)-1)))
 	c.Tri = tri
-	ang := uniform(r, -math.Pi/2, math.Pi/2) * float64(r.IntN(2))
-	side := out.Mul(math.Cos(ang)).Add(n.Mul(math.Sin(ang)))
-	mid := a.Add(b.Sub(a).Mul(uniform(r, -0.5, 1.5)))
+	ang := float64(uniform(r, -math.Pi/2, math.Pi/2) * float64(r.IntN(2)))
+	side := geom.Scale(out, math.Cos(ang)).Add(geom.Scale(n, math.Sin(ang)))
+	mid := a.Add(geom.Scale(b.Sub(a), uniform(r, -0.5, 1.5)))
 	if r.IntN(4) == 0 {
-		c.Begin = mid.Add(side.Mul(c.Radius * (1 + uniform(r, 0, 1e-3))))
-		c.Delta = e.Mul(uniform(r, -10, 10))
+		c.Begin = mid.Add(geom.Scale(side, float64(c.Radius*(1+uniform(r, 0, 1e-3)))))
+		c.Delta = geom.Scale(e, uniform(r, -10, 10))
 		return c
 	}
-	c.Begin = mid.Add(side.Mul(c.Radius * uniform(r, 1.5, 6)))
-	c.Delta = mid.Sub(c.Begin).Mul(uniform(r, 0.3, 1.5)).Add(e.Mul(uniform(r, -1, 1)))
+	c.Begin = mid.Add(geom.Scale(side, float64(c.Radius*uniform(r, 1.5, 6))))
+	c.Delta = geom.Scale(mid.Sub(c.Begin), uniform(r, 0.3, 1.5)).Add(geom.Scale(e, uniform(r, -1, 1)))
 	return c
 }
 
@@ -348,12 +348,12 @@ func genStanding(r *rand.Rand) Case {
 	c := randCapsule(r)
 	c.Tri = tri
 	if r.IntN(2) == 0 {
-		n = n.Mul(-1)
+		n = geom.Scale(n, -1)
 	}
-	c.HalfSeg = n.Mul(c.HalfSeg.Len())
+	c.HalfSeg = geom.Scale(n, geom.Len(c.HalfSeg))
 	target := pointOn(r, tri, 1+r.IntN(2))
-	c.Begin = target.Add(n.Mul(c.reach() + c.Radius*uniform(r, 0.1, 5)))
-	c.Delta = n.Mul(-(c.reach() + c.Radius*uniform(r, 0, 8))).Add(randDir(r).Mul(c.Radius * uniform(r, 0, 0.5)))
+	c.Begin = target.Add(geom.Scale(n, c.reach()+float64(c.Radius*uniform(r, 0.1, 5))))
+	c.Delta = geom.Scale(n, -(c.reach() + float64(c.Radius*uniform(r, 0, 8)))).Add(geom.Scale(randDir(r), float64(c.Radius*uniform(r, 0, 0.5))))
 	return c
 }
 
@@ -361,13 +361,13 @@ func genStanding(r *rand.Rand) Case {
 func boxFacing(r *rand.Rand, n mgl64.Vec3) Case {
 	c := randBox(r)
 	m := randRotation(r)
-	u := n.Cross(m.Col(0))
-	if u.Len() < 1e-3 {
-		u = n.Cross(m.Col(1))
+	u := geom.PlainCross(n, m.Col(0))
+	if geom.Len(u) < 1e-3 {
+		u = geom.PlainCross(n, m.Col(1))
 	}
-	u = u.Normalize()
-	v := n.Cross(u)
-	ext := mgl64.Vec3{c.Axes[0].Len(), c.Axes[1].Len(), c.Axes[2].Len()}
+	u = geom.Normalize(u)
+	v := geom.PlainCross(n, u)
+	ext := mgl64.Vec3{geom.Len(c.Axes[0]), geom.Len(c.Axes[1]), geom.Len(c.Axes[2])}
 	return boxWith(mgl64.Mat3FromCols(n, u, v), ext)
 }
 
@@ -377,14 +377,14 @@ func boxFacing(r *rand.Rand, n mgl64.Vec3) Case {
 func genFaceFlat(r *rand.Rand) Case {
 	tri, _, _, _, n, _ := edgeFrame(r)
 	if r.IntN(2) == 0 {
-		n = n.Mul(-1)
+		n = geom.Scale(n, -1)
 	}
 	c := boxFacing(r, n)
 	c.Tri = tri
 	u := c.Unit()
 	target := pointOn(r, tri, 1+r.IntN(2))
-	c.Begin = c.placedAt(target, n).Add(n.Mul(u * uniform(r, 0.1, 5)))
-	c.Delta = n.Mul(-u * uniform(r, 0, 10)).Add(randDir(r).Mul(u * uniform(r, 0, 2)))
+	c.Begin = c.placedAt(target, n).Add(geom.Scale(n, float64(u*uniform(r, 0.1, 5))))
+	c.Delta = geom.Scale(n, float64(-u*uniform(r, 0, 10))).Add(geom.Scale(randDir(r), float64(u*uniform(r, 0, 2))))
 	return c
 }
 
@@ -394,14 +394,14 @@ func genFaceFlat(r *rand.Rand) Case {
 func genEdgeParallel(r *rand.Rand) Case {
 	tri, a, b, e, n, out := edgeFrame(r)
 	ang := uniform(r, 0, 2*math.Pi)
-	m := mgl64.Mat3FromCols(out.Mul(math.Cos(ang)).Add(n.Mul(math.Sin(ang))), e, n.Mul(math.Cos(ang)).Sub(out.Mul(math.Sin(ang))))
+	m := mgl64.Mat3FromCols(geom.Scale(out, math.Cos(ang)).Add(geom.Scale(n, math.Sin(ang))), e, geom.Scale(n, math.Cos(ang)).Sub(geom.Scale(out, math.Sin(ang))))
 	c := randBox(r)
-	c = boxWith(m, mgl64.Vec3{c.Axes[0].Len(), c.Axes[1].Len(), c.Axes[2].Len()})
+	c = boxWith(m, mgl64.Vec3{geom.Len(c.Axes[0]), geom.Len(c.Axes[1]), geom.Len(c.Axes[2])})
 	c.Tri = tri
-	side := out.Add(n.Mul(uniform(r, -1, 1))).Normalize()
-	mid := a.Add(b.Sub(a).Mul(uniform(r, -0.5, 1.5)))
-	c.Begin = c.placedAt(mid, side).Add(side.Mul(c.Unit() * uniform(r, 0.1, 5)))
-	c.Delta = mid.Sub(c.Begin).Mul(uniform(r, 0.3, 1.5))
+	side := geom.Normalize(out.Add(geom.Scale(n, uniform(r, -1, 1))))
+	mid := a.Add(geom.Scale(b.Sub(a), uniform(r, -0.5, 1.5)))
+	c.Begin = c.placedAt(mid, side).Add(geom.Scale(side, float64(c.Unit()*uniform(r, 0.1, 5))))
+	c.Delta = geom.Scale(mid.Sub(c.Begin), uniform(r, 0.3, 1.5))
 	return c
 }
 
@@ -418,19 +418,19 @@ func genCornerVertex(r *rand.Rand) Case {
 	i := r.IntN(3)
 	v := c.Tri[i]
 	away := randDir(r)
-	for away.Dot(c.Tri[(i+1)%3].Sub(v)) > 0 || away.Dot(c.Tri[(i+2)%3].Sub(v)) > 0 {
+	for geom.Dot(away, c.Tri[(i+1)%3].Sub(v)) > 0 || geom.Dot(away, c.Tri[(i+2)%3].Sub(v)) > 0 {
 		away = randDir(r)
 	}
 	var corner mgl64.Vec3
 	for _, a := range c.Axes {
-		if a.Dot(away) > 0 {
+		if geom.Dot(a, away) > 0 {
 			corner = corner.Sub(a)
 		} else {
 			corner = corner.Add(a)
 		}
 	}
-	start := v.Add(away.Mul(c.Unit()*uniform(r, 0.1, 5) + c.reach()*r.Float64()))
+	start := v.Add(geom.Scale(away, float64(c.Unit()*uniform(r, 0.1, 5))+float64(c.reach()*r.Float64())))
 	c.Begin = start.Sub(corner)
-	c.Delta = v.Sub(start).Mul(uniform(r, 0.5, 1.5))
+	c.Delta = geom.Scale(v.Sub(start), uniform(r, 0.5, 1.5))
 	return c
 }

@@ -1,6 +1,8 @@
 package shapecases
 
 import (
+	"sweepdbg/geom"
+
 	"fmt"
 	"hash/fnv"
 	"math"
@@ -30,12 +32,12 @@ func Run(fam family, off float64, n int, solve func(Case) Answer) stats {
 	h := fnv.New64a()
 	h.Write([]byte(fam.Name))
 	r := rand.New(rand.NewPCG(h.Sum64(), math.Float64bits(off)))
-	o := mgl64.Vec3{0.6, -0.48, 0.64}.Mul(off)
+	o := geom.Scale(mgl64.Vec3{0.6, -0.48, 0.64}, off)
 	var st stats
 	for i := 0; i < n; i++ {
 		c := fam.Gen(r).Translated(o)
 		if i%2 == 1 {
-			c.Axes[0], c.HalfSeg = c.Axes[0].Mul(-1), c.HalfSeg.Mul(-1)
+			c.Axes[0], c.HalfSeg = geom.Scale(c.Axes[0], -1), geom.Scale(c.HalfSeg, -1)
 		}
 		a := solve(c)
 		v := Judge(c, a)
