@@ -33,13 +33,14 @@ LDFLAGS  := -s -w -X main.version=$(GIT_VERSION) -X main.commit=$(GIT_COMMIT) -X
 # gcc and python3 build and run the C and Python example engines;
 # chromium runs the browser build's tests (cmd/debugger/web_test.go).
 APT_PKGS := xvfb xauth xdotool libgl1 libgl1-mesa-dri libegl1 libx11-6 \
-            libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1 gcc python3 chromium
+            libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1 gcc python3 chromium \
+            qemu-user-static
 
 # The browser build: a static site (index.html, main.js, debugger.wasm and
 # Go's wasm_exec.js) that needs nothing but a static file server.
 WEB      := bin/web
 
-.PHONY: web run test test-short bench pgo jolt-bench fuzz fuzz-ci build dist cross deps sysdeps vet clean
+.PHONY: web run test test-cpus test-short bench pgo jolt-bench fuzz fuzz-ci build dist cross deps sysdeps vet clean
 
 run: deps
 	$(GO) run ./cmd/debugger
@@ -68,7 +69,24 @@ test: deps sysdeps vet cross
 	xvfb-run -a -s "-screen 0 1600x1000x24" $(GO) test -count=1 -race -short -run 'Engine|Capture|Hunt' ./cmd/debugger/
 	$(GO) test -count=1 -tags plantbug ./scene/hunt/...
 	$(GO) test -count=1 -tags plantbug -run Plant ./cmd/debugger/
+	@$(MAKE) --no-print-directory test-cpus
 	@$(MAKE) --no-print-directory fuzz-ci
+
+# The same answers on every CPU (docs/architecture.md): the core's answers
+# digest, and a hunt of the capsule and box that finds nothing, built for
+# arm64 and run under qemu-user, and built for amd64 v3 (run where the CPU
+# has AVX2 and FMA); both are CPUs where Go fuses multiply-adds.
+# internal/fusecheck, in the unit tests, checks the arm64 machine code.
+CPUBIN := bin/cpus
+test-cpus: deps
+	@mkdir -p $(CPUBIN)
+	GOARCH=arm64 CGO_ENABLED=0 $(GO) test -c -o $(CPUBIN)/sweep-arm64.test ./sweep/
+	GOARCH=arm64 CGO_ENABLED=0 $(GO) test -c -o $(CPUBIN)/hunt-arm64.test ./scene/hunt/
+	cd sweep && qemu-aarch64-static ../$(CPUBIN)/sweep-arm64.test -test.run 'SameAnswersOnEveryCPU|EllipsoidTriangleTable|LevelSweepsMatchBruteForce' -test.short
+	cd scene/hunt && qemu-aarch64-static ../../$(CPUBIN)/hunt-arm64.test -test.run 'ShapesHuntClean' -test.short
+	@if grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo; then \
+	  echo "GOAMD64=v3"; GOAMD64=v3 $(GO) test -count=1 -run 'SameAnswersOnEveryCPU' ./sweep/; \
+	else echo "no AVX2 and FMA here: the GOAMD64=v3 run is left out"; fi
 
 # The same with -short: fewer property cases, for a quick loop.
 test-short: deps sysdeps vet
