@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sweepdbg/internal/testenv"
 	"sweepdbg/render/view"
 	"sweepdbg/scene"
 )
@@ -27,7 +28,7 @@ func TestPixelsSceneCache(t *testing.T) {
 		t.Errorf("after a pose moved the scene was rasterised %d times, want once", r.cache.draws)
 	}
 	fresh := renderRGBA(t, nil, f, cam, opt)
-	if n := countDiff(cached, fresh, cached.Bounds()); n > cached.Bounds().Dx()*cached.Bounds().Dy()/200 {
+	if n := testenv.CountDiff(cached, fresh); n > cached.Bounds().Dx()*cached.Bounds().Dy()/200 {
 		t.Errorf("the composited frame differs from one drawn from scratch in %d pixels", n)
 	}
 	if n := len(exactPixels(cached, colorStart)); n < 20 {
@@ -145,7 +146,7 @@ func readImage(img *ebiten.Image) *image.RGBA {
 func expectSamePixels(t *testing.T, got, want *ebiten.Image, what string) {
 	t.Helper()
 	g, w := readImage(got), readImage(want)
-	if n := countDiff(g, w, g.Bounds()); n > 0 {
+	if n := testenv.CountDiff(g, w); n > 0 {
 		dir := t.TempDir()
 		writePNG(t, filepath.Join(dir, "got.png"), g)
 		writePNG(t, filepath.Join(dir, "want.png"), w)

@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sweepdbg/internal/testenv"
 	"sweepdbg/render/view"
 	"sweepdbg/scene"
 	"sweepdbg/sweep"
@@ -240,7 +241,7 @@ func TestPixelsLabels(t *testing.T) {
 	right, _, _ := cam.basis()
 	rx, _, _ := cam.Project(f.Scene.Start.Add(right.Mul(0.8)))
 	region := image.Rect(int(rx)+5, int(y)-15, int(rx)+80, int(y)+15)
-	if d := countDiff(on, off, region); d < 30 {
+	if d := testenv.CountDiffIn(on, off, region); d < 30 {
 		t.Errorf("labels: %d pixels differ beside the start pose (x %v), want a label", d, x)
 	}
 	// "no contact": Answer.Hit is false here; the message sits at the top.
@@ -254,19 +255,6 @@ func TestPixelsLabels(t *testing.T) {
 	if d := countBright(hit, top); d != 0 {
 		t.Errorf("frame with contact: %d bright pixels where the no-contact message goes", d)
 	}
-}
-
-func countDiff(a, b *image.RGBA, r image.Rectangle) int {
-	n := 0
-	r = r.Intersect(a.Bounds())
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if a.RGBAAt(x, y) != b.RGBAAt(x, y) {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // countBright counts pixels whose channels all exceed 0xb0 (text, not the

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"sweepdbg/internal/testenv"
 )
 
 // The window's final copy (game.DrawFinalScreen) puts the same pixels on
@@ -38,7 +40,7 @@ func TestPixelsFinalScreen(t *testing.T) {
 		a, b := image.NewRGBA(got.Bounds()), image.NewRGBA(want.Bounds())
 		got.ReadPixels(a.Pix)
 		want.ReadPixels(b.Pix)
-		if n := countDiff(a, b); n > 0 {
+		if n := testenv.CountDiff(a, b); n > 0 {
 			t.Errorf("moved by (%v, %v), scaled by %v: the final copy differs from the default in %d pixels", move.dx, move.dy, move.scale, n)
 		}
 		got.Deallocate()

@@ -10,6 +10,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sweepdbg/internal/testenv"
 	"sweepdbg/render"
 	"sweepdbg/scene"
 )
@@ -161,24 +162,13 @@ func layerFrames(t *testing.T, banner bool) {
 			groups++
 		}
 		ref.DrawImage(over, nil)
-		if n := countDiff(read(screen), read(ref)); n > 0 {
+		if n := testenv.CountDiff(read(screen), read(ref)); n > 0 {
 			t.Errorf("banner %v, step %d (refresh %v): the layered frame differs from the whole one in %d pixels", banner, i, refresh, n)
 		}
 	}
 	if groups == 0 && !banner {
 		t.Error("no refresh drew a group of the panels (panelGroups): the test does not draw them in turn")
 	}
-}
-
-// countDiff counts the pixels of a and b that differ.
-func countDiff(a, b *image.RGBA) int {
-	n := 0
-	for i := 0; i+3 < len(a.Pix); i += 4 {
-		if [4]uint8(a.Pix[i:i+4]) != [4]uint8(b.Pix[i:i+4]) {
-			n++
-		}
-	}
-	return n
 }
 
 // A panel moved this frame (by its title bar) is opaque only where it was
@@ -350,7 +340,7 @@ func TestPixelsChangedPanelRedrawn(t *testing.T) {
 		g.drawOver(fresh)
 		got, want := read(screen), read(fresh)
 		for _, name := range panelNames {
-			if n := countDiffIn(got, want, g.panelRect(name)); n > 0 {
+			if n := testenv.CountDiffIn(got, want, g.panelRect(name)); n > 0 {
 				t.Errorf("after %s: the %s panel on the screen differs from the panels as built in %d pixels", c.what, name, n)
 			}
 		}
@@ -370,18 +360,4 @@ func read(img *ebiten.Image) *image.RGBA {
 	out := image.NewRGBA(img.Bounds())
 	img.ReadPixels(out.Pix)
 	return out
-}
-
-// countDiffIn counts the pixels of a and b inside r that differ.
-func countDiffIn(a, b *image.RGBA, r image.Rectangle) int {
-	n := 0
-	r = r.Intersect(a.Bounds())
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if a.RGBAAt(x, y) != b.RGBAAt(x, y) {
-				n++
-			}
-		}
-	}
-	return n
 }

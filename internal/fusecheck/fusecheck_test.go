@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"sweepdbg/internal/testenv"
 )
 
 // answerPackages matches the symbols of the packages whose floating-point
@@ -36,7 +38,7 @@ func TestNoFusedMultiplyAdd(t *testing.T) {
 		{"build", "-o", filepath.Join(dir, "debugger"), "./cmd/debugger"},
 		{"test", "-c", "-o", filepath.Join(dir, "sweep.test"), "./sweep"},
 	} {
-		cmd := exec.Command("go", b...)
+		cmd := exec.Command(testenv.GoTool(), b...)
 		cmd.Dir = root
 		cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH=arm64", "CGO_ENABLED=0")
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -45,7 +47,7 @@ func TestNoFusedMultiplyAdd(t *testing.T) {
 	}
 	explicit := explicitFMALines(t, root)
 	for _, bin := range []string{"debugger", "sweep.test"} {
-		out, err := exec.Command("go", "tool", "objdump", filepath.Join(dir, bin)).Output()
+		out, err := exec.Command(testenv.GoTool(), "tool", "objdump", filepath.Join(dir, bin)).Output()
 		if err != nil {
 			t.Fatalf("go tool objdump %s: %v", bin, err)
 		}

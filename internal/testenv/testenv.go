@@ -1,9 +1,11 @@
 // Package testenv holds what the project's tests share about the machine
 // they run on: where the go command is (to build the example engines and
-// the debugger binary), and reading a folder of written files.
+// the debugger binary), reading a folder of written files, and comparing
+// two pictures pixel by pixel.
 package testenv
 
 import (
+	"image"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -42,4 +44,23 @@ func ReadDir(t Fataler, dir string) map[string][]byte {
 		out[e.Name()] = data
 	}
 	return out
+}
+
+// CountDiff counts the pixels of a and b that differ (over a's bounds),
+// for the pixel tests of render and ui.
+func CountDiff(a, b *image.RGBA) int { return CountDiffIn(a, b, a.Bounds()) }
+
+// CountDiffIn counts the pixels of a and b inside r (clipped to a's
+// bounds) that differ.
+func CountDiffIn(a, b *image.RGBA, r image.Rectangle) int {
+	n := 0
+	r = r.Intersect(a.Bounds())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if a.RGBAAt(x, y) != b.RGBAAt(x, y) {
+				n++
+			}
+		}
+	}
+	return n
 }
