@@ -3,6 +3,7 @@ package sweep
 import (
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -28,41 +29,75 @@ func (m *Mesh) Sweep(e Ellipsoid, begin, delta mgl64.Vec3) (Hit, bool) {
 // For a single (convex) triangle the unit-space distance is convex in t,
 // so a triangle left at T = 0 is never met later in the motion.
 func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit, bool) {
+	sc := sweepScratches.Get().(*sweepScratch)
+	m.sweepIn(sc, &e, &begin, &delta, ignoreLeaving)
+	h, ok := sc.c.r.best, sc.c.r.found
+	// Drop the references to the mesh, so that a pooled scratch keeps no
+	// mesh alive.
+	sc.w.nodes, sc.c.m = nil, nil
+	sweepScratches.Put(sc)
+	return h, ok
+}
+
+// sweepScratch is the state of one Mesh.sweep: its query, walker and
+// sweepCtx (the leaf filter's frame included), about 3.4 KB. Declared in
+// sweep, they were zeroed whole every cast (about 290 instructions, nine
+// percent of a cast on lqdm13_a3, where the per-cast set-up is what
+// remains), though a sweep reads none of that memory before it sets it:
+// sweepIn sets every field it reads. A pool of them keeps Mesh safe for
+// concurrent use and costs less than the zeroing.
+type sweepScratch struct {
+	q Query
+	w walker
+	c sweepCtx
+}
+
+// sweepScratches holds the sweepScratch values between sweeps.
+var sweepScratches = sync.Pool{New: func() any { return new(sweepScratch) }}
+
+// sweepIn is sweep with its state in sc, which may hold an earlier
+// sweep's; it leaves the answer in sc.c.r (as do the loops it calls: one
+// copy of the hit, not one a call). What it reads it sets first (Mesh.setShape the whole shape,
+// setMotion the motion and start, startAt the walker, below the
+// sweepCtx's fields; the walker's stack, the narrow phase's scratch and
+// the leaf frame are written before they are read, as for a fresh one).
+func (m *Mesh) sweepIn(sc *sweepScratch, e *Ellipsoid, begin, delta *mgl64.Vec3, ignoreLeaving bool) {
 	// No finiteness check: a query is valid only if every input is finite
 	// (Query.setMotion checks begin and the unit-space motion; a
 	// non-finite axis makes the determinant test fail or the inverse
 	// non-finite, shape.invert).
-	var q Query // set in place: NewQuery would return a copy
-	m.setShape(&e, &q)
-	q.setMotion(&begin, &delta)
-	var w walker
+	q, w, c := &sc.q, &sc.w, &sc.c
+	c.r = sweepResult{bestT: 1}
+	m.setShape(e, q)
+	q.setMotion(begin, delta)
 	if !q.Valid() {
-		return Hit{}, false
+		return
 	}
-	if r := reachExt(&q.ext, &begin, &delta); !w.startAt(m, (*[3]float64)(&begin), (*[3]float64)(&delta), &r, 1) {
-		return Hit{}, false
+	if r := reachExt(&q.ext, begin, delta); !w.startAt(m, (*[3]float64)(begin), (*[3]float64)(delta), &r, 1) {
+		return
 	}
-	// Field by field: a composite literal is built aside and copied.
-	var c sweepCtx
-	c.m, c.q, c.delta, c.ignoreLeaving, c.r.bestT = m, &q, delta, ignoreLeaving, 1
+	c.m, c.q, c.delta, c.ignoreLeaving, c.near = m, q, *delta, ignoreLeaving, false
 	if m.vert32 != nil {
-		return c.sweepNear(&w)
+		c.sweepNear(w)
+		return
 	}
-	if useLeaf4(&q) {
-		return c.sweepLeaves(&w)
+	if useLeaf4(q) {
+		c.sweepLeaves(w)
+		return
 	}
 	var tri geom.Triangle
 	var h Hit
 	for {
 		first, count, ok := w.next(c.r.bestT)
 		if !ok {
-			return c.r.best, c.r.found
+			return
 		}
 		// Until a hit at T = 0 no triangle is settled (sweepResult.settled).
 		for k := first; k < first+count; k++ {
 			if m.loadNear64(k, &q.boxLo, &q.boxHi, &tri) && q.testInBox(&tri, c.r.bestT, &h, &c.s) && c.blocks(&h) {
 				if c.r.offer(h, m.id(k)); c.r.bestT == 0 {
-					return c.atStart(&w, k+1, first+count)
+					c.atStart(w, k+1, first+count)
+					return
 				}
 			}
 		}
@@ -74,7 +109,7 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 // far, keep the hit if it blocks (sweepCtx.blocks) and is the best
 // (sweepResult.offer), and hand over to atStart once the best T is 0.
 //
-//   - sweep's own loop: meshes not in the common form (float64
+//   - sweepIn's own loop: meshes not in the common form (float64
 //     vertices), through Mesh.loadNear64 (Query.test's box test on the
 //     stored vertices) and Query.testInBox; taken where sweepLeaves is
 //     not (without AVX2, with the purego tag, or for an ill-conditioned
@@ -109,14 +144,15 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 // answers), and the triangles it keeps go to the rest of the narrow phase.
 // Where the CPU has AVX2 a leaf's triangles go through the box test and
 // the ball early out at once (sweepLeaves). (The best T is always in
-// [0, 1] here and the query valid.)
-func (c *sweepCtx) sweepNear(w *walker) (Hit, bool) {
+// [0, 1] here and the query valid.) It leaves the answer in c.r.
+func (c *sweepCtx) sweepNear(w *walker) {
 	m, q := c.m, c.q
 	box := &c.box
 	box.set(&q.boxLo, &q.boxHi)
 	c.near = true
 	if useLeaf4(q) {
-		return c.sweepLeaves(w)
+		c.sweepLeaves(w)
+		return
 	}
 	var tri geom.Triangle
 	var h Hit
@@ -124,7 +160,7 @@ func (c *sweepCtx) sweepNear(w *walker) (Hit, bool) {
 	for {
 		first, count, ok := w.next(c.r.bestT)
 		if !ok {
-			return c.r.best, c.r.found
+			return
 		}
 		for k := first; k < first+count; k++ {
 			if !m.loadNear(k, box, &tri) {
@@ -132,7 +168,8 @@ func (c *sweepCtx) sweepNear(w *walker) (Hit, bool) {
 			}
 			if q.testInBox(&tri, c.r.bestT, &h, s) && c.blocks(&h) {
 				if c.r.offer(h, m.id(k)); c.r.bestT == 0 {
-					return c.atStart(w, k+1, first+count)
+					c.atStart(w, k+1, first+count)
+					return
 				}
 			}
 		}
@@ -149,6 +186,7 @@ type sweepCtx struct {
 	near          bool       // the common form of mesh: sweepNear runs, with box set
 	box           nearBox    // the float32 swept box (sweepNear)
 	s             triScratch // the narrow phase's working memory, for every triangle of the cast
+	fr            leafFrame  // sweepLeaves' frame, for every leaf of the cast
 }
 
 // test runs the narrow phase on the triangle at k (leaf order), whose
@@ -189,10 +227,9 @@ func blocks(ignoreLeaving bool, delta *mgl64.Vec3, h *Hit) bool {
 const startBatch = 128
 
 // atStart finishes a sweep once its best hit is at T = 0
-// (testFromStart with sweepCtx.test) and returns its answer.
-func (c *sweepCtx) atStart(w *walker, rest, end uint32) (Hit, bool) {
+// (testFromStart with sweepCtx.test), its answer left in c.r.
+func (c *sweepCtx) atStart(w *walker, rest, end uint32) {
 	testFromStart(c.m, &c.r, w, rest, end, c.test)
-	return c.r.best, c.r.found
 }
 
 // testFromStart finishes a mesh cast once its best hit r is at T = 0:

@@ -121,7 +121,7 @@ var leaf4On = haveLeaf4
 const leafLanes = 4
 
 // sweepLeaves is sweepNear's loop, or for float64 vertices (c.near false)
-// Mesh.sweep's own, with a leaf's box tests and ball early outs made by
+// Mesh.sweepIn's own, with a leaf's box tests and ball early outs made by
 // leaf4AVX2 (or leaf4AVX2w), leafLanes triangles a pass, against the best
 // T at the pass's start (upper); when a hit lowers the best T while
 // triangles of the pass remain to be tested, the pass is filtered again
@@ -153,22 +153,22 @@ const leafLanes = 4
 // what plane and triangle find with maxT = upper: t1, c1 and face are
 // theirs bit for bit, plane keeps t1 <= upper, and faceStage finds the
 // contact.
-func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
+func (c *sweepCtx) sweepLeaves(w *walker) {
 	m, q := c.m, c.q
-	var fr leafFrame
+	fr := &c.fr
 	var h Hit
 	s := &c.s
 	fr.begin(q, s)
 	for {
 		first, count, ok := w.next(c.r.bestT)
 		if !ok {
-			return c.r.best, c.r.found
+			return
 		}
 		end := first + count
 		for at := first; at < end; at += leafLanes {
 			upper := c.r.bestT
 			n := min(end-at, leafLanes)
-			keep := c.filter(&fr, at, n, upper)
+			keep := c.filter(fr, at, n, upper)
 			// keep: bit i set if triangle at+i passes the box test, bit
 			// leafLanes+i if it passes the ball, plane and face tests
 			// too, bit faceLanes+i if it has a face contact, bit
@@ -203,11 +203,12 @@ func (c *sweepCtx) sweepLeaves(w *walker) (Hit, bool) {
 					continue
 				}
 				if c.r.offer(h, m.id(k)); c.r.bestT == 0 {
-					return c.atStart(w, k+1, end)
+					c.atStart(w, k+1, end)
+					return
 				}
 				if c.r.bestT != upper && cand != 0 {
 					upper = c.r.bestT
-					keep = c.filter(&fr, at, n, upper)
+					keep = c.filter(fr, at, n, upper)
 					cand = keep >> leafLanes & (1<<leafLanes - 1) &^ (2<<i - 1)
 				}
 			}

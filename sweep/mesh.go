@@ -85,6 +85,7 @@ func (m *Mesh) setShape(e *Ellipsoid, q *Query) {
 		q.shape = l.s
 		return
 	}
+	q.shape = shape{} // q may hold an earlier sweep's (sweepScratch)
 	q.shape.invert(e)
 	q.shape.derive()
 	if q.inverted {
