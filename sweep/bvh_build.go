@@ -270,17 +270,19 @@ func refBefore(p, q *primRef, axis int) bool {
 }
 
 // centroidRange returns the smallest and largest centroid coordinate of
-// refs[lo:hi] along axis.
+// refs[lo:hi] (not empty) along axis. Starting both at the first
+// centroid, a centroid below cmin cannot be above cmax: one comparison a
+// ref for most refs, and the loop keeps cmin and cmax in place (with the
+// two separate tests the compiler shuffled three registers a ref).
 func (b *builder) centroidRange(lo, hi, axis int) (cmin, cmax float32) {
-	cmin, cmax = float32(math.Inf(1)), float32(math.Inf(-1))
 	refs := b.refs[lo:hi] // (b.refs[k] reloaded b.refs a ref)
 	mustAxis(axis)
+	cmin = refs[0].centroid(axis)
+	cmax = cmin
 	for k := range refs {
-		c := refs[k].centroid(axis)
-		if c < cmin {
+		if c := refs[k].centroid(axis); c < cmin {
 			cmin = c
-		}
-		if c > cmax {
+		} else if c > cmax {
 			cmax = c
 		}
 	}
