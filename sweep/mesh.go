@@ -62,16 +62,13 @@ type Mesh struct {
 
 // lastShape is a shape and the axes it was made from.
 type lastShape struct {
-	axes axesKey
+	axes [9]uint64 // the axes' bits
 	s    shape
 }
 
-// axesKey is the bits of an ellipsoid's nine axis coordinates: a shape
-// is reused only for the very same numbers (-0 is not +0).
-type axesKey [9]uint64
-
-// axesBits returns e's axesKey.
-func axesBits(e *Ellipsoid) (b axesKey) {
+// axesBits returns the bits of e's nine axis coordinates: a shape is
+// reused only for the very same numbers (-0 is not +0).
+func axesBits(e *Ellipsoid) (b [9]uint64) {
 	for i, a := range &e.Axes {
 		b[3*i], b[3*i+1], b[3*i+2] = math.Float64bits(a[0]), math.Float64bits(a[1]), math.Float64bits(a[2])
 	}
@@ -84,7 +81,7 @@ func axesBits(e *Ellipsoid) (b axesKey) {
 // sweep. (Sweeps of two shapes taking turns on one mesh make a shape,
 // and an allocation, each time; the answers are the same either way.)
 func (m *Mesh) setShape(e *Ellipsoid, q *Query) {
-	if l := m.last.Load(); l != nil && l.axes.matches(e) {
+	if l := m.last.Load(); l != nil && l.madeFrom(e) {
 		q.shape = l.s
 		return
 	}
@@ -96,11 +93,11 @@ func (m *Mesh) setShape(e *Ellipsoid, q *Query) {
 	}
 }
 
-// matches reports whether k is e's axesKey: the nine words compared at
-// once, with one branch (an array comparison builds e's key and calls
-// memequal).
-func (k *axesKey) matches(e *Ellipsoid) bool {
-	a := &e.Axes
+// madeFrom reports whether l was made from e's axes, bit for bit: the
+// nine words compared at once, with one branch (an array comparison
+// builds e's key and calls memequal).
+func (l *lastShape) madeFrom(e *Ellipsoid) bool {
+	k, a := &l.axes, &e.Axes
 	d := k[0] ^ math.Float64bits(a[0][0]) | k[1] ^ math.Float64bits(a[0][1]) | k[2] ^ math.Float64bits(a[0][2]) |
 		k[3] ^ math.Float64bits(a[1][0]) | k[4] ^ math.Float64bits(a[1][1]) | k[5] ^ math.Float64bits(a[1][2]) |
 		k[6] ^ math.Float64bits(a[2][0]) | k[7] ^ math.Float64bits(a[2][1]) | k[8] ^ math.Float64bits(a[2][2])
