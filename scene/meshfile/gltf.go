@@ -26,8 +26,10 @@ import (
 // TRIANGLE_FAN, indexed or not) of the nodes of the default scene (scene 0
 // when none is named; every root node when the file has no scenes; every
 // mesh untransformed when it has no nodes), with the node transforms
-// (matrix or translation/rotation/scale) applied through the hierarchy.
-// Points and lines are skipped without error. Positions may be float or, as
+// (matrix or translation/rotation/scale) applied through the hierarchy in
+// float64 and each world position then rounded to float32, the precision
+// of the file's positions and of an engine's collision mesh
+// (docs/architecture.md, "A level's vertices"). Points and lines are skipped without error. Positions may be float or, as
 // KHR_mesh_quantization allows, (normalized) 8- or 16-bit integers.
 //
 // Files come from bug reports, so the loader trusts nothing in them:

@@ -325,7 +325,8 @@ func (l *gltfLoader) build(p gltfPlan) error {
 	return nil
 }
 
-// buildPrim appends one primitive's transformed vertices and its triangles.
+// buildPrim appends one primitive's vertices, transformed to the world and
+// rounded to float32 (roundFloat32), and its triangles.
 func (l *gltfLoader) buildPrim(gp gltfPrim) error {
 	d := &l.doc
 	local, err := gltfPositions(d, gp.pos)
@@ -338,7 +339,7 @@ func (l *gltfLoader) buildPrim(gp gltfPrim) error {
 		if !gltfInRange(w) {
 			return fmt.Errorf("POSITION %d: %v is not finite or beyond ±%g after the node transform", k, v, float64(scene.MaxCoordinate))
 		}
-		l.mesh.Vertices = append(l.mesh.Vertices, w)
+		l.mesh.Vertices = append(l.mesh.Vertices, roundFloat32(w))
 	}
 	corner := func(k int) int { return k } // not indexed: the k-th corner is vertex k
 	if gp.idx >= 0 {
@@ -421,6 +422,17 @@ func gltfVec3s[T int8 | uint8 | int16 | uint16 | float32](src [][3]T, conv func(
 		}
 	}
 	return out
+}
+
+// roundFloat32 rounds each coordinate of a world position to the nearest
+// float32 (ties to even). glTF stores positions as float32 and an engine's
+// collision mesh holds its world vertices as float32, so a level's
+// vertices are the float64 product of the node transforms, rounded once:
+// the triangles an engine that bakes the level holds, never digits the
+// file did not have (docs/architecture.md, "A level's vertices"). Inputs
+// are within scene.MaxCoordinate (gltfInRange), so the result is finite.
+func roundFloat32(w mgl64.Vec3) mgl64.Vec3 {
+	return mgl64.Vec3{float64(float32(w[0])), float64(float32(w[1])), float64(float32(w[2]))}
 }
 
 // gltfInRange reports whether every component of v is within

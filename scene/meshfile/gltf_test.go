@@ -217,8 +217,10 @@ func TestLoadGLTFStripFanAndQuantized(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// 51/255 is 0.2, rounded to float32 like every loaded position
+	// (roundFloat32), as a GPU would dequantize it.
 	want := scene.Mesh{
-		Vertices: []mgl64.Vec3{{-1, 0, 1}, {1, 0, -1}, {0, 0, 0}, {0, 1, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {0.2, 0, 0}},
+		Vertices: []mgl64.Vec3{{-1, 0, 1}, {1, 0, -1}, {0, 0, 0}, {0, 1, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {float64(float32(0.2)), 0, 0}},
 		// strip: (0 1 2), then (1 3 2) flipped; fan: (1 2 0), (2 3 0).
 		Triangles: [][3]int{{0, 1, 2}, {1, 3, 2}, {5, 6, 4}, {6, 7, 4}},
 	}
@@ -619,6 +621,42 @@ func TestLoadErrorsEscapeFileText(t *testing.T) {
 		checkSafeErr(t, err, p)
 		if msg := err.Error(); strings.ContainsAny(msg, "\x1b\x07\b\n") || len(msg) > 1000 {
 			t.Errorf("loadMesh(%q) error %q is not escaped and short", p, msg)
+		}
+	}
+}
+
+// TestLoadGLTFWorldIsFloat32 loads the quad under a node rotated 30 degrees
+// about +z and translated by (0.1, 0, 0): the float64 products are not
+// float32 values, and each loaded coordinate must be the float32 nearest
+// the product (worked out here from cos 30 = sqrt(3)/2 and sin 30 = 1/2),
+// exactly, not merely near it.
+func TestLoadGLTFWorldIsFloat32(t *testing.T) {
+	doc := quadDoc("q.bin")
+	half := math.Pi / 12 // the quaternion of a 30-degree turn holds sin and cos of 15 degrees
+	doc["nodes"] = []any{map[string]any{"translation": []float64{0.1, 0, 0},
+		"rotation": []float64{0, 0, math.Sin(half), math.Cos(half)}, "mesh": 1}}
+	doc["scenes"] = []any{map[string]any{"nodes": []int{0}}}
+	m, err := loadGLTF(context.Background(), writeGLTF(t, t.TempDir(), "r.gltf", doc, map[string][]byte{"q.bin": quadBin}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, s := math.Sqrt(3)/2, 0.5
+	local := []mgl64.Vec3{{0, 0, 0}, {1, 0, 0}, {1, 0, 1}}
+	if len(m.Vertices) != len(local) {
+		t.Fatalf("got %d vertices, want %d", len(m.Vertices), len(local))
+	}
+	for i, p := range local {
+		exact := mgl64.Vec3{0.1 + c*p[0] - s*p[1], s*p[0] + c*p[1], p[2]}
+		for k, x := range m.Vertices[i] {
+			if float64(float32(x)) != x {
+				t.Errorf("vertex %d coordinate %d = %v is not a float32", i, k, x)
+			}
+			// The quaternion's rounding moves the product by about 1e-16,
+			// far less than half a float32 step (3e-9 near 0.1): the
+			// nearest float32 is the same.
+			if want := float64(float32(exact[k])); x != want {
+				t.Errorf("vertex %d coordinate %d = %v, want %v (float32 of %v)", i, k, x, want, exact[k])
+			}
 		}
 	}
 }
