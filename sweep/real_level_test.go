@@ -366,10 +366,15 @@ func TestRealLevelSweepsMatchBruteForce(t *testing.T) {
 // and triangles the walk reaches against the triangles the exact test
 // finds touching along the motion (CastCounts). It runs the same on the
 // generated levels' meshes when given SWEEPDBG_STATS_GENERATED (a folder
-// of cast files: tools/joltbench's export), so both read alike.
+// of cast files: tools/joltbench's export), so both read alike. The
+// sphere of the player's horizontal radius, on its own casts, is logged
+// after the player: the ratio of the two shapes' triangles touched along
+// the motion is how much more of the level the taller ellipsoid must test
+// (docs/performance.md, "Issue 24, fifth round").
 func TestRealLevelStats(t *testing.T) {
 	for _, lv := range realLevels(t) {
 		logLevelStats(t, lv.name, lv.tris, lv.mesh, lv.player, lv.casts)
+		logLevelStats(t, lv.name+" (sphere)", lv.tris, lv.mesh, lv.ball, lv.ballCasts)
 	}
 }
 
