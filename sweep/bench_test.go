@@ -66,16 +66,38 @@ func startTimers(b *testing.B) func() {
 
 // BenchmarkEllipsoidTriangle is the whole single-triangle query:
 // NewQuery + Triangle per case (EllipsoidTriangle), cycling through the
-// 200k cases in order.
+// 200k cases in order, one call a case.
+//
+// The arguments come from two named variables, x and y, which take turns:
+// each is refilled from the slice right after the call that used it, a
+// whole call before it is used again, as a caller's own variables are
+// written before it makes the call. The call copies each case into the
+// argument area once; the refill is a second copy of it, off the call's
+// path. Passing the slice's element directly (c := &cs[j], then c.e, ...)
+// makes the compiler copy each argument into a temporary first (an
+// expression through a pointer may panic, so it is evaluated before the
+// arguments are marshalled) and the argument area's loads then straddle
+// the temporaries' overlapping 16-byte stores, which the CPU cannot
+// forward: those stalls, just before the box test whose branch most
+// mispredictions hang on, cost about 10 ns a case. See docs/performance.md,
+// "The narrow phase against the fair listing, fourth round".
 func BenchmarkEllipsoidTriangle(b *testing.B) {
 	cs := benchCases()
 	cur, hits := cursor{n: len(cs)}, 0
+	x, y := cs[cur.next()], cs[cur.next()]
 	defer startTimers(b)()
 	for i := 0; i < b.N; i++ {
-		c := &cs[cur.next()]
-		if _, ok := sweep.EllipsoidTriangle(c.e, c.begin, c.delta, c.tri); ok {
+		if _, ok := sweep.EllipsoidTriangle(x.e, x.begin, x.delta, x.tri); ok {
 			hits++
 		}
+		x = cs[cur.next()]
+		if i++; i == b.N {
+			break
+		}
+		if _, ok := sweep.EllipsoidTriangle(y.e, y.begin, y.delta, y.tri); ok {
+			hits++
+		}
+		y = cs[cur.next()]
 	}
 	sinkHits = hits
 }
