@@ -171,6 +171,10 @@ type builder struct {
 	// of the tree's time on the 1M-triangle terrain.
 	bins  []uint8
 	nodes []buildNode
+	// boxes and counts are the bins of the range being split (binRefs):
+	// each builder's own, so that neither is zeroed or copied a split.
+	boxes  [numBins]binBox
+	counts [numBins]int32
 }
 
 // boxOf returns the box of refs[lo:hi].
@@ -223,8 +227,8 @@ func (b *builder) split(lo, hi int, box keyBox, depth int) (int, keyBox, keyBox)
 	nb := min(hi-lo, numBins) // small ranges need no more bins than refs
 	cmin, cmax := b.centroidRange(lo, hi, axis)
 	if scale := binScale(cmin, cmax, nb); depth < sahDepth && scale > 0 {
-		bins := b.binRefs(lo, hi, axis, cmin, scale, nb)
-		if k, l, r, ok := bestBoundary(bins[:nb]); ok {
+		b.binRefs(lo, hi, axis, cmin, scale, nb)
+		if k, l, r, ok := bestBoundary(b.boxes[:nb], b.counts[:nb]); ok {
 			return b.partition(lo, hi, uint8(k)), l, r
 		}
 	}
@@ -317,31 +321,47 @@ func binScale(cmin, cmax float32, nb int) float32 {
 	return float32(nb) * (1 - 1e-6) / ext
 }
 
-type bin struct {
-	box keyBox
-	n   int32
+// binBox is a bin's box in the form binRefs grows it: the lo keys in
+// lanes 0-2 of lo, the hi keys in lanes 1-3 of hi, so that a ref's bytes
+// 0-15 (lo and hi[0]) and 8-23 (lo[2] and hi) each grow one side with one
+// vector min or max (binRefsAVX). Lane 3 of lo (the least hi[0]) and
+// lane 0 of hi (the greatest lo[2]) mean nothing.
+type binBox struct{ lo, hi [4]int32 }
+
+// emptyBinBox is emptyKeyBox as a binBox.
+var emptyBinBox = binBox{
+	lo: [4]int32{emptyKeyBox.lo[0], emptyKeyBox.lo[1], emptyKeyBox.lo[2], emptyKeyBox.lo[0]},
+	hi: [4]int32{emptyKeyBox.hi[2], emptyKeyBox.hi[0], emptyKeyBox.hi[1], emptyKeyBox.hi[2]},
 }
 
-// binRefs sorts refs[lo:hi] into the first nb bins by centroid along axis,
-// and notes each ref's bin in b.bins.
-func (b *builder) binRefs(lo, hi, axis int, cmin, scale float32, nb int) [numBins]bin {
-	var bins [numBins]bin
-	bs := bins[:nb] // binOf's bins are below nb: no bounds check a ref
-	for i := range bs {
-		bs[i].box = emptyKeyBox
+// keyBox returns the box of x.
+func (x *binBox) keyBox() keyBox {
+	return keyBox{lo: [3]int32{x.lo[0], x.lo[1], x.lo[2]}, hi: [3]int32{x.hi[1], x.hi[2], x.hi[3]}}
+}
+
+// binRefs sorts refs[lo:hi] into the first nb bins (b.boxes and
+// b.counts) by centroid along axis, and notes each ref's bin in b.bins.
+func (b *builder) binRefs(lo, hi, axis int, cmin, scale float32, nb int) {
+	boxes, counts := b.boxes[:nb], b.counts[:nb]
+	for i := range boxes {
+		boxes[i], counts[i] = emptyBinBox, 0
 	}
 	refs, ks := b.refs[lo:hi], b.bins[lo:hi]
 	ks = ks[:len(refs)] // one bounds check, not one a ref
 	mustAxis(axis)
+	if useAVX2 {
+		binRefsAVX(&refs[0], len(refs), &ks[0], &b.boxes, &b.counts, axis, cmin, scale, nb-1)
+		return
+	}
 	for k := range refs {
 		r := &refs[k]
 		i := binOf(r.centroid(axis), cmin, scale, nb)
 		ks[k] = uint8(i)
-		bn := &bs[i]
-		bn.box.grow(&r.keyBox)
-		bn.n++
+		x := &boxes[i]
+		x.lo = [4]int32{min(x.lo[0], r.lo[0]), min(x.lo[1], r.lo[1]), min(x.lo[2], r.lo[2]), x.lo[3]}
+		x.hi = [4]int32{x.hi[0], max(x.hi[1], r.hi[0]), max(x.hi[2], r.hi[1]), max(x.hi[3], r.hi[2])}
+		counts[i]++
 	}
-	return bins
 }
 
 // bestBoundary evaluates the SAH cost A_L*N_L + A_R*N_R at every boundary
@@ -352,14 +372,15 @@ func (b *builder) binRefs(lo, hi, axis int, cmin, scale float32, nb int) [numBin
 // its boundary reuses the areas of the one before: ranges of 9 to 16 refs
 // have as many bins as refs, many of them empty, and keyBox.area (not
 // inlined) was 7% of the terrain build's instructions.
-func bestBoundary(bins []bin) (k int, left, right keyBox, ok bool) {
+func bestBoundary(boxes []binBox, counts []int32) (k int, left, right keyBox, ok bool) {
 	var rightCost [numBins]float32 // A*N of bins i.., or -1 if they are empty
 	acc, n := emptyKeyBox, int32(0)
 	last := float32(-1) // rightCost of the bins past i
-	for i := len(bins) - 1; i > 0; i-- {
-		if bins[i].n > 0 {
-			acc.grow(&bins[i].box)
-			n += bins[i].n
+	for i := len(boxes) - 1; i > 0; i-- {
+		if counts[i] > 0 {
+			x := boxes[i].keyBox()
+			acc.grow(&x)
+			n += counts[i]
 			last = float32(acc.area() * float32(n))
 		}
 		rightCost[i] = last
@@ -367,13 +388,14 @@ func bestBoundary(bins []bin) (k int, left, right keyBox, ok bool) {
 	acc, n = emptyKeyBox, 0
 	var area float32 // acc's
 	best := float32(math.Inf(1))
-	for i := 0; i < len(bins)-1; i++ {
+	for i := 0; i < len(boxes)-1; i++ {
 		if rightCost[i+1] < 0 {
 			break // the bins past i are empty, and so past any later boundary
 		}
-		if bins[i].n > 0 {
-			acc.grow(&bins[i].box)
-			n += bins[i].n
+		if counts[i] > 0 {
+			x := boxes[i].keyBox()
+			acc.grow(&x)
+			n += counts[i]
 			area = acc.area()
 		}
 		if n == 0 {
@@ -384,8 +406,9 @@ func bestBoundary(bins []bin) (k int, left, right keyBox, ok bool) {
 		}
 	}
 	right = emptyKeyBox
-	for i := k + 1; ok && i < len(bins); i++ {
-		right.grow(&bins[i].box)
+	for i := k + 1; ok && i < len(boxes); i++ {
+		x := boxes[i].keyBox()
+		right.grow(&x)
 	}
 	return k, left, right, ok
 }

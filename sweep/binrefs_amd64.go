@@ -1,0 +1,25 @@
+//go:build amd64 && !purego
+
+package sweep
+
+import "unsafe"
+
+// binRefsAVX is binRefs' loop over the n refs from refs: for each it
+// computes binOf of its centroid on axis (the same SUBSS, MULSS and
+// CVTTSS2SQ as the Go code, then the same clamp to 0..last), stores the
+// bin in ks, counts it in counts and grows the bin's box in boxes with one
+// VPMINSD of the ref's bytes 0-15 and one VPMAXSD of its bytes 8-23
+// (binBox). Integer min and max: the same keys as the Go loop's. Call it
+// only when useAVX2 is true (the VEX forms are AVX's), with n at least 1
+// and boxes and counts set up for the bins 0..last.
+//
+//go:noescape
+func binRefsAVX(refs *primRef, n int, ks *uint8, boxes *[numBins]binBox, counts *[numBins]int32, axis int, cmin, scale float32, last int)
+
+// The assembly's offsets (binrefs_amd64.s): these fail to compile if
+// primRef's or binBox's layout changes.
+var (
+	_ = [1]struct{}{}[unsafe.Sizeof(primRef{})-40]
+	_ = [1]struct{}{}[unsafe.Offsetof(primRef{}.c)-24]
+	_ = [1]struct{}{}[unsafe.Sizeof(binBox{})-32]
+)
