@@ -49,3 +49,59 @@ loop:
 done:
 	VZEROUPPER
 	RET
+
+// signMask is keyFloat's mask, in four lanes.
+DATA signMask<>+0(SB)/4, $0x7fffffff
+DATA signMask<>+4(SB)/4, $0x7fffffff
+DATA signMask<>+8(SB)/4, $0x7fffffff
+DATA signMask<>+12(SB)/4, $0x7fffffff
+GLOBL signMask<>(SB), RODATA|NOPTR, $16
+
+// func sweepAVX(keys *int32, n, step, hiOff int, areas *float32, accs *binBox, dir int)
+TEXT ·sweepAVX(SB), NOSPLIT, $0-56
+	MOVQ    keys+0(FP), SI
+	MOVQ    n+8(FP), CX
+	MOVQ    step+16(FP), DX
+	MOVQ    hiOff+24(FP), R10
+	MOVQ    areas+32(FP), DI
+	MOVQ    accs+40(FP), R9
+	MOVQ    dir+48(FP), R8
+	MOVQ    R8, R11
+	SHLQ    $5, R11                  // the boxes' step: a binBox
+	SHLQ    $2, R8                   // the areas' step: a float32
+	VMOVDQU ·emptyBinBox+0(SB), X0   // the box so far: lo in lanes 0-2
+	VMOVDQU ·emptyBinBox+16(SB), X1  // hi in lanes 1-3
+	VMOVDQU signMask<>(SB), X7
+	TESTQ   CX, CX
+	JLE     sdone
+
+sloop:
+	VPMINSD (SI), X0, X0
+	VPMAXSD (SI)(R10*1), X1, X1
+	VMOVDQU X0, (R9)
+	VMOVDQU X1, 16(R9)
+	// keyFloat: k ^ (k >> 31 & MaxInt32), lane by lane.
+	VPSRAD  $31, X0, X2
+	VPAND   X7, X2, X2
+	VPXOR   X0, X2, X2               // lo's floats in lanes 0-2
+	VPSRAD  $31, X1, X3
+	VPAND   X7, X3, X3
+	VPXOR   X1, X3, X3
+	VPSRLDQ $4, X3, X3               // hi's floats in lanes 0-2
+	VSUBPS  X2, X3, X3               // dx, dy, dz
+	VPSHUFD $0xC9, X3, X4            // dy, dz, dx
+	VMULPS  X4, X3, X4               // dx*dy, dy*dz, dz*dx
+	VPSHUFD $1, X4, X5
+	VADDSS  X5, X4, X5               // dx*dy + dy*dz
+	VPSHUFD $2, X4, X6
+	VADDSS  X6, X5, X5               // + dz*dx
+	VMOVSS  X5, (DI)
+	ADDQ    DX, SI
+	ADDQ    R11, R9
+	ADDQ    R8, DI
+	DECQ    CX
+	JNZ     sloop
+
+sdone:
+	VZEROUPPER
+	RET
