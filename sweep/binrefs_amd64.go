@@ -16,6 +16,13 @@ import "unsafe"
 //go:noescape
 func binRefsAVX(refs *primRef, n int, ks *uint8, boxes *[numBins]binBox, counts *[numBins]int32, axis int, cmin, scale float32, last int)
 
+// centroidRangeAVX is centroidRange's loop over the n centroid
+// coordinates from c, 40 bytes (a primRef) apart: one VMINSS and one
+// VMAXSS a ref. Call it only when useAVX2 is true, with n at least 1.
+//
+//go:noescape
+func centroidRangeAVX(c *float32, n int) (cmin, cmax float32)
+
 // The assembly's offsets (binrefs_amd64.s): these fail to compile if
 // primRef's or binBox's layout changes.
 var (

@@ -105,3 +105,40 @@ sloop:
 sdone:
 	VZEROUPPER
 	RET
+
+// func centroidRangeAVX(c *float32, n int) (cmin, cmax float32)
+//
+// Two pairs of accumulators, for the even and the odd refs, so that each
+// VMINSS and VMAXSS waits on the one two refs back.
+TEXT ·centroidRangeAVX(SB), NOSPLIT, $0-24
+	MOVQ    c+0(FP), SI
+	MOVQ    n+8(FP), CX
+	VMOVSS  (SI), X0
+	VMOVAPS X0, X1
+	VMOVAPS X0, X2
+	VMOVAPS X0, X3
+	MOVQ    CX, DX
+	SHRQ    $1, CX
+	JZ      rtail
+
+rloop:
+	VMINSS (SI), X0, X0
+	VMAXSS (SI), X1, X1
+	VMINSS 40(SI), X2, X2
+	VMAXSS 40(SI), X3, X3
+	ADDQ   $80, SI
+	DECQ   CX
+	JNZ    rloop
+
+rtail:
+	TESTQ  $1, DX
+	JZ     rdone
+	VMINSS (SI), X0, X0
+	VMAXSS (SI), X1, X1
+
+rdone:
+	VMINSS X2, X0, X0
+	VMAXSS X3, X1, X1
+	VMOVSS X0, cmin+16(FP)
+	VMOVSS X1, cmax+20(FP)
+	RET

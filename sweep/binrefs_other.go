@@ -11,3 +11,8 @@ func binRefsAVX(refs *primRef, n int, ks *uint8, boxes *[numBins]binBox, counts 
 func sweepAVX(keys *int32, n, step, hiOff int, areas *float32, accs *binBox, dir int) {
 	panic("sweepAVX: no assembly on this platform")
 }
+
+// centroidRangeAVX is never called here (useAVX2 is false).
+func centroidRangeAVX(c *float32, n int) (cmin, cmax float32) {
+	panic("centroidRangeAVX: no assembly on this platform")
+}

@@ -7,8 +7,8 @@ import (
 	"sweepdbg/geom"
 )
 
-// TestBinsAVXMatchGo checks binRefs' and the sweeps' assembly (binRefsAVX,
-// sweepAVX) against their Go forms on the refs of random triangles: the
+// TestBinsAVXMatchGo checks binRefs', the sweeps' and centroidRange's
+// assembly (binRefsAVX, sweepAVX, centroidRangeAVX) against their Go forms on the refs of random triangles: the
 // same bins, counts and boxes, and the same prefix and suffix boxes and
 // areas, bit for bit.
 func TestBinsAVXMatchGo(t *testing.T) {
@@ -33,6 +33,9 @@ func TestBinsAVXMatchGo(t *testing.T) {
 		}
 		axis, nb := r.IntN(3), min(n, numBins)
 		cmin, cmax := (&builder{refs: refs}).centroidRange(0, n, axis)
+		if gmin, gmax := centroidRangeGo(refs, axis); gmin != cmin || gmax != cmax {
+			t.Fatalf("trial %d: centroidRangeAVX %v..%v, want %v..%v", trial, cmin, cmax, gmin, gmax)
+		}
 		scale := binScale(cmin, cmax, nb)
 		var a, g builder
 		for _, b := range []*builder{&a, &g} {
@@ -81,4 +84,13 @@ func checkSweep(t *testing.T, trial int, what string, a, g *binSweep, n int, cou
 			t.Fatalf("trial %d, %s %d: suffix area %v, want %v", trial, what, i, a.sufArea[i], g.sufArea[i])
 		}
 	}
+}
+
+// centroidRangeGo is centroidRange's Go loop: the range by comparisons.
+func centroidRangeGo(refs []primRef, axis int) (cmin, cmax float32) {
+	cmin, cmax = refs[0].c[axis], refs[0].c[axis]
+	for k := range refs {
+		cmin, cmax = min(cmin, refs[k].c[axis]), max(cmax, refs[k].c[axis])
+	}
+	return cmin, cmax
 }

@@ -280,9 +280,19 @@ func refBefore(p, q *primRef, axis int) bool {
 // centroid, a centroid below cmin cannot be above cmax: one comparison a
 // ref for most refs, and the loop keeps cmin and cmax in place (with the
 // two separate tests the compiler shuffled three registers a ref).
+//
+// With AVX2 centroidRangeAVX takes one VMINSS and one VMAXSS a ref. Where
+// a zero of each sign is among the centroids these may pick the other
+// zero than the comparisons here; binRefs and binScale do not see the
+// difference: c - cmin and cmax - cmin are then the same numbers up to
+// the sign of a zero, which the conversion to int and the test ext > 0
+// ignore.
 func (b *builder) centroidRange(lo, hi, axis int) (cmin, cmax float32) {
 	refs := b.refs[lo:hi] // (b.refs[k] reloaded b.refs a ref)
 	mustAxis(axis)
+	if useAVX2 {
+		return centroidRangeAVX(&refs[0].c[axis], len(refs))
+	}
 	cmin = refs[0].centroid(axis)
 	cmax = cmin
 	for k := range refs {
