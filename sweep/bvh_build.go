@@ -3,6 +3,7 @@ package sweep
 import (
 	"math"
 	"slices"
+	"unsafe"
 )
 
 // Building the bounding volume hierarchy (binned SAH).
@@ -51,6 +52,13 @@ const (
 	// maxDepth bounds the depth of any tree the builder makes; the
 	// traversal stack has this many entries.
 	maxDepth = sahDepth + 34
+	// asmChunk is the most refs binRefs and centroidRange hand their
+	// assembly at once: the assembly cannot be preempted, and a stop of
+	// the world (the garbage collector's) waits for it, the other
+	// goroutines stopped meanwhile. A chunk of 1<<15 refs takes some
+	// 0.1 ms; a whole range at the root, 1M refs on the terrain, took
+	// milliseconds.
+	asmChunk = 1 << 15
 	// parallelMin is the triangle count from which the two halves below
 	// the root are built on two goroutines.
 	parallelMin = 1 << 15
@@ -171,6 +179,11 @@ type builder struct {
 	// of the tree's time on the 1M-triangle terrain.
 	bins  []uint8
 	nodes []buildNode
+	// boxes and counts are the bins of the range being split (binRefs):
+	// each builder's own, so that neither is zeroed or copied a split.
+	boxes  [numBins]binBox
+	counts [numBins]int32
+	sweep  binSweep
 }
 
 // boxOf returns the box of refs[lo:hi].
@@ -223,8 +236,8 @@ func (b *builder) split(lo, hi int, box keyBox, depth int) (int, keyBox, keyBox)
 	nb := min(hi-lo, numBins) // small ranges need no more bins than refs
 	cmin, cmax := b.centroidRange(lo, hi, axis)
 	if scale := binScale(cmin, cmax, nb); depth < sahDepth && scale > 0 {
-		bins := b.binRefs(lo, hi, axis, cmin, scale, nb)
-		if k, l, r, ok := bestBoundary(bins[:nb]); ok {
+		b.binRefs(lo, hi, axis, cmin, scale, nb)
+		if k, l, r, ok := b.bestBoundary(nb); ok {
 			return b.partition(lo, hi, uint8(k)), l, r
 		}
 	}
@@ -244,21 +257,21 @@ func (b *builder) smallSplit(lo, hi int, box keyBox) (mid int, l, r keyBox, cost
 			refs[j], refs[j-1] = refs[j-1], refs[j]
 		}
 	}
-	var suffix [maxLeaf]keyBox // suffix[i]: the box of refs i..
-	acc := emptyKeyBox
-	for i := len(refs) - 1; i > 0; i-- {
-		acc.grow(&refs[i].keyBox)
-		suffix[i] = acc
-	}
-	acc, cost = emptyKeyBox, float32(math.Inf(1))
+	b.sweepRefs(refs)
+	sw := &b.sweep
+	cost = float32(math.Inf(1))
 	for i := 0; i < len(refs)-1; i++ {
-		acc.grow(&refs[i].keyBox)
-		c := float32(acc.area()*float32(i+1)) + float32(suffix[i+1].area()*float32(len(refs)-i-1))
+		c := float32(sw.preArea[i]*float32(i+1)) + float32(sw.sufArea[i+1]*float32(len(refs)-i-1))
 		if c < cost {
-			mid, l, r, cost = lo+i+1, acc, suffix[i+1], c
+			mid, cost = i+1, c
 		}
 	}
-	return mid, l, r, cost
+	if mid == 0 {
+		// No cost below +Inf (areas that overflow float32): what the
+		// loop keeping the boxes returned, which fill then decides on.
+		return 0, keyBox{}, keyBox{}, cost
+	}
+	return lo + mid, sw.pre[mid-1].keyBox(), sw.suf[mid].keyBox(), cost
 }
 
 // refBefore orders refs by centroid along axis, then by id.
@@ -274,9 +287,24 @@ func refBefore(p, q *primRef, axis int) bool {
 // centroid, a centroid below cmin cannot be above cmax: one comparison a
 // ref for most refs, and the loop keeps cmin and cmax in place (with the
 // two separate tests the compiler shuffled three registers a ref).
+//
+// With AVX2 centroidRangeAVX takes one VMINSS and one VMAXSS a ref. Where
+// a zero of each sign is among the centroids these may pick the other
+// zero than the comparisons here; binRefs and binScale do not see the
+// difference: c - cmin and cmax - cmin are then the same numbers up to
+// the sign of a zero, which the conversion to int and the test ext > 0
+// ignore.
 func (b *builder) centroidRange(lo, hi, axis int) (cmin, cmax float32) {
 	refs := b.refs[lo:hi] // (b.refs[k] reloaded b.refs a ref)
 	mustAxis(axis)
+	if useAVX2 {
+		cmin, cmax = centroidRangeAVX(&refs[0].c[axis], min(len(refs), asmChunk))
+		for k := asmChunk; k < len(refs); k += asmChunk {
+			l, h := centroidRangeAVX(&refs[k].c[axis], min(len(refs)-k, asmChunk))
+			cmin, cmax = min(cmin, l), max(cmax, h)
+		}
+		return cmin, cmax
+	}
 	cmin = refs[0].centroid(axis)
 	cmax = cmin
 	for k := range refs {
@@ -317,77 +345,168 @@ func binScale(cmin, cmax float32, nb int) float32 {
 	return float32(nb) * (1 - 1e-6) / ext
 }
 
-type bin struct {
-	box keyBox
-	n   int32
+// binBox is a bin's box in the form binRefs grows it: the lo keys in
+// lanes 0-2 of lo, the hi keys in lanes 1-3 of hi, so that a ref's bytes
+// 0-15 (lo and hi[0]) and 8-23 (lo[2] and hi) each grow one side with one
+// vector min or max (binRefsAVX). Lane 3 of lo (the least hi[0]) and
+// lane 0 of hi (the greatest lo[2]) mean nothing.
+type binBox struct{ lo, hi [4]int32 }
+
+// emptyBinBox is emptyKeyBox as a binBox.
+var emptyBinBox = binBox{
+	lo: [4]int32{emptyKeyBox.lo[0], emptyKeyBox.lo[1], emptyKeyBox.lo[2], emptyKeyBox.lo[0]},
+	hi: [4]int32{emptyKeyBox.hi[2], emptyKeyBox.hi[0], emptyKeyBox.hi[1], emptyKeyBox.hi[2]},
 }
 
-// binRefs sorts refs[lo:hi] into the first nb bins by centroid along axis,
-// and notes each ref's bin in b.bins.
-func (b *builder) binRefs(lo, hi, axis int, cmin, scale float32, nb int) [numBins]bin {
-	var bins [numBins]bin
-	bs := bins[:nb] // binOf's bins are below nb: no bounds check a ref
-	for i := range bs {
-		bs[i].box = emptyKeyBox
-	}
+// keyBox returns the box of x.
+func (x *binBox) keyBox() keyBox {
+	return keyBox{lo: [3]int32{x.lo[0], x.lo[1], x.lo[2]}, hi: [3]int32{x.hi[1], x.hi[2], x.hi[3]}}
+}
+
+// binBoxOf returns k as a binBox.
+func binBoxOf(k *keyBox) binBox {
+	return binBox{lo: [4]int32{k.lo[0], k.lo[1], k.lo[2], k.hi[0]}, hi: [4]int32{k.lo[2], k.hi[0], k.hi[1], k.hi[2]}}
+}
+
+// binRefs sorts refs[lo:hi] into the first nb bins (b.boxes and
+// b.counts) by centroid along axis, and notes each ref's bin in b.bins.
+func (b *builder) binRefs(lo, hi, axis int, cmin, scale float32, nb int) {
+	b.resetBins(nb)
 	refs, ks := b.refs[lo:hi], b.bins[lo:hi]
 	ks = ks[:len(refs)] // one bounds check, not one a ref
+	mustAxis(axis)
+	if useAVX2 {
+		for k := 0; k < len(refs); k += asmChunk { // the bins add up across the calls
+			binRefsAVX(&refs[k], min(len(refs)-k, asmChunk), &ks[k], &b.boxes, &b.counts, axis, cmin, scale, nb-1)
+		}
+		return
+	}
+	binRefsGo(b, lo, hi, axis, cmin, scale, nb)
+}
+
+// resetBins empties the first nb bins.
+func (b *builder) resetBins(nb int) {
+	boxes, counts := b.boxes[:nb], b.counts[:nb]
+	for i := range boxes {
+		boxes[i], counts[i] = emptyBinBox, 0
+	}
+}
+
+// binRefsGo is binRefs' loop in Go, on bins emptied by resetBins.
+func binRefsGo(b *builder, lo, hi, axis int, cmin, scale float32, nb int) {
+	boxes, counts := b.boxes[:nb], b.counts[:nb]
+	refs, ks := b.refs[lo:hi], b.bins[lo:hi]
+	ks = ks[:len(refs)]
 	mustAxis(axis)
 	for k := range refs {
 		r := &refs[k]
 		i := binOf(r.centroid(axis), cmin, scale, nb)
 		ks[k] = uint8(i)
-		bn := &bs[i]
-		bn.box.grow(&r.keyBox)
-		bn.n++
+		x := &boxes[i]
+		x.lo = [4]int32{min(x.lo[0], r.lo[0]), min(x.lo[1], r.lo[1]), min(x.lo[2], r.lo[2]), x.lo[3]}
+		x.hi = [4]int32{x.hi[0], max(x.hi[1], r.hi[0]), max(x.hi[2], r.hi[1]), max(x.hi[3], r.hi[2])}
+		counts[i]++
 	}
-	return bins
+}
+
+// binSweep holds, for the bins of the range being split (sweepBins) or
+// the refs of a small range (sweepRefs), the boxes and areas of their
+// prefixes and suffixes: pre[i] is the box of bins (refs) 0..i and
+// preArea[i] its area, suf[i] that of bins i.. and sufArea[i] its area
+// (an area means nothing where the box is empty).
+type binSweep struct {
+	pre, suf         [numBins]binBox
+	preArea, sufArea [numBins]float32
+}
+
+// sweepBins fills b.sweep for the first nb bins (sweepBoxes).
+func (b *builder) sweepBins(nb int) {
+	if useAVX2 {
+		b.sweep.fillAVX(&b.boxes[0].lo[0], nb, int(unsafe.Sizeof(binBox{})), int(unsafe.Offsetof(binBox{}.hi)))
+		return
+	}
+	b.sweep.fill(nb, func(i int) keyBox { return b.boxes[i].keyBox() })
+}
+
+// sweepRefs fills b.sweep for refs (sweepBoxes), the boxes of prefixes
+// and suffixes of refs.
+func (b *builder) sweepRefs(refs []primRef) {
+	if useAVX2 {
+		// A ref's hi keys are at bytes 12-23: lanes 1-3 from byte 8.
+		b.sweep.fillAVX(&refs[0].lo[0], len(refs), int(unsafe.Sizeof(primRef{})), 8)
+		return
+	}
+	b.sweep.fill(len(refs), func(i int) keyBox { return refs[i].keyBox })
+}
+
+// fillAVX fills s for the n boxes whose keys start at keys, stride bytes
+// apart, their hi keys in lanes 1-3 of the 16 bytes from hiOff: with two
+// calls of sweepAVX, which grow a box through them with one VPMINSD and
+// one VPMAXSD a box and take its area four lanes at a time, the same
+// roundings in the same order as keyBox.area (where keyBox.area, a call
+// converting six keys, took 7% of the terrain build's instructions).
+func (s *binSweep) fillAVX(keys *int32, n, stride, hiOff int) {
+	last := (*int32)(unsafe.Add(unsafe.Pointer(keys), (n-1)*stride))
+	sweepAVX(keys, n, stride, hiOff, &s.preArea[0], &s.pre[0], 1)
+	sweepAVX(last, n, -stride, hiOff, &s.sufArea[n-1], &s.suf[n-1], -1)
+}
+
+// fill is fillAVX in Go, for the n boxes box(0) .. box(n-1).
+func (s *binSweep) fill(n int, box func(i int) keyBox) {
+	acc := emptyKeyBox
+	for i := 0; i < n; i++ {
+		x := box(i)
+		acc.grow(&x)
+		s.pre[i], s.preArea[i] = binBoxOf(&acc), acc.area()
+	}
+	acc = emptyKeyBox
+	for i := n - 1; i >= 0; i-- {
+		x := box(i)
+		acc.grow(&x)
+		s.suf[i], s.sufArea[i] = binBoxOf(&acc), acc.area()
+	}
 }
 
 // bestBoundary evaluates the SAH cost A_L*N_L + A_R*N_R at every boundary
-// between bins and returns the cheapest with both sides non-empty (refs in
-// bins <= k go left) and the boxes of both sides. (The right side's box
-// is grown again for the boundary chosen: keeping every suffix's box cost
-// more than that.) An empty bin changes neither side's box nor count, so
-// its boundary reuses the areas of the one before: ranges of 9 to 16 refs
-// have as many bins as refs, many of them empty, and keyBox.area (not
-// inlined) was 7% of the terrain build's instructions.
-func bestBoundary(bins []bin) (k int, left, right keyBox, ok bool) {
+// between the first nb bins and returns the cheapest with both sides
+// non-empty (refs in bins <= k go left) and the boxes of both sides. An
+// empty bin changes neither side's box nor count, so its boundary reuses
+// the costs of the one before.
+func (b *builder) bestBoundary(nb int) (k int, left, right keyBox, ok bool) {
+	b.sweepBins(nb)
+	s, counts := &b.sweep, b.counts[:nb]
 	var rightCost [numBins]float32 // A*N of bins i.., or -1 if they are empty
-	acc, n := emptyKeyBox, int32(0)
+	n := int32(0)
 	last := float32(-1) // rightCost of the bins past i
-	for i := len(bins) - 1; i > 0; i-- {
-		if bins[i].n > 0 {
-			acc.grow(&bins[i].box)
-			n += bins[i].n
-			last = float32(acc.area() * float32(n))
+	for i := nb - 1; i > 0; i-- {
+		if counts[i] > 0 {
+			n += counts[i]
+			last = float32(s.sufArea[i] * float32(n))
 		}
 		rightCost[i] = last
 	}
-	acc, n = emptyKeyBox, 0
-	var area float32 // acc's
+	n = 0
+	var area float32 // of the bins up to i
 	best := float32(math.Inf(1))
-	for i := 0; i < len(bins)-1; i++ {
+	for i := 0; i < nb-1; i++ {
 		if rightCost[i+1] < 0 {
 			break // the bins past i are empty, and so past any later boundary
 		}
-		if bins[i].n > 0 {
-			acc.grow(&bins[i].box)
-			n += bins[i].n
-			area = acc.area()
+		if counts[i] > 0 {
+			n += counts[i]
+			area = s.preArea[i]
 		}
 		if n == 0 {
 			continue
 		}
 		if cost := float32(area*float32(n)) + rightCost[i+1]; cost < best {
-			best, k, left, ok = cost, i, acc, true
+			best, k, ok = cost, i, true
 		}
 	}
-	right = emptyKeyBox
-	for i := k + 1; ok && i < len(bins); i++ {
-		right.grow(&bins[i].box)
+	if !ok {
+		return 0, keyBox{}, keyBox{}, false
 	}
-	return k, left, right, ok
+	return k, s.pre[k].keyBox(), s.suf[k+1].keyBox(), true
 }
 
 // partition moves the refs whose bin (binRefs) is <= k before the others
