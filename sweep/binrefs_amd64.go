@@ -43,22 +43,3 @@ var (
 //
 //go:noescape
 func sweepAVX(keys *int32, n, step, hiOff int, areas *float32, accs *binBox, dir int)
-
-// The assembly's offsets (binrefs_amd64.s): these fail to compile if
-// primRef's or binBox's layout changes.
-var (
-	_ = [1]struct{}{}[unsafe.Sizeof(primRef{})-40]
-	_ = [1]struct{}{}[unsafe.Offsetof(primRef{}.c)-24]
-	_ = [1]struct{}{}[unsafe.Sizeof(binBox{})-32]
-)
-
-// binAreasAVX grows a box through the n bins from boxes, stepping step
-// bytes (32 forward, -32 backward), and stores after each bin the box so
-// far at accs and its area (keyBox.area's arithmetic, bit for bit: the
-// keys' floats, their differences, the three products and the two sums in
-// keyBox.area's order, a lane at a time) at areas, both stepping with
-// boxes (areas by step/8 bytes). The area of a box still empty means
-// nothing. Call it only when useAVX2 is true, with n at least 1.
-//
-//go:noescape
-func binAreasAVX(boxes *binBox, n, step int, areas *float32, accs *binBox)
