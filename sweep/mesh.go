@@ -94,13 +94,17 @@ func (m *Mesh) setShape(e *Ellipsoid, q *Query) {
 }
 
 // madeFrom reports whether l was made from e's axes, bit for bit: the
-// nine words compared at once, with one branch (an array comparison
-// builds e's key and calls memequal).
+// nine words' differences ORed, with one branch (an array comparison
+// builds e's key and calls memequal). Each XOR is in parentheses: Go
+// gives | and ^ the same precedence, left to right, and without them
+// the expression was (((k0^x0)|k1)^x1)|..., which is zero for some
+// different axes (TestMadeFromEveryBit, docs/performance.md, "Pooled
+// cast state, fifth round").
 func (l *lastShape) madeFrom(e *Ellipsoid) bool {
 	k, a := &l.axes, &e.Axes
-	d := k[0] ^ math.Float64bits(a[0][0]) | k[1] ^ math.Float64bits(a[0][1]) | k[2] ^ math.Float64bits(a[0][2]) |
-		k[3] ^ math.Float64bits(a[1][0]) | k[4] ^ math.Float64bits(a[1][1]) | k[5] ^ math.Float64bits(a[1][2]) |
-		k[6] ^ math.Float64bits(a[2][0]) | k[7] ^ math.Float64bits(a[2][1]) | k[8] ^ math.Float64bits(a[2][2])
+	d := (k[0] ^ math.Float64bits(a[0][0])) | (k[1] ^ math.Float64bits(a[0][1])) | (k[2] ^ math.Float64bits(a[0][2])) |
+		(k[3] ^ math.Float64bits(a[1][0])) | (k[4] ^ math.Float64bits(a[1][1])) | (k[5] ^ math.Float64bits(a[1][2])) |
+		(k[6] ^ math.Float64bits(a[2][0])) | (k[7] ^ math.Float64bits(a[2][1])) | (k[8] ^ math.Float64bits(a[2][2]))
 	return d == 0
 }
 
