@@ -375,15 +375,16 @@ var lookalikes = [][2]Ellipsoid{
 	{{Axes: [3]mgl64.Vec3{{0.75, 0, 0}, {0, 0.5, 0}, {0, 0, 0.5}}}, Sphere(0.75)},
 }
 
-// TestMadeFromEveryBit: the shape cache's comparison of axes is bit for
-// bit: a key matches its own ellipsoid, and no ellipsoid with any one
-// bit of any coordinate flipped, nor the other of a lookalike pair.
-func TestMadeFromEveryBit(t *testing.T) {
+// TestAxesKeyEveryBit: the shape caches' comparison of axes
+// (axesKey.matches) is bit for bit: a key matches its own ellipsoid, and
+// no ellipsoid with any one bit of any coordinate flipped, nor the other
+// of a lookalike pair.
+func TestAxesKeyEveryBit(t *testing.T) {
 	rng := rand.New(rand.NewPCG(26, 27))
 	bases := []Ellipsoid{lookalikes[0][0], lookalikes[1][0], Sphere(0.5), testEllipsoid(rng, 0.3, 1)}
 	for _, e := range bases {
-		l := lastShape{axes: axesBits(&e)}
-		if !l.madeFrom(&e) {
+		k := axesBits(&e)
+		if !k.matches(&e) {
 			t.Fatalf("%v: its own key does not match", e.Axes)
 		}
 		for i := 0; i < 9; i++ {
@@ -391,14 +392,14 @@ func TestMadeFromEveryBit(t *testing.T) {
 				f := e
 				c := &f.Axes[i/3][i%3]
 				*c = math.Float64frombits(math.Float64bits(*c) ^ 1<<b)
-				if l.madeFrom(&f) {
+				if k.matches(&f) {
 					t.Fatalf("%v: matches %v (coordinate %d, bit %d flipped)", e.Axes, f.Axes, i, b)
 				}
 			}
 		}
 	}
 	for _, p := range lookalikes {
-		if l := (lastShape{axes: axesBits(&p[0])}); l.madeFrom(&p[1]) {
+		if k := axesBits(&p[0]); k.matches(&p[1]) {
 			t.Fatalf("%v matches %v", p[0].Axes, p[1].Axes)
 		}
 	}
@@ -439,6 +440,63 @@ func TestSweepShapeCacheLookalikes(t *testing.T) {
 	}
 	if differ < 300 {
 		t.Fatalf("only %d of 600 casts answer otherwise than the first ellipsoid's: the test does not tell the shapes apart", differ)
+	}
+}
+
+// TestSweepScratchCarriesNoState: one sweepScratch used sweep after
+// sweep, as the pool hands it back to one goroutine (sweepIn keeps the
+// shape its query holds when the axes match its key), on two meshes
+// (float32 and float64 vertices) with ellipsoids that take turns (both
+// lookalike pairs, two differing only in the sign of a zero, a singular
+// one) and now and then non-finite input, answers every sweep as the
+// brute force does, bit for bit, and holds the shape made afresh from
+// the axes (neither through a cache).
+func TestSweepScratchCarriesNoState(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 31))
+	tris := grid(rng, 8)
+	moved := make([]geom.Triangle, len(tris))
+	for i, tri := range tris {
+		for j := range tri {
+			moved[i][j] = tri[j].Add(mgl64.Vec3{0.1, 0, 0.1}) // 0.1 is no float32
+		}
+	}
+	soups := [][]geom.Triangle{tris, moved}
+	meshes := []*Mesh{NewMesh(tris), NewMesh(moved)}
+	if meshes[0].vert32 == nil || meshes[1].vert32 != nil {
+		t.Fatal("float32 vertices expected in the first mesh, float64 ones in the second")
+	}
+	upright := Ellipsoid{Axes: [3]mgl64.Vec3{{0.6, 0, 0}, {0, 0.9, 0}, {0, 0, 0.6}}}
+	signed := upright
+	signed.Axes[0][1] = math.Copysign(0, -1)
+	shapes := []Ellipsoid{lookalikes[0][0], lookalikes[0][1], lookalikes[1][0], lookalikes[1][1], upright, signed,
+		{Axes: [3]mgl64.Vec3{{1, 0, 0}, {1, 0, 0}, {0, 0, 1}}}}
+	var sc sweepScratch
+	hits := 0
+	for n := 0; n < 4000; n++ {
+		i, e := rng.IntN(len(meshes)), shapes[rng.IntN(len(shapes))]
+		begin := mgl64.Vec3{float64(8 * float64(rng.Float64())), 2 + float64(2*float64(rng.Float64())), float64(8 * float64(rng.Float64()))}
+		delta := mgl64.Vec3{float64(4*float64(rng.Float64())) - 2, -2 - float64(3*float64(rng.Float64())), float64(4*float64(rng.Float64())) - 2}
+		if n%50 == 0 {
+			delta[1] = math.NaN()
+		}
+		leaving := rng.IntN(2) == 0
+		meshes[i].sweepIn(&sc, &e, &begin, &delta, leaving)
+		want, wantOK := bruteSweepLeaving(soups[i], e, begin, delta, leaving)
+		if got, gotOK := sc.c.r.best, sc.c.r.found; gotOK != wantOK || fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("sweep %d of %v: %+v %v with the kept scratch, brute force %+v %v", n, e.Axes, got, gotOK, want, wantOK)
+		}
+		var s shape
+		s.invert(&e)
+		s.derive()
+		if got, want := fmt.Sprintf("%+v", sc.q.shape), fmt.Sprintf("%+v", s); got != want {
+			t.Fatalf("sweep %d of %v: the kept scratch holds the shape %s, not %s", n, e.Axes, got, want)
+		}
+		if wantOK {
+			hits++
+		}
+	}
+	if hits < 1500 {
+		t.Fatalf("only %d of 4000 sweeps hit: the test does not exercise the shapes", hits)
 	}
 }
 
