@@ -46,10 +46,20 @@ func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (
 // remains), though a sweep reads none of that memory before it sets it:
 // sweepIn sets every field it reads. A pool of them keeps Mesh safe for
 // concurrent use and costs less than the zeroing.
+//
+// A scratch also keeps the key of the shape its query holds (shapeKey,
+// when keyed): a pooled scratch is most often taken again by the same
+// caster, a character controller sweeping the same ellipsoid frame after
+// frame, whose shape is then already in place, without Mesh.setShape's
+// copy of it (about 70 instructions a cast). The shape is a function of
+// the axes' bits alone, whatever the mesh (TestSweepScratchCarriesNoState
+// checks a scratch through sweeps of several ellipsoids on two meshes).
 type sweepScratch struct {
-	q Query
-	w walker
-	c sweepCtx
+	q        Query
+	w        walker
+	c        sweepCtx
+	shapeKey axesKey // the axes q.shape was made from, when keyed
+	keyed    bool
 }
 
 // sweepScratches holds the sweepScratch values between sweeps.
@@ -57,10 +67,12 @@ var sweepScratches = sync.Pool{New: func() any { return new(sweepScratch) }}
 
 // sweepIn is sweep with its state in sc, which may hold an earlier
 // sweep's; it leaves the answer in sc.c.r (as do the loops it calls: one
-// copy of the hit, not one a call). What it reads it sets first (Mesh.setShape the whole shape,
-// setMotion the motion and start, startAt the walker, below the
-// sweepCtx's fields; the walker's stack, the narrow phase's scratch and
-// the leaf frame are written before they are read, as for a fresh one).
+// copy of the hit, not one a call). What it reads it sets first:
+// Mesh.setShape the whole shape, unless sc's key shows that q holds e's
+// already; setMotion the motion and start; startAt the walker; below,
+// the sweepCtx's fields. The walker's stack, the narrow phase's scratch
+// and the leaf frame are written before they are read, as in a fresh
+// one.
 func (m *Mesh) sweepIn(sc *sweepScratch, e *Ellipsoid, begin, delta *mgl64.Vec3, ignoreLeaving bool) {
 	// No finiteness check: a query is valid only if every input is finite
 	// (Query.setMotion checks begin and the unit-space motion; a
@@ -68,7 +80,10 @@ func (m *Mesh) sweepIn(sc *sweepScratch, e *Ellipsoid, begin, delta *mgl64.Vec3,
 	// non-finite, shape.invert).
 	q, w, c := &sc.q, &sc.w, &sc.c
 	c.r = sweepResult{bestT: 1}
-	m.setShape(e, q)
+	if !sc.keyed || !sc.shapeKey.matches(e) {
+		m.setShape(e, q)
+		sc.shapeKey, sc.keyed = axesBits(e), true
+	}
 	q.setMotion(begin, delta)
 	if !q.Valid() {
 		return

@@ -62,13 +62,16 @@ type Mesh struct {
 
 // lastShape is a shape and the axes it was made from.
 type lastShape struct {
-	axes [9]uint64 // the axes' bits
+	axes axesKey
 	s    shape
 }
 
-// axesBits returns the bits of e's nine axis coordinates: a shape is
-// reused only for the very same numbers (-0 is not +0).
-func axesBits(e *Ellipsoid) (b [9]uint64) {
+// axesKey is the bits of an ellipsoid's nine axis coordinates: a shape
+// is reused only for the very same numbers (-0 is not +0).
+type axesKey [9]uint64
+
+// axesBits returns e's axesKey.
+func axesBits(e *Ellipsoid) (b axesKey) {
 	for i, a := range &e.Axes {
 		b[3*i], b[3*i+1], b[3*i+2] = math.Float64bits(a[0]), math.Float64bits(a[1]), math.Float64bits(a[2])
 	}
@@ -81,7 +84,7 @@ func axesBits(e *Ellipsoid) (b [9]uint64) {
 // sweep. (Sweeps of two shapes taking turns on one mesh make a shape,
 // and an allocation, each time; the answers are the same either way.)
 func (m *Mesh) setShape(e *Ellipsoid, q *Query) {
-	if l := m.last.Load(); l != nil && l.madeFrom(e) {
+	if l := m.last.Load(); l != nil && l.axes.matches(e) {
 		q.shape = l.s
 		return
 	}
@@ -93,14 +96,18 @@ func (m *Mesh) setShape(e *Ellipsoid, q *Query) {
 	}
 }
 
-// madeFrom reports whether l was made from e's axes, bit for bit: the
-// nine words compared at once, with one branch (an array comparison
-// builds e's key and calls memequal).
-func (l *lastShape) madeFrom(e *Ellipsoid) bool {
-	k, a := &l.axes, &e.Axes
-	d := k[0] ^ math.Float64bits(a[0][0]) | k[1] ^ math.Float64bits(a[0][1]) | k[2] ^ math.Float64bits(a[0][2]) |
-		k[3] ^ math.Float64bits(a[1][0]) | k[4] ^ math.Float64bits(a[1][1]) | k[5] ^ math.Float64bits(a[1][2]) |
-		k[6] ^ math.Float64bits(a[2][0]) | k[7] ^ math.Float64bits(a[2][1]) | k[8] ^ math.Float64bits(a[2][2])
+// matches reports whether k is e's axesKey, bit for bit: the nine
+// words' differences ORed, with one branch (an array comparison
+// builds e's key and calls memequal). Each XOR is in parentheses: Go
+// gives | and ^ the same precedence, left to right, and without them
+// the expression was (((k0^x0)|k1)^x1)|..., which is zero for some
+// different axes (TestAxesKeyEveryBit, docs/performance.md, "Pooled
+// cast state, fifth round").
+func (k *axesKey) matches(e *Ellipsoid) bool {
+	a := &e.Axes
+	d := (k[0] ^ math.Float64bits(a[0][0])) | (k[1] ^ math.Float64bits(a[0][1])) | (k[2] ^ math.Float64bits(a[0][2])) |
+		(k[3] ^ math.Float64bits(a[1][0])) | (k[4] ^ math.Float64bits(a[1][1])) | (k[5] ^ math.Float64bits(a[1][2])) |
+		(k[6] ^ math.Float64bits(a[2][0])) | (k[7] ^ math.Float64bits(a[2][1])) | (k[8] ^ math.Float64bits(a[2][2]))
 	return d == 0
 }
 

@@ -357,6 +357,149 @@ func TestSweepShapeCache(t *testing.T) {
 	}
 }
 
+// lookalikes are pairs of ellipsoids whose axes differ but which the
+// shape cache's first one-expression comparison (3d21bee to 2026-11-27)
+// took for the same: it was written k0 ^ x0 | k1 ^ x1 | ..., and Go
+// gives | and ^ the same precedence, left to right, so it computed
+// (((k0 ^ x0) | k1) ^ x1) | ...; with equal last coordinates that is zero
+// whenever the differences before fall within the last coordinate's set
+// bits. The first pair is the fuzzer's (FuzzMeshSweep, testdata); the
+// second is an ellipsoid and the caps of a capsule of radius 0.75, a
+// sphere the capsule's cast takes through the same cache
+// (capsuleCaster.init).
+var lookalikes = [][2]Ellipsoid{
+	{
+		{Axes: [3]mgl64.Vec3{{1.975, 0, 0}, {0, 0.990625, 0}, {0, 0, 0.85}}},
+		{Axes: [3]mgl64.Vec3{{0.959375, 0, 0}, {0, 1.975, 0}, {0, 0, 0.85}}},
+	},
+	{{Axes: [3]mgl64.Vec3{{0.75, 0, 0}, {0, 0.5, 0}, {0, 0, 0.5}}}, Sphere(0.75)},
+}
+
+// TestAxesKeyEveryBit: the shape caches' comparison of axes
+// (axesKey.matches) is bit for bit: a key matches its own ellipsoid, and
+// no ellipsoid with any one bit of any coordinate flipped, nor the other
+// of a lookalike pair.
+func TestAxesKeyEveryBit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 27))
+	bases := []Ellipsoid{lookalikes[0][0], lookalikes[1][0], Sphere(0.5), testEllipsoid(rng, 0.3, 1)}
+	for _, e := range bases {
+		k := axesBits(&e)
+		if !k.matches(&e) {
+			t.Fatalf("%v: its own key does not match", e.Axes)
+		}
+		for i := 0; i < 9; i++ {
+			for b := 0; b < 64; b++ {
+				f := e
+				c := &f.Axes[i/3][i%3]
+				*c = math.Float64frombits(math.Float64bits(*c) ^ 1<<b)
+				if k.matches(&f) {
+					t.Fatalf("%v: matches %v (coordinate %d, bit %d flipped)", e.Axes, f.Axes, i, b)
+				}
+			}
+		}
+	}
+	for _, p := range lookalikes {
+		if k := axesBits(&p[0]); k.matches(&p[1]) {
+			t.Fatalf("%v matches %v", p[0].Axes, p[1].Axes)
+		}
+	}
+}
+
+// TestSweepShapeCacheLookalikes: a mesh swept with one ellipsoid of a
+// lookalike pair, then cast with the other (as an ellipsoid, and as the
+// caps of a capsule of the same radius when it is a sphere), answers as
+// a mesh that only ever saw the second.
+func TestSweepShapeCacheLookalikes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(28, 29))
+	tris := grid(rng, 8)
+	shapes := func(e Ellipsoid) []Shape {
+		s := []Shape{EllipsoidShape(e)}
+		if a := e.Axes; a == Sphere(a[0][0]).Axes {
+			s = append(s, CapsuleShape(Capsule{Radius: a[0][0], HalfSegment: mgl64.Vec3{0, 0.5, 0}}))
+		}
+		return s
+	}
+	differ := 0
+	for _, p := range lookalikes {
+		for _, second := range shapes(p[1]) {
+			for n := 0; n < 200; n++ {
+				begin := mgl64.Vec3{float64(8 * float64(rng.Float64())), 2 + float64(2*float64(rng.Float64())), float64(8 * float64(rng.Float64()))}
+				delta := mgl64.Vec3{float64(4*float64(rng.Float64())) - 2, -2 - float64(3*float64(rng.Float64())), float64(4*float64(rng.Float64())) - 2}
+				shared := NewMesh(tris)
+				first, _ := shared.Sweep(p[0], begin, delta)
+				got, gotOK := shared.Cast(second, begin, delta)
+				want, wantOK := NewMesh(tris).Cast(second, begin, delta)
+				if gotOK != wantOK || got != want {
+					t.Fatalf("%v after %v: %+v %v, on a mesh of its own %+v %v", second, p[0].Axes, got, gotOK, want, wantOK)
+				}
+				if first != want {
+					differ++
+				}
+			}
+		}
+	}
+	if differ < 300 {
+		t.Fatalf("only %d of 600 casts answer otherwise than the first ellipsoid's: the test does not tell the shapes apart", differ)
+	}
+}
+
+// TestSweepScratchCarriesNoState: one sweepScratch used sweep after
+// sweep, as the pool hands it back to one goroutine (sweepIn keeps the
+// shape its query holds when the axes match its key), on two meshes
+// (float32 and float64 vertices) with ellipsoids that take turns (both
+// lookalike pairs, two differing only in the sign of a zero, a singular
+// one) and now and then non-finite input, answers every sweep as the
+// brute force does, bit for bit, and holds the shape made afresh from
+// the axes (neither through a cache).
+func TestSweepScratchCarriesNoState(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 31))
+	tris := grid(rng, 8)
+	moved := make([]geom.Triangle, len(tris))
+	for i, tri := range tris {
+		for j := range tri {
+			moved[i][j] = tri[j].Add(mgl64.Vec3{0.1, 0, 0.1}) // 0.1 is no float32
+		}
+	}
+	soups := [][]geom.Triangle{tris, moved}
+	meshes := []*Mesh{NewMesh(tris), NewMesh(moved)}
+	if meshes[0].vert32 == nil || meshes[1].vert32 != nil {
+		t.Fatal("float32 vertices expected in the first mesh, float64 ones in the second")
+	}
+	upright := Ellipsoid{Axes: [3]mgl64.Vec3{{0.6, 0, 0}, {0, 0.9, 0}, {0, 0, 0.6}}}
+	signed := upright
+	signed.Axes[0][1] = math.Copysign(0, -1)
+	shapes := []Ellipsoid{lookalikes[0][0], lookalikes[0][1], lookalikes[1][0], lookalikes[1][1], upright, signed,
+		{Axes: [3]mgl64.Vec3{{1, 0, 0}, {1, 0, 0}, {0, 0, 1}}}}
+	var sc sweepScratch
+	hits := 0
+	for n := 0; n < 4000; n++ {
+		i, e := rng.IntN(len(meshes)), shapes[rng.IntN(len(shapes))]
+		begin := mgl64.Vec3{float64(8 * float64(rng.Float64())), 2 + float64(2*float64(rng.Float64())), float64(8 * float64(rng.Float64()))}
+		delta := mgl64.Vec3{float64(4*float64(rng.Float64())) - 2, -2 - float64(3*float64(rng.Float64())), float64(4*float64(rng.Float64())) - 2}
+		if n%50 == 0 {
+			delta[1] = math.NaN()
+		}
+		leaving := rng.IntN(2) == 0
+		meshes[i].sweepIn(&sc, &e, &begin, &delta, leaving)
+		want, wantOK := bruteSweepLeaving(soups[i], e, begin, delta, leaving)
+		if got, gotOK := sc.c.r.best, sc.c.r.found; gotOK != wantOK || fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("sweep %d of %v: %+v %v with the kept scratch, brute force %+v %v", n, e.Axes, got, gotOK, want, wantOK)
+		}
+		var s shape
+		s.invert(&e)
+		s.derive()
+		if got, want := fmt.Sprintf("%+v", sc.q.shape), fmt.Sprintf("%+v", s); got != want {
+			t.Fatalf("sweep %d of %v: the kept scratch holds the shape %s, not %s", n, e.Axes, got, want)
+		}
+		if wantOK {
+			hits++
+		}
+	}
+	if hits < 1500 {
+		t.Fatalf("only %d of 4000 sweeps hit: the test does not exercise the shapes", hits)
+	}
+}
+
 // TestSweepShapeCacheConcurrent: goroutines sweeping one mesh with
 // different ellipsoids get the answers of meshes of their own (run with
 // -race: the cache is replaced whole, through an atomic pointer).
