@@ -48,9 +48,14 @@ func ellipsoidTriangleInBox(e *Ellipsoid, begin, delta *mgl64.Vec3, tri *geom.Tr
 	if !f.plane(&axes, 1) {
 		return false
 	}
-	var q Query // invert only: the mesh sweep's extras (derive) are not needed
-	q.shape.invert(e)
-	if q.setMotion(begin, delta); !q.ok {
+	// Only what Query.triangle reads: the inverse (not the mesh sweep's
+	// extras, derive) and the unit-space motion (not the start and the
+	// swept box, setStart), valid when setMotion would set q.ok.
+	var q Query
+	if q.shape.invert(e); !q.inverted {
+		return false
+	}
+	if q.setUnitDelta(delta); !finiteMotion(q.unitDelta, v3p(begin)) {
 		return false
 	}
 	f.n = f.n.mul(q.detSign) // now oriented like the mapped vertices

@@ -10,6 +10,8 @@
 package sweep
 
 import (
+	"math"
+
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sweepdbg/geom"
@@ -185,12 +187,18 @@ func (f *triFrame) plane(mt *lin3, maxT float64) bool {
 	// the angle between the edges is below 1e-4 (crossRecheck), where it is
 	// recomputed exactly. The triangle has no usable plane when
 	// geom.IsSliverEdges would say so.
+	// |nw|² and, below, |n|² are kept: the compiler does not reuse a
+	// product across the branch that may replace nw, nor past the call
+	// of missesSlab (f.n is reloaded), and recomputing them gives the
+	// same bits (length is the square root of the same dot product).
 	nw := e1.cross(e2)
 	ee := float64(e1.lenSq() * e2.lenSq())
-	if nw.lenSq() < crossRecheck*ee {
+	nn := nw.lenSq()
+	if nn < crossRecheck*ee {
 		nw = exactCross(e1, e2)
+		nn = nw.lenSq()
 	}
-	f.nw, f.usable = nw, nw.lenSq() > geom.SliverSine*geom.SliverSine*ee
+	f.nw, f.usable = nw, nn > geom.SliverSine*geom.SliverSine*ee
 	if !f.usable {
 		return true
 	}
@@ -200,10 +208,11 @@ func (f *triFrame) plane(mt *lin3, maxT float64) bool {
 		f.n = mt.mat3.apply(nw)
 	}
 	f.bn, f.dn = f.bw.dot(nw), f.dw.dot(nw)
-	if missesSlab(f.bn, f.dn, f.n.lenSq(), maxT) {
+	rr := f.n.lenSq()
+	if missesSlab(f.bn, f.dn, rr, maxT) {
 		return false
 	}
-	f.ln = f.n.length()
+	f.ln = math.Sqrt(rr) // f.n.length(), without its second dot product
 	var ok bool
 	f.t1, ok = planeSweptSphere(f.bn, f.dn, f.ln, maxT)
 	return ok

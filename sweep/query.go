@@ -99,15 +99,28 @@ func (q *Query) init(e *Ellipsoid, begin, delta *mgl64.Vec3) {
 func (q *Query) setMotion(begin, delta *mgl64.Vec3) {
 	q.delta = *delta
 	if q.inverted {
-		d := v3p(delta)
-		if w := &q.worldToUnit; w.diag {
-			q.unitDelta = w.d.scale(d)
-		} else {
-			q.unitDelta = w.mat3.apply(d)
-		}
-		q.unitDeltaSq = q.unitDelta.lenSq()
+		q.setUnitDelta(delta)
 	}
 	q.setStart(&q.start, begin)
+}
+
+// setUnitDelta sets the motion in unit space, D_unit = M⁻¹·delta, and
+// its squared length, for a query whose shape is inverted.
+func (q *Query) setUnitDelta(delta *mgl64.Vec3) {
+	d := v3p(delta)
+	if w := &q.worldToUnit; w.diag {
+		q.unitDelta = w.d.scale(d)
+	} else {
+		q.unitDelta = w.mat3.apply(d)
+	}
+	q.unitDeltaSq = q.unitDelta.lenSq()
+}
+
+// finiteMotion reports whether the unit-space motion u and the start b
+// are finite, in one test: a sum of x - x is zero only if every x is
+// finite (a NaN or an infinity makes it NaN).
+func finiteMotion(u, b vec3) bool {
+	return (u.x-u.x)+(u.y-u.y)+(u.z-u.z)+(b.x-b.x)+(b.y-b.y)+(b.z-b.z) == 0
 }
 
 // setStart sets st to the start at begin of the query's motion, once
@@ -119,10 +132,8 @@ func (q *Query) setStart(st *start, begin *mgl64.Vec3) {
 	if !q.inverted {
 		return
 	}
-	// One test for both: a sum of x - x is zero only if every x is
-	// finite (a NaN or an infinity makes it NaN).
-	u, b := q.unitDelta, v3p(begin)
-	if (u.x-u.x)+(u.y-u.y)+(u.z-u.z)+(b.x-b.x)+(b.y-b.y)+(b.z-b.z) != 0 {
+	b := v3p(begin)
+	if !finiteMotion(q.unitDelta, b) {
 		return
 	}
 	if q.derived {
