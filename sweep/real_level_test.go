@@ -370,7 +370,7 @@ func TestRealLevelSweepsMatchBruteForce(t *testing.T) {
 // sphere of the player's horizontal radius, on its own casts, is logged
 // after the player: the ratio of the two shapes' triangles touched along
 // the motion is how much more of the level the taller ellipsoid must test
-// (docs/performance.md, "Issue 24, fifth round").
+// (docs/performance.md, "The ellipsoid against the sphere on jungle").
 func TestRealLevelStats(t *testing.T) {
 	for _, lv := range realLevels(t) {
 		logLevelStats(t, lv.name, lv.tris, lv.mesh, lv.player, lv.casts)
