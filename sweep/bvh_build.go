@@ -372,16 +372,16 @@ func binBoxOf(k *keyBox) binBox {
 // b.counts) by centroid along axis, and notes each ref's bin in b.bins.
 func (b *builder) binRefs(lo, hi, axis int, cmin, scale float32, nb int) {
 	b.resetBins(nb)
-	refs, ks := b.refs[lo:hi], b.bins[lo:hi]
-	ks = ks[:len(refs)] // one bounds check, not one a ref
-	mustAxis(axis)
-	if useAVX2 {
-		for k := 0; k < len(refs); k += asmChunk { // the bins add up across the calls
-			binRefsAVX(&refs[k], min(len(refs)-k, asmChunk), &ks[k], &b.boxes, &b.counts, axis, cmin, scale, nb-1)
-		}
+	if !useAVX2 {
+		binRefsGo(b, lo, hi, axis, cmin, scale, nb)
 		return
 	}
-	binRefsGo(b, lo, hi, axis, cmin, scale, nb)
+	refs, ks := b.refs[lo:hi], b.bins[lo:hi]
+	ks = ks[:len(refs)]
+	mustAxis(axis)
+	for k := 0; k < len(refs); k += asmChunk { // the bins add up across the calls
+		binRefsAVX(&refs[k], min(len(refs)-k, asmChunk), &ks[k], &b.boxes, &b.counts, axis, cmin, scale, nb-1)
+	}
 }
 
 // resetBins empties the first nb bins.
@@ -396,7 +396,7 @@ func (b *builder) resetBins(nb int) {
 func binRefsGo(b *builder, lo, hi, axis int, cmin, scale float32, nb int) {
 	boxes, counts := b.boxes[:nb], b.counts[:nb]
 	refs, ks := b.refs[lo:hi], b.bins[lo:hi]
-	ks = ks[:len(refs)]
+	ks = ks[:len(refs)] // one bounds check, not one a ref
 	mustAxis(axis)
 	for k := range refs {
 		r := &refs[k]
