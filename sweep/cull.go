@@ -67,7 +67,7 @@ func outside64(a, b, c, lo, hi float64) bool {
 // are written out rather than looped over (the loop's counter and indexed
 // loads were a tenth of the test).
 //
-// On amd64 with AVX2, EllipsoidTriangle runs sweptBoxAVX instead, with the
+// On amd64 with AVX2, EllipsoidTriangle runs sweptCullAVX instead, with the
 // three axes in one AVX register's lanes and the same operations: about
 // half the instructions.
 func outsideSweptBox(e *Ellipsoid, tri *geom.Triangle, begin, delta *mgl64.Vec3) bool {

@@ -21,10 +21,11 @@ import (
 // only in the place of that test, and the property tests require the
 // same answers of both.
 func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) (h Hit, ok bool) {
-	// The box test, in one AVX register where there is one (the same
-	// answers: sweptBoxAVX).
-	if haveSweptBoxAVX && useAVX2 {
-		if sweptBoxAVX(&e, &tri, &begin, &delta) {
+	// The box test, and for a triangle it keeps most of the plane test,
+	// in AVX registers where there are some (the same answers:
+	// sweptCullAVX); ellipsoidTriangleInBox runs the plane test in full.
+	if haveSweptCullAVX && useAVX2 {
+		if sweptCullAVX(&e, &tri, &begin, &delta) != cullKeep {
 			return h, false
 		}
 	} else if outsideSweptBox(&e, &tri, &begin, &delta) {
@@ -34,6 +35,13 @@ func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) 
 	return h, ok
 }
 
+// Outcomes of sweptCullAVX.
+const (
+	cullKeep  = iota // neither test rejects the triangle
+	cullBox          // outsideSweptBox rejects it
+	cullPlane        // triFrame.plane rejects it (missesSlab, maxT = 1)
+)
+
 // ellipsoidTriangleInBox is EllipsoidTriangle for a triangle the box test
 // keeps, with everything passed by pointer and the hit written to h (only
 // on a hit). It is a function of its own so that EllipsoidTriangle, which
@@ -41,11 +49,13 @@ func EllipsoidTriangle(e Ellipsoid, begin, delta mgl64.Vec3, tri geom.Triangle) 
 // needs (its frame and the zeroing of the stages' working memory).
 func ellipsoidTriangleInBox(e *Ellipsoid, begin, delta *mgl64.Vec3, tri *geom.Triangle, h *Hit) bool {
 	var f triFrame
-	f.setFrame(tri, begin, delta)
-	// The sign of n does not matter for 3.1, so the axes serve as they are.
-	var axes lin3
-	axes.setRows(v3p(&e.Axes[0]), v3p(&e.Axes[1]), v3p(&e.Axes[2]))
-	if !f.plane(&axes, 1) {
+	// The frame and the normal in assembly where there is some
+	// (planeFrameAVX, the same values), then section 3.1 (slab).
+	if haveSweptCullAVX && useAVX2 && planeFrameAVX(&f, e, tri, begin, delta) {
+		if f.usable && !f.slab(f.n.lenSq(), 1) {
+			return false
+		}
+	} else if !f.planeGo(e, tri, begin, delta) {
 		return false
 	}
 	// Only what Query.triangle reads: the inverse (not the mesh sweep's
@@ -62,4 +72,14 @@ func ellipsoidTriangleInBox(e *Ellipsoid, begin, delta *mgl64.Vec3, tri *geom.Tr
 	var u unitTri
 	q.toUnit(&f, &u)
 	return q.triangle(&f, &u, 1, false, h)
+}
+
+// planeGo fills f's world-space frame (setFrame) and runs section 3.1
+// against maxT = 1 with the axes of e as the normal's map (triFrame.plane;
+// the sign of n does not matter for 3.1, so the axes serve as they are).
+func (f *triFrame) planeGo(e *Ellipsoid, tri *geom.Triangle, begin, delta *mgl64.Vec3) bool {
+	f.setFrame(tri, begin, delta)
+	var axes lin3
+	axes.setRows(v3p(&e.Axes[0]), v3p(&e.Axes[1]), v3p(&e.Axes[2]))
+	return f.plane(&axes, 1)
 }

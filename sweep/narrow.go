@@ -179,8 +179,9 @@ const crossRecheck = 1e-8
 // so mt.apply(nw) = ±Mᵀ nw. It reports false when the sphere cannot touch
 // the triangle's plane by maxT (never for a sliver, which has no plane).
 //
-// It is one function, with the plane normal computed inline, because this
-// is all many triangles of a query ever cost.
+// The plane normal is computed inline, because this is all many triangles
+// of a query ever cost; the test itself is slab, which EllipsoidTriangle
+// runs after planeFrameAVX (the call costs about 15 instructions).
 func (f *triFrame) plane(mt *lin3, maxT float64) bool {
 	e1, e2 := f.e1, f.e2
 	// The plane normal e1 x e2; the plain cross product unless the sine of
@@ -208,7 +209,14 @@ func (f *triFrame) plane(mt *lin3, maxT float64) bool {
 		f.n = mt.mat3.apply(nw)
 	}
 	f.bn, f.dn = f.bw.dot(nw), f.dw.dot(nw)
-	rr := f.n.lenSq()
+	return f.slab(f.n.lenSq(), maxT)
+}
+
+// slab is the end of plane once n, bn and dn are set (by plane, or by
+// planeFrameAVX for EllipsoidTriangle), with rr = |n|²: section 3.1's
+// test, which sets ln and t1 and reports whether the sphere touches the
+// plane by maxT.
+func (f *triFrame) slab(rr, maxT float64) bool {
 	if missesSlab(f.bn, f.dn, rr, maxT) {
 		return false
 	}
