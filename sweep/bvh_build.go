@@ -68,9 +68,31 @@ const (
 // keys), the box's centroid and the triangle's index in the mesh's
 // compacted triangle list.
 type primRef struct {
+	_ [0]uint64 // 8-byte alignment: swapRefs moves a ref as five words
 	keyBox
 	c  [3]float32 // the box's centroid, (lo + hi) * 0.5 in float32
 	id uint32
+}
+
+// refWords is a primRef as the five words swapRefs moves (this fails to
+// compile if a primRef is not five words).
+type refWords = [unsafe.Sizeof(primRef{}) / 8]uint64
+
+var _ = [1]struct{}{}[unsafe.Sizeof(primRef{})-unsafe.Sizeof(refWords{})]
+
+// swapRefs swaps *p and *q a word at a time, in registers. The plain
+// swap (p, q = q, p on the refs) went through a stack temporary that it
+// wrote with overlapping 16-byte stores (bytes 0-15, 16-31 and 24-39)
+// and read back with the same loads: the middle load needs bytes from two
+// stores, which the processor cannot forward, so it waited for both to
+// reach the cache. That load took 63% of partition's cycles on the
+// 1M-triangle terrain (docs/performance.md, "The terrain's build, sixth
+// round (`build6`, 2026-11-27)").
+func swapRefs(p, q *primRef) {
+	a, b := (*refWords)(unsafe.Pointer(p)), (*refWords)(unsafe.Pointer(q))
+	for w := range a {
+		a[w], b[w] = b[w], a[w]
+	}
 }
 
 func (p *primRef) centroid(axis int) float32 { return p.c[axis] }
@@ -254,7 +276,7 @@ func (b *builder) smallSplit(lo, hi int, box keyBox) (mid int, l, r keyBox, cost
 	refs := b.refs[lo:hi]
 	for i := 1; i < len(refs); i++ {
 		for j := i; j > 0 && refBefore(&refs[j], &refs[j-1], axis); j-- {
-			refs[j], refs[j-1] = refs[j-1], refs[j]
+			swapRefs(&refs[j], &refs[j-1])
 		}
 	}
 	b.sweepRefs(refs)
@@ -521,7 +543,7 @@ func (b *builder) partition(lo, hi int, k uint8) int {
 		if bins[i] <= k {
 			i++
 		} else {
-			refs[i], refs[j] = refs[j], refs[i]
+			swapRefs(&refs[i], &refs[j])
 			bins[i], bins[j] = bins[j], bins[i]
 			j--
 		}

@@ -151,12 +151,14 @@ func NewMesh(tris []geom.Triangle) *Mesh {
 		corners, verts = dedupCorners(tris)
 		close(done)
 	}()
-	refs := make([]primRef, 0, len(tris))
-	for i := range tris[:min(len(tris), maxNodes)] {
-		if r, ok := refOf(&tris[i], uint32(i)); ok {
-			refs = append(refs, r)
+	refs := make([]primRef, min(len(tris), maxNodes))
+	n := 0
+	for i := range refs {
+		if refOf(&tris[i], uint32(i), &refs[n]) {
+			n++
 		}
 	}
+	refs = refs[:n]
 	tree := buildTree(refs)
 	encoded := make(chan struct{})
 	go func() {
@@ -192,23 +194,26 @@ func usableBox(t *geom.Triangle) (box6, bool) {
 		b[3] <= maxCoord && b[4] <= maxCoord && b[5] <= maxCoord
 }
 
-// refOf returns the build reference of t, its box rounded outward to
+// refOf stores in r the build reference of t, its box rounded outward to
 // float32 (floor32 and ceil32: without a branch, where a triangle's
 // coordinates that are not float32 values round either way as often as
-// not), and whether t is usable (no reference otherwise). The centroid is
-// that of the rounded box: (lo + hi) * 0.5 in float32.
-func refOf(t *geom.Triangle, id uint32) (primRef, bool) {
+// not), and reports whether t is usable (r is left alone otherwise). The
+// centroid is that of the rounded box: (lo + hi) * 0.5 in float32. (It
+// writes r in place: a primRef returned by value was copied into the
+// slice through a temporary with overlapping 16-byte moves, whose reads
+// waited on its writes, as in swapRefs.)
+func refOf(t *geom.Triangle, id uint32, r *primRef) bool {
 	b, ok := usableBox(t)
 	if !ok {
-		return primRef{}, false
+		return false
 	}
-	r := primRef{id: id}
+	r.id = id
 	for i := 0; i < 3; i++ {
 		lo, hi := floor32(b[i]), ceil32(b[3+i])
 		r.lo[i], r.hi[i] = keyOf(lo), keyOf(hi)
 		r.c[i] = float32((lo + hi) * 0.5)
 	}
-	return r, true
+	return true
 }
 
 // triBox6 returns the box of t, by the min and max builtins (branch-free;
