@@ -264,7 +264,13 @@ type dedupBatch struct {
 	sink uint32 // the slots' words, ORed: keeps look's loads
 }
 
-// look fills the batch for triangles lo..hi-1 and reads their slots.
+// look fills the batch for triangles lo..hi-1, then reads their slots in
+// a loop of its own, a few instructions a corner. (Read in the loop that
+// also hashes, some 40 instructions a corner, few slots were in flight at
+// once, and that loop took 11% of the terrain build's cycles; reading
+// the full slots' vertices too, for addHashed's comparison, in a third
+// loop, saved nothing more: docs/performance.md, "The terrain's build,
+// sixth round (`build6`, 2026-11-27)".)
 func (b *dedupBatch) look(d *dedup, tris []geom.Triangle, lo, hi int) {
 	for i := lo; i < hi; i++ {
 		for j := 0; j < 3; j++ {
@@ -275,10 +281,19 @@ func (b *dedupBatch) look(d *dedup, tris []geom.Triangle, lo, hi int) {
 			}
 			if b.prev[c] == 3 {
 				b.hash[c] = hashVec(tris[i][j])
-				b.sink |= d.slots[b.hash[c]&d.mask]
 			}
 		}
 	}
+	n := 3 * (hi - lo)
+	prev, hash := b.prev[:n], b.hash[:n]
+	slots, mask := d.slots, d.mask
+	sink := uint32(0)
+	for c, p := range prev {
+		if p == 3 {
+			sink |= slots[hash[c]&mask]
+		}
+	}
+	b.sink |= sink
 }
 
 // add numbers the corners of triangles lo..hi-1 as look found them.
