@@ -171,58 +171,38 @@ func NewMesh(tris []geom.Triangle) *Mesh {
 	return m
 }
 
-// usable reports whether every coordinate of t is finite and within
-// maxCoord: a finite sum of all nine rules out NaN and ±Inf (either would
-// make it NaN or infinite; finite coordinates within maxCoord cannot
-// overflow it), and then the box bounds the magnitudes.
-func usable(t *geom.Triangle) bool {
-	_, ok := usableBox(t)
-	return ok
-}
-
-// usableBox returns the box of t and whether t is usable.
-func usableBox(t *geom.Triangle) (box6, bool) {
-	sum := 0.0
-	for _, v := range t {
-		sum += v[0] + v[1] + v[2]
-	}
-	if math.IsNaN(sum) || math.IsInf(sum, 0) {
-		return box6{}, false
-	}
-	b := triBox6(t)
-	return b, b[0] >= -maxCoord && b[1] >= -maxCoord && b[2] >= -maxCoord &&
-		b[3] <= maxCoord && b[4] <= maxCoord && b[5] <= maxCoord
+// axisRange returns the least and the greatest coordinate of t's
+// vertices on axis i, by the min and max builtins (branch-free; a -0 and
+// a +0 give -0 as the min and +0 as the max), and whether both lie within
+// maxCoord. That rules out NaN and ±Inf too: the builtins return NaN when
+// any argument is NaN, and every comparison with NaN is false. (A finite
+// sum of the nine coordinates, tested first, said the same for 15 more
+// instructions a triangle on NewMesh's serial loop.)
+func axisRange(t *geom.Triangle, i int) (lo, hi float64, ok bool) {
+	lo, hi = min(t[0][i], t[1][i], t[2][i]), max(t[0][i], t[1][i], t[2][i])
+	return lo, hi, lo >= -maxCoord && hi <= maxCoord
 }
 
 // refOf stores in r the build reference of t, its box rounded outward to
 // float32 (floor32 and ceil32: without a branch, where a triangle's
 // coordinates that are not float32 values round either way as often as
-// not), and reports whether t is usable (r is left alone otherwise). The
-// centroid is that of the rounded box: (lo + hi) * 0.5 in float32. (It
-// writes r in place: a primRef returned by value was copied into the
-// slice through a temporary with overlapping 16-byte moves, whose reads
-// waited on its writes, as in swapRefs.)
+// not), and reports whether t is usable (r holds nothing of use
+// otherwise). The centroid is that of the rounded box: (lo + hi) * 0.5 in
+// float32. (It writes r in place, an axis at a time: a primRef returned
+// by value, or a box6 of the triangle, went through temporaries written
+// and read with moves of different widths, whose reads waited on the
+// writes, as in swapRefs.)
 func refOf(t *geom.Triangle, id uint32, r *primRef) bool {
-	b, ok := usableBox(t)
-	if !ok {
-		return false
-	}
-	r.id = id
+	usable := true
 	for i := 0; i < 3; i++ {
-		lo, hi := floor32(b[i]), ceil32(b[3+i])
+		lo64, hi64, ok := axisRange(t, i)
+		usable = usable && ok
+		lo, hi := floor32(lo64), ceil32(hi64) // anything for NaN: not used
 		r.lo[i], r.hi[i] = keyOf(lo), keyOf(hi)
 		r.c[i] = float32((lo + hi) * 0.5)
 	}
-	return true
-}
-
-// triBox6 returns the box of t, by the min and max builtins (branch-free;
-// callers pass finite coordinates, and a -0 and a +0 give -0 as the min
-// and +0 as the max).
-func triBox6(t *geom.Triangle) box6 {
-	a, b, c := &t[0], &t[1], &t[2]
-	return box6{min(a[0], b[0], c[0]), min(a[1], b[1], c[1]), min(a[2], b[2], c[2]),
-		max(a[0], b[0], c[0]), max(a[1], b[1], c[1]), max(a[2], b[2], c[2])}
+	r.id = id
+	return usable
 }
 
 // dedupCorners gives every bitwise-distinct vertex of the triangles below
