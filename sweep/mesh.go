@@ -284,7 +284,7 @@ func (b *dedupBatch) add(d *dedup, tris []geom.Triangle, corners []uint32, lo, h
 			if k := b.prev[c]; k < 3 {
 				corners[3*i+j] = corners[3*(i-1)+int(k)]
 			} else {
-				corners[3*i+j] = d.addHashed(tris[i][j], b.hash[c])
+				corners[3*i+j] = d.addHashed(&tris[i][j], b.hash[c])
 			}
 		}
 	}
@@ -629,20 +629,22 @@ func hashVec(v mgl64.Vec3) uint64 {
 	return h ^ h>>33
 }
 
-// addHashed returns the index of v, whose hashVec is h, adding v if it is
-// new.
-func (d *dedup) addHashed(v mgl64.Vec3, h uint64) uint32 {
+// addHashed returns the index of *v, whose hashVec is h, adding *v if it
+// is new. (v by pointer: a vertex passed by value was copied twice through
+// the stack with overlapping 16-byte moves, the second copy's loads
+// waiting on the first's stores, as in swapRefs.)
+func (d *dedup) addHashed(v *mgl64.Vec3, h uint64) uint32 {
 	for i := h & d.mask; ; i = (i + 1) & d.mask {
 		s := d.slots[i]
 		if s == 0 {
-			d.verts = append(d.verts, v)
+			d.verts = append(d.verts, *v)
 			d.slots[i] = uint32(len(d.verts))
 			if 2*len(d.verts) > len(d.slots) {
 				d.resize(2 * len(d.slots))
 			}
 			return uint32(len(d.verts) - 1)
 		}
-		if sameBits(&d.verts[s-1], &v) {
+		if sameBits(&d.verts[s-1], v) {
 			return s - 1
 		}
 	}
