@@ -7,16 +7,14 @@ import "unsafe"
 // binRefsAVX is binRefs' loop over the n refs from refs: for each it
 // computes binOf of its centroid on axis (the same SUBSS, MULSS and
 // CVTTSS2SQ as the Go code, then the same clamp to 0..last), stores the
-// bin in ks, counts it in counts, grows the bin's box in boxes with one
+// bin in ks, counts it in counts and grows the bin's box in boxes with one
 // VPMINSD of the ref's bytes 0-15 and one VPMAXSD of its bytes 8-23
-// (binBox) and the bin's centroids' box in cents with one VMINPS and one
-// VMAXPS of its bytes 24-39 (centBox). Integer min and max: the same keys
-// as the Go loop's; the float ones the same numbers up to the sign of a
-// zero. Call it only when useAVX2 is true (the VEX forms are AVX's), with
-// n at least 1 and boxes, counts and cents set up for the bins 0..last.
+// (binBox). Integer min and max: the same keys as the Go loop's. Call it
+// only when useAVX2 is true (the VEX forms are AVX's), with n at least 1
+// and boxes and counts set up for the bins 0..last.
 //
 //go:noescape
-func binRefsAVX(refs *primRef, n int, ks *uint8, boxes *[numBins]binBox, counts *[numBins]int32, axis int, cmin, scale float32, last int, cents *[numBins]centBox)
+func binRefsAVX(refs *primRef, n int, ks *uint8, boxes *[numBins]binBox, counts *[numBins]int32, axis int, cmin, scale float32, last int)
 
 // centroidRangeAVX is centroidRange's loop over the n centroid
 // coordinates from c, 40 bytes (a primRef) apart: one VMINSS and one
@@ -31,7 +29,6 @@ var (
 	_ = [1]struct{}{}[unsafe.Sizeof(primRef{})-40]
 	_ = [1]struct{}{}[unsafe.Offsetof(primRef{}.c)-24]
 	_ = [1]struct{}{}[unsafe.Sizeof(binBox{})-32]
-	_ = [1]struct{}{}[unsafe.Sizeof(centBox{})-32]
 )
 
 // sweepAVX grows a box through the n boxes from keys (a binBox's or a

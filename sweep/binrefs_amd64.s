@@ -2,11 +2,11 @@
 
 #include "textflag.h"
 
-// func binRefsAVX(refs *primRef, n int, ks *uint8, boxes *[numBins]binBox, counts *[numBins]int32, axis int, cmin, scale float32, last int, cents *[numBins]centBox)
+// func binRefsAVX(refs *primRef, n int, ks *uint8, boxes *[numBins]binBox, counts *[numBins]int32, axis int, cmin, scale float32, last int)
 //
 // A primRef is 40 bytes: lo keys at 0, hi keys at 12, the centroid at 24.
-// A binBox and a centBox are 32 bytes: lo's lanes at 0, hi's at 16.
-TEXT ·binRefsAVX(SB), NOSPLIT, $0-72
+// A binBox is 32 bytes: lo's lanes at 0, hi's at 16.
+TEXT ·binRefsAVX(SB), NOSPLIT, $0-64
 	MOVQ  refs+0(FP), SI
 	MOVQ  n+8(FP), CX
 	MOVQ  ks+16(FP), DI
@@ -16,7 +16,6 @@ TEXT ·binRefsAVX(SB), NOSPLIT, $0-72
 	MOVSS cmin+48(FP), X3
 	MOVSS scale+52(FP), X4
 	MOVQ  last+56(FP), R10
-	MOVQ  cents+64(FP), R13
 	LEAQ  24(SI)(AX*4), R11 // the ref's centroid on axis
 	XORL  R12, R12
 	TESTQ CX, CX
@@ -41,11 +40,6 @@ loop:
 	VMOVDQU   8(SI), X2
 	VPMAXSD   16(R8)(AX*1), X2, X2
 	VMOVDQU   X2, 16(R8)(AX*1)
-	VMOVUPS   24(SI), X5             // the centroid (and the id)
-	VMINPS    (R13)(AX*1), X5, X6
-	VMOVUPS   X6, (R13)(AX*1)
-	VMAXPS    16(R13)(AX*1), X5, X5
-	VMOVUPS   X5, 16(R13)(AX*1)
 	ADDQ      $40, SI
 	ADDQ      $40, R11
 	INCQ      DI

@@ -3,7 +3,7 @@
 package sweep
 
 // binRefsAVX is never called here (useAVX2 is false).
-func binRefsAVX(refs *primRef, n int, ks *uint8, boxes *[numBins]binBox, counts *[numBins]int32, axis int, cmin, scale float32, last int, cents *[numBins]centBox) {
+func binRefsAVX(refs *primRef, n int, ks *uint8, boxes *[numBins]binBox, counts *[numBins]int32, axis int, cmin, scale float32, last int) {
 	panic("binRefsAVX: no assembly on this platform")
 }
 

@@ -205,48 +205,7 @@ type builder struct {
 	// each builder's own, so that neither is zeroed or copied a split.
 	boxes  [numBins]binBox
 	counts [numBins]int32
-	cents  [numBins]centBox // the bins' centroids (binRefs)
 	sweep  binSweep
-}
-
-// bounds is what fill knows of a range of refs: its box, and the box of
-// its refs' centroids when the split above it binned them (known).
-type bounds struct {
-	box   keyBox
-	cents centBox
-	known bool
-}
-
-// centBox is the box of the centroids of a bin's refs, or of a range's:
-// lanes 0-2 of lo and hi are the least and greatest centroid coordinate
-// on each axis (lane 3 means nothing: binRefsAVX grows it by a ref's
-// bytes 24-39, the centroid and the id, with one VMINPS and one VMAXPS).
-// The ranges of a split's two sides come from their bins' (centsOf)
-// rather than from a pass over their refs (centroidRange), which took 5%
-// of the terrain build's CPU samples (docs/performance.md, "The
-// terrain's build, sixth round (`build6`, 2026-11-27)"). The min and
-// max they take are centroidRange's up to the sign of a zero, which
-// binOf and binScale do not see (centroidRange).
-type centBox struct{ lo, hi [4]float32 }
-
-// emptyCentBox is the centBox of no centroids.
-var emptyCentBox = func() centBox {
-	inf := float32(math.Inf(1))
-	return centBox{lo: [4]float32{inf, inf, inf, inf}, hi: [4]float32{-inf, -inf, -inf, -inf}}
-}()
-
-// grow extends c's lanes 0-2 to contain o's.
-func (c *centBox) grow(o *centBox) {
-	c.lo = [4]float32{min(c.lo[0], o.lo[0]), min(c.lo[1], o.lo[1]), min(c.lo[2], o.lo[2]), c.lo[3]}
-	c.hi = [4]float32{max(c.hi[0], o.hi[0]), max(c.hi[1], o.hi[1]), max(c.hi[2], o.hi[2]), c.hi[3]}
-}
-
-// centsOf stores in c the box of the centroids of bins from..to-1.
-func (b *builder) centsOf(from, to int, c *centBox) {
-	*c = emptyCentBox
-	for i := from; i < to; i++ {
-		c.grow(&b.cents[i])
-	}
 }
 
 // boxOf returns the box of refs[lo:hi].
@@ -259,8 +218,8 @@ func (b *builder) boxOf(lo, hi int) keyBox {
 	return s
 }
 
-// fill makes node ni the root of the subtree over refs[lo:hi], of bounds
-// s.
+// fill makes node ni the root of the subtree over refs[lo:hi], whose box
+// is box.
 //
 // The boxes go by pointer, and split, smallSplit and setNode write theirs
 // in place: returned by value, a box came back on the stack, written a
@@ -269,12 +228,11 @@ func (b *builder) boxOf(lo, hi int) keyBox {
 // copies took most of fill's cycles on the 1M-triangle terrain
 // (docs/performance.md, "The terrain's build, sixth round (`build6`,
 // 2026-11-27)").
-func (b *builder) fill(ni, lo, hi int, s *bounds, depth int) {
+func (b *builder) fill(ni, lo, hi int, box *keyBox, depth int) {
 	var mid int
-	var l, r bounds
-	box := &s.box
+	var l, r keyBox
 	if n := hi - lo; n > maxLeaf {
-		mid = b.split(lo, hi, s, depth, &l, &r)
+		mid = b.split(lo, hi, box, depth, &l, &r)
 	} else {
 		// A range that may be a leaf is split only when that is cheaper
 		// by the SAH: n·A as a leaf against nodeCost·A + n_L·A_L + n_R·A_R.
@@ -282,7 +240,7 @@ func (b *builder) fill(ni, lo, hi int, s *bounds, depth int) {
 		leaf := n <= 2
 		if !leaf {
 			var cost float32
-			mid, cost = b.smallSplit(lo, hi, box, &l.box, &r.box)
+			mid, cost = b.smallSplit(lo, hi, box, &l, &r)
 			a := box.area() // once: area is not inlined
 			leaf = float32(n)*a <= float32(nodeCost*a)+cost
 		}
@@ -308,30 +266,23 @@ func (b *builder) setNode(ni int, box *keyBox, child int32, first, count int) {
 	n.child, n.first, n.count = child, int32(first), int32(count)
 }
 
-// split partitions refs[lo:hi] (of bounds s) into two non-empty halves
-// and returns the boundary, and stores the halves' bounds in l and r (not
-// yet set): at the cheapest SAH bin boundary along the box's longest
-// axis, the bins spanning the centroids' range on it, or at the object
-// median when the tree is already deep or the centroids do not spread
-// along the axis.
-func (b *builder) split(lo, hi int, s *bounds, depth int, l, r *bounds) int {
-	axis := longestAxis(&s.box)
+// split partitions refs[lo:hi] (whose box is box) into two non-empty
+// halves and returns the boundary, and stores the halves' boxes in l and
+// r: at the cheapest SAH bin boundary along the box's longest axis, the
+// bins spanning the centroids' range on it, or at the object median when
+// the tree is already deep or the centroids do not spread along the axis.
+func (b *builder) split(lo, hi int, box *keyBox, depth int, l, r *keyBox) int {
+	axis := longestAxis(box)
 	nb := min(hi-lo, numBins) // small ranges need no more bins than refs
-	cmin, cmax := s.cents.lo[axis], s.cents.hi[axis]
-	if !s.known {
-		cmin, cmax = b.centroidRange(lo, hi, axis)
-	}
+	cmin, cmax := b.centroidRange(lo, hi, axis)
 	if scale := binScale(cmin, cmax, nb); depth < sahDepth && scale > 0 {
 		b.binRefs(lo, hi, axis, cmin, scale, nb)
-		if k, ok := b.bestBoundary(nb, &l.box, &r.box); ok {
-			b.centsOf(0, k+1, &l.cents)
-			b.centsOf(k+1, nb, &r.cents)
-			l.known, r.known = true, true
+		if k, ok := b.bestBoundary(nb, l, r); ok {
 			return b.partition(lo, hi, uint8(k))
 		}
 	}
 	mid := b.median(lo, hi, axis)
-	l.box, r.box = b.boxOf(lo, mid), b.boxOf(mid, hi)
+	*l, *r = b.boxOf(lo, mid), b.boxOf(mid, hi)
 	return mid
 }
 
@@ -472,8 +423,8 @@ func binBoxOf(k *keyBox) binBox {
 	return binBox{lo: [4]int32{k.lo[0], k.lo[1], k.lo[2], k.hi[0]}, hi: [4]int32{k.lo[2], k.hi[0], k.hi[1], k.hi[2]}}
 }
 
-// binRefs sorts refs[lo:hi] into the first nb bins (b.boxes, b.counts
-// and b.cents) by centroid along axis, and notes each ref's bin in b.bins.
+// binRefs sorts refs[lo:hi] into the first nb bins (b.boxes and
+// b.counts) by centroid along axis, and notes each ref's bin in b.bins.
 func (b *builder) binRefs(lo, hi, axis int, cmin, scale float32, nb int) {
 	b.resetBins(nb)
 	if !useAVX2 {
@@ -484,21 +435,21 @@ func (b *builder) binRefs(lo, hi, axis int, cmin, scale float32, nb int) {
 	ks = ks[:len(refs)]
 	mustAxis(axis)
 	for k := 0; k < len(refs); k += asmChunk { // the bins add up across the calls
-		binRefsAVX(&refs[k], min(len(refs)-k, asmChunk), &ks[k], &b.boxes, &b.counts, axis, cmin, scale, nb-1, &b.cents)
+		binRefsAVX(&refs[k], min(len(refs)-k, asmChunk), &ks[k], &b.boxes, &b.counts, axis, cmin, scale, nb-1)
 	}
 }
 
 // resetBins empties the first nb bins.
 func (b *builder) resetBins(nb int) {
-	boxes, counts, cents := b.boxes[:nb], b.counts[:nb], b.cents[:nb]
+	boxes, counts := b.boxes[:nb], b.counts[:nb]
 	for i := range boxes {
-		boxes[i], counts[i], cents[i] = emptyBinBox, 0, emptyCentBox
+		boxes[i], counts[i] = emptyBinBox, 0
 	}
 }
 
 // binRefsGo is binRefs' loop in Go, on bins emptied by resetBins.
 func binRefsGo(b *builder, lo, hi, axis int, cmin, scale float32, nb int) {
-	boxes, counts, cents := b.boxes[:nb], b.counts[:nb], b.cents[:nb]
+	boxes, counts := b.boxes[:nb], b.counts[:nb]
 	refs, ks := b.refs[lo:hi], b.bins[lo:hi]
 	ks = ks[:len(refs)] // one bounds check, not one a ref
 	mustAxis(axis)
@@ -510,7 +461,6 @@ func binRefsGo(b *builder, lo, hi, axis int, cmin, scale float32, nb int) {
 		x.lo = [4]int32{min(x.lo[0], r.lo[0]), min(x.lo[1], r.lo[1]), min(x.lo[2], r.lo[2]), x.lo[3]}
 		x.hi = [4]int32{x.hi[0], max(x.hi[1], r.hi[0]), max(x.hi[2], r.hi[1]), max(x.hi[3], r.hi[2])}
 		counts[i]++
-		cents[i].grow(&centBox{lo: [4]float32{r.c[0], r.c[1], r.c[2]}, hi: [4]float32{r.c[0], r.c[1], r.c[2]}})
 	}
 }
 
@@ -660,15 +610,15 @@ func buildTree(refs []primRef) []buildNode {
 	}
 	bins := make([]uint8, len(refs))
 	b := &builder{refs: refs, bins: bins, nodes: make([]buildNode, 1, nodeCap(len(refs)))}
-	all := bounds{box: b.boxOf(0, len(refs))}
+	all := b.boxOf(0, len(refs))
 	if len(refs) < parallelMin {
 		b.fill(0, 0, len(refs), &all, 0)
 		return b.nodes
 	}
-	var l, r bounds
+	var l, r keyBox
 	mid := b.split(0, len(refs), &all, 0, &l, &r)
 	b.nodes = append(b.nodes, buildNode{}, buildNode{})
-	b.setNode(0, &all.box, 1, 0, 0)
+	b.setNode(0, &all, 1, 0, 0)
 	// The left half goes on in the root's list (node 1 and on), the right
 	// half into a list of its own that is then grafted at node 2: the
 	// same nodes in the same order as grafting both, with half the copy
