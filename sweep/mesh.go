@@ -320,8 +320,14 @@ func sameBits(v, w *mgl64.Vec3) bool {
 // the base is stored again (bitwise the same) and later groups use the
 // copy. A window of 1024 stores 1 to 8% more vertices than there are
 // distinct ones on the levels measured (docs/performance.md, "mem2").
-// The original indices are stored apart (indexIDs).
+// The original indices are stored apart (indexIDs), concurrently: at the
+// end of a build the wide nodes and this loop are all that is left to do.
 func (m *Mesh) index(refs []primRef, corners []uint32, verts []mgl64.Vec3) {
+	ids := make(chan struct{})
+	go func() {
+		m.indexIDs(refs)
+		close(ids)
+	}()
 	const unseen = math.MaxUint32
 	at := make([]uint32, len(verts)) // where each vertex was stored last
 	for i := range at {
@@ -348,7 +354,7 @@ func (m *Mesh) index(refs []primRef, corners []uint32, verts []mgl64.Vec3) {
 		}
 		m.tris[k] = w
 	}
-	m.indexIDs(refs)
+	<-ids
 	m.narrow()
 }
 
