@@ -74,10 +74,14 @@ type primRef struct {
 	id uint32
 }
 
-// refWords is a primRef as the five words swapRefs moves (this fails to
-// compile if a primRef is not five words).
-type refWords = [unsafe.Sizeof(primRef{}) / 8]uint64
+// refWords is a primRef as the five words swapRefs moves: four in a
+// struct the compiler keeps in registers (at most four fields) and one.
+type refWords struct {
+	head struct{ w0, w1, w2, w3 uint64 }
+	tail uint64
+}
 
+// This fails to compile if a primRef is not five words.
 var _ = [1]struct{}{}[unsafe.Sizeof(primRef{})-unsafe.Sizeof(refWords{})]
 
 // swapRefs swaps *p and *q a word at a time, in registers. The plain
@@ -90,9 +94,8 @@ var _ = [1]struct{}{}[unsafe.Sizeof(primRef{})-unsafe.Sizeof(refWords{})]
 // round (`build6`, 2026-11-27)").
 func swapRefs(p, q *primRef) {
 	a, b := (*refWords)(unsafe.Pointer(p)), (*refWords)(unsafe.Pointer(q))
-	for w := range a {
-		a[w], b[w] = b[w], a[w]
-	}
+	a.head, b.head = b.head, a.head
+	a.tail, b.tail = b.tail, a.tail
 }
 
 func (p *primRef) centroid(axis int) float32 { return p.c[axis] }
