@@ -119,8 +119,8 @@ func (n *wnode) encodeAxis(i int, lo, hi float32, kids []box32) {
 // answers are math.Min's and math.Max's, NaN and the signs of zeros
 // included, inlined where those are calls.) s is a power of two (step)
 // whose inverse is a float64 too, so x * (1/s) is x / s bit for bit (the
-// same exact quotient, rounded once) without the division's latency, two
-// a child on the wide nodes' serial stage.
+// same exact quotient, rounded once) without two divisions' latency a
+// child.
 func (n *wnode) codesFit(i int, o, s float64, kids []box32) bool {
 	inv := 1 / s
 	for c, k := range kids {

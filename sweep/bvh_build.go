@@ -89,7 +89,7 @@ var _ = [1]struct{}{}[unsafe.Sizeof(primRef{})-unsafe.Sizeof(refWords{})]
 // wrote with overlapping 16-byte stores (bytes 0-15, 16-31 and 24-39)
 // and read back with the same loads: the middle load needs bytes from two
 // stores, which the processor cannot forward, so it waited for both to
-// reach the cache. That load took 63% of partition's cycles on the
+// reach the cache. That load took 63% of partition's CPU samples on the
 // 1M-triangle terrain (docs/performance.md, "The terrain's build, sixth
 // round (`build6`, 2026-11-27)").
 func swapRefs(p, q *primRef) {
@@ -228,7 +228,7 @@ func (b *builder) boxOf(lo, hi int) keyBox {
 // in place: returned by value, a box came back on the stack, written a
 // key or a float at a time and copied on with 16-byte moves, which wait
 // for the stores they span to reach the cache (as in swapRefs); those
-// copies took most of fill's cycles on the 1M-triangle terrain
+// copies took most of fill's CPU samples on the 1M-triangle terrain
 // (docs/performance.md, "The terrain's build, sixth round (`build6`,
 // 2026-11-27)").
 func (b *builder) fill(ni, lo, hi int, box *keyBox, depth int) {

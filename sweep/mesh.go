@@ -247,7 +247,7 @@ type dedupBatch struct {
 // look fills the batch for triangles lo..hi-1, then reads their slots in
 // a loop of its own, a few instructions a corner. (Read in the loop that
 // also hashes, some 40 instructions a corner, few slots were in flight at
-// once, and that loop took 11% of the terrain build's cycles; reading
+// once, and that loop took 11% of the terrain build's CPU samples; reading
 // the full slots' vertices too, for addHashed's comparison, in a third
 // loop, saved nothing more: docs/performance.md, "The terrain's build,
 // sixth round (`build6`, 2026-11-27)".)
