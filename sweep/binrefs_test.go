@@ -27,7 +27,8 @@ func TestBinsAVXMatchGo(t *testing.T) {
 					tri[k][a] = c[a] + float64(r.Float64()*6) - 3
 				}
 			}
-			if ref, ok := refOf(&tri, uint32(i)); ok {
+			var ref primRef
+			if refOf(&tri, uint32(i), &ref) {
 				refs = append(refs, ref)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
+	"sync"
 	"unsafe"
 )
 
@@ -116,15 +117,19 @@ func (n *wnode) encodeAxis(i int, lo, hi float32, kids []box32) {
 // codesFit stores the codes of kids on axis i for origin o and step s and
 // reports whether every max fits. (The min and max builtins clamp: their
 // answers are math.Min's and math.Max's, NaN and the signs of zeros
-// included, inlined where those are calls.)
+// included, inlined where those are calls.) s is a power of two (step)
+// whose inverse is a float64 too, so x * (1/s) is x / s bit for bit (the
+// same exact quotient, rounded once) without two divisions' latency a
+// child.
 func (n *wnode) codesFit(i int, o, s float64, kids []box32) bool {
+	inv := 1 / s
 	for c, k := range kids {
 		lo, hi := float64(k.lo[i]), float64(k.hi[i])
-		a := int(min(max(math.Floor((lo-o)/s), 0), qSteps))
+		a := int(min(max(math.Floor(float64((lo-o)*inv)), 0), qSteps))
 		for a > 0 && decodeCoord(o, uint8(a), s) > lo {
 			a--
 		}
-		b := int(min(max(math.Ceil((hi-o)/s), 0), qSteps))
+		b := int(min(max(math.Ceil(float64((hi-o)*inv)), 0), qSteps))
 		for b < qSteps && decodeCoord(o, uint8(b), s) < hi {
 			b++
 		}
@@ -147,14 +152,73 @@ func wideNodes(bn []buildNode) ([]wnode, box6) {
 	r := bn[0].box
 	root := box6{float64(r.lo[0]), float64(r.lo[1]), float64(r.lo[2]),
 		float64(r.hi[0]), float64(r.hi[1]), float64(r.hi[2])}
-	w := wideEncoder{bn: bn, out: make([]wnode, 0, len(bn)/3+1)}
+	w := wideEncoder{bn: bn}
 	if bn[0].child < 0 {
 		w.emit([]int32{0})
-	} else {
-		w.cost = planCuts(bn)
-		w.emit(w.collapse(0))
+		return w.out, root
 	}
-	return w.out, root
+	w.cost = planCuts(bn)
+	if len(bn) < parallelMin {
+		w.out = make([]wnode, 0, len(bn)/3+1)
+		w.emit(w.collapse(0))
+		return w.out, root
+	}
+	return w.emitApart(w.collapse(0)), root
+}
+
+// emitApart is emit for the root, whose children are kids, with the
+// subtrees of its inner children encoded concurrently, each into a list
+// of its own, and then appended after the root in order, their node
+// references moved by where they land: the same nodes as emit's, which
+// appends them one after the other. (The wide nodes ran on one core,
+// beside the shorter Mesh.index: docs/performance.md, "The terrain's
+// build, sixth round (`build6`, 2026-11-27)".)
+func (w *wideEncoder) emitApart(kids []int32) []wnode {
+	subs := make([][]wnode, len(kids))
+	var wg sync.WaitGroup
+	for c, k := range kids {
+		if w.bn[k].child < 0 {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e := wideEncoder{bn: w.bn, cost: w.cost}
+			e.emit(e.collapse(k))
+			subs[c] = e.out
+		}()
+	}
+	wg.Wait()
+	n := 1
+	for _, sub := range subs {
+		n += len(sub)
+	}
+	w.out = make([]wnode, 1, n)
+	var refs [maxWide]uint32
+	for c, k := range kids {
+		if subs[c] == nil {
+			refs[c] = w.childRef(k)
+			continue
+		}
+		off := uint32(len(w.out))
+		refs[c] = makeRef(0, off)
+		for _, x := range subs[c] {
+			x.moveRefs(off)
+			w.out = append(w.out, x)
+		}
+	}
+	w.out[0] = w.node(kids, &refs)
+	return w.out
+}
+
+// moveRefs adds off to the node index of each of n's references to an
+// inner node.
+func (n *wnode) moveRefs(off uint32) {
+	for c, r := range n.ref {
+		if r != emptyRef && r>>refBits == 0 {
+			n.ref[c] = r + off
+		}
+	}
 }
 
 type wideEncoder struct {
@@ -274,8 +338,28 @@ func (w *wideEncoder) cut(b int32, j int, kids []int32) []int32 {
 func (w *wideEncoder) emit(kids []int32) uint32 {
 	at := uint32(len(w.out))
 	w.out = append(w.out, wnode{})
+	var refs [maxWide]uint32
+	for c, k := range kids {
+		refs[c] = w.childRef(k)
+	}
+	w.out[at] = w.node(kids, &refs)
+	return at
+}
+
+// childRef returns the reference to the binary node k as a child of a
+// wide node: the leaf's, or that of the wide node k becomes, emitted.
+func (w *wideEncoder) childRef(k int32) uint32 {
+	if n := &w.bn[k]; n.child < 0 {
+		return makeRef(uint32(n.count), uint32(n.first))
+	}
+	return makeRef(0, w.emit(w.collapse(k)))
+}
+
+// node returns the wide node whose children are the binary nodes kids,
+// referenced by refs.
+func (w *wideEncoder) node(kids []int32, refs *[maxWide]uint32) wnode {
 	var n wnode
-	var boxes [4]box32
+	var boxes [maxWide]box32
 	all := emptyBox32()
 	for c := range n.ref {
 		if c >= len(kids) {
@@ -285,18 +369,13 @@ func (w *wideEncoder) emit(kids []int32) uint32 {
 		k := &w.bn[kids[c]]
 		boxes[c] = k.box
 		all.grow(k.box.lo, k.box.hi)
-		if k.child < 0 {
-			n.ref[c] = makeRef(uint32(k.count), uint32(k.first))
-		} else {
-			n.ref[c] = makeRef(0, w.emit(w.collapse(kids[c])))
-		}
+		n.ref[c] = refs[c]
 	}
 	for i := 0; i < 3; i++ {
 		n.encodeAxis(i, all.lo[i], all.hi[i], boxes[:len(kids)])
 	}
 	n.live = n.liveMask()
-	w.out[at] = n
-	return at
+	return n
 }
 
 // walker visits the leaves of a mesh's tree that a moving box can touch,

@@ -68,9 +68,34 @@ const (
 // keys), the box's centroid and the triangle's index in the mesh's
 // compacted triangle list.
 type primRef struct {
+	_ [0]uint64 // 8-byte alignment: swapRefs moves a ref as five words
 	keyBox
 	c  [3]float32 // the box's centroid, (lo + hi) * 0.5 in float32
 	id uint32
+}
+
+// refWords is a primRef as the five words swapRefs moves: four in a
+// struct the compiler keeps in registers (at most four fields) and one.
+type refWords struct {
+	head struct{ w0, w1, w2, w3 uint64 }
+	tail uint64
+}
+
+// This fails to compile if a primRef is not five words.
+var _ = [1]struct{}{}[unsafe.Sizeof(primRef{})-unsafe.Sizeof(refWords{})]
+
+// swapRefs swaps *p and *q a word at a time, in registers. The plain
+// swap (p, q = q, p on the refs) went through a stack temporary that it
+// wrote with overlapping 16-byte stores (bytes 0-15, 16-31 and 24-39)
+// and read back with the same loads: the middle load needs bytes from two
+// stores, which the processor cannot forward, so it waited for both to
+// reach the cache. That load took 63% of partition's CPU samples on the
+// 1M-triangle terrain (docs/performance.md, "The terrain's build, sixth
+// round (`build6`, 2026-11-27)").
+func swapRefs(p, q *primRef) {
+	a, b := (*refWords)(unsafe.Pointer(p)), (*refWords)(unsafe.Pointer(q))
+	a.head, b.head = b.head, a.head
+	a.tail, b.tail = b.tail, a.tail
 }
 
 func (p *primRef) centroid(axis int) float32 { return p.c[axis] }
@@ -198,11 +223,19 @@ func (b *builder) boxOf(lo, hi int) keyBox {
 
 // fill makes node ni the root of the subtree over refs[lo:hi], whose box
 // is box.
-func (b *builder) fill(ni, lo, hi int, box keyBox, depth int) {
+//
+// The boxes go by pointer, and split, smallSplit and setNode write theirs
+// in place: returned by value, a box came back on the stack, written a
+// key or a float at a time and copied on with 16-byte moves, which wait
+// for the stores they span to reach the cache (as in swapRefs); those
+// copies took most of fill's CPU samples on the 1M-triangle terrain
+// (docs/performance.md, "The terrain's build, sixth round (`build6`,
+// 2026-11-27)").
+func (b *builder) fill(ni, lo, hi int, box *keyBox, depth int) {
 	var mid int
 	var l, r keyBox
 	if n := hi - lo; n > maxLeaf {
-		mid, l, r = b.split(lo, hi, box, depth)
+		mid = b.split(lo, hi, box, depth, &l, &r)
 	} else {
 		// A range that may be a leaf is split only when that is cheaper
 		// by the SAH: n·A as a leaf against nodeCost·A + n_L·A_L + n_R·A_R.
@@ -210,51 +243,62 @@ func (b *builder) fill(ni, lo, hi int, box keyBox, depth int) {
 		leaf := n <= 2
 		if !leaf {
 			var cost float32
-			mid, l, r, cost = b.smallSplit(lo, hi, box)
+			mid, cost = b.smallSplit(lo, hi, box, &l, &r)
 			a := box.area() // once: area is not inlined
 			leaf = float32(n)*a <= float32(nodeCost*a)+cost
 		}
 		if leaf {
-			b.nodes[ni] = buildNode{box: box.box(), child: -1, first: int32(lo), count: int32(n)}
+			b.setNode(ni, box, -1, lo, n)
 			return
 		}
 	}
 	c := len(b.nodes)
 	b.nodes = append(b.nodes, buildNode{}, buildNode{})
-	b.nodes[ni] = buildNode{box: box.box(), child: int32(c)}
-	b.fill(c, lo, mid, l, depth+1)
-	b.fill(c+1, mid, hi, r, depth+1)
+	b.setNode(ni, box, int32(c), 0, 0)
+	b.fill(c, lo, mid, &l, depth+1)
+	b.fill(c+1, mid, hi, &r, depth+1)
+}
+
+// setNode sets node ni: the box of box, its child (-1 for a leaf) and
+// for a leaf its range of refs.
+func (b *builder) setNode(ni int, box *keyBox, child int32, first, count int) {
+	n := &b.nodes[ni]
+	for i := 0; i < 3; i++ {
+		n.box.lo[i], n.box.hi[i] = keyFloat(box.lo[i]), keyFloat(box.hi[i])
+	}
+	n.child, n.first, n.count = child, int32(first), int32(count)
 }
 
 // split partitions refs[lo:hi] (whose box is box) into two non-empty
-// halves and returns the boundary and the halves' boxes: at the cheapest
-// SAH bin boundary along the box's longest axis, the bins spanning the
-// centroids' range on it, or at the object median when the tree is
-// already deep or the centroids do not spread along the axis.
-func (b *builder) split(lo, hi int, box keyBox, depth int) (int, keyBox, keyBox) {
-	axis := longestAxis(box.box())
+// halves and returns the boundary, and stores the halves' boxes in l and
+// r: at the cheapest SAH bin boundary along the box's longest axis, the
+// bins spanning the centroids' range on it, or at the object median when
+// the tree is already deep or the centroids do not spread along the axis.
+func (b *builder) split(lo, hi int, box *keyBox, depth int, l, r *keyBox) int {
+	axis := longestAxis(box)
 	nb := min(hi-lo, numBins) // small ranges need no more bins than refs
 	cmin, cmax := b.centroidRange(lo, hi, axis)
 	if scale := binScale(cmin, cmax, nb); depth < sahDepth && scale > 0 {
 		b.binRefs(lo, hi, axis, cmin, scale, nb)
-		if k, l, r, ok := b.bestBoundary(nb); ok {
-			return b.partition(lo, hi, uint8(k)), l, r
+		if k, ok := b.bestBoundary(nb, l, r); ok {
+			return b.partition(lo, hi, uint8(k))
 		}
 	}
 	mid := b.median(lo, hi, axis)
-	return mid, b.boxOf(lo, mid), b.boxOf(mid, hi)
+	*l, *r = b.boxOf(lo, mid), b.boxOf(mid, hi)
+	return mid
 }
 
 // smallSplit is split for a range of at most maxLeaf refs: it sorts them
 // by centroid along the box's longest axis (ties by id, so the build is
 // deterministic) and returns the boundary of least SAH cost
-// A_L·N_L + A_R·N_R, the halves' boxes and that cost.
-func (b *builder) smallSplit(lo, hi int, box keyBox) (mid int, l, r keyBox, cost float32) {
-	axis := longestAxis(box.box())
+// A_L·N_L + A_R·N_R and that cost, and stores the halves' boxes in l and r.
+func (b *builder) smallSplit(lo, hi int, box, l, r *keyBox) (mid int, cost float32) {
+	axis := longestAxis(box)
 	refs := b.refs[lo:hi]
 	for i := 1; i < len(refs); i++ {
 		for j := i; j > 0 && refBefore(&refs[j], &refs[j-1], axis); j-- {
-			refs[j], refs[j-1] = refs[j-1], refs[j]
+			swapRefs(&refs[j], &refs[j-1])
 		}
 	}
 	b.sweepRefs(refs)
@@ -269,9 +313,11 @@ func (b *builder) smallSplit(lo, hi int, box keyBox) (mid int, l, r keyBox, cost
 	if mid == 0 {
 		// No cost below +Inf (areas that overflow float32): what the
 		// loop keeping the boxes returned, which fill then decides on.
-		return 0, keyBox{}, keyBox{}, cost
+		return 0, cost
 	}
-	return lo + mid, sw.pre[mid-1].keyBox(), sw.suf[mid].keyBox(), cost
+	sw.pre[mid-1].keyBoxTo(l)
+	sw.suf[mid].keyBoxTo(r)
+	return lo + mid, cost
 }
 
 // refBefore orders refs by centroid along axis, then by id.
@@ -317,10 +363,16 @@ func (b *builder) centroidRange(lo, hi, axis int) (cmin, cmax float32) {
 	return cmin, cmax
 }
 
-func longestAxis(b box32) int {
+// longestAxis returns the axis along which k's box extends furthest (the
+// first of equals), by the extents of its floats.
+func longestAxis(k *keyBox) int {
+	var ext [3]float32
+	for a := range ext {
+		ext[a] = keyFloat(k.hi[a]) - keyFloat(k.lo[a])
+	}
 	axis := 0
 	for a := 1; a < 3; a++ {
-		if b.hi[a]-b.lo[a] > b.hi[axis]-b.lo[axis] {
+		if ext[a] > ext[axis] {
 			axis = a
 		}
 	}
@@ -361,6 +413,12 @@ var emptyBinBox = binBox{
 // keyBox returns the box of x.
 func (x *binBox) keyBox() keyBox {
 	return keyBox{lo: [3]int32{x.lo[0], x.lo[1], x.lo[2]}, hi: [3]int32{x.hi[1], x.hi[2], x.hi[3]}}
+}
+
+// keyBoxTo stores the box of x in k (keyBox, in place: see fill).
+func (x *binBox) keyBoxTo(k *keyBox) {
+	k.lo[0], k.lo[1], k.lo[2] = x.lo[0], x.lo[1], x.lo[2]
+	k.hi[0], k.hi[1], k.hi[2] = x.hi[1], x.hi[2], x.hi[3]
 }
 
 // binBoxOf returns k as a binBox.
@@ -469,10 +527,10 @@ func (s *binSweep) fill(n int, box func(i int) keyBox) {
 
 // bestBoundary evaluates the SAH cost A_L*N_L + A_R*N_R at every boundary
 // between the first nb bins and returns the cheapest with both sides
-// non-empty (refs in bins <= k go left) and the boxes of both sides. An
-// empty bin changes neither side's box nor count, so its boundary reuses
-// the costs of the one before.
-func (b *builder) bestBoundary(nb int) (k int, left, right keyBox, ok bool) {
+// non-empty (refs in bins <= k go left), and stores the boxes of both
+// sides in left and right. An empty bin changes neither side's box nor
+// count, so its boundary reuses the costs of the one before.
+func (b *builder) bestBoundary(nb int, left, right *keyBox) (k int, ok bool) {
 	b.sweepBins(nb)
 	s, counts := &b.sweep, b.counts[:nb]
 	var rightCost [numBins]float32 // A*N of bins i.., or -1 if they are empty
@@ -504,9 +562,11 @@ func (b *builder) bestBoundary(nb int) (k int, left, right keyBox, ok bool) {
 		}
 	}
 	if !ok {
-		return 0, keyBox{}, keyBox{}, false
+		return 0, false
 	}
-	return k, s.pre[k].keyBox(), s.suf[k+1].keyBox(), true
+	s.pre[k].keyBoxTo(left)
+	s.suf[k+1].keyBoxTo(right)
+	return k, true
 }
 
 // partition moves the refs whose bin (binRefs) is <= k before the others
@@ -521,7 +581,7 @@ func (b *builder) partition(lo, hi int, k uint8) int {
 		if bins[i] <= k {
 			i++
 		} else {
-			refs[i], refs[j] = refs[j], refs[i]
+			swapRefs(&refs[i], &refs[j])
 			bins[i], bins[j] = bins[j], bins[i]
 			j--
 		}
@@ -555,23 +615,24 @@ func buildTree(refs []primRef) []buildNode {
 	b := &builder{refs: refs, bins: bins, nodes: make([]buildNode, 1, nodeCap(len(refs)))}
 	all := b.boxOf(0, len(refs))
 	if len(refs) < parallelMin {
-		b.fill(0, 0, len(refs), all, 0)
+		b.fill(0, 0, len(refs), &all, 0)
 		return b.nodes
 	}
-	mid, l, r := b.split(0, len(refs), all, 0)
+	var l, r keyBox
+	mid := b.split(0, len(refs), &all, 0, &l, &r)
 	b.nodes = append(b.nodes, buildNode{}, buildNode{})
-	b.nodes[0] = buildNode{box: all.box(), child: 1}
+	b.setNode(0, &all, 1, 0, 0)
 	// The left half goes on in the root's list (node 1 and on), the right
 	// half into a list of its own that is then grafted at node 2: the
 	// same nodes in the same order as grafting both, with half the copy
 	// after the join.
 	done := make(chan struct{})
 	go func() {
-		b.fill(1, 0, mid, l, 1)
+		b.fill(1, 0, mid, &l, 1)
 		close(done)
 	}()
 	right := &builder{refs: refs, bins: bins, nodes: make([]buildNode, 1, nodeCap(len(refs)-mid))}
-	right.fill(0, mid, len(refs), r, 1)
+	right.fill(0, mid, len(refs), &r, 1)
 	<-done
 	b.nodes = slices.Grow(b.nodes, len(right.nodes)-1)
 	return graft(b.nodes, 2, right.nodes)

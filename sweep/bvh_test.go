@@ -114,6 +114,19 @@ func checkTree(t *testing.T, m *Mesh, tris []geom.Triangle) {
 	}
 }
 
+// usable reports whether every coordinate of t is finite and within
+// maxCoord: whether NewMesh takes t (refOf), by other means.
+func usable(t *geom.Triangle) bool {
+	for _, v := range t {
+		for _, x := range v {
+			if !(math.Abs(x) <= maxCoord) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // checkLeaf checks that the leaf's triangles first..first+cnt-1 are
 // stored exactly and lie in its box, and counts them in seen.
 func checkLeaf(t *testing.T, m *Mesh, tris []geom.Triangle, first, cnt uint32, box box6, seen []int) {

@@ -151,12 +151,14 @@ func NewMesh(tris []geom.Triangle) *Mesh {
 		corners, verts = dedupCorners(tris)
 		close(done)
 	}()
-	refs := make([]primRef, 0, len(tris))
-	for i := range tris[:min(len(tris), maxNodes)] {
-		if r, ok := refOf(&tris[i], uint32(i)); ok {
-			refs = append(refs, r)
+	refs := make([]primRef, min(len(tris), maxNodes))
+	n := 0
+	for i := range refs {
+		if refOf(&tris[i], uint32(i), &refs[n]) {
+			n++
 		}
 	}
+	refs = refs[:n]
 	tree := buildTree(refs)
 	encoded := make(chan struct{})
 	go func() {
@@ -169,55 +171,38 @@ func NewMesh(tris []geom.Triangle) *Mesh {
 	return m
 }
 
-// usable reports whether every coordinate of t is finite and within
-// maxCoord: a finite sum of all nine rules out NaN and ±Inf (either would
-// make it NaN or infinite; finite coordinates within maxCoord cannot
-// overflow it), and then the box bounds the magnitudes.
-func usable(t *geom.Triangle) bool {
-	_, ok := usableBox(t)
-	return ok
+// axisRange returns the least and the greatest coordinate of t's
+// vertices on axis i, by the min and max builtins (branch-free; a -0 and
+// a +0 give -0 as the min and +0 as the max), and whether both lie within
+// maxCoord. That rules out NaN and ±Inf too: the builtins return NaN when
+// any argument is NaN, and every comparison with NaN is false. (A finite
+// sum of the nine coordinates, tested first, said the same for 15 more
+// instructions a triangle on NewMesh's serial loop.)
+func axisRange(t *geom.Triangle, i int) (lo, hi float64, ok bool) {
+	lo, hi = min(t[0][i], t[1][i], t[2][i]), max(t[0][i], t[1][i], t[2][i])
+	return lo, hi, lo >= -maxCoord && hi <= maxCoord
 }
 
-// usableBox returns the box of t and whether t is usable.
-func usableBox(t *geom.Triangle) (box6, bool) {
-	sum := 0.0
-	for _, v := range t {
-		sum += v[0] + v[1] + v[2]
-	}
-	if math.IsNaN(sum) || math.IsInf(sum, 0) {
-		return box6{}, false
-	}
-	b := triBox6(t)
-	return b, b[0] >= -maxCoord && b[1] >= -maxCoord && b[2] >= -maxCoord &&
-		b[3] <= maxCoord && b[4] <= maxCoord && b[5] <= maxCoord
-}
-
-// refOf returns the build reference of t, its box rounded outward to
+// refOf stores in r the build reference of t, its box rounded outward to
 // float32 (floor32 and ceil32: without a branch, where a triangle's
 // coordinates that are not float32 values round either way as often as
-// not), and whether t is usable (no reference otherwise). The centroid is
-// that of the rounded box: (lo + hi) * 0.5 in float32.
-func refOf(t *geom.Triangle, id uint32) (primRef, bool) {
-	b, ok := usableBox(t)
-	if !ok {
-		return primRef{}, false
-	}
-	r := primRef{id: id}
+// not), and reports whether t is usable (r holds nothing of use
+// otherwise). The centroid is that of the rounded box: (lo + hi) * 0.5 in
+// float32. (It writes r in place, an axis at a time: a primRef returned
+// by value, or a box6 of the triangle, went through temporaries written
+// and read with moves of different widths, whose reads waited on the
+// writes, as in swapRefs.)
+func refOf(t *geom.Triangle, id uint32, r *primRef) bool {
+	usable := true
 	for i := 0; i < 3; i++ {
-		lo, hi := floor32(b[i]), ceil32(b[3+i])
+		lo64, hi64, ok := axisRange(t, i)
+		usable = usable && ok
+		lo, hi := floor32(lo64), ceil32(hi64) // anything for NaN: not used
 		r.lo[i], r.hi[i] = keyOf(lo), keyOf(hi)
 		r.c[i] = float32((lo + hi) * 0.5)
 	}
-	return r, true
-}
-
-// triBox6 returns the box of t, by the min and max builtins (branch-free;
-// callers pass finite coordinates, and a -0 and a +0 give -0 as the min
-// and +0 as the max).
-func triBox6(t *geom.Triangle) box6 {
-	a, b, c := &t[0], &t[1], &t[2]
-	return box6{min(a[0], b[0], c[0]), min(a[1], b[1], c[1]), min(a[2], b[2], c[2]),
-		max(a[0], b[0], c[0]), max(a[1], b[1], c[1]), max(a[2], b[2], c[2])}
+	r.id = id
+	return usable
 }
 
 // dedupCorners gives every bitwise-distinct vertex of the triangles below
@@ -259,7 +244,13 @@ type dedupBatch struct {
 	sink uint32 // the slots' words, ORed: keeps look's loads
 }
 
-// look fills the batch for triangles lo..hi-1 and reads their slots.
+// look fills the batch for triangles lo..hi-1, then reads their slots in
+// a loop of its own, a few instructions a corner. (Read in the loop that
+// also hashes, some 40 instructions a corner, few slots were in flight at
+// once, and that loop took 11% of the terrain build's CPU samples; reading
+// the full slots' vertices too, for addHashed's comparison, in a third
+// loop, saved nothing more: docs/performance.md, "The terrain's build,
+// sixth round (`build6`, 2026-11-27)".)
 func (b *dedupBatch) look(d *dedup, tris []geom.Triangle, lo, hi int) {
 	for i := lo; i < hi; i++ {
 		for j := 0; j < 3; j++ {
@@ -270,10 +261,19 @@ func (b *dedupBatch) look(d *dedup, tris []geom.Triangle, lo, hi int) {
 			}
 			if b.prev[c] == 3 {
 				b.hash[c] = hashVec(tris[i][j])
-				b.sink |= d.slots[b.hash[c]&d.mask]
 			}
 		}
 	}
+	n := 3 * (hi - lo)
+	prev, hash := b.prev[:n], b.hash[:n]
+	slots, mask := d.slots, d.mask
+	sink := uint32(0)
+	for c, p := range prev {
+		if p == 3 {
+			sink |= slots[hash[c]&mask]
+		}
+	}
+	b.sink |= sink
 }
 
 // add numbers the corners of triangles lo..hi-1 as look found them.
@@ -284,7 +284,7 @@ func (b *dedupBatch) add(d *dedup, tris []geom.Triangle, corners []uint32, lo, h
 			if k := b.prev[c]; k < 3 {
 				corners[3*i+j] = corners[3*(i-1)+int(k)]
 			} else {
-				corners[3*i+j] = d.addHashed(tris[i][j], b.hash[c])
+				corners[3*i+j] = d.addHashed(&tris[i][j], b.hash[c])
 			}
 		}
 	}
@@ -320,8 +320,14 @@ func sameBits(v, w *mgl64.Vec3) bool {
 // the base is stored again (bitwise the same) and later groups use the
 // copy. A window of 1024 stores 1 to 8% more vertices than there are
 // distinct ones on the levels measured (docs/performance.md, "mem2").
-// The original indices are stored apart (indexIDs).
+// The original indices are stored apart (indexIDs), concurrently: at the
+// end of a build the wide nodes and this loop are all that is left to do.
 func (m *Mesh) index(refs []primRef, corners []uint32, verts []mgl64.Vec3) {
+	ids := make(chan struct{})
+	go func() {
+		m.indexIDs(refs)
+		close(ids)
+	}()
 	const unseen = math.MaxUint32
 	at := make([]uint32, len(verts)) // where each vertex was stored last
 	for i := range at {
@@ -348,7 +354,7 @@ func (m *Mesh) index(refs []primRef, corners []uint32, verts []mgl64.Vec3) {
 		}
 		m.tris[k] = w
 	}
-	m.indexIDs(refs)
+	<-ids
 	m.narrow()
 }
 
@@ -629,20 +635,22 @@ func hashVec(v mgl64.Vec3) uint64 {
 	return h ^ h>>33
 }
 
-// addHashed returns the index of v, whose hashVec is h, adding v if it is
-// new.
-func (d *dedup) addHashed(v mgl64.Vec3, h uint64) uint32 {
+// addHashed returns the index of *v, whose hashVec is h, adding *v if it
+// is new. (v by pointer: a vertex passed by value was copied twice through
+// the stack with overlapping 16-byte moves, the second copy's loads
+// waiting on the first's stores, as in swapRefs.)
+func (d *dedup) addHashed(v *mgl64.Vec3, h uint64) uint32 {
 	for i := h & d.mask; ; i = (i + 1) & d.mask {
 		s := d.slots[i]
 		if s == 0 {
-			d.verts = append(d.verts, v)
+			d.verts = append(d.verts, *v)
 			d.slots[i] = uint32(len(d.verts))
 			if 2*len(d.verts) > len(d.slots) {
 				d.resize(2 * len(d.slots))
 			}
 			return uint32(len(d.verts) - 1)
 		}
-		if sameBits(&d.verts[s-1], &v) {
+		if sameBits(&d.verts[s-1], v) {
 			return s - 1
 		}
 	}
