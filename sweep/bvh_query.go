@@ -29,14 +29,21 @@ func (m *Mesh) Sweep(e Ellipsoid, begin, delta mgl64.Vec3) (Hit, bool) {
 // For a single (convex) triangle the unit-space distance is convex in t,
 // so a triangle left at T = 0 is never met later in the motion.
 func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit, bool) {
-	sc := sweepScratches.Get().(*sweepScratch)
+	sc := getScratch()
 	m.sweepIn(sc, &e, &begin, &delta, ignoreLeaving)
 	h, ok := sc.c.r.best, sc.c.r.found
-	// Drop the references to the mesh, so that a pooled scratch keeps no
-	// mesh alive.
+	putScratch(sc)
+	return h, ok
+}
+
+// getScratch takes a sweepScratch from the pool.
+func getScratch() *sweepScratch { return sweepScratches.Get().(*sweepScratch) }
+
+// putScratch returns sc to the pool, without its references to the mesh
+// (so that a pooled scratch keeps no mesh alive).
+func putScratch(sc *sweepScratch) {
 	sc.w.nodes, sc.c.m = nil, nil
 	sweepScratches.Put(sc)
-	return h, ok
 }
 
 // sweepScratch is the state of one Mesh.sweep: its query, walker and

@@ -104,3 +104,12 @@ func (m *Mesh) CastCounts(e Ellipsoid, begin, delta mgl64.Vec3) (leaves, tris, c
 
 // BytesParts is bytesParts.
 func BytesParts(m *Mesh) string { return m.bytesParts() }
+
+// SlideReference is slideRef: collide-and-slide with a full cast per
+// step, the reference SlideShape must match bit for bit.
+func (m *Mesh) SlideReference(s Shape, from, to mgl64.Vec3, opt SlideOptions) SlideResult {
+	return m.slideRef(s, from, to, opt)
+}
+
+// SameSlide is sameSlide: a and b are the same slide, bit for bit.
+func SameSlide(a, b SlideResult) bool { return sameSlide(a, b) }

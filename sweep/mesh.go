@@ -60,10 +60,12 @@ type Mesh struct {
 	last atomic.Pointer[lastShape]
 }
 
-// lastShape is a shape and the axes it was made from.
+// lastShape is a shape and the axes it was made from, with their
+// smallest semi-axis (the slide's unit: Mesh.ellipsoidUnit).
 type lastShape struct {
 	axes axesKey
 	s    shape
+	unit float64
 }
 
 // axesKey is the bits of an ellipsoid's nine axis coordinates: a shape
@@ -92,8 +94,19 @@ func (m *Mesh) setShape(e *Ellipsoid, q *Query) {
 	q.shape.invert(e)
 	q.shape.derive()
 	if q.inverted {
-		m.last.Store(&lastShape{axes: axesBits(e), s: q.shape})
+		m.last.Store(&lastShape{axes: axesBits(e), s: q.shape, unit: e.minAxis()})
 	}
+}
+
+// ellipsoidUnit is e's Shape.Unit, its smallest semi-axis: kept with the
+// mesh's last shape when that is e's (a slide asks it for its default
+// skin every call, SlideOptions.WithDefaults, and its three careful
+// lengths cost a slide on the terrain about 2% of its instructions).
+func (m *Mesh) ellipsoidUnit(e *Ellipsoid) float64 {
+	if l := m.last.Load(); l != nil && l.axes.matches(e) {
+		return l.unit
+	}
+	return e.minAxis()
 }
 
 // matches reports whether k is e's axesKey, bit for bit: the nine

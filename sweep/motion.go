@@ -71,9 +71,10 @@ func (m *Mesh) cast(s *Shape, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit,
 
 // castable reports whether a cast of s from begin by delta is defined: the
 // shape can be swept and every input is finite. The slide does not move
-// when it is not. An ellipsoid's query takes the mesh's last shape
-// (setShape), as its sweeps do: the same validity as NewQuery's, without
-// inverting the axes again for every slide.
+// when it is not (an ellipsoid's slide learns it from its first cast's
+// query, slider.valid: the same answer). An ellipsoid's query takes the
+// mesh's last shape (setShape), as its sweeps do: the same validity as
+// NewQuery's, without inverting the axes again.
 func (m *Mesh) castable(s *Shape, begin, delta mgl64.Vec3) bool {
 	switch s.Kind {
 	case KindEllipsoid:

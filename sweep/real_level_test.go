@@ -258,6 +258,43 @@ func TestRealLevelShapesMatchBruteForce(t *testing.T) {
 	}
 }
 
+// TestRealLevelSlidesMatchReference requires SlideShape to give the
+// reference slide's answer (SlideReference: a full cast a step) bit for
+// bit on each level, for the player's three shapes (playerShapes) and
+// the sphere of its horizontal radius, from the first 300 of each
+// level's character casts (60 with -short) to their ends, and from each
+// step's contact (touching the level) along its projected move.
+func TestRealLevelSlidesMatchReference(t *testing.T) {
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	for _, lv := range realLevels(t) {
+		shapes := append(lv.playerShapes(), sweep.EllipsoidShape(lv.ball))
+		steps := 0
+		for _, s := range shapes {
+			check := func(from, to mgl64.Vec3) sweep.SlideResult {
+				t.Helper()
+				got, want := lv.mesh.SlideShape(s, from, to, sweep.SlideOptions{}), lv.mesh.SlideReference(s, from, to, sweep.SlideOptions{})
+				if !sweep.SameSlide(got, want) {
+					t.Fatalf("%s %v from %v to %v:\n got %+v\nwant %+v", lv.name, s.Kind, from, to, got, want)
+				}
+				steps += len(got.Steps)
+				return got
+			}
+			for _, q := range lv.casts[:min(n, len(lv.casts))] {
+				for _, st := range check(q.Begin, q.Begin.Add(q.Delta)).Steps {
+					check(st.Contact, st.Contact.Add(st.Projected))
+				}
+			}
+		}
+		t.Logf("%s: %d steps compared", lv.name, steps)
+		if steps == 0 {
+			t.Fatalf("%s: no slide touches the level", lv.name)
+		}
+	}
+}
+
 // BenchmarkRealLevelKind is BenchmarkRealLevel's casts by kind (walk,
 // fall, wall), and three variants made from them: the walks moved
 // horizontally only (walk-flat: the vertical component 0, as a real

@@ -66,11 +66,24 @@ type SlideOptions struct {
 // half extent) in place of a Skin that is 0, negative, NaN or infinite: the
 // options Slide actually uses for e. An explicit skin is kept as given.
 func (o SlideOptions) WithDefaults(s Shape) SlideOptions {
+	unit := 0.0
+	if o.defaultSkin() {
+		unit = s.Unit()
+	}
+	return o.withUnit(unit)
+}
+
+// defaultSkin reports whether WithDefaults replaces o's Skin.
+func (o SlideOptions) defaultSkin() bool { return !(o.Skin > 0) || math.IsInf(o.Skin, 0) }
+
+// withUnit is WithDefaults for a shape whose Unit is unit (read only
+// when defaultSkin).
+func (o SlideOptions) withUnit(unit float64) SlideOptions {
 	if o.MaxIterations <= 0 {
 		o.MaxIterations = DefaultMaxIterations
 	}
-	if !(o.Skin > 0) || math.IsInf(o.Skin, 0) {
-		o.Skin = float64(DefaultSkinRatio * s.Unit())
+	if o.defaultSkin() {
+		o.Skin = float64(DefaultSkinRatio * unit)
 	}
 	return o
 }
@@ -116,34 +129,120 @@ func (m *Mesh) Slide(e Ellipsoid, from, to mgl64.Vec3, opt SlideOptions) SlideRe
 // SlideShape is Slide for any shape: the same promises for a capsule and a
 // box (their contact normal's plane separates them from the triangle
 // touched too, both being convex). An invalid shape does not move.
+//
+// A slide of DefaultMaxIterations steps or fewer allocates its Steps
+// alone (they are gathered on the stack and copied once).
 func (m *Mesh) SlideShape(s Shape, from, to mgl64.Vec3, opt SlideOptions) SlideResult {
-	opt = opt.WithDefaults(s)
+	sl := slider{m: m, s: s}
 	res := SlideResult{Final: from}
-	if !m.castable(&s, from, to.Sub(from)) {
-		return res
+	if sl.start(from, to.Sub(from)) {
+		opt = sl.options(opt)
+		var buf [DefaultMaxIterations]SlideStep
+		res.Steps, res.Final = sl.slide(buf[:0], from, to, &opt)
 	}
+	sl.done()
+	return res
+}
+
+// slider is one slide's casts. An ellipsoid's go through one
+// sweepScratch taken for the whole slide (Mesh.sweepIn, what Mesh.cast
+// runs for an ellipsoid): the pool's Get and Put once a slide rather
+// than once a cast, and the scratch's query, which the first cast
+// prepares, says whether the slide's motion can be cast at all
+// (Mesh.castable's answer, without a query of its own). A capsule's or
+// box's casts are Mesh.cast's.
+type slider struct {
+	m  *Mesh
+	s  Shape
+	sc *sweepScratch // an ellipsoid's scratch, else nil
+}
+
+// start takes the ellipsoid's scratch and reports whether the slide from
+// begin by delta may go on: for a capsule or a box whether it is castable
+// (Mesh.castable), for an ellipsoid always (its first cast says, valid).
+func (sl *slider) start(begin, delta mgl64.Vec3) bool {
+	if sl.s.Kind != KindEllipsoid {
+		return sl.m.castable(&sl.s, begin, delta)
+	}
+	sl.sc = getScratch()
+	return true
+}
+
+// done returns the ellipsoid's scratch to the pool.
+func (sl *slider) done() {
+	if sl.sc != nil {
+		putScratch(sl.sc)
+		sl.sc = nil
+	}
+}
+
+// options is opt.WithDefaults(shape), an ellipsoid's unit taken from the
+// mesh's last shape when that is its own (Mesh.ellipsoidUnit).
+func (sl *slider) options(opt SlideOptions) SlideOptions {
+	unit := 0.0
+	switch {
+	case !opt.defaultSkin():
+	case sl.sc != nil:
+		unit = sl.m.ellipsoidUnit(&sl.s.Ellipsoid)
+	default:
+		unit = sl.s.Unit()
+	}
+	return opt.withUnit(unit)
+}
+
+// cast is Mesh.cast of the shape from begin by delta, ignoring the
+// contacts it leaves at T = 0 (as every cast of a slide does).
+func (sl *slider) cast(begin, delta mgl64.Vec3) (Hit, bool) {
+	if sl.sc == nil {
+		return sl.m.cast(&sl.s, begin, delta, true)
+	}
+	sl.m.sweepIn(sl.sc, &sl.s.Ellipsoid, &begin, &delta, true)
+	return sl.sc.c.r.best, sl.sc.c.r.found
+}
+
+// valid reports whether the last cast's motion could be cast (castable):
+// an ellipsoid's scratch query says so (Query.Valid); a capsule's or box's
+// was checked by start.
+func (sl *slider) valid() bool { return sl.sc == nil || sl.sc.q.Valid() }
+
+// slide runs the slide's steps from from toward to with the options opt
+// (their defaults set), appending them to steps, and returns a copy of
+// them (nil for none) and the resting center. When its first cast finds
+// the motion not castable (sl.valid) it stops there without moving; so
+// does a slide that does not cast at all (a negligible motion), whether
+// its motion is castable or not.
+func (sl *slider) slide(steps []SlideStep, from, to mgl64.Vec3, opt *SlideOptions) ([]SlideStep, mgl64.Vec3) {
 	var planes planeSet
 	p, move := from, to.Sub(from)
 	for i := 0; i < opt.MaxIterations && !negligible(move, p); i++ {
-		h, ok := m.cast(&s, p, move, true)
+		h, ok := sl.cast(p, move)
 		if !ok {
+			if i == 0 && !sl.valid() {
+				// Not castable: the slide does not move (for an
+				// ellipsoid, its first cast is where this shows).
+				return nil, from
+			}
 			p = p.Add(move)
 			break
 		}
 		c := p.Add(geom.Scale(move, h.T))
-		p = m.backOff(&s, p, move, h, opt.Skin)
+		p = sl.backOff(p, move, h, opt.Skin)
 		planes.add(h.Normal, geom.Dot(h.Normal, c)+opt.Skin)
 		move = mgl64.Vec3{}
-		if goal, ok := planes.nearest(to); ok && i+1 < opt.MaxIterations {
-			move = goal.Sub(p)
+		// The last step moves no further: no goal is sought for it.
+		if i+1 < opt.MaxIterations {
+			if goal, ok := planes.nearest(to); ok {
+				move = goal.Sub(p)
+			}
 		}
-		if res.Steps == nil {
-			res.Steps = make([]SlideStep, 0, min(opt.MaxIterations, 8))
-		}
-		res.Steps = append(res.Steps, SlideStep{Hit: h, Contact: c, Remaining: to.Sub(c), Resume: p, Projected: move})
+		steps = append(steps, SlideStep{Hit: h, Contact: c, Remaining: to.Sub(c), Resume: p, Projected: move})
 	}
-	res.Final = p
-	return res
+	if len(steps) == 0 {
+		return nil, p
+	}
+	out := make([]SlideStep, len(steps))
+	copy(out, steps)
+	return out, p
 }
 
 // negligible reports whether the move is too small to matter at position p
@@ -158,19 +257,19 @@ func negligible(move, p mgl64.Vec3) bool {
 // the surface steeply enough, that point lies on the part of the move
 // already swept clear, skin/(-move·n) before the contact; otherwise (a
 // grazing move) the center is nudged out along the normal with a sweep.
-func (m *Mesh) backOff(s *Shape, p, move mgl64.Vec3, h Hit, skin float64) mgl64.Vec3 {
+func (sl *slider) backOff(p, move mgl64.Vec3, h Hit, skin float64) mgl64.Vec3 {
 	approach := -geom.Dot(move, h.Normal) // normal speed into the surface, per unit t
 	if approach > 0 && h.T*approach >= skin {
 		return p.Add(geom.Scale(move, h.T-skin/approach))
 	}
-	return m.nudge(s, p.Add(geom.Scale(move, h.T)), h.Normal, skin)
+	return sl.nudge(p.Add(geom.Scale(move, h.T)), h.Normal, skin)
 }
 
 // nudge moves the center c out along the unit normal n by skin, stopping
 // at the first contact on the way.
-func (m *Mesh) nudge(s *Shape, c, n mgl64.Vec3, skin float64) mgl64.Vec3 {
+func (sl *slider) nudge(c, n mgl64.Vec3, skin float64) mgl64.Vec3 {
 	d := geom.Scale(n, skin)
-	if h, ok := m.cast(s, c, d, true); ok {
+	if h, ok := sl.cast(c, d); ok {
 		return c.Add(geom.Scale(d, h.T))
 	}
 	return c.Add(d)
@@ -226,21 +325,27 @@ func (s *planeSet) feasible(x mgl64.Vec3) bool {
 // false when the planes have no common point. It tries every active set of
 // at most three planes (g projected onto the intersection of their
 // boundaries) and keeps the nearest feasible candidate: the optimum is such
-// a projection, and any other feasible candidate is no nearer.
+// a projection, and any other feasible candidate is no nearer. The
+// offsets and normals' products every projection reads are computed once
+// (planeSystem).
 func (s *planeSet) nearest(g mgl64.Vec3) (mgl64.Vec3, bool) {
 	if s.feasible(g) {
 		return g, true
 	}
+	var sys planeSystem
+	sys.set(s, g)
 	best, bestD, found := g, math.Inf(1), false
 	for mask := 1; mask < 1<<s.k; mask++ {
 		if bits.OnesCount(uint(mask)) > 3 {
 			continue
 		}
-		x, ok := s.project(g, mask)
-		if !ok || !s.feasible(x) {
+		x, ok := sys.project(g, mask)
+		if !ok {
 			continue
 		}
-		if d := geom.LenSq(x.Sub(g)); d < bestD {
+		// Kept when nearer than the best so far and feasible: the
+		// distance, the cheaper test, first.
+		if d := geom.LenSq(x.Sub(g)); d < bestD && s.feasible(x) {
 			best, bestD, found = x, d, true
 		}
 	}
@@ -252,34 +357,62 @@ func (s *planeSet) nearest(g mgl64.Vec3) (mgl64.Vec3, bool) {
 // 0.06 degrees); nearly parallel sets are left to their subsets.
 const minGram = 1e-6
 
-// project returns g moved onto the boundaries of the planes in mask:
-// x = g + sum_j lambda_j n_j with G lambda = b - N g, G_jk = n_j·n_k. One
-// and two planes take project1 and project2, three projectGram.
-func (s *planeSet) project(g mgl64.Vec3, mask int) (mgl64.Vec3, bool) {
-	var n [3]mgl64.Vec3
-	var r [3]float64
-	k := 0
-	for i := 0; i < s.k; i++ {
-		if mask&(1<<i) != 0 {
-			n[k], r[k] = s.p[i].n, s.p[i].b-geom.Dot(s.p[i].n, g)
-			k++
-		}
-	}
-	switch k {
-	case 1:
-		return project1(g, n[0], r[0])
-	case 2:
-		return project2(g, n[0], n[1], r[0], r[1])
-	}
-	return projectGram(g, &n, &r, k)
+// planeSystem is what the projections of one point g onto the active sets
+// of a planeSet read: the normals n_i, the offsets r_i = b_i - n_i·g and
+// the Gram matrix G_ij = n_i·n_j. A set of k planes tries up to 14 active
+// sets, which made the same offsets and products again for each; they
+// are made once here, the same operations on the same numbers, so the
+// same bits (n_j·n_i has the bits of n_i·n_j: each product of Dot
+// commutes, and the sum's order is the same).
+type planeSystem struct {
+	n    [maxPlanes]mgl64.Vec3
+	r    [maxPlanes]float64
+	gram [maxPlanes][maxPlanes]float64
 }
 
-// projectGram is project's general form for the first k (1 to 3) of the
-// normals n and offsets r (r[j] = b_j - n_j·g; those past k are +0): the
-// Gram matrix with identity rows past k, its determinant, inverse and
-// product with r (mgl64's). project1 and project2 give its bits for one
-// and two planes.
-func projectGram(g mgl64.Vec3, n *[3]mgl64.Vec3, r *[3]float64, k int) (mgl64.Vec3, bool) {
+// set makes ps the system of the planes of s for the point g.
+func (ps *planeSystem) set(s *planeSet, g mgl64.Vec3) {
+	for i := 0; i < s.k; i++ {
+		n := s.p[i].n
+		ps.n[i], ps.r[i] = n, s.p[i].b-geom.Dot(n, g)
+		for j := 0; j <= i; j++ {
+			d := geom.Dot(s.p[j].n, n)
+			ps.gram[i][j], ps.gram[j][i] = d, d
+		}
+	}
+}
+
+// project returns g moved onto the boundaries of the planes in mask (one
+// to three of them): x = g + sum_j lambda_j n_j with G lambda = b - N g,
+// G_jk = n_j·n_k. One and two planes take project1 and project2, three
+// projectGram, all of them from ps's offsets and products.
+func (ps *planeSystem) project(g mgl64.Vec3, mask int) (mgl64.Vec3, bool) {
+	var at [3]int // the planes of the active set, in increasing order
+	k := 0
+	for m := uint(mask); m != 0 && k < len(at); m &= m - 1 {
+		at[k] = bits.TrailingZeros(m)
+		k++
+	}
+	i, j, l := at[0], at[1], at[2]
+	switch k {
+	case 1:
+		return project1(g, ps.n[i], ps.gram[i][i], ps.r[i])
+	case 2:
+		return project2(g, ps.n[i], ps.n[j], ps.gram[i][i], ps.gram[j][j], ps.gram[i][j], ps.r[i], ps.r[j])
+	}
+	n := [3]mgl64.Vec3{ps.n[i], ps.n[j], ps.n[l]}
+	r := [3]float64{ps.r[i], ps.r[j], ps.r[l]}
+	gram := mgl64.Mat3{
+		ps.gram[i][i], ps.gram[j][i], ps.gram[l][i],
+		ps.gram[i][j], ps.gram[j][j], ps.gram[l][j],
+		ps.gram[i][l], ps.gram[j][l], ps.gram[l][l],
+	}
+	return projectGram(g, &n, &r, &gram, 3)
+}
+
+// gramOf returns the Gram matrix of the first k (1 to 3) of the normals
+// n, with identity rows past k: what projectGram solves with.
+func gramOf(n *[3]mgl64.Vec3, k int) mgl64.Mat3 {
 	var gram mgl64.Mat3
 	for i := 0; i < 3; i++ {
 		for j := 0; j < 3; j++ {
@@ -291,11 +424,20 @@ func projectGram(g mgl64.Vec3, n *[3]mgl64.Vec3, r *[3]float64, k int) (mgl64.Ve
 			}
 		}
 	}
-	det := geom.Det3(gram)
+	return gram
+}
+
+// projectGram is the projection's general form for the first k (1 to 3)
+// of the normals n and offsets r (r[j] = b_j - n_j·g; those past k are
+// +0), given their Gram matrix with identity rows past k (gramOf): its
+// determinant, inverse and product with r (mgl64's). project1 and
+// project2 give its bits for one and two planes.
+func projectGram(g mgl64.Vec3, n *[3]mgl64.Vec3, r *[3]float64, gram *mgl64.Mat3, k int) (mgl64.Vec3, bool) {
+	det := geom.Det3(*gram)
 	if !(det > minGram) {
 		return g, false
 	}
-	lambda := geom.MulVec3(geom.InvMat3(gram), mgl64.Vec3{r[0], r[1], r[2]})
+	lambda := geom.MulVec3(geom.InvMat3(*gram), mgl64.Vec3{r[0], r[1], r[2]})
 	x := g
 	for i := 0; i < k; i++ {
 		x = x.Add(geom.Scale(n[i], lambda[i]))
@@ -311,9 +453,8 @@ func projectGram(g mgl64.Vec3, n *[3]mgl64.Vec3, r *[3]float64, k int) (mgl64.Ve
 // into +0: so the same bits, without the 3x3 determinant twice, the
 // adjugate and the matrix products (a tenth of a slide on the terrain
 // went to the plane solver, and a set of k planes tries its k one-plane
-// subsets among its at most 14).
-func project1(g, n mgl64.Vec3, r float64) (mgl64.Vec3, bool) {
-	gram := geom.Dot(n, n)
+// subsets among its at most 14). gram is n·n.
+func project1(g, n mgl64.Vec3, gram, r float64) (mgl64.Vec3, bool) {
 	if !(gram > minGram) {
 		return g, false
 	}
@@ -322,7 +463,7 @@ func project1(g, n mgl64.Vec3, r float64) (mgl64.Vec3, bool) {
 
 // project2 is project for two planes, projectGram's arithmetic for
 // k = 2 less what its identity row adds, in the same order (baseline
-// amd64: no fused multiply-adds). With a = n0·n0, b = n1·n1, c = n0·n1
+// amd64: no fused multiply-adds). Given a = n0·n0, b = n1·n1, c = n0·n1
 // (n1·n0 has the same bits: each product of Dot commutes), the Gram
 // matrix is [[a, c, 0], [c, b, 0], [0, 0, 1]]:
 //
@@ -339,8 +480,7 @@ func project1(g, n mgl64.Vec3, r float64) (mgl64.Vec3, bool) {
 //     again, which decides the sign of a zero lambda as it does there.
 //
 // Two planes are six of the at most 14 active sets nearest tries.
-func project2(g, n0, n1 mgl64.Vec3, r0, r1 float64) (mgl64.Vec3, bool) {
-	a, b, c := geom.Dot(n0, n0), geom.Dot(n1, n1), geom.Dot(n0, n1)
+func project2(g, n0, n1 mgl64.Vec3, a, b, c, r0, r1 float64) (mgl64.Vec3, bool) {
 	det := float64(a*b) - float64(c*c)
 	if !(det > minGram) {
 		return g, false

@@ -433,13 +433,14 @@ func TestProjectFormsAgree(t *testing.T) {
 		}
 		off[0], off[1] = offset(), offset()
 		for k := 1; k <= 2; k++ {
-			want, wantOK := projectGram(g, &n, &off, k)
+			gram := gramOf(&n, k)
+			want, wantOK := projectGram(g, &n, &off, &gram, k)
 			var got mgl64.Vec3
 			var gotOK bool
 			if k == 1 {
-				got, gotOK = project1(g, n[0], off[0])
+				got, gotOK = project1(g, n[0], geom.Dot(n[0], n[0]), off[0])
 			} else {
-				got, gotOK = project2(g, n[0], n[1], off[0], off[1])
+				got, gotOK = project2(g, n[0], n[1], geom.Dot(n[0], n[0]), geom.Dot(n[1], n[1]), geom.Dot(n[0], n[1]), off[0], off[1])
 			}
 			if !sameBits(&got, &want) || gotOK != wantOK {
 				t.Fatalf("%d planes %v, offsets %v, g %v: %v %v, projectGram %v %v", k, n[:k], off[:k], g, got, gotOK, want, wantOK)
