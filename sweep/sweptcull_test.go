@@ -153,20 +153,27 @@ func planeCull(c *boxCase) int {
 	return cullPlane
 }
 
+// avxCases skips t where there is no AVX2 assembly, and otherwise returns
+// the generator seeded with seed (and seed+1) and the number of cases a
+// comparison with the Go code runs (fewer with -short).
+func avxCases(t *testing.T, seed uint64) (r *rand.Rand, n int) {
+	t.Helper()
+	if !haveSweptCullAVX || !useAVX2 {
+		t.Skip("no AVX2 assembly on this platform")
+	}
+	if testing.Short() {
+		return rand.New(rand.NewPCG(seed, seed+1)), 40000
+	}
+	return rand.New(rand.NewPCG(seed, seed+1)), 400000
+}
+
 // TestSweptCullAVXMatchesGo requires sweptCullAVX to answer as
 // outsideSweptBox and then planeCull on every case of planeCase (the same
 // operations in the same order): the cases near a slab's end or at the
 // sphere's radius from the plane fail if an operation or a comparison's
 // predicate differs. It also requires each answer on many cases.
 func TestSweptCullAVXMatchesGo(t *testing.T) {
-	if !haveSweptCullAVX || !useAVX2 {
-		t.Skip("no AVX2 assembly on this platform")
-	}
-	r := rand.New(rand.NewPCG(51, 52))
-	n := 400000
-	if testing.Short() {
-		n = 40000
-	}
+	r, n := avxCases(t, 51)
 	var count [3]int
 	for range n {
 		c := planeCase(r)
@@ -192,14 +199,7 @@ func TestSweptCullAVXMatchesGo(t *testing.T) {
 // lin3's forms), and to fill nothing and report false exactly where plane
 // recomputes the normal exactly.
 func TestPlaneFrameAVXMatchesGo(t *testing.T) {
-	if !haveSweptCullAVX || !useAVX2 {
-		t.Skip("no AVX2 assembly on this platform")
-	}
-	r := rand.New(rand.NewPCG(53, 54))
-	n := 400000
-	if testing.Short() {
-		n = 40000
-	}
+	r, n := avxCases(t, 53)
 	bits := func(f *triFrame) [unsafe.Sizeof(triFrame{})]byte {
 		return *(*[unsafe.Sizeof(triFrame{})]byte)(unsafe.Pointer(f))
 	}
