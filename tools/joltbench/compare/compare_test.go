@@ -62,14 +62,14 @@ func TestSideAndPerCastRatio(t *testing.T) {
 }
 
 func TestDisagreementsAndClassify(t *testing.T) {
-	const r = 2.0
+	const radius = 2.0
 	casts := make([]castfile.Cast, 6)
 	for i := range casts {
 		casts[i].Delta = mgl64.Vec3{10, 0, 0} // 1/1000 of r is t 2e-4
 	}
 	ours := []hit{{true, 0.5, 1}, {true, 0.5, 1}, {true, 0, 2}, {false, 0, 0}, {true, 0.3, 4}, {true, 0.7, 5}}
 	jolt := []hit{{true, 0.50019, 1}, {true, 0.5003, 3}, {false, 0, -1}, {false, 0, -1}, {false, 0, -1}, {true, 0.75, 5}}
-	ds := disagreements(casts, r, ours, jolt)
+	ds := disagreements(casts, radius, ours, jolt)
 	var got []int
 	for _, d := range ds {
 		got = append(got, d.Cast)
@@ -84,11 +84,19 @@ func TestDisagreementsAndClassify(t *testing.T) {
 	// Cast 1: both within the tolerance; cast 2: ours touching at the
 	// start, Jolt's miss ends apart; cast 4: Jolt's miss ends 5% of r
 	// into a wall; cast 5: Jolt stops 0.2% of r into the mesh.
-	as := []answer{{1, 2e-4}, {1, 0}, {2, 0.3}, {2, 0}, {4, -0.05}, {4, 0}, {5, -0.002}, {5, 1e-9}}
-	var row row
-	row.classify(ds, as)
-	if row.Disagree != 4 || row.Jolt.Wrong != 2 || row.Ours.Wrong != 0 || row.Tolerance != 1 || row.TouchStart != 1 {
-		t.Errorf("classify: %+v", row)
+	as := []answer{{1, 2e-4, 0.5}, {1, 0, 0.5}, {2, 0.3, -0.2}, {2, 0, -0.2}, {4, -0.05, 0.3}, {4, 0, 0.3}, {5, -0.002, 0.9}, {5, 1e-9, 0.9}}
+	var r row
+	r.classify(ds, as)
+	if r.Disagree != 4 || r.Jolt.Wrong != 2 || r.Ours.Wrong != 0 || r.Tolerance != 1 || r.TouchStart != 1 {
+		t.Errorf("classify: %+v", r)
+	}
+	// Touching at the start but moving into the contact: Jolt's later
+	// hit is within its tolerance.
+	as[3].Approach = 0.01
+	r = row{}
+	r.classify(ds, as)
+	if r.Tolerance != 2 || r.TouchStart != 0 {
+		t.Errorf("classify, moving into the contact: %+v", r)
 	}
 }
 

@@ -104,8 +104,8 @@ type row struct {
 	Ours, Jolt side
 	PerCast    float64
 	Disagree   int // hit against miss, or fractions apart (see disagreements)
-	Tolerance  int // disagreements where neither answer is wrong, not a touching start
-	TouchStart int // disagreements where neither is wrong and ours is a touching start (T = 0)
+	Tolerance  int // disagreements where neither answer is wrong, but for TouchStart's
+	TouchStart int // those where ours is a touching start (T = 0) moving away or along
 }
 
 func summarize(level string, triangles int, ours, jolt []output) row {
@@ -177,10 +177,12 @@ func questions(ds []disagreement) []question {
 
 // answer is the part of gocast check's answer used here: the gap between
 // the sphere at the answer and the mesh, over the radius (negative:
-// into it).
+// into it), and the cosine between the motion and minus the exact hit's
+// normal (positive: moving into the contact).
 type answer struct {
 	Cast     int     `json:"cast"`
 	GapRatio float64 `json:"gap_ratio"`
+	Approach float64 `json:"approach"`
 }
 
 // wrong says whether an answer fails the check: a hit whose sphere is
@@ -209,7 +211,7 @@ func (r *row) classify(ds []disagreement, as []answer) {
 		}
 		switch {
 		case jw || ow:
-		case d.Ours.Hit && d.Ours.T == 0:
+		case d.Ours.Hit && d.Ours.T == 0 && as[2*k+1].Approach <= 0:
 			r.TouchStart++
 		default:
 			r.Tolerance++

@@ -10,7 +10,7 @@ var columns = []string{
 	"level", "triangles", "ours median / p90 µs", "Jolt median / p90 µs",
 	"ours / Jolt, median / p90", "per-cast ratio", "build ms, ours / Jolt",
 	"bytes per triangle, ours / Jolt", "hits, ours / Jolt", "disagreements",
-	"wrong answers, ours / Jolt", "other disagreements: within Jolt's tolerance / touching start",
+	"wrong answers, ours / Jolt", "other disagreements: within Jolt's tolerance / touching start moving away",
 }
 
 // table returns the rows as a markdown table.
