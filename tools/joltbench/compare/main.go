@@ -3,8 +3,8 @@
 // (joltcast, built from tools/joltbench/native), in fresh processes
 // alternating round by round, and prints a markdown table: times, build,
 // memory, hits and the answers where the two disagree, each checked
-// against the exact core by gocast check. See tools/joltbench/README.md,
-// "Native Jolt".
+// against the exact core by gocast check. See
+// docs/performance.md, "Native Jolt in the repository (`jolt7`, 2026-11-28)".
 //
 //	compare [-gocast PATH] [-joltcast PATH] [-rounds N] [-out DIR] FILE.json...
 //

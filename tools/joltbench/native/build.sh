@@ -1,6 +1,7 @@
 #!/bin/sh
 # Builds Jolt Physics and joltcast (the native Jolt side of
-# tools/joltbench; see ../README.md, "Native Jolt"):
+# tools/joltbench; see
+# docs/performance.md, "Native Jolt in the repository (`jolt7`, 2026-11-28)"):
 #
 #   tools/joltbench/native/build.sh JOLT_SRC BUILD_DIR
 #

@@ -13,7 +13,7 @@
 // nanoseconds and, with -results, each cast's hit. A cast is a
 // SphereShape cast through TransformedShape::CastShape with a closest-hit
 // collector, back faces of triangles and convex shapes colliding. See
-// tools/joltbench/README.md, "Native Jolt".
+// docs/performance.md, "Native Jolt in the repository (`jolt7`, 2026-11-28)".
 //
 // Exit status: 0, 1 when Jolt fails, 2 for a bad command line or file.
 
