@@ -50,27 +50,29 @@ const (
 func ellipsoidTriangleInBox(e *Ellipsoid, begin, delta *mgl64.Vec3, tri *geom.Triangle, h *Hit) bool {
 	var f triFrame
 	// The frame and the normal in assembly where there is some
-	// (planeFrameAVX, the same values), then section 3.1 (slab).
+	// (planeFrameAVX, the same values), then section 3.1 (slab), whose
+	// missesSlab sweptCullAVX has run on the same values: EllipsoidTriangle
+	// calls this only for a triangle it kept.
 	if haveSweptCullAVX && useAVX2 && planeFrameAVX(&f, e, tri, begin, delta) {
-		if f.usable && !f.slab(f.n.lenSq(), 1) {
+		if f.usable && !f.slab(f.n.lenSq(), 1, true) {
 			return false
 		}
 	} else if !f.planeGo(e, tri, begin, delta) {
 		return false
 	}
 	// Only what Query.triangle reads: the inverse (not the mesh sweep's
-	// extras, derive) and the unit-space motion (not the start and the
-	// swept box, setStart), valid when setMotion would set q.ok.
+	// extras, derive) and the unit-space frame and motion (toUnit; not the
+	// start and the swept box, setStart), valid when setMotion would set
+	// q.ok.
 	var q Query
 	if q.shape.invert(e); !q.inverted {
 		return false
 	}
-	if q.setUnitDelta(delta); !finiteMotion(q.unitDelta, v3p(begin)) {
+	var u unitTri
+	if q.toUnit(&f, &u); !finiteMotion(q.unitDelta, v3p(begin)) {
 		return false
 	}
 	f.n = f.n.mul(q.detSign) // now oriented like the mapped vertices
-	var u unitTri
-	q.toUnit(&f, &u)
 	return q.triangle(&f, &u, 1, false, h)
 }
 

@@ -149,15 +149,24 @@ func (f *triFrame) setFrame(tri *geom.Triangle, begin, delta *mgl64.Vec3) {
 }
 
 // toUnit maps the frame setFrame filled to unit-sphere space: the unit
-// half of frame (lin3.apply's branch on diag written out, as there).
+// half of frame (lin3.apply's branch on diag written out, as there), and
+// the motion with it, D_unit = M⁻¹·dw and |D_unit|² (setUnitDelta's
+// arithmetic; dw is the motion). One pass over the inverse, for
+// EllipsoidTriangle, which no longer calls setUnitDelta apart
+// (docs/performance.md, "The narrow phase, seventh round (`narrow7`,
+// 2026-11-28)").
 func (q *Query) toUnit(f *triFrame, u *unitTri) {
 	u.verts[0] = vec3{}
 	if w := &q.worldToUnit; w.diag {
 		d := w.d
-		u.b, u.verts[1], u.verts[2] = d.scale(f.bw), d.scale(f.e1), d.scale(f.e2)
+		u.b, u.verts[1], u.verts[2], q.unitDelta = d.scale(f.bw), d.scale(f.e1), d.scale(f.e2), d.scale(f.dw)
 	} else {
+		// The motion apart: all four products at once would spill (16 XMM
+		// registers).
 		u.b, u.verts[1], u.verts[2] = w.mat3.apply(f.bw), w.mat3.apply(f.e1), w.mat3.apply(f.e2)
+		q.unitDelta = w.mat3.apply(f.dw)
 	}
+	q.unitDeltaSq = q.unitDelta.lenSq()
 }
 
 // crossRecheck: when sin² of the angle between the edges is below 1e-8
@@ -209,15 +218,18 @@ func (f *triFrame) plane(mt *lin3, maxT float64) bool {
 		f.n = mt.mat3.apply(nw)
 	}
 	f.bn, f.dn = f.bw.dot(nw), f.dw.dot(nw)
-	return f.slab(f.n.lenSq(), maxT)
+	return f.slab(f.n.lenSq(), maxT, false)
 }
 
 // slab is the end of plane once n, bn and dn are set (by plane, or by
 // planeFrameAVX for EllipsoidTriangle), with rr = |n|²: section 3.1's
 // test, which sets ln and t1 and reports whether the sphere touches the
-// plane by maxT.
-func (f *triFrame) slab(rr, maxT float64) bool {
-	if missesSlab(f.bn, f.dn, rr, maxT) {
+// plane by maxT. missesSlab spares most triangles the square root; kept
+// tells that it has run on these values and kept the plane
+// (EllipsoidTriangle: sweptCullAVX), so it is skipped. Skipping it never
+// changes the answer: it rejects no plane that planeSweptSphere accepts.
+func (f *triFrame) slab(rr, maxT float64, kept bool) bool {
+	if !kept && missesSlab(f.bn, f.dn, rr, maxT) {
 		return false
 	}
 	f.ln = math.Sqrt(rr) // f.n.length(), without its second dot product

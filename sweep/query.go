@@ -148,21 +148,35 @@ func (q *Query) setStart(st *start, begin *mgl64.Vec3) {
 // invert sets the axes and, when M is invertible (see singularTolerance)
 // with a finite inverse, (M_unit->ellipsoid)⁻¹ and the sign of its
 // determinant: what Query.triangle needs.
+//
+// M⁻¹ = adj(M)/det: its rows are the cross products of M's columns, each
+// scaled and stored as soon as it is made, and its diagonal form and
+// finiteness are tested on the values in hand (lin3.setRows, read back
+// from memory, would reload them): fewer registers are live at once, so
+// fewer of them are spilled to the stack (docs/performance.md, "The narrow
+// phase, seventh round (`narrow7`, 2026-11-28)"). The same products and
+// sums in the same order as before, so the same bits.
 func (s *shape) invert(e *Ellipsoid) {
 	a0, a1, a2 := v3p(&e.Axes[0]), v3p(&e.Axes[1]), v3p(&e.Axes[2])
 	s.axes.r0, s.axes.r1, s.axes.r2 = a0, a1, a2
-	c0, c1, c2 := a1.cross(a2), a2.cross(a0), a0.cross(a1)
+	c0 := a1.cross(a2)
 	det := a0.dot(c0)
 	scale2 := float64(a0.lenSq() * a1.lenSq() * a2.lenSq()) // squared, to spare three square roots
 	if !(det*det > singularTolerance*singularTolerance*scale2) || math.IsInf(scale2, 0) {
 		return
 	}
-	// M⁻¹ = adj(M)/det: its rows are the cross products of M's columns.
 	inv := 1 / det
 	w := &s.worldToUnit
-	w.setRows(c0.mul(inv), c1.mul(inv), c2.mul(inv))
+	r0 := c0.mul(inv)
+	w.r0 = r0
+	r1 := a2.cross(a0).mul(inv)
+	w.r1 = r1
+	r2 := a0.cross(a1).mul(inv)
+	w.r2 = r2
+	w.diag = r0.y == 0 && r0.z == 0 && r1.x == 0 && r1.z == 0 && r2.x == 0 && r2.y == 0 // lin3.setDiag on the rows in hand
+	w.d = vec3{r0.x, r1.y, r2.z}
 	s.detSign = math.Copysign(1, det)
-	s.inverted = w.r0.add(w.r1).add(w.r2).finite() // a sum is finite only if every term is
+	s.inverted = r0.add(r1).add(r2).finite() // a sum is finite only if every term is
 }
 
 // derive sets what a Query adds to invert for the mesh sweep and the box

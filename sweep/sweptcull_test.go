@@ -220,7 +220,7 @@ func TestPlaneFrameAVXMatchesGo(t *testing.T) {
 		if !filled {
 			continue
 		}
-		gotOK := !got.usable || got.slab(got.n.lenSq(), 1)
+		gotOK := !got.usable || got.slab(got.n.lenSq(), 1, false)
 		if gotOK != wantOK || bits(&got) != bits(&want) {
 			t.Fatalf("%+v:\nplaneFrameAVX %v %+v\nplane %v %+v", c, gotOK, got, wantOK, want)
 		}
