@@ -28,10 +28,14 @@ func (m *Mesh) Sweep(e Ellipsoid, begin, delta mgl64.Vec3) (Hit, bool) {
 // touches or overlaps a triangle and moves away from it is not blocked.
 // For a single (convex) triangle the unit-space distance is convex in t,
 // so a triangle left at T = 0 is never met later in the motion.
-func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (Hit, bool) {
+//
+// The hit is copied once, from the scratch into the result (a local copy
+// returned was two copies: docs/performance.md, "The cast path's memory
+// traffic (`walk7`, 2026-11-28)").
+func (m *Mesh) sweep(e Ellipsoid, begin, delta mgl64.Vec3, ignoreLeaving bool) (h Hit, ok bool) {
 	sc := getScratch()
 	m.sweepIn(sc, &e, &begin, &delta, ignoreLeaving)
-	h, ok := sc.c.r.best, sc.c.r.found
+	h, ok = sc.c.r.best, sc.c.r.found
 	putScratch(sc)
 	return h, ok
 }
@@ -86,7 +90,7 @@ func (m *Mesh) sweepIn(sc *sweepScratch, e *Ellipsoid, begin, delta *mgl64.Vec3,
 	// non-finite axis makes the determinant test fail or the inverse
 	// non-finite, shape.invert).
 	q, w, c := &sc.q, &sc.w, &sc.c
-	c.r = sweepResult{bestT: 1}
+	c.r.best, c.r.found, c.r.bestT = Hit{}, false, 1 // stores only: a composite literal is copied from memory
 	if !sc.keyed || !sc.shapeKey.matches(e) {
 		m.setShape(e, q)
 		sc.shapeKey, sc.keyed = axesBits(e), true
@@ -143,7 +147,7 @@ func (m *Mesh) sweepIn(sc *sweepScratch, e *Ellipsoid, begin, delta *mgl64.Vec3,
 //   - sweepLeaves (leaf4.go): sweepNear, or for float64 vertices sweep's
 //     own loop, with a whole leaf's box tests, frames, ball early outs
 //     and plane slab tests made at once in assembly (leaf4AVX2,
-//     leaf4AVX2w), then Query.afterReach for the triangles kept: what a
+//     leaf4wide<>), then Query.afterReach for the triangles kept: what a
 //     game's sweeps take on amd64;
 //   - sweepCtx.test: one triangle in index order for atStart, either
 //     form, after the settled check.
@@ -209,6 +213,9 @@ type sweepCtx struct {
 	box           nearBox    // the float32 swept box (sweepNear)
 	s             triScratch // the narrow phase's working memory, for every triangle of the cast
 	fr            leafFrame  // sweepLeaves' frame, for every leaf of the cast
+	// h is sweepLeaves' hit of the triangle in hand, written by the
+	// narrow phase before it is read (a local Hit was zeroed every cast).
+	h Hit
 }
 
 // test runs the narrow phase on the triangle at k (leaf order), whose

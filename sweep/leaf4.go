@@ -9,7 +9,7 @@ import "math/bits"
 // (Query.outOfReach) after the unit-space transform (Query.frame), or by
 // the plane stage (triFrame.plane: missesSlab and the entry time), or by
 // the face stage's prune (faceStage in Query.triangle). leaf4AVX2
-// (leaf4_amd64.s; leaf4AVX2w for float64 vertices) makes these
+// (leaf4_amd64.s; for float64 vertices too) makes these
 // decisions for up to four of the leaf's triangles side by side, one per
 // lane of the AVX2 registers, with the same IEEE operations in the same
 // order as the box test, frame, outOfReach, plane and triangle, so that
@@ -48,7 +48,10 @@ const edgeLanes = 3 * leafLanes
 
 // begin writes into s what Query.frame writes for every triangle of q
 // alike: the motion dw and the unit-space vertex 0 (the origin, zero).
-// load leaves them as they are, so that a sweep writes them once.
+// load and edgeFace leave them as they are. sweepLeaves writes them
+// before each triangle that takes one of those two paths, rather than once
+// a sweep: few triangles take them (0.07 a cast on lqdm13_a3), most go to
+// faceContact, which reads neither.
 func (fr *leafFrame) begin(q *Query, s *triScratch) {
 	s.f.dw, s.u.verts[0] = v3p(&q.delta), vec3{}
 }
@@ -69,28 +72,28 @@ func (fr *leafFrame) load(i int, s *triScratch) {
 	u.verts[2] = vec3{fr[18][i], fr[19][i], fr[20][i]}
 }
 
-// faceContact returns the face contact that Query.triangle makes for
-// triangle i of the pass from the values leaf4AVX2 left in fr (rows 21-27),
-// and what finish takes with it: the face normal, the unit-space begin
-// u.b and the origin (vertex 0) of frame.
-func (fr *leafFrame) faceContact(i int) (ct contact, face, b, origin vec3) {
+// faceContact returns, for triangle i of the pass, what the face contact
+// that Query.triangle makes (faceContact(t1, c1, face)) is made of, from
+// the values leaf4AVX2 left in fr (rows 21-27), and what finish takes with
+// it: the face normal, the unit-space begin u.b and the origin (vertex 0)
+// of frame. Scalars and vectors only: a contact (48 bytes) is kept in
+// memory by the compiler, and one returned was built, copied and read
+// back (docs/performance.md, "The cast path's memory traffic (`walk7`,
+// 2026-11-28)").
+func (fr *leafFrame) faceContact(i int) (t1 float64, c1, face, b, origin vec3) {
 	i &= leafLanes - 1
 	face = vec3{fr[21][i], fr[22][i], fr[23][i]}
-	c1 := vec3{fr[24][i], fr[25][i], fr[26][i]}
+	c1 = vec3{fr[24][i], fr[25][i], fr[26][i]}
 	b = vec3{fr[12][i], fr[13][i], fr[14][i]}
 	origin = vec3{fr[0][i], fr[1][i], fr[2][i]}
-	return faceContact(fr[27][i], c1, face), face, b, origin
+	return fr[27][i], c1, face, b, origin
 }
 
-// filter runs leaf4AVX2 (leaf4AVX2w for float64 vertices) on the n
-// triangles of the leaf from at against the best T upper, filling fr,
-// and returns its keep.
-func (c *sweepCtx) filter(fr *leafFrame, at, n uint32, upper float64) uint {
-	m := c.m
-	if c.near {
-		return uint(leaf4AVX2(fr, &m.tris[at], &m.vert32[0], c.q, &c.box, upper, int(n), &m.vbase[0], int(at)))
-	}
-	return uint(leaf4AVX2w(fr, &m.tris[at], &m.verts[0], c.q, 0, upper, int(n), &m.vbase[0], int(at)))
+// filter runs leaf4AVX2 (which takes the float64 vertices' form itself)
+// on the n triangles of the leaf from at against the best T upper,
+// filling c.fr, and returns its keep.
+func (c *sweepCtx) filter(at, n uint32, upper float64) uint {
+	return uint(leaf4AVX2(c, int(at), int(n), upper))
 }
 
 // edgeFace fills u with triangle i's unit-space begin and vertices and
@@ -122,7 +125,7 @@ const leafLanes = 4
 
 // sweepLeaves is sweepNear's loop, or for float64 vertices (c.near false)
 // Mesh.sweepIn's own, with a leaf's box tests and ball early outs made by
-// leaf4AVX2 (or leaf4AVX2w), leafLanes triangles a pass, against the best
+// leaf4AVX2 (either form of vertices), leafLanes triangles a pass, against the best
 // T at the pass's start (upper); when a hit lowers the best T while
 // triangles of the pass remain to be tested, the pass is filtered again
 // against the new best T, which becomes upper, so that every triangle is
@@ -154,11 +157,6 @@ const leafLanes = 4
 // theirs bit for bit, plane keeps t1 <= upper, and faceStage finds the
 // contact.
 func (c *sweepCtx) sweepLeaves(w *walker) {
-	m, q := c.m, c.q
-	fr := &c.fr
-	var h Hit
-	s := &c.s
-	fr.begin(q, s)
 	for {
 		first, count, ok := w.next(c.r.bestT)
 		if !ok {
@@ -168,7 +166,7 @@ func (c *sweepCtx) sweepLeaves(w *walker) {
 		for at := first; at < end; at += leafLanes {
 			upper := c.r.bestT
 			n := min(end-at, leafLanes)
-			keep := c.filter(fr, at, n, upper)
+			keep := c.filter(at, n, upper)
 			// keep: bit i set if triangle at+i passes the box test, bit
 			// leafLanes+i if it passes the ball, plane and face tests
 			// too, bit faceLanes+i if it has a face contact, bit
@@ -189,26 +187,28 @@ func (c *sweepCtx) sweepLeaves(w *walker) {
 				var ok bool
 				switch {
 				case keep>>(faceLanes+i)&1 != 0:
-					ct, face, b, origin := fr.faceContact(i)
-					ok = ct.t <= upper && q.finish(ct, b, q.unitDelta, face, origin, &h)
+					t1, c1, face, b, origin := c.fr.faceContact(i)
+					ok = t1 <= upper && c.q.finish(faceContact(t1, c1, face), b, c.q.unitDelta, face, origin, &c.h)
 				case keep>>(edgeLanes+i)&1 != 0:
-					face, origin := fr.edgeFace(i, &s.u)
-					ok = q.edgeStage(&s.u, face, origin, upper, &h)
+					c.fr.begin(c.q, &c.s)
+					face, origin := c.fr.edgeFace(i, &c.s.u)
+					ok = c.q.edgeStage(&c.s.u, face, origin, upper, &c.h)
 				default:
-					fr.load(i, s)
-					ok = q.afterReach(upper, &h, s)
+					c.fr.begin(c.q, &c.s)
+					c.fr.load(i, &c.s)
+					ok = c.q.afterReach(upper, &c.h, &c.s)
 				}
 				k := at + uint32(i)
-				if !ok || !c.blocks(&h) {
+				if !ok || !c.blocks(&c.h) {
 					continue
 				}
-				if c.r.offer(h, m.id(k)); c.r.bestT == 0 {
+				if c.r.offer(c.h, c.m.id(k)); c.r.bestT == 0 {
 					c.atStart(w, k+1, end)
 					return
 				}
 				if c.r.bestT != upper && cand != 0 {
 					upper = c.r.bestT
-					keep = c.filter(fr, at, n, upper)
+					keep = c.filter(at, n, upper)
 					cand = keep >> leafLanes & (1<<leafLanes - 1) &^ (2<<i - 1)
 				}
 			}

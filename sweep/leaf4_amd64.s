@@ -6,7 +6,7 @@
 // leaf4AVX2: Mesh.loadNear's box test and Query.frame then
 // Query.outOfReach for up to four triangles, one per lane, storing frame's
 // values (leafFrame) for the triangles kept, then triFrame.plane's slab
-// test (PLANE, whose comment has its own argument); leaf4AVX2w the same
+// test (PLANE, whose comment has its own argument); leaf4wide<> the same
 // on float64 vertices (VADDR and BOX64 below). Why the decisions and the
 // stored values are those of the Go code, bit for bit:
 //
@@ -57,31 +57,43 @@
 //     code, and passed on unchanged by the later operations of both.
 //   - x > 0 and x*x > 4*rr are GT_OQ comparisons, false for NaN as in Go.
 
-// LANE reads triangle i of the leaf (its 32-bit word at 4*i(R8)) into
-// lane i of the rows X0-X8 (row 3j+k: coordinate k of vertex j), as
-// Mesh.load reads it: the three 10-bit indices are relative to R13 (the
-// word's top two bits are zero: the third needs no mask), the float32
-// vertices from its group's vertex base on (BASE).
-#define LANE(i) \
+// LANE(i, A, B, C) reads the vertices of triangle i of the leaf (its
+// 32-bit word at 4*i(R8)) into A, B and C, one 16-byte load each: the
+// vertex's three float32 coordinates in lanes 0-2, and in lane 3 the four
+// bytes after them (the next vertex's x, or Mesh.vert32's padding after the
+// last vertex: see Mesh.narrow), which nothing reads. The three 10-bit
+// indices are relative to R13 (the word's top two bits are zero: the
+// third needs no mask), the float32 vertices from its group's vertex base
+// on (BASE). (Nine 4-byte loads inserted into the rows, the former form,
+// read the same coordinates with three times as many loads:
+// docs/performance.md, "The cast path's memory traffic (`walk7`,
+// 2026-11-28)".)
+#define LANE(i, A, B, C) \
 	MOVL (4*(i))(R8), AX; \
 	MOVQ AX, CX; \
 	ANDQ $const_triIdxMask, CX; \
 	LEAQ (CX)(CX*2), CX; \
-	VINSERTPS $((i)<<4), 0(R13)(CX*4), X0, X0; \
-	VINSERTPS $((i)<<4), 4(R13)(CX*4), X1, X1; \
-	VINSERTPS $((i)<<4), 8(R13)(CX*4), X2, X2; \
+	VMOVUPS 0(R13)(CX*4), A; \
 	MOVQ AX, CX; \
 	SHRQ $const_triIdxBits, CX; \
 	ANDQ $const_triIdxMask, CX; \
 	LEAQ (CX)(CX*2), CX; \
-	VINSERTPS $((i)<<4), 0(R13)(CX*4), X3, X3; \
-	VINSERTPS $((i)<<4), 4(R13)(CX*4), X4, X4; \
-	VINSERTPS $((i)<<4), 8(R13)(CX*4), X5, X5; \
+	VMOVUPS 0(R13)(CX*4), B; \
 	SHRQ $(2*const_triIdxBits), AX; \
 	LEAQ (AX)(AX*2), AX; \
-	VINSERTPS $((i)<<4), 0(R13)(AX*4), X6, X6; \
-	VINSERTPS $((i)<<4), 4(R13)(AX*4), X7, X7; \
-	VINSERTPS $((i)<<4), 8(R13)(AX*4), X8, X8
+	VMOVUPS 0(R13)(AX*4), C
+
+// PAIRS interleaves the vertices of two lanes, the first's in A, B, C and
+// the second's in A2, B2, C2: A becomes the x and y coordinates of vertex
+// a of both ([x, x', y, y']), AH their z ([z, z', -, -]), and likewise B,
+// BH and C, CH (VUNPCKLPS, VUNPCKHPS).
+#define PAIRS(A, B, C, A2, B2, C2, AH, BH, CH) \
+	VUNPCKHPS A2, A, AH; \
+	VUNPCKLPS A2, A, A; \
+	VUNPCKHPS B2, B, BH; \
+	VUNPCKLPS B2, B, B; \
+	VUNPCKHPS C2, C, CH; \
+	VUNPCKLPS C2, C, C
 
 // BASE sets R13 to the address of the vertex at the base of the group of
 // the triangle at DX in leaf order: R9 + 12*vbase[DX >> groupShift]
@@ -164,41 +176,60 @@
 
 // GATHER reads the n (R10, 1 to 4) triangles of a leaf whose words start
 // at R8 (the first at R12 in leaf order; vertices at R9, group bases at
-// R11) into lanes 0 to n-1 of X0-X8 (LANE), the other lanes zero. G, L1,
-// L2, L3 and DONE are the labels it uses (each TEXT names its own).
-#define GATHER(G, L1, L2, L3, DONE) \
-	CMPQ R10, $4; \
-	JEQ G; \
+// R11) into lanes 0 to n-1 of X0-X8 (row 3j+k: coordinate k of vertex j),
+// the other lanes zero: each lane's vertices with LANE (lane 0 into X9,
+// X11, X13, lane 1 into X0-X2, lane 2 into X1, X4, X7, lane 3 into X0, X3,
+// X6, zeros for a lane beyond n), lanes 0 and 1 interleaved (PAIRS) into
+// X9-X14 before lanes 2 and 3 are read, lanes 2 and 3 into X1, X2, X4,
+// X5, X7, X8, then the rows from the two pairs' halves (VMOVLHPS,
+// VMOVHLPS). L1-L3, Z1-Z3, P01 and P23 are the labels it uses (each
+// TEXT names its own). Scratch: X9-X14, AX, CX, DX.
+#define GATHER(L1, L2, L3, Z1, Z2, Z3, P01, P23) \
+	MOVQ R12, DX; \
+	BASE; \
+	LANE(0, X9, X11, X13); \
+	CMPQ R10, $1; \
+	JEQ Z1; \
+	NEXTBASE(1, L1); \
+L1: \
+	LANE(1, X0, X1, X2); \
+	JMP P01; \
+Z1: \
 	VXORPS X0, X0, X0; \
 	VXORPS X1, X1, X1; \
 	VXORPS X2, X2, X2; \
-	VXORPS X3, X3, X3; \
-	VXORPS X4, X4, X4; \
-	VXORPS X5, X5, X5; \
-	VXORPS X6, X6, X6; \
-	VXORPS X7, X7, X7; \
-	VXORPS X8, X8, X8; \
-G: \
-	MOVQ R12, DX; \
-	BASE; \
-	LANE(0); \
-	CMPQ R10, $1; \
-	JEQ DONE; \
-	NEXTBASE(1, L1); \
-L1: \
-	LANE(1); \
+P01: \
+	PAIRS(X9, X11, X13, X0, X1, X2, X10, X12, X14); \
 	CMPQ R10, $2; \
-	JEQ DONE; \
+	JLE Z2; \
 	NEXTBASE(2, L2); \
 L2: \
-	LANE(2); \
+	LANE(2, X1, X4, X7); \
 	CMPQ R10, $3; \
-	JEQ DONE; \
+	JEQ Z3; \
 	NEXTBASE(3, L3); \
 L3: \
-	LANE(3); \
-DONE: \
-	NOP
+	LANE(3, X0, X3, X6); \
+	JMP P23; \
+Z2: \
+	VXORPS X1, X1, X1; \
+	VXORPS X4, X4, X4; \
+	VXORPS X7, X7, X7; \
+Z3: \
+	VXORPS X0, X0, X0; \
+	VXORPS X3, X3, X3; \
+	VXORPS X6, X6, X6; \
+P23: \
+	PAIRS(X1, X4, X7, X0, X3, X6, X2, X5, X8); \
+	VMOVLHPS X1, X9, X0; \
+	VMOVHLPS X9, X1, X1; \
+	VMOVLHPS X2, X10, X2; \
+	VMOVLHPS X4, X11, X3; \
+	VMOVHLPS X11, X4, X4; \
+	VMOVLHPS X5, X12, X5; \
+	VMOVLHPS X7, X13, X6; \
+	VMOVHLPS X13, X7, X7; \
+	VMOVLHPS X8, X14, X8
 
 // BOXMASK sets DX to the lanes among the first n (R10) whose triangle
 // GATHER read passes the box test against the nearBox at BX (bit i for
@@ -216,24 +247,39 @@ DONE: \
 	DECQ AX; \
 	ANDQ AX, DX
 
-// LEAFARGS loads the arguments leaf4AVX2 and leaf4AVX2w share (the same
-// frame layout): tris in R8, verts in R9, q in DI, n in R10, vbase in R11,
-// first in R12.
-#define LEAFARGS \
-	MOVQ tris+8(FP), R8; \
-	MOVQ verts+16(FP), R9; \
-	MOVQ q+24(FP), DI; \
-	MOVQ n+48(FP), R10; \
-	MOVQ vbase+56(FP), R11; \
-	MOVQ first+64(FP), R12
+// LEAFARGS loads what leaf4AVX2 and leaf4wide<> share (the same frame
+// layout) from their arguments and the sweepCtx c: the words of the
+// triangles from first on (Mesh.tris) in R8, the mesh's vertices (its
+// field V: vert32 or verts) in R9, c.q in DI, n in R10, Mesh.vbase in
+// R11, first in R12; c itself is left in SI. (The sweepCtx and its mesh
+// are in memory already: the caller passes four words rather than nine
+// loaded from them.)
+#define LEAFARGS(V) \
+	MOVQ c+0(FP), SI; \
+	MOVQ first+8(FP), R12; \
+	MOVQ n+16(FP), R10; \
+	MOVQ sweepCtx_q(SI), DI; \
+	MOVQ sweepCtx_m(SI), AX; \
+	MOVQ Mesh_tris(AX), R8; \
+	LEAQ (R8)(R12*4), R8; \
+	MOVQ V(AX), R9; \
+	MOVQ Mesh_vbase(AX), R11
 
-// func leaf4AVX2(fr *leafFrame, tris *uint32, verts *[3]float32, q *Query, b *nearBox, upper float64, n int, vbase *uint32, first int) (keep int)
-TEXT ·leaf4AVX2(SB), NOSPLIT, $0-80
-	LEAFARGS
-	MOVQ b+32(FP), BX
+// func leaf4AVX2(c *sweepCtx, first, n int, upper float64) (keep int)
+//
+// For float64 vertices (c.near false) it goes on in leaf4wide<>.
+TEXT ·leaf4AVX2(SB), NOSPLIT, $0-40
+	MOVQ c+0(FP), SI
+	CMPB sweepCtx_near(SI), $0
+	JNE near
+	JMP leaf4wide<>(SB)
+
+near:
+	LEAFARGS(Mesh_vert32)
+	LEAQ sweepCtx_box(SI), BX
 	// Lanes beyond n are zeros rather than stale values (which might be
 	// subnormal, slow in some units). No decision reads them.
-	GATHER(gather, lane1, lane2, lane3, gathered)
+	GATHER(lane1, lane2, lane3, zero1, zero2, zero3, pair01, pair23)
 	BOXMASK // the lanes in the box
 	JZ none
 
@@ -249,7 +295,7 @@ TEXT ·leaf4AVX2(SB), NOSPLIT, $0-80
 	JMP leaf4frame<>(SB)
 
 none:
-	MOVQ $0, keep+72(FP)
+	MOVQ $0, keep+32(FP)
 	VZEROUPPER
 	RET
 
@@ -352,7 +398,7 @@ planemapped: \
 	VXORPD Y13, Y1, Y1; \
 	VBROADCASTSD ·leafConsts+48(SB), Y2; \
 	VMULPD Y2, Y3, Y11; \
-	VBROADCASTSD upper+40(FP), Y14; \
+	VBROADCASTSD upper+24(FP), Y14; \
 	VMULPD Y1, Y14, Y2; \
 	VADDPD Y2, Y0, Y2; \
 	VMULPD Y0, Y0, Y4; \
@@ -574,7 +620,7 @@ planemapped: \
 	VSUBPD (32*17)(SI), Y2, Y2; \
 	EDGES
 
-// leaf4frame<> is the part of leaf4AVX2 and leaf4AVX2w after the box
+// leaf4frame<> is the part of leaf4AVX2 and leaf4wide<> after the box
 // test, entered by a jump from either (so with their arguments, which
 // have the same layout): Query.frame then Query.outOfReach on the rows
 // Y0-Y8 (row 3j+k: coordinate k of vertex j, float64, one triangle a
@@ -584,11 +630,12 @@ planemapped: \
 // face contact for (its values left in fr) in bits 8-11 and the ones it
 // decided have none, faceStage's faceEdges (face left in fr), in bits
 // 12-15.
-TEXT leaf4frame<>(SB), NOSPLIT, $96-80
+TEXT leaf4frame<>(SB), NOSPLIT, $96-40
 	// frame: a in Y0-Y2 (stored: the origin), the edges b - a in Y3-Y5
 	// and c - a in Y6-Y8, then begin - a in Y0-Y2 (stored with the edges,
 	// rows 3-11 of fr).
-	MOVQ fr+0(FP), SI
+	MOVQ c+0(FP), SI
+	LEAQ sweepCtx_fr(SI), SI
 	VMOVUPD Y0, (32*0)(SI)
 	VMOVUPD Y1, (32*1)(SI)
 	VMOVUPD Y2, (32*2)(SI)
@@ -685,7 +732,7 @@ mapped:
 	VBROADCASTSD X7, Y7
 	VXORPD Y7, Y6, Y3
 	VDIVPD Y8, Y3, Y3
-	VBROADCASTSD upper+40(FP), Y14
+	VBROADCASTSD upper+24(FP), Y14
 	VMINPD Y3, Y14, Y3
 	VXORPD Y15, Y15, Y15
 	VCMPPD $0x11, Y15, Y6, Y7
@@ -754,7 +801,7 @@ faced:
 planed:
 	SHLQ $4, AX
 	ORQ AX, DX
-	MOVQ DX, keep+72(FP)
+	MOVQ DX, keep+32(FP)
 	VZEROUPPER
 	RET
 
@@ -837,15 +884,14 @@ planed:
 	VORPD Y13, Y12, Y12; \
 	VORPD Y14, Y12, Y12
 
-// func leaf4AVX2w(fr *leafFrame, tris *uint32, verts *mgl64.Vec3, q *Query, _ uintptr, upper float64, n int, vbase *uint32, first int) (keep int)
-//
-// leaf4AVX2 for float64 vertices: the rows are read as they are (each
+// leaf4wide<> is leaf4AVX2 for float64 vertices, entered by a jump from it
+// (so with its arguments): the rows are read as they are (each
 // lane's vertex coordinates are the float64s Mesh.loadNear64 copies), and
 // the box test is outside64's on them. A lane beyond n repeats a lane
 // below n (lane 1 repeats lane 0, lanes 2 and 3 repeat lanes 0 and 1, or
 // lane 3 lane 2): finite values, which no decision reads.
-TEXT ·leaf4AVX2w(SB), NOSPLIT, $0-80
-	LEAFARGS
+TEXT leaf4wide<>(SB), NOSPLIT, $0-40
+	LEAFARGS(Mesh_verts)
 	VADDR(0, R13, AX, BX, CX)
 	CMPQ R10, $1
 	JEQ one
@@ -859,10 +905,10 @@ one:
 
 low:
 	LOWROWS
-	CMPQ n+48(FP), $2
+	CMPQ n+16(FP), $2
 	JLE high
 	VADDR(2, R13, AX, BX, CX)
-	CMPQ n+48(FP), $3
+	CMPQ n+16(FP), $3
 	JEQ three
 	VADDR(3, R13, DX, SI, R10)
 	JMP high
@@ -881,7 +927,7 @@ high:
 	VMOVMSKPD Y12, DX
 	NOTQ DX
 	MOVQ $1, AX
-	MOVQ n+48(FP), CX
+	MOVQ n+16(FP), CX
 	SHLQ CX, AX
 	DECQ AX
 	ANDQ AX, DX // the lanes in the box
@@ -889,7 +935,7 @@ high:
 	JMP leaf4frame<>(SB)
 
 none:
-	MOVQ $0, keep+72(FP)
+	MOVQ $0, keep+32(FP)
 	VZEROUPPER
 	RET
 
@@ -901,7 +947,7 @@ TEXT ·leafBoxAVX2(SB), NOSPLIT, $0-56
 	MOVQ n+24(FP), R10
 	MOVQ vbase+32(FP), R11
 	MOVQ first+40(FP), R12
-	GATHER(gather, lane1, lane2, lane3, gathered)
+	GATHER(lane1, lane2, lane3, zero1, zero2, zero3, pair01, pair23)
 	BOXMASK
 	MOVQ DX, in+48(FP)
 	VZEROUPPER

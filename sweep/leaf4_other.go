@@ -2,19 +2,12 @@
 
 package sweep
 
-import "github.com/go-gl/mathgl/mgl64"
-
 // haveLeaf4 is false: sweepNear keeps its scalar loop (see leaf4_amd64.go).
 const haveLeaf4 = false
 
 // leaf4AVX2 is never called here (haveLeaf4 is false).
-func leaf4AVX2(fr *leafFrame, tris *uint32, verts *[3]float32, q *Query, b *nearBox, upper float64, n int, vbase *uint32, first int) (keep int) {
+func leaf4AVX2(c *sweepCtx, first, n int, upper float64) (keep int) {
 	panic("leaf4AVX2: no assembly on this platform")
-}
-
-// leaf4AVX2w is never called here (haveLeaf4 is false).
-func leaf4AVX2w(fr *leafFrame, tris *uint32, verts *mgl64.Vec3, q *Query, _ uintptr, upper float64, n int, vbase *uint32, first int) (keep int) {
-	panic("leaf4AVX2w: no assembly on this platform")
 }
 
 // leafBoxAVX2 is never called here (haveLeaf4 is false).

@@ -10,12 +10,12 @@ import (
 	"sweepdbg/geom"
 )
 
-// leafCase is one leaf for leaf4AVX2 or, when wide, leaf4AVX2w: up to
+// leafCase is one leaf for leaf4AVX2 (float64 vertices when wide): up to
 // four triangles (indices into float32 or float64 vertices, a |
 // b<<triIdxBits | c<<2*triIdxBits; filter stores them as a mesh does) and
 // the query.
 type leafCase struct {
-	wide  bool // the float64 vertices v64, for leaf4AVX2w
+	wide  bool // the float64 vertices v64
 	verts [12][3]float32
 	v64   [12]mgl64.Vec3
 	tris  [4]uint32
@@ -137,36 +137,40 @@ func (c *leafCase) outside(i int, tri *geom.Triangle) bool {
 		outside32(a[2], b[2], d[2], lo[2], hi[2])
 }
 
-// filter runs leaf4AVX2 (leaf4AVX2w when wide) on the leaf and checks the
+// filter runs leaf4AVX2 (on float64 vertices when wide) on the leaf and checks the
 // frame values it stores (leafFrame.load) against Query.frame's, bit for
 // bit, and leafBoxAVX2's box bits against its own (float32 vertices).
 func (c *leafCase) filter(t *testing.T) int {
 	t.Helper()
-	var fr leafFrame
+	sc := &sweepCtx{q: &c.q, box: c.box}
+	fr := &sc.fr
 	for r := range fr {
 		fr[r] = [4]float64{-7, -7, -7, -7} // no stale zero can pass for a stored one
 	}
-	// As a mesh stores them: the vertices from 4 on, the words relative
-	// to the base of each triangle's group (first+i >> groupShift), 4 for
-	// group 0 and 1 for group 1 (cases whose first is near a group's end
-	// straddle the two).
-	var store [16][3]float32
+	// As a mesh stores them: the vertices from 4 on, the words (from
+	// first on) relative to the base of each triangle's group (first+i >>
+	// groupShift), 4 for group 0 and 1 for group 1 (cases whose first is
+	// near a group's end straddle the two).
+	var store [17][3]float32 // one vertex of padding, as Mesh.narrow leaves
 	var store64 [16]mgl64.Vec3
 	copy(store[4:], c.verts[:])
 	copy(store64[4:], c.v64[:])
 	vbase := [2]uint32{4, 1}
-	var words [4]uint32
+	words := make([]uint32, c.first+leafLanes)
 	for i := 0; i < c.n; i++ {
 		p, off := c.tris[i], 4-uint32(vbase[(c.first+i)>>groupShift])
 		a, b, d := p&triIdxMask+off, p>>triIdxBits&triIdxMask+off, p>>(2*triIdxBits)+off
-		words[i] = a | b<<triIdxBits | d<<(2*triIdxBits)
+		words[c.first+i] = a | b<<triIdxBits | d<<(2*triIdxBits)
 	}
-	var keep int
+	sc.m, sc.near = &Mesh{tris: words, vbase: vbase[:]}, !c.wide
 	if c.wide {
-		keep = leaf4AVX2w(&fr, &words[0], &store64[0], &c.q, 0, c.upper, c.n, &vbase[0], c.first)
+		sc.m.verts = store64[:]
 	} else {
-		keep = leaf4AVX2(&fr, &words[0], &store[0], &c.q, &c.box, c.upper, c.n, &vbase[0], c.first)
-		if in := leafBoxAVX2(&words[0], &store[0], &c.box, c.n, &vbase[0], c.first); in != keep&15 {
+		sc.m.vert32 = store[:16]
+	}
+	keep := leaf4AVX2(sc, c.first, c.n, c.upper)
+	if !c.wide {
+		if in := leafBoxAVX2(&words[c.first], &store[0], &c.box, c.n, &vbase[0], c.first); in != keep&15 {
 			t.Fatalf("leafBoxAVX2's box bits %04b, leaf4AVX2's %04b", in, keep&15)
 		}
 	}
@@ -184,13 +188,14 @@ func (c *leafCase) filter(t *testing.T) int {
 			}
 		}
 		if keep>>(edgeLanes+i)&1 != 0 {
-			c.checkEdgeFace(t, &fr, i, &want)
+			c.checkEdgeFace(t, fr, i, &want)
 		}
 		if keep>>(faceLanes+i)&1 == 0 {
 			continue
 		}
 		st := leafStages(&c.q, &want, c.upper)
-		ct, face, b, origin := fr.faceContact(i)
+		t1, c1, face, b, origin := fr.faceContact(i)
+		ct := faceContact(t1, c1, face)
 		g2 := [6]mgl64.Vec3{{ct.t}, ct.point.mgl(), face.mgl(), {float64(ct.feature)}, b.mgl(), origin.mgl()}
 		w2 := [6]mgl64.Vec3{{st.ct.t}, st.ct.point.mgl(), st.face.mgl(), {float64(st.ct.feature)}, want.u.b.mgl(), want.f.origin.mgl()}
 		for k := range g2 {
@@ -373,7 +378,7 @@ func (c *leafCase) randTriangle(r *rand.Rand, i int, begin, delta mgl64.Vec3, si
 	c.tris[i] = a | b<<triIdxBits | d<<(2*triIdxBits)
 }
 
-// TestLeaf4MatchesScalar requires leaf4AVX2 (and leaf4AVX2w) to make
+// TestLeaf4MatchesScalar requires leaf4AVX2 (both forms of vertices) to make
 // exactly the decisions of loadNear's (loadNear64's) box test, of frame
 // then outOfReach, and of plane's slab test (planeMisses), and to store
 // exactly frame's values (leafCase.filter), on random leaves

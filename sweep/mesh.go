@@ -431,7 +431,10 @@ func (m *Mesh) narrow() {
 			}
 		}
 	}
-	m.vert32 = make([][3]float32, len(m.verts))
+	// One vertex of padding past the end: the leaf filter reads each
+	// vertex with one 16-byte load, the last one's four bytes past it
+	// (leaf4_amd64.s, LANE).
+	m.vert32 = make([][3]float32, len(m.verts), len(m.verts)+1)
 	for i, v := range m.verts {
 		m.vert32[i] = [3]float32{float32(v[0]), float32(v[1]), float32(v[2])}
 	}
@@ -580,11 +583,11 @@ func (m *Mesh) Bounds() geom.AABB {
 	return geom.AABB{Min: mgl64.Vec3{r[0], r[1], r[2]}, Max: mgl64.Vec3{r[3], r[4], r[5]}}
 }
 
-// Bytes returns the memory the built mesh holds: vertices, triangles
-// (vertex indices and original indices), the groups' vertex and index
+// Bytes returns the memory the built mesh holds: vertices (with the
+// float32 ones' padding), triangles (vertex indices and original indices), the groups' vertex and index
 // bases and the tree.
 func (m *Mesh) Bytes() int {
-	return len(m.verts)*int(unsafe.Sizeof(mgl64.Vec3{})) + 12*len(m.vert32) + 4*len(m.tris) + 4*len(m.vbase) +
+	return len(m.verts)*int(unsafe.Sizeof(mgl64.Vec3{})) + 12*cap(m.vert32) + 4*len(m.tris) + 4*len(m.vbase) +
 		2*len(m.ids) + 4*len(m.idBase) +
 		len(m.nodes)*int(unsafe.Sizeof(wnode{})) + int(unsafe.Sizeof(*m))
 }

@@ -66,7 +66,7 @@
 //     comment above sweepNear says why it exists four times and which to
 //     change), the best hit (offer) and the T = 0 path (atStart).
 //   - leaf4.go, leaf4_amd64.go, leaf4_amd64.s, leaf4_other.go: the AVX2
-//     leaf filter (sweepLeaves, leaf4AVX2, and leaf4AVX2w for float64
+//     leaf filter (sweepLeaves, leaf4AVX2, and leaf4wide<> for float64
 //     vertices): a leaf's box tests, frames, ball early outs and plane
 //     slab tests at once, bit for bit those of the scalar loops.
 //   - slab4_amd64.go, slab4_amd64.s, slab4_other.go: the slab test of the
