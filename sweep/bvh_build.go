@@ -74,8 +74,9 @@ type primRef struct {
 	id uint32
 }
 
-// refWords is a primRef as the five words swapRefs moves: four in a
-// struct the compiler keeps in registers (at most four fields) and one.
+// refWords is a primRef as the five words swapRefs moves, and partition
+// holds while others move: four in a struct the compiler keeps in
+// registers (at most four fields) and one.
 type refWords struct {
 	head struct{ w0, w1, w2, w3 uint64 }
 	tail uint64
@@ -571,6 +572,17 @@ func (b *builder) bestBoundary(nb int, left, right *keyBox) (k int, ok bool) {
 
 // partition moves the refs whose bin (binRefs) is <= k before the others
 // and returns the boundary.
+//
+// The refs end where a loop of swaps would put them (the tree depends on
+// their order): i from the front and j from the back, a ref at i whose
+// bin is > k swapped with the one at j (j--), and the ref it gets tested
+// in its place. Such a ref x at i starts a chain of swaps through the
+// refs at j, j-1, ... that go right, down to the first one, at m, that
+// goes left: x lands at j, the refs at m+1..j move down one place and the
+// one at m lands at i. partition finds m on the bins and moves each ref
+// once: the swaps read and wrote each ref twice, and the bins too, which
+// no one reads after the split. (When the chain reaches i, x lands at j
+// and the refs at i+1..j move down one; that ends it.)
 func (b *builder) partition(lo, hi int, k uint8) int {
 	// Local slices of the range, of equal length, so that the compiler
 	// can prove the indices in bounds.
@@ -580,13 +592,35 @@ func (b *builder) partition(lo, hi int, k uint8) int {
 	for i <= j {
 		if bins[i] <= k {
 			i++
-		} else {
-			swapRefs(&refs[i], &refs[j])
-			bins[i], bins[j] = bins[j], bins[i]
-			j--
+			continue
 		}
+		m := j
+		for m > i && bins[m] > k {
+			m--
+		}
+		x := (*refWords)(unsafe.Pointer(&refs[i]))
+		head, tail := x.head, x.tail // in registers: no temporary (swapRefs)
+		if m > i {
+			refs[i] = refs[m]
+		}
+		if m < j {
+			moveDown(refs[m : j+1])
+		}
+		x = (*refWords)(unsafe.Pointer(&refs[j]))
+		x.head, x.tail = head, tail
+		if m == i {
+			break
+		}
+		i, j = i+1, m-1
 	}
 	return lo + i
+}
+
+// moveDown moves refs[1:] down one place, to refs[:len(refs)-1].
+func moveDown(refs []primRef) {
+	for p := 1; p < len(refs); p++ {
+		refs[p-1] = refs[p]
+	}
 }
 
 // median sorts refs[lo:hi] along axis (ties by id, so the build is
