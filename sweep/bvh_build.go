@@ -214,12 +214,17 @@ type builder struct {
 
 // boxOf returns the box of refs[lo:hi].
 func (b *builder) boxOf(lo, hi int) keyBox {
-	s := emptyKeyBox
+	// The six keys in locals, which the compiler keeps in registers
+	// (growing a keyBox stored each key back a ref).
+	e := &emptyKeyBox
+	l0, l1, l2, h0, h1, h2 := e.lo[0], e.lo[1], e.lo[2], e.hi[0], e.hi[1], e.hi[2]
 	refs := b.refs[lo:hi]
 	for k := range refs {
-		s.grow(&refs[k].keyBox)
+		r := &refs[k]
+		l0, l1, l2 = min(l0, r.lo[0]), min(l1, r.lo[1]), min(l2, r.lo[2])
+		h0, h1, h2 = max(h0, r.hi[0]), max(h1, r.hi[1]), max(h2, r.hi[2])
 	}
-	return s
+	return keyBox{lo: [3]int32{l0, l1, l2}, hi: [3]int32{h0, h1, h2}}
 }
 
 // fill makes node ni the root of the subtree over refs[lo:hi], whose box
@@ -365,17 +370,17 @@ func (b *builder) centroidRange(lo, hi, axis int) (cmin, cmax float32) {
 }
 
 // longestAxis returns the axis along which k's box extends furthest (the
-// first of equals), by the extents of its floats.
+// first of equals), by the extents of its floats. (Written out: as loops
+// over an array of the extents it took some 100 instructions a call,
+// 50M on the 1M-triangle terrain.)
 func longestAxis(k *keyBox) int {
-	var ext [3]float32
-	for a := range ext {
-		ext[a] = keyFloat(k.hi[a]) - keyFloat(k.lo[a])
-	}
+	ext := keyFloat(k.hi[0]) - keyFloat(k.lo[0])
 	axis := 0
-	for a := 1; a < 3; a++ {
-		if ext[a] > ext[axis] {
-			axis = a
-		}
+	if e := keyFloat(k.hi[1]) - keyFloat(k.lo[1]); e > ext {
+		axis, ext = 1, e
+	}
+	if e := keyFloat(k.hi[2]) - keyFloat(k.lo[2]); e > ext {
+		axis = 2
 	}
 	return axis
 }
