@@ -6,7 +6,9 @@ import "unsafe"
 
 // binRefsAVX is binRefs' loop over the n refs from refs: for each it
 // computes binOf of its centroid on axis (the same SUBSS, MULSS and
-// CVTTSS2SQ as the Go code, then the same clamp to 0..last), stores the
+// CVTTSS2SQ as the Go code, then the same clamp to last; cmin is at most
+// every centroid, as centroidRange's minimum is, so the difference and
+// the bin are never below 0 and the clamp to 0 is left out), stores the
 // bin in ks, counts it in counts and grows the bin's box in boxes with one
 // VPMINSD of the ref's bytes 0-15 and one VPMAXSD of its bytes 8-23
 // (binBox). Integer min and max: the same keys as the Go loop's. Call it

@@ -17,18 +17,60 @@ TEXT ·binRefsAVX(SB), NOSPLIT, $0-64
 	MOVSS scale+52(FP), X4
 	MOVQ  last+56(FP), R10
 	LEAQ  24(SI)(AX*4), R11 // the ref's centroid on axis
-	XORL  R12, R12
-	TESTQ CX, CX
-	JLE   done
+	MOVQ  CX, DX
+	SHRQ  $1, CX            // pairs of refs
+	JZ    tail
 
-loop:
-	// binOf: int((c - cmin) * scale), clamped to 0..last.
+	// Two refs an iteration, the first's bin in AX, the second's in BX.
+	// The bins' boxes and counts are grown by integer min, max and sums,
+	// whose order does not matter when both refs fall in one bin.
+pairs:
+	MOVSS     (R11), X0
+	MOVSS     40(R11), X5
+	SUBSS     X3, X0
+	SUBSS     X3, X5
+	MULSS     X4, X0
+	MULSS     X4, X5
+	CVTTSS2SQ X0, AX
+	CVTTSS2SQ X5, BX
+	CMPQ      AX, R10
+	CMOVQGT   R10, AX
+	CMPQ      BX, R10
+	CMOVQGT   R10, BX
+	MOVB      AX, (DI)
+	MOVB      BX, 1(DI)
+	INCL      (R9)(AX*4)
+	INCL      (R9)(BX*4)
+	SHLQ      $5, AX
+	SHLQ      $5, BX
+	VMOVDQU   (SI), X1
+	VPMINSD   (R8)(AX*1), X1, X1
+	VMOVDQU   X1, (R8)(AX*1)
+	VMOVDQU   8(SI), X2
+	VPMAXSD   16(R8)(AX*1), X2, X2
+	VMOVDQU   X2, 16(R8)(AX*1)
+	VMOVDQU   40(SI), X1
+	VPMINSD   (R8)(BX*1), X1, X1
+	VMOVDQU   X1, (R8)(BX*1)
+	VMOVDQU   48(SI), X2
+	VPMAXSD   16(R8)(BX*1), X2, X2
+	VMOVDQU   X2, 16(R8)(BX*1)
+	ADDQ      $80, SI
+	ADDQ      $80, R11
+	ADDQ      $2, DI
+	DECQ      CX
+	JNZ       pairs
+
+tail:
+	TESTQ $1, DX
+	JZ    done
+
+	// binOf: int((c - cmin) * scale), clamped to last (not below 0:
+	// c - cmin is +0 or -0 at the least, and so is the product).
 	MOVSS     (R11), X0
 	SUBSS     X3, X0
 	MULSS     X4, X0
 	CVTTSS2SQ X0, AX
-	CMPQ      AX, R12
-	CMOVQLT   R12, AX
 	CMPQ      AX, R10
 	CMOVQGT   R10, AX
 	MOVB      AX, (DI)
@@ -40,11 +82,6 @@ loop:
 	VMOVDQU   8(SI), X2
 	VPMAXSD   16(R8)(AX*1), X2, X2
 	VMOVDQU   X2, 16(R8)(AX*1)
-	ADDQ      $40, SI
-	ADDQ      $40, R11
-	INCQ      DI
-	DECQ      CX
-	JNZ       loop
 
 done:
 	VZEROUPPER

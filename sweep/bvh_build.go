@@ -74,8 +74,9 @@ type primRef struct {
 	id uint32
 }
 
-// refWords is a primRef as the five words swapRefs moves: four in a
-// struct the compiler keeps in registers (at most four fields) and one.
+// refWords is a primRef as the five words swapRefs moves, and partition
+// holds while others move: four in a struct the compiler keeps in
+// registers (at most four fields) and one.
 type refWords struct {
 	head struct{ w0, w1, w2, w3 uint64 }
 	tail uint64
@@ -213,12 +214,17 @@ type builder struct {
 
 // boxOf returns the box of refs[lo:hi].
 func (b *builder) boxOf(lo, hi int) keyBox {
-	s := emptyKeyBox
+	// The six keys in locals, which the compiler keeps in registers
+	// (growing a keyBox stored each key back a ref).
+	e := &emptyKeyBox
+	l0, l1, l2, h0, h1, h2 := e.lo[0], e.lo[1], e.lo[2], e.hi[0], e.hi[1], e.hi[2]
 	refs := b.refs[lo:hi]
 	for k := range refs {
-		s.grow(&refs[k].keyBox)
+		r := &refs[k]
+		l0, l1, l2 = min(l0, r.lo[0]), min(l1, r.lo[1]), min(l2, r.lo[2])
+		h0, h1, h2 = max(h0, r.hi[0]), max(h1, r.hi[1]), max(h2, r.hi[2])
 	}
-	return s
+	return keyBox{lo: [3]int32{l0, l1, l2}, hi: [3]int32{h0, h1, h2}}
 }
 
 // fill makes node ni the root of the subtree over refs[lo:hi], whose box
@@ -364,17 +370,17 @@ func (b *builder) centroidRange(lo, hi, axis int) (cmin, cmax float32) {
 }
 
 // longestAxis returns the axis along which k's box extends furthest (the
-// first of equals), by the extents of its floats.
+// first of equals), by the extents of its floats. (Written out: as loops
+// over an array of the extents it took some 100 instructions a call,
+// 50M on the 1M-triangle terrain.)
 func longestAxis(k *keyBox) int {
-	var ext [3]float32
-	for a := range ext {
-		ext[a] = keyFloat(k.hi[a]) - keyFloat(k.lo[a])
-	}
+	ext := keyFloat(k.hi[0]) - keyFloat(k.lo[0])
 	axis := 0
-	for a := 1; a < 3; a++ {
-		if ext[a] > ext[axis] {
-			axis = a
-		}
+	if e := keyFloat(k.hi[1]) - keyFloat(k.lo[1]); e > ext {
+		axis, ext = 1, e
+	}
+	if e := keyFloat(k.hi[2]) - keyFloat(k.lo[2]); e > ext {
+		axis = 2
 	}
 	return axis
 }
@@ -571,6 +577,17 @@ func (b *builder) bestBoundary(nb int, left, right *keyBox) (k int, ok bool) {
 
 // partition moves the refs whose bin (binRefs) is <= k before the others
 // and returns the boundary.
+//
+// The refs end where a loop of swaps would put them (the tree depends on
+// their order): i from the front and j from the back, a ref at i whose
+// bin is > k swapped with the one at j (j--), and the ref it gets tested
+// in its place. Such a ref x at i starts a chain of swaps through the
+// refs at j, j-1, ... that go right, down to the first one, at m, that
+// goes left: x lands at j, the refs at m+1..j move down one place and the
+// one at m lands at i. partition finds m on the bins and moves each ref
+// once: the swaps read and wrote each ref twice, and the bins too, which
+// no one reads after the split. (When the chain reaches i, x lands at j
+// and the refs at i+1..j move down one; that ends it.)
 func (b *builder) partition(lo, hi int, k uint8) int {
 	// Local slices of the range, of equal length, so that the compiler
 	// can prove the indices in bounds.
@@ -580,13 +597,35 @@ func (b *builder) partition(lo, hi int, k uint8) int {
 	for i <= j {
 		if bins[i] <= k {
 			i++
-		} else {
-			swapRefs(&refs[i], &refs[j])
-			bins[i], bins[j] = bins[j], bins[i]
-			j--
+			continue
 		}
+		m := j
+		for m > i && bins[m] > k {
+			m--
+		}
+		x := (*refWords)(unsafe.Pointer(&refs[i]))
+		head, tail := x.head, x.tail // in registers: no temporary (swapRefs)
+		if m > i {
+			refs[i] = refs[m]
+		}
+		if m < j {
+			moveDown(refs[m : j+1])
+		}
+		x = (*refWords)(unsafe.Pointer(&refs[j]))
+		x.head, x.tail = head, tail
+		if m == i {
+			break
+		}
+		i, j = i+1, m-1
 	}
 	return lo + i
+}
+
+// moveDown moves refs[1:] down one place, to refs[:len(refs)-1].
+func moveDown(refs []primRef) {
+	for p := 1; p < len(refs); p++ {
+		refs[p-1] = refs[p]
+	}
 }
 
 // median sorts refs[lo:hi] along axis (ties by id, so the build is

@@ -266,14 +266,16 @@ type dedupBatch struct {
 // sixth round (`build6`, 2026-11-27)".)
 func (b *dedupBatch) look(d *dedup, tris []geom.Triangle, lo, hi int) {
 	for i := lo; i < hi; i++ {
-		for j := 0; j < 3; j++ {
-			c := 3*(i-lo) + j
-			b.prev[c] = 3
-			if i > 0 {
-				b.prev[c] = matchCorner(&tris[i][j], &tris[i-1])
-			}
-			if b.prev[c] == 3 {
-				b.hash[c] = hashVec(tris[i][j])
+		c := 3 * (i - lo)
+		prev := (*[3]uint8)(b.prev[c : c+3])
+		if i > 0 {
+			matchCorners(&tris[i], &tris[i-1], prev)
+		} else {
+			*prev = [3]uint8{3, 3, 3}
+		}
+		for j, k := range prev {
+			if k == 3 {
+				b.hash[c+j] = hashVec(tris[i][j])
 			}
 		}
 	}
@@ -303,15 +305,34 @@ func (b *dedupBatch) add(d *dedup, tris []geom.Triangle, corners []uint32, lo, h
 	}
 }
 
-// matchCorner returns which vertex of p has v's bits (0 to 2), or 3.
-func matchCorner(v *mgl64.Vec3, p *geom.Triangle) uint8 {
-	for k := range p {
-		if sameBits(v, &p[k]) {
-			return uint8(k)
+// matchCorners stores in prev, for each corner of t, which vertex of p
+// has its bits (the first of equals, 0 to 2), or 3. It reads p's nine
+// words once and tests each corner against its three vertices without a
+// branch (sameBits' ORed differences). (A call a corner testing p's
+// vertices in turn, each read again, took 200M instructions on the
+// 1M-triangle terrain: docs/performance.md, "The terrain's build,
+// seventh round (`build7`, 2026-11-28)".)
+func matchCorners(t, p *geom.Triangle, prev *[3]uint8) {
+	q, tt := (*[3][3]uint64)(unsafe.Pointer(p)), (*[3][3]uint64)(unsafe.Pointer(t))
+	for j := range tt {
+		v := &tt[j]
+		k := uint32(3)
+		if bitsDiff(v, &q[2]) == 0 {
+			k = 2
 		}
+		if bitsDiff(v, &q[1]) == 0 {
+			k = 1
+		}
+		if bitsDiff(v, &q[0]) == 0 {
+			k = 0
+		}
+		prev[j] = uint8(k)
 	}
-	return 3
 }
+
+// bitsDiff returns the differences of v's and w's words, ORed: 0 exactly
+// when they are the same.
+func bitsDiff(v, w *[3]uint64) uint64 { return (v[0] ^ w[0]) | (v[1] ^ w[1]) | (v[2] ^ w[2]) }
 
 // sameBits reports whether v and w are bitwise the same: the three words'
 // differences ORed, with one branch. (Three comparisons joined by && were
