@@ -11,10 +11,10 @@ import (
 
 // squashed is a level seen from its player ellipsoid: the level scaled on
 // each axis by r / (the player's semi-axis along it), r the horizontal
-// radius, so that the ellipsoid becomes the sphere of radius r (Rouwe,
-// "Collision Detection with Swept Spheres and Ellipsoids", section 3.2:
-// an ellipsoid sweep is a sphere sweep in the space where the ellipsoid
-// is a sphere). The sphere there meets the same triangles, at the same
+// radius, so that the ellipsoid becomes the sphere of radius r (Rouwé,
+// "Collision Detection with Swept Spheres and Ellipsoids", section 4: an
+// ellipsoid sweep is a sphere sweep in the space where the ellipsoid is
+// a sphere). The sphere there meets the same triangles, at the same
 // T, as the ellipsoid does in the level: the same work for both shapes.
 type squashed struct {
 	mesh           *sweep.Mesh
@@ -23,7 +23,7 @@ type squashed struct {
 }
 
 // squash returns lv squashed (see squashed), and false when the player's
-// axes are not along the world's axes. Vertices are rounded to float32
+// axes are not along the world's axes (or one is zero). Vertices are rounded to float32
 // as the level's own are, so both meshes store them alike and the
 // comparison times the shapes, not the vertex format; that moves them
 // by at most 2^-24 of their size, which changes no work to speak of.
@@ -31,7 +31,7 @@ func squash(lv *realLevel) (squashed, bool) {
 	var k mgl64.Vec3
 	r := geom.Len(lv.player.Axes[0])
 	for i, a := range lv.player.Axes {
-		if geom.Len(a) != a[i] {
+		if !(a[i] > 0) || geom.Len(a) != a[i] {
 			return squashed{}, false
 		}
 		k[i] = r / a[i]
