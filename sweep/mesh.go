@@ -340,8 +340,7 @@ func bitsDiff(v, w *[3]uint64) uint64 { return (v[0] ^ w[0]) | (v[1] ^ w[1]) | (
 // previous triangle's took 5x as long that way on the 1M-triangle
 // terrain.)
 func sameBits(v, w *mgl64.Vec3) bool {
-	return (math.Float64bits(v[0])^math.Float64bits(w[0]))|(math.Float64bits(v[1])^math.Float64bits(w[1]))|
-		(math.Float64bits(v[2])^math.Float64bits(w[2])) == 0
+	return bitsDiff((*[3]uint64)(unsafe.Pointer(v)), (*[3]uint64)(unsafe.Pointer(w))) == 0
 }
 
 // index stores the triangles of refs, in leaf order, as indices into a
@@ -605,8 +604,8 @@ func (m *Mesh) Bounds() geom.AABB {
 }
 
 // Bytes returns the memory the built mesh holds: vertices (with the
-// float32 ones' padding), triangles (vertex indices and original indices), the groups' vertex and index
-// bases and the tree.
+// float32 ones' padding), triangles (vertex indices and original
+// indices), the groups' vertex and index bases and the tree.
 func (m *Mesh) Bytes() int {
 	return len(m.verts)*int(unsafe.Sizeof(mgl64.Vec3{})) + 12*cap(m.vert32) + 4*len(m.tris) + 4*len(m.vbase) +
 		2*len(m.ids) + 4*len(m.idBase) +

@@ -173,8 +173,7 @@ func (s *shape) invert(e *Ellipsoid) {
 	w.r1 = r1
 	r2 := a0.cross(a1).mul(inv)
 	w.r2 = r2
-	w.diag = r0.y == 0 && r0.z == 0 && r1.x == 0 && r1.z == 0 && r2.x == 0 && r2.y == 0 // lin3.setDiag on the rows in hand
-	w.d = vec3{r0.x, r1.y, r2.z}
+	w.setDiag(r0, r1, r2)
 	s.detSign = math.Copysign(1, det)
 	s.inverted = r0.add(r1).add(r2).finite() // a sum is finite only if every term is
 }

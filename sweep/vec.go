@@ -102,13 +102,15 @@ type lin3 struct {
 // entry as much as its arithmetic).
 func (m *lin3) setRows(r0, r1, r2 vec3) {
 	m.r0, m.r1, m.r2 = r0, r1, r2
-	m.setDiag()
+	m.setDiag(r0, r1, r2)
 }
 
-// setDiag sets diag and d from the matrix.
-func (m *lin3) setDiag() {
-	m.diag = m.r0.y == 0 && m.r0.z == 0 && m.r1.x == 0 && m.r1.z == 0 && m.r2.x == 0 && m.r2.y == 0
-	m.d = vec3{m.r0.x, m.r1.y, m.r2.z}
+// setDiag sets diag and d from the matrix's rows r0, r1 and r2, passed as
+// values so that a caller holding them in registers need not read them
+// back (shape.invert).
+func (m *lin3) setDiag(r0, r1, r2 vec3) {
+	m.diag = r0.y == 0 && r0.z == 0 && r1.x == 0 && r1.z == 0 && r2.x == 0 && r2.y == 0
+	m.d = vec3{r0.x, r1.y, r2.z}
 }
 
 // apply returns m·v. (The hot paths, Query.frame and triFrame.plane,
