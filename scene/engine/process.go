@@ -303,13 +303,22 @@ func reap(cmd *exec.Cmd, exited chan<- struct{}) {
 const freeBuffers = 4
 
 // read feeds the engine's stdout lines to p.lines until EOF, an error, a
-// line over maxLine or an unsolicited line (one with no request pending),
-// then closes r. Lines are read into released buffers when there are
-// some, so that a steady stream of answers allocates nothing.
+// line over maxLine or an unsolicited line, then closes r. Lines are read
+// into released buffers when there are some, so that a steady stream of
+// answers allocates nothing.
+//
+// A line is unsolicited when no request is pending as it is read, or when
+// some of it had already arrived with the answer before it: bytes read
+// past an answer line came before the next request was sent (that waits
+// for this answer), whenever this goroutine gets to them. Checking only
+// the pending flag let a reader that ran late under load take the second
+// line of one answer as the answer to the next request, and the next
+// answer as the one after, never noticing.
 func (p *Process) read(r *os.File) {
 	defer close(p.readerDone)
 	defer r.Close()
 	br := bufio.NewReaderSize(r, 64<<10)
+	ahead := false // bytes past the last answer had arrived with it
 	for {
 		var buf []byte
 		select {
@@ -319,9 +328,10 @@ func (p *Process) read(r *os.File) {
 		b, err := readLineInto(br, buf, maxLine)
 		switch {
 		case err != nil:
-		case !p.pending.CompareAndSwap(true, false):
+		case ahead || !p.pending.CompareAndSwap(true, false):
 			err = errExtraLine
 		}
+		ahead = br.Buffered() > 0
 		select {
 		case p.lines <- lineMsg{b, err}:
 		case <-p.done:

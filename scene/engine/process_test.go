@@ -287,3 +287,46 @@ func TestExitErrorText(t *testing.T) {
 		}
 	}
 }
+
+// TestReadLineAheadIsExtra: a line that had arrived with an answer is
+// unsolicited even when the reader gets to it only after the next request
+// was sent (pending again), as a reader running late under load does;
+// a line that arrives after its request is an answer.
+func TestReadLineAheadIsExtra(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	p := &Process{lines: make(chan lineMsg), done: make(chan struct{}), readerDone: make(chan struct{}), free: make(chan []byte, freeBuffers)}
+	defer close(p.done)
+	go p.read(r)
+	ask := func() { p.pending.Store(true) }
+	ask()
+	if _, err := w.WriteString("{\"a\":1}\n"); err != nil {
+		t.Fatal(err)
+	}
+	if m := <-p.lines; m.err != nil || string(m.b) != `{"a":1}` {
+		t.Fatalf("first answer %q, %v", m.b, m.err)
+	}
+	ask()
+	if _, err := w.WriteString("{\"a\":2}\n{\"extra\":1}\n"); err != nil {
+		t.Fatal(err)
+	}
+	// The reader takes the answer (pending goes false) and then waits to
+	// hand it over (p.lines has no room); the next request is sent before
+	// it reads the line that came with the answer.
+	for deadline := time.Now().Add(10 * time.Second); p.pending.Load(); {
+		if time.Now().After(deadline) {
+			t.Fatal("the reader never took the second answer")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	ask()
+	if m := <-p.lines; m.err != nil || string(m.b) != `{"a":2}` {
+		t.Fatalf("second answer %q, %v", m.b, m.err)
+	}
+	if m := <-p.lines; !errors.Is(m.err, errExtraLine) || string(m.b) != `{"extra":1}` {
+		t.Fatalf("line that came with the answer: %q, %v; want errExtraLine", m.b, m.err)
+	}
+}
