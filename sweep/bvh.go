@@ -25,7 +25,8 @@ import (
 // the decoder's own arithmetic and rounds outward, so a decoded box always
 // contains the child's triangles: culling stays conservative without any
 // epsilon. A node is self-contained (the walk carries no parent box) and
-// takes 56 bytes.
+// takes 56 bytes. The nodes are stored in preorder, or in treelet order
+// for a large tree (treelet.go).
 
 // wnode is one 4-wide node.
 type wnode struct {
@@ -35,6 +36,7 @@ type wnode struct {
 	exp [3]int8     // the grid's step per axis is 2^exp
 	// live has bit c set when child c is used (ref[c] != emptyRef): the
 	// walk masks the entered children with it (it fills the padding).
+	// Bit 4 is treeletBit (treelet.go), a hint to prefetch.
 	live uint8
 }
 

@@ -571,7 +571,7 @@ func TestSlab4MatchesGo(t *testing.T) {
 		if gotT != wantT || gotX != wantX {
 			t.Fatalf("node %+v, walker %+v: slab4 gives %v %v, Go %v %v", n, w.axes, gotT, gotX, wantT, wantX)
 		}
-		if n.live != n.liveMask() {
+		if n.live&^treeletBit != n.liveMask() {
 			t.Fatalf("node %+v: live %b, want %b", n, n.live, n.liveMask())
 		}
 		if useAVX2 {

@@ -15,7 +15,8 @@ import (
 )
 
 // layoutDigest hashes everything NewMesh stores: the tree (every field of
-// every node, and the root box), the triangles' words, the groups' vertex
+// every node in preorder, as the build emits them and before a treelet
+// order moves them, and the root box), the triangles' words, the groups' vertex
 // bases, the original indices (Mesh.ids, idBase and idShift) and the
 // vertices' bits. Two builds with the same digest have the
 // same layout, so every walk and answer on them is the same.
@@ -26,7 +27,7 @@ func layoutDigest(m *Mesh) uint64 {
 			panic(err)
 		}
 	}
-	w(m.nodes)
+	w(preorder(m.nodes))
 	w(m.root)
 	w(m.tris)
 	w(m.vbase)

@@ -176,6 +176,9 @@ func NewMesh(tris []geom.Triangle) *Mesh {
 	encoded := make(chan struct{})
 	go func() {
 		m.nodes, m.root = wideNodes(tree)
+		if len(m.nodes) >= treeletMinNodes {
+			m.nodes = treeletOrder(m.nodes)
+		}
 		close(encoded)
 	}()
 	<-done
