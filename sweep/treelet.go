@@ -50,30 +50,46 @@ var treeletMinNodes = (1 << 20) / int(unsafe.Sizeof(wnode{}))
 // references are node indices) in treelet order, the root still first,
 // with treeletBit set on the head of every block that has inner children.
 func treeletOrder(nodes []wnode) []wnode {
-	order := make([]uint32, 0, len(nodes)) // old indices, in the new order
-	isHead := make([]bool, len(nodes))     // by new index: heads a block with inner children
+	order, heads := treeletPlaces(nodes)
+	out := renumber(nodes, order)
+	for _, h := range heads {
+		out[h].live |= treeletBit
+	}
+	return out
+}
+
+// treeletPlaces returns the old index of each node in treelet order, and
+// the new indices of the heads of the blocks that have inner children.
+func treeletPlaces(nodes []wnode) (order, heads []uint32) {
+	order = make([]uint32, 0, len(nodes))
 	var kids, grand []uint32
-	heads := []uint32{0} // the blocks still to place, the next on top
-	for len(heads) > 0 {
-		h := heads[len(heads)-1]
-		heads = heads[:len(heads)-1]
+	todo := []uint32{0} // the heads of the blocks still to place, the next on top
+	for len(todo) > 0 {
+		h := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
 		kids = appendInner(kids[:0], &nodes[h])
 		grand = grand[:0]
 		for _, k := range kids {
 			grand = appendInner(grand, &nodes[k])
 		}
 		if len(kids) > 0 {
-			isHead[len(order)] = true
+			heads = append(heads, uint32(len(order)))
 		}
 		order = append(order, h)
 		order = append(order, kids...)
 		order = append(order, grand...)
-		next := len(heads)
+		next := len(todo)
 		for _, g := range grand {
-			heads = appendInner(heads, &nodes[g])
+			todo = appendInner(todo, &nodes[g])
 		}
-		slices.Reverse(heads[next:]) // the first grandchild's first child on top
+		slices.Reverse(todo[next:]) // the first grandchild's first child on top
 	}
+	return order, heads
+}
+
+// renumber returns the nodes at the old indices order (every node once),
+// their references to inner children renumbered to the new indices.
+func renumber(nodes []wnode, order []uint32) []wnode {
 	at := make([]uint32, len(nodes)) // new index of each node
 	for i, o := range order {
 		at[o] = uint32(i)
@@ -83,12 +99,9 @@ func treeletOrder(nodes []wnode) []wnode {
 		n := &out[i]
 		*n = nodes[o]
 		for c, r := range n.ref {
-			if cnt, idx := splitRef(r); r != emptyRef && cnt == 0 {
+			if idx, ok := innerChild(r); ok {
 				n.ref[c] = makeRef(0, at[idx])
 			}
-		}
-		if isHead[i] {
-			n.live |= treeletBit
 		}
 	}
 	return out
@@ -98,9 +111,16 @@ func treeletOrder(nodes []wnode) []wnode {
 // order.
 func appendInner(s []uint32, n *wnode) []uint32 {
 	for _, r := range n.ref {
-		if cnt, idx := splitRef(r); r != emptyRef && cnt == 0 {
+		if idx, ok := innerChild(r); ok {
 			s = append(s, idx)
 		}
 	}
 	return s
+}
+
+// innerChild returns the node a child reference r names, if it names one
+// (not a leaf, not an unused slot).
+func innerChild(r uint32) (uint32, bool) {
+	cnt, idx := splitRef(r)
+	return idx, r != emptyRef && cnt == 0
 }

@@ -29,20 +29,9 @@ func preorder(nodes []wnode) []wnode {
 		stack = appendInner(stack, &nodes[i])
 		slices.Reverse(stack[next:])
 	}
-	at := make([]uint32, len(nodes))
-	for i, o := range order {
-		at[o] = uint32(i)
-	}
-	out := make([]wnode, len(order))
-	for i, o := range order {
-		n := nodes[o]
-		for c, r := range n.ref {
-			if cnt, idx := splitRef(r); r != emptyRef && cnt == 0 {
-				n.ref[c] = makeRef(0, at[idx])
-			}
-		}
-		n.live &^= treeletBit
-		out[i] = n
+	out := renumber(nodes, order)
+	for i := range out {
+		out[i].live &^= treeletBit
 	}
 	return out
 }
