@@ -174,6 +174,12 @@
 	VMOVUPD Y7, (32*(B+7))(SI); \
 	VMOVUPD Y8, (32*(B+8))(SI)
 
+// ZERO3 zeroes three lanes' registers (a lane past the leaf's end).
+#define ZERO3(A, B, C) \
+	VXORPS A, A, A; \
+	VXORPS B, B, B; \
+	VXORPS C, C, C
+
 // GATHER reads the n (R10, 1 to 4) triangles of a leaf whose words start
 // at R8 (the first at R12 in leaf order; vertices at R9, group bases at
 // R11) into lanes 0 to n-1 of X0-X8 (row 3j+k: coordinate k of vertex j),
@@ -195,9 +201,7 @@ L1: \
 	LANE(1, X0, X1, X2); \
 	JMP P01; \
 Z1: \
-	VXORPS X0, X0, X0; \
-	VXORPS X1, X1, X1; \
-	VXORPS X2, X2, X2; \
+	ZERO3(X0, X1, X2); \
 P01: \
 	PAIRS(X9, X11, X13, X0, X1, X2, X10, X12, X14); \
 	CMPQ R10, $2; \
@@ -212,13 +216,9 @@ L3: \
 	LANE(3, X0, X3, X6); \
 	JMP P23; \
 Z2: \
-	VXORPS X1, X1, X1; \
-	VXORPS X4, X4, X4; \
-	VXORPS X7, X7, X7; \
+	ZERO3(X1, X4, X7); \
 Z3: \
-	VXORPS X0, X0, X0; \
-	VXORPS X3, X3, X3; \
-	VXORPS X6, X6, X6; \
+	ZERO3(X0, X3, X6); \
 P23: \
 	PAIRS(X1, X4, X7, X0, X3, X6, X2, X5, X8); \
 	VMOVLHPS X1, X9, X0; \
