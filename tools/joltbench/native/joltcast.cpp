@@ -69,13 +69,8 @@ public:
 			return End();
 		for (;;) {
 			std::string key;
-			Space();
-			if (!String(&key))
+			if (!Key(&key))
 				return false;
-			Space();
-			if (!Take(':'))
-				return Fail("':' expected");
-			Space();
 			if (!Member(key, f))
 				return false;
 			Space();
@@ -205,6 +200,19 @@ private:
 		}
 	}
 
+	// Key reads an object member's name and its ':', with the space
+	// around them, up to the value.
+	bool Key(std::string *key) {
+		Space();
+		if (!String(key))
+			return false;
+		Space();
+		if (!Take(':'))
+			return Fail("':' expected");
+		Space();
+		return true;
+	}
+
 	// Skip passes over any JSON value.
 	bool Skip(int depth) {
 		if (depth > 64)
@@ -225,14 +233,8 @@ private:
 			return true;
 		for (;;) {
 			Space();
-			if (open == '{') {
-				if (!String(&s))
-					return false;
-				Space();
-				if (!Take(':'))
-					return Fail("':' expected");
-				Space();
-			}
+			if (open == '{' && !Key(&s))
+				return false;
 			if (!Skip(depth + 1))
 				return false;
 			Space();
