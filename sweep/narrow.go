@@ -288,12 +288,23 @@ func (q *Query) triangle(f *triFrame, u *unitTri, maxT float64, reached bool, h 
 func (q *Query) edgeStage(u *unitTri, face, origin vec3, maxT float64, h *Hit) bool {
 	b, d, verts := u.b, q.unitDelta, &u.verts
 	circle := sweptCircle{B: b, D: d, r3: 1}
-	c, ok := circle.edgeVertex(verts[:], maxT, verts[1].lenSq()+verts[2].lenSq())
+	var c contact
+	var ok bool
+	if size2 := verts[1].lenSq() + verts[2].lenSq(); edge3On {
+		c, ok = circle.edgeVertex3(verts, maxT, size2)
+	} else {
+		c, ok = circle.edgeVertex(verts[:], maxT, size2)
+	}
 	if !ok {
 		return false
 	}
 	return q.finish(c, b, d, face, origin, h)
 }
+
+// edge3On reports whether Query.edgeStage takes edgeVertex3 (where
+// edge3AVX2 runs: haveEdge3 and useAVX2), a variable so that tests and
+// benchmarks can compare it with edgeVertex.
+var edge3On = haveEdge3 && useAVX2
 
 // faceContact is the contact of section 3.3 when the circle's center c1
 // at the entry time t1 lies inside the triangle: the center projected
