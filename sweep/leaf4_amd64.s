@@ -253,13 +253,18 @@ P23: \
 // field V: vert32 or verts) in R9, c.q in DI, n in R10, Mesh.vbase in
 // R11, first in R12; c itself is left in SI. (The sweepCtx and its mesh
 // are in memory already: the caller passes four words rather than nine
-// loaded from them.)
+// loaded from them.) It also prefetches the triangles' original indices
+// (Mesh.ids), which a hit among them reads when sweepLeaves offers it
+// (Mesh.id), hundreds of instructions later: see docs/performance.md,
+// "The edge stage in lanes (`edge9`, 2026-11-28)". Scratch: CX.
 #define LEAFARGS(V) \
 	MOVQ c+0(FP), SI; \
 	MOVQ first+8(FP), R12; \
 	MOVQ n+16(FP), R10; \
 	MOVQ sweepCtx_q(SI), DI; \
 	MOVQ sweepCtx_m(SI), AX; \
+	MOVQ Mesh_ids(AX), CX; \
+	PREFETCHT0 (CX)(R12*2); \
 	MOVQ Mesh_tris(AX), R8; \
 	LEAQ (R8)(R12*4), R8; \
 	MOVQ V(AX), R9; \
