@@ -397,6 +397,11 @@ type walker struct {
 	stackRef [walkStack]uint32
 	sp       int
 	spilled  []walkEntry
+	// leafTris is the mesh's triangle words (Mesh.tris) when its tree is
+	// in treelet order (Mesh.treelets), else nil: walk4AVX2 then
+	// prefetches the words of each leaf it pushes, which it reads after
+	// the nearer child's subtree.
+	leafTris *uint32
 }
 
 // walkStack is the walker's stack size: enough for trees of depth 15
@@ -465,7 +470,10 @@ func (w *walker) start(m *Mesh, o, dir, r [3]float64, tmax float64) bool {
 // math.Max, which are calls, or the min and max builtins, which would
 // propagate a NaN.)
 func (w *walker) startAt(m *Mesh, o, dir, r *[3]float64, tmax float64) bool {
-	w.nodes, w.sp, w.spilled = m.nodes, 0, w.spilled[:0]
+	w.nodes, w.sp, w.spilled, w.leafTris = m.nodes, 0, w.spilled[:0], nil
+	if m.treelets && len(m.tris) > 0 {
+		w.leafTris = &m.tris[0]
+	}
 	const qOff = unsafe.Offsetof(wnode{}.q)
 	moving := true
 	root := (*[2][3]float64)(unsafe.Pointer(&m.root)) // min, max

@@ -51,8 +51,10 @@ type Mesh struct {
 	idBase  []uint32
 	idShift uint8
 	nodes   []wnode // the tree, root first
-	root    box6    // the root's box, exact
-	n       int     // number of triangles given to NewMesh
+	// treelets tells that nodes is in treelet order (treeletOrder).
+	treelets bool
+	root     box6 // the root's box, exact
+	n        int  // number of triangles given to NewMesh
 
 	// last is the shape of the last ellipsoid swept whose M is
 	// invertible (setShape): a cache, replaced whole, so a Mesh stays
@@ -177,7 +179,7 @@ func NewMesh(tris []geom.Triangle) *Mesh {
 	go func() {
 		m.nodes, m.root = wideNodes(tree)
 		if len(m.nodes) >= treeletMinNodes {
-			m.nodes = treeletOrder(m.nodes)
+			m.nodes, m.treelets = treeletOrder(m.nodes), true
 		}
 		close(encoded)
 	}()

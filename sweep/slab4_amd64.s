@@ -294,6 +294,17 @@ shift:
 put:
 	VMOVSD X7, walker_stackT(BX)(R12*8)
 	MOVL R10, walker_stackRef(BX)(R12*4)
+	// A leaf pushed in a treelet tree: its triangle words are fetched
+	// while the walk goes through the nearer child (walker.leafTris).
+	MOVQ walker_leafTris(BX), R13
+	TESTQ R13, R13
+	JZ pushed
+	CMPL R10, $(1<<const_refBits)
+	JCS pushed // an inner node (no leaf count)
+	ANDL $const_refMask, R10
+	PREFETCHT0 (R13)(R10*4)
+
+pushed:
 	INCQ CX
 	LEAQ -1(AX), R9
 	ANDQ R9, AX

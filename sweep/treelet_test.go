@@ -69,6 +69,9 @@ func TestTreeletOrder(t *testing.T) {
 			t.Fatalf("%s: the treelet order holds another tree", name)
 		}
 		checkBlocks(t, name, tl.nodes)
+		if pre.treelets || !tl.treelets {
+			t.Fatalf("%s: Mesh.treelets %v in preorder, %v in treelet order", name, pre.treelets, tl.treelets)
+		}
 		sameSweeps(t, name, rng, pre, tl)
 	}
 }
