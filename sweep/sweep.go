@@ -39,6 +39,9 @@
 //   - circle.go and roots.go: sections 3.1-3.6 (planeSweptSphere, the
 //     swept circle, PolygonContains and the closest boundary point,
 //     edgeVertex, lowestRoot).
+//   - edge3.go, edge3_amd64.go, edge3_amd64.s, edge3_other.go: the edge
+//     stage of a triangle with its three vertices and edges in the lanes
+//     of AVX2 registers (edgeVertex3, edge3AVX2), bit for bit edgeVertex.
 //   - polygon.go: section 4.2, polygons stored as plane + 2D vertices.
 //   - sphere.go and ray.go: sphere-sphere sweeps and ray casts.
 //   - vec.go: the register-friendly vectors and maps of the hot path.
@@ -84,11 +87,12 @@
 //
 // # Build tags and environment
 //
-// The assembly (leaf4_amd64.s, slab4_amd64.s) is built on amd64 unless
-// the purego tag is given (go test -tags purego ./sweep/), which selects
-// the Go forms everywhere (leaf4_other.go, slab4_other.go), as on other
-// architectures; the answers are the same bit for bit. The leaf filter is
-// also left out with GOAMD64=v3 or above (see leaf4_amd64.go): there the
+// The assembly (leaf4_amd64.s, slab4_amd64.s, edge3_amd64.s and the
+// others) is built on amd64 unless the purego tag is given (go test -tags
+// purego ./sweep/), which selects the Go forms everywhere (leaf4_other.go,
+// slab4_other.go, edge3_other.go), as on other architectures; the answers
+// are the same bit for bit. The leaf filter and the edge stage are also
+// left out with GOAMD64=v3 or above (see leaf4_amd64.go): there the
 // compiler fuses multiply-adds in Go code and the assembly would no
 // longer round as it does. At run time the AVX2 forms are used only when
 // the CPU and OS support AVX2 (useAVX2).
