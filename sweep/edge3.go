@@ -2,12 +2,13 @@ package sweep
 
 import "math"
 
-// edge3Vals is what edge3AVX2 computes for the three edges of a
-// triangle at once, lane i for vertex i and the edge from it to the next
-// vertex (cyclically): every value sweptCircle.edgeVertex computes for
-// them that does not depend on the best contact found so far, so that
-// edgeVertex3 only has to make edgeVertex's decisions in its order.
-// Lane 3 is padding (vertex 0 again) and is never read.
+// edge3Vals is what edge3AVX2 computes for the three vertices and edges
+// of a triangle at once, lane i for vertex i and the edge from it to the
+// next vertex (cyclically): the values sweptCircle.edgeVertex computes
+// for them that do not depend on the best contact found so far and that
+// its decisions read, so that edgeVertex3 only has to make those
+// decisions in its order. Lane 3 is padding (vertex 0 again) and is
+// never read.
 type edge3Vals struct {
 	tv, cv     [4]float64 // the vertex quadratic's lowestRoot t (+0 when c >= 0) and c
 	ex, ey, ez [4]float64 // e, the edge: the next vertex minus this one
@@ -15,11 +16,6 @@ type edge3Vals struct {
 	ee, m2     [4]float64 // e·e and offEdge's squared margin
 	te, ce     [4]float64 // the edge quadratic's lowestRoot t (+0 when c >= 0) and c
 	f          [4]float64 // (B - v1 + te·D)·e: where the edge contact lies along e, scaled by ee
-	// vok has bit i set when vertex i's quadratic has a root by any upper
-	// at least tv (lowestRoot's c >= 0 or b > 0); eok the same for the
-	// edge's, with its contact on the edge (0 <= f <= ee); edge when the
-	// edge is an edge, not a point (edgeVertex's isEdge).
-	vok, eok, edge uint64
 }
 
 // edgeConsts are the constants edge3AVX2 reads: the same Go constant
@@ -37,16 +33,22 @@ var edgeConsts = [...]float64{2, 4, -2, minEdgeSq, tinyEdgeSq, 2e-24, 1, math.Co
 // IEEE operations in the same order, and each decision is edgeVertex's:
 //
 //   - lowestRoot's t does not depend on upper, only its ok does: ok is
-//     c >= 0 (then t = +0) and 0 <= upper, or b > 0 and t <= upper; with
-//     t = +0 for c >= 0 both are "vok (or eok) and t <= upper" (a NaN t
-//     fails t <= upper, as in lowestRoot).
-//   - The edge is skipped, as there, when it is not an edge or when
-//     offEdge holds for the current upper (made here, from f0, g, ee and
-//     m2).
+//     c >= 0 (then t = +0) and 0 <= upper, or b > 0 and t <= upper. With
+//     t = +0 for c >= 0, both are "a root (c >= 0 or b > 0) and t <=
+//     upper" (a NaN t fails t <= upper, as in lowestRoot).
+//   - edge3AVX2 returns the candidates: bit i when vertex i has a root
+//     and tv <= upper at the start, bit 4+i when edge i is an edge (not a
+//     point: edgeVertex's isEdge), its quadratic has a root, the contact
+//     at that root lies on the edge (0 <= f <= ee) and te <= upper. The
+//     upper bound only falls, so a vertex or edge that is no candidate
+//     at the start can never replace the best; for a candidate the test
+//     against the current upper is made here.
+//   - An edge is skipped, as there, when offEdge holds for the current
+//     upper (made here, from f0, g, ee and m2).
 //   - An edge's root replaces the best when replacesBest holds and its
-//     contact lies on the edge (0 <= f <= ee); edgeVertex tests the
-//     second only after the first, and neither changes anything when
-//     either fails, so the two are one condition here (eok).
+//     contact lies on the edge; edgeVertex tests the second only after
+//     the first, and neither changes anything when either fails, so the
+//     second is part of the candidate bit here.
 //   - The edge contact's point is v1 + e·(f/ee), as there (vec3.madd).
 //
 // Call it only when haveEdge3 and useAVX2 are true.

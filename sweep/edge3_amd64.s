@@ -97,12 +97,10 @@ TEXT ·edge3AVX2(SB), NOSPLIT, $0-48
 	VMOVUPD Y5, edge3Vals_cv(DX)
 	ROOT(Y3, Y4, Y5, Y7, Y9)
 	VMOVUPD Y7, edge3Vals_tv(DX)
-	VMOVMSKPD Y9, AX
-	MOVQ AX, edge3Vals_vok(DX)
 	VBROADCASTSD upper+24(FP), Y3
 	VCMPPD $0x12, Y3, Y7, Y7
 	VANDPD Y7, Y9, Y9
-	VMOVMSKPD Y9, CX // the vertex candidates: vok and tv <= upper
+	VMOVMSKPD Y9, CX // the vertex candidates: a root and tv <= upper
 
 	// 3.5, the edge: e = v2 - v1 (v2 is v1's lanes rotated down by one),
 	// then vb = B - v1.
@@ -137,8 +135,7 @@ TEXT ·edge3AVX2(SB), NOSPLIT, $0-48
 	VBROADCASTSD EC(4), Y9
 	VCMPPD $0x1e, Y9, Y7, Y9
 	VANDPD Y9, Y6, Y6
-	VMOVMSKPD Y6, AX
-	MOVQ AX, edge3Vals_edge(DX)
+	VMOVMSKPD Y6, BX // isEdge
 
 	// f0 = vb·e, g = D·e, then bPerp = vb + e*(-f0/ee) and
 	// dPerp = D + e*(-g/ee).
@@ -200,13 +197,11 @@ TEXT ·edge3AVX2(SB), NOSPLIT, $0-48
 	VCMPPD $0x12, Y11, Y9, Y11
 	VANDPD Y11, Y10, Y10
 	VANDPD Y10, Y8, Y8
-	VMOVMSKPD Y8, AX
-	MOVQ AX, edge3Vals_eok(DX)
 	VBROADCASTSD upper+24(FP), Y3
 	VCMPPD $0x12, Y3, Y6, Y6
 	VANDPD Y6, Y8, Y8
-	VMOVMSKPD Y8, AX // eok and te <= upper
-	ANDQ edge3Vals_edge(DX), AX
+	VMOVMSKPD Y8, AX // the edge candidates: a root, on the edge, te <= upper
+	ANDQ BX, AX // and an edge
 	SHLQ $4, AX
 	ORQ CX, AX
 	ANDQ $0x77, AX
