@@ -4,6 +4,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sweepdbg/geom"
 )
 
 // sameContact reports whether a and b are the same contact bit for bit.
@@ -122,4 +126,44 @@ func FuzzEdgeVertex3(f *testing.F) {
 			t.Fatalf("circle %+v, verts %v, upper %v: edgeVertex3 %+v %v, edgeVertex %+v %v", s, v, upper, got, gotOK, want, wantOK)
 		}
 	})
+}
+
+// TestEdgeStageOnMeshes sweeps a terrain and a generated level with the
+// edge stage in lanes (edgeVertex3) and with edgeVertex (edge3On false):
+// every hit is the same bit for bit, and enough of the sweeps end on an
+// edge or a vertex for the comparison to mean something.
+func TestEdgeStageOnMeshes(t *testing.T) {
+	if !edge3On {
+		t.Skip("no edge3AVX2 here")
+	}
+	defer func() { edge3On = true }()
+	rng := rand.New(rand.NewPCG(9, 3))
+	for name, tris := range map[string][]geom.Triangle{"terrain60": terrain(60), "block": benchLevels()[0].tris} {
+		m := NewMesh(tris)
+		box := m.Bounds()
+		size := box.Max.Sub(box.Min)
+		features := 0
+		for i := range 3000 {
+			e := testEllipsoid(rng, 0.2, 3)
+			if i%2 == 0 {
+				e = Sphere(0.1 + float64(rng.Float64()))
+			}
+			begin := box.Min.Add(mgl64.Vec3{float64(size[0] * rng.Float64()), float64(size[1] * rng.Float64()), float64(size[2] * rng.Float64())})
+			delta := randVec(rng, geom.Len(size)/4)
+			edge3On = true
+			h3, ok3 := m.Sweep(e, begin, delta)
+			edge3On = false
+			h, ok := m.Sweep(e, begin, delta)
+			if ok3 != ok || hitHash(h3) != hitHash(h) {
+				t.Fatalf("%s: sweep %d: %+v %v with the edge stage in lanes, %+v %v without", name, i, h3, ok3, h, ok)
+			}
+			if ok && h.Feature != Face {
+				features++
+			}
+		}
+		if features < 10 {
+			t.Fatalf("%s: only %d of 3000 sweeps end on an edge or a vertex", name, features)
+		}
+		t.Logf("%s: %d sweeps end on an edge or a vertex", name, features)
+	}
 }
