@@ -23,6 +23,13 @@
 //     >, >= and <=, false for NaN.
 //   - lowestRoot's t for c >= 0 is +0: the quotient's lanes cleared by an
 //     ANDN with the mask c >= 0.
+//   - The order of two operands decides which NaN an operation returns
+//     when both are NaN. In a sweep no NaN comes in (the vertices and the
+//     motion are finite): one arises only from an overflow (Inf - Inf,
+//     0*Inf), the processor's default NaN in the lanes as in Go's scalar
+//     code, and a NaN t or f is never kept (it fails t <= upper and
+//     0 <= f). TestEdgeVertex3MatchesScalar and FuzzEdgeVertex3 also give
+//     NaN inputs.
 
 #define EC(i) ·edgeConsts+(8*i)(SB)
 

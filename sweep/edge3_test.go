@@ -21,9 +21,9 @@ func sameContact(a, b contact) bool {
 // edge3Case draws a swept circle and a triangle in unit space as
 // Query.edgeStage passes them (vertex 0 at the origin, r3 = 1), and in
 // one case of four a general circle (any r1, r2, r3) and vertex 0 away
-// from the origin. Most cases put the sphere within a few radii of the
-// triangle, moving towards it, so that vertices and edges are hit; some
-// are degenerate: repeated or collinear vertices, a zero motion, huge,
+// from the origin. The sphere starts within a few radii of the triangle
+// and moves about as far, so that vertices and edges are hit; some cases
+// aim it through a vertex or an edge's middle; some are degenerate: repeated or collinear vertices, a zero motion, huge,
 // tiny, infinite or NaN coordinates.
 func edge3Case(r *rand.Rand) (sweptCircle, [3]vec3, float64) {
 	scale := math.Pow(10, float64(r.IntN(9)-4))
