@@ -691,7 +691,7 @@ func (u *capsuleFrame) vertexSegment(j int, upper float64, h *Hit) bool {
 	}
 	vb := u.B.sub(v1)
 	f0, g := vb.dot(e), u.D.dot(e) // the foot's position along e is f0 + t·g
-	if offEdge(f0, f0+float64(upper*g), ee, float64(2e-24*(vb.lenSq()+u.D.lenSq()+1)*ee)) {
+	if offEdge(f0, f0+float64(upper*g), ee, float64(offEdgeScale*(vb.lenSq()+u.D.lenSq()+1)*ee)) {
 		return false
 	}
 	bPerp, dPerp := vb.madd(e, -f0/ee), u.D.madd(e, -g/ee)

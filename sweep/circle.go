@@ -164,7 +164,7 @@ func (s *sweptCircle) edgeVertex(verts []vec3, upper float64, size2 float64) (co
 		}
 		vb := s.B.sub(*v1)
 		f0, g := vb.dot(e), s.D.dot(e) // the contact's position along e is f0 + t·g
-		if offEdge(f0, f0+float64(upper*g), ee, float64(2e-24*(vv+dd+1)*ee)) {
+		if offEdge(f0, f0+float64(upper*g), ee, float64(offEdgeScale*(vv+dd+1)*ee)) {
 			continue
 		}
 		bPerp := vb.madd(e, -f0/ee)
@@ -211,7 +211,8 @@ func replacesBest(ok, found bool, t, upper, c, bestC float64) bool {
 // (every caller clamps it), f0 and fu are within about 8 ulps of E of the
 // exact values (two dot products, a product and a sum), and the f
 // computed at a root t in [0, upper] within about 5 ulps of E of the
-// exact f(t). edgeVertex passes m2 = 2e-24·(|B - v1|² + |D|² + 1)·ee, so
+// exact f(t). edgeVertex passes m2 = offEdgeScale·(|B - v1|² + |D|² + 1)·ee
+// (offEdgeScale = 2e-24), so
 // m >= 1e-12·E, thousands of times those 13 ulps: when f0 and fu are both
 // more than m below 0 (or above ee), every f it could compute is below 0
 // (above the same ee). The + 1 keeps m2 from underflowing (ee > 1e-200,
@@ -234,6 +235,12 @@ func offEdge(f0, fu, ee, m2 float64) bool {
 	// inlining budget (cost 79 of 80).
 	return b2u(max(f0, fu) < 0)&b2u(min(f0*f0, fu*fu) > m2)|b2u(min(a, b) > 0)&b2u(min(a*a, b*b) > m2) != 0
 }
+
+// offEdgeScale is the factor of offEdge's squared margin m2: edgeVertex
+// (and edgeVertex3's assembly, and the capsule's edges) pass m2 =
+// offEdgeScale·(|B - v1|² + |D|² + 1)·ee, a margin m of at least 1e-12
+// of the contact's scale (offEdge says why that is enough).
+const offEdgeScale = 2e-24
 
 // radiusSq returns R'(t)², the circle's squared radius at t (section 3.2).
 func (s *sweptCircle) radiusSq(t float64) float64 { return float64((float64(s.r1*t)+s.r2)*t) + s.r3 }

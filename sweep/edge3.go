@@ -22,7 +22,7 @@ type edge3Vals struct {
 // expressions as edgeVertex's and lowestRoot's, so the same float64
 // values, and -0 for negation (an XOR of the sign bit, as Go's unary
 // minus).
-var edgeConsts = [...]float64{2, 4, -2, minEdgeSq, tinyEdgeSq, 2e-24, 1, math.Copysign(0, -1)}
+var edgeConsts = [...]float64{2, 4, -2, minEdgeSq, tinyEdgeSq, offEdgeScale, 1, math.Copysign(0, -1)}
 
 // edgeVertex3 is sweptCircle.edgeVertex for a triangle, with the values
 // of its three vertices and edges computed at once in the lanes of AVX2

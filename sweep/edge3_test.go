@@ -18,6 +18,21 @@ func sameContact(a, b contact) bool {
 	return bits(a) == bits(b) && a.feature == b.feature && a.index == b.index
 }
 
+// checkEdgeVertex3 fails t unless edgeVertex3 gives edgeVertex's answer,
+// bit for bit, for the circle s, the triangle v and upper (the polygon
+// size as Query.edgeStage computes it); it returns that answer. n
+// numbers the case in the message (the fuzz target passes 0).
+func checkEdgeVertex3(t *testing.T, n int, s sweptCircle, v [3]vec3, upper float64) (contact, bool) {
+	t.Helper()
+	size2 := v[1].lenSq() + v[2].lenSq()
+	want, wantOK := s.edgeVertex(v[:], upper, size2)
+	got, gotOK := s.edgeVertex3(&v, upper, size2)
+	if gotOK != wantOK || (wantOK && !sameContact(got, want)) {
+		t.Fatalf("case %d: circle %+v, verts %v, upper %v: edgeVertex3 %+v %v, edgeVertex %+v %v", n, s, v, upper, got, gotOK, want, wantOK)
+	}
+	return want, wantOK
+}
+
 // edge3Case draws a swept circle and a triangle in unit space as
 // Query.edgeStage passes them (vertex 0 at the origin, r3 = 1), and in
 // one case of four a general circle (any r1, r2, r3) and vertex 0 away
@@ -84,12 +99,7 @@ func TestEdgeVertex3MatchesScalar(t *testing.T) {
 	var none, vertex, edge, zero int
 	for n := range 200000 {
 		s, v, upper := edge3Case(r)
-		size2 := v[1].lenSq() + v[2].lenSq()
-		want, wantOK := s.edgeVertex(v[:], upper, size2)
-		got, gotOK := s.edgeVertex3(&v, upper, size2)
-		if gotOK != wantOK || (wantOK && !sameContact(got, want)) {
-			t.Fatalf("case %d: circle %+v, verts %v, upper %v: edgeVertex3 %+v %v, edgeVertex %+v %v", n, s, v, upper, got, gotOK, want, wantOK)
-		}
+		want, wantOK := checkEdgeVertex3(t, n, s, v, upper)
 		switch {
 		case !wantOK:
 			none++
@@ -119,12 +129,7 @@ func FuzzEdgeVertex3(f *testing.F) {
 		}
 		s := sweptCircle{B: vec3{bx, by, bz}, D: vec3{dx, dy, dz}, r1: r1, r2: r2, r3: r3}
 		v := [3]vec3{{ox, oy, oz}, {ax, ay, az}, {cx, cy, cz}}
-		size2 := v[1].lenSq() + v[2].lenSq()
-		want, wantOK := s.edgeVertex(v[:], upper, size2)
-		got, gotOK := s.edgeVertex3(&v, upper, size2)
-		if gotOK != wantOK || (wantOK && !sameContact(got, want)) {
-			t.Fatalf("circle %+v, verts %v, upper %v: edgeVertex3 %+v %v, edgeVertex %+v %v", s, v, upper, got, gotOK, want, wantOK)
-		}
+		checkEdgeVertex3(t, 0, s, v, upper)
 	})
 }
 
